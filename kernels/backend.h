@@ -1,0 +1,61 @@
+// Backend: one rank's compute device (a CUDA GPU or a CPU slot) with its symmetric memory,
+// stream, timers and communicator, behind one interface so the worker's benchmark loop is
+// written once. CreateCudaBackend / CreateCpuBackend build one after rendezvous.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/collective.h"
+#include "kernels/rendezvous.h"
+
+namespace symmbench {
+
+struct BackendOptions {
+  int rank = 0;
+  int world_size = 1;
+  int device = 0;           // CUDA ordinal or CPU slot
+  int64_t max_bytes = 0;    // largest per-rank buffer any size of the job needs
+  std::string job_id;       // names shared-memory segments (CPU backend)
+  // Limit for every wait: signal-pad barriers, stream synchronisation, NCCL.
+  std::chrono::milliseconds timeout{60000};
+};
+
+// Times one batch of operations: events on the stream (CUDA) or the host clock (CPU).
+class Timer {
+ public:
+  virtual ~Timer() = default;
+  virtual absl::Status Start() = 0;
+  virtual absl::Status Stop() = 0;
+  // Microseconds between Start and Stop; valid after Backend::Synchronize.
+  virtual absl::StatusOr<double> ElapsedUs() = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;  // "cuda" or "cpu"
+  virtual int rank() const = 0;
+  virtual int world_size() const = 0;
+  // Waits for all enqueued work, at most the options' timeout. DEADLINE_EXCEEDED when it
+  // passes; INTERNAL naming the failing call (CUDA error, device barrier timeout) otherwise.
+  virtual absl::Status Synchronize() = 0;
+  virtual std::unique_ptr<Timer> NewTimer() = 0;
+  // The named kernel's implementation on this backend; NOT_FOUND for an unknown kernel.
+  virtual absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
+      const std::string& kernel) = 0;
+};
+
+// CUDA backend: selects `device`, creates the NCCL communicator and the symmetric memory
+// (cudaIpc handles exchanged through `rendezvous`). UNAVAILABLE when no CUDA device is usable.
+absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
+                                                           Rendezvous* rendezvous);
+// CPU backend: symmetric memory over POSIX shared memory mapped by every rank.
+absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
+                                                          Rendezvous* rendezvous);
+
+}  // namespace symmbench

@@ -1,0 +1,29 @@
+// The kernel catalog: one line per kernel (name, description, bus factor, memory need).
+#include "kernels/catalog.h"
+
+namespace symmbench {
+namespace {
+
+double AllReduceBusFactor(int world_size) {
+  return world_size <= 1 ? 1.0 : 2.0 * (world_size - 1) / world_size;
+}
+
+}  // namespace
+
+const std::vector<KernelInfo>& KernelCatalog() {
+  static const auto* catalog = new std::vector<KernelInfo>{
+      {"one_shot_all_reduce",
+       "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
+       AllReduceBusFactor, 3},
+  };
+  return *catalog;
+}
+
+const KernelInfo* FindKernel(const std::string& name) {
+  for (const KernelInfo& info : KernelCatalog()) {
+    if (info.name == name) return &info;
+  }
+  return nullptr;
+}
+
+}  // namespace symmbench

@@ -1,0 +1,43 @@
+// Collective: one benchmarked operation on one backend, the unit the worker's loop drives
+// (nccl-tests' `testColl`). One implementation per (kernel, backend), created by the backend.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+
+// Outcome of comparing a kernel's output with the baseline's, element by element, exactly.
+struct CheckResult {
+  int64_t wrong = 0;             // elements that differ (bitwise)
+  int64_t first_bad_index = -1;  // -1 when wrong == 0
+  float got = 0.0f;              // output at first_bad_index
+  float want = 0.0f;             // reference at first_bad_index
+};
+
+class Collective {
+ public:
+  virtual ~Collective() = default;
+
+  // Sets up for `count` elements of `dtype` per rank (count * DTypeSize <= the backend's
+  // max_bytes): fills this rank's input with ExactInputValue(seed, rank, i) and poisons both
+  // outputs. INVALID_ARGUMENT if the size does not fit.
+  virtual absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) = 0;
+  // Poisons the kernel's output and the reference output (NaN patterns) before a checked run.
+  virtual absl::Status PoisonOutputs() = 0;
+  // Enqueues one operation of the kernel under test (CUDA: on the backend's stream; CPU: runs).
+  virtual absl::Status Run() = 0;
+  // Enqueues one operation of the baseline on the same input into the reference output.
+  virtual absl::Status RunBaseline() = 0;
+  // After Run and RunBaseline have completed (Backend::Synchronize): bitwise comparison.
+  virtual absl::StatusOr<CheckResult> Check() = 0;
+
+  // Name of the baseline, e.g. "nccl_all_reduce" or "reference_sum".
+  virtual std::string baseline_name() const = 0;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,32 @@
+// Element types the kernels support, their names and sizes, and exact host conversions.
+// bf16 and fp16 are stored as raw 16-bit patterns on the host; conversions are bit-exact
+// (round-to-nearest-even), so host references match device results to the bit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "kernels/exact_input.h"
+
+namespace symmbench {
+
+enum class DType { kBf16, kFp16, kFp32 };
+
+// "bf16" | "fp16" | "fp32". INVALID_ARGUMENT naming `dtype` otherwise.
+absl::StatusOr<DType> ParseDType(const std::string& name);
+const char* DTypeName(DType dtype);
+// Bytes per element: 2, 2, 4.
+int DTypeSize(DType dtype);
+
+// Conversions between float and the 16-bit encodings (round to nearest even; NaN kept NaN).
+uint16_t FloatToBf16(float f);
+float Bf16ToFloat(uint16_t h);
+uint16_t FloatToFp16(float f);
+float Fp16ToFloat(uint16_t h);
+
+// Reads element `i` of a buffer of `dtype` as float / writes it from float.
+float LoadAsFloat(const void* data, DType dtype, int64_t i);
+void StoreFromFloat(void* data, DType dtype, int64_t i, float value);
+
+}  // namespace symmbench

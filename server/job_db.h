@@ -1,0 +1,50 @@
+// JobDb: job records and their result rows in SQLite (WAL mode), so history survives a
+// restart. Each job is stored as its serialized symmbench.v1.Job (without rows) plus indexed
+// columns; rows are stored one per line of a rows table. Thread-safe (one connection, a mutex).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+struct sqlite3;
+
+namespace symmbench {
+
+class JobDb {
+ public:
+  // Opens or creates the database at `path` (parent directories are created). INTERNAL with
+  // SQLite's message on failure.
+  static absl::StatusOr<std::unique_ptr<JobDb>> Open(const std::string& path);
+  ~JobDb();
+
+  // Inserts a new job (rows ignored). ALREADY_EXISTS for a duplicate job_id.
+  absl::Status InsertJob(const v1::Job& job);
+  // Replaces the stored record of an existing job (rows ignored). NOT_FOUND when absent.
+  absl::Status UpdateJob(const v1::Job& job);
+  // Appends a result row; rows come back in insertion order. NOT_FOUND for an unknown job.
+  absl::Status AppendRow(const std::string& job_id, const v1::ResultRow& row);
+  // The job with its rows. NOT_FOUND naming the job id when absent.
+  absl::StatusOr<v1::Job> GetJob(const std::string& job_id) const;
+  // Newest first (by submission order), at most `limit` jobs, optionally only one state.
+  absl::StatusOr<std::vector<v1::Job>> ListJobs(int limit, v1::JobState state_filter,
+                                                bool include_rows) const;
+  // Marks every QUEUED or RUNNING job FAILED with `reason` (used at start-up after a crash or
+  // restart: their workers are gone). Returns how many were changed.
+  absl::StatusOr<int> FailUnfinished(const std::string& reason);
+  // A number greater than every job number issued so far (survives restarts), for job ids.
+  absl::StatusOr<int64_t> NextJobNumber();
+
+ private:
+  explicit JobDb(sqlite3* db);
+  mutable std::mutex mu_;
+  sqlite3* db_;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,45 @@
+// Validation of a JobSpec against the daemon's devices, and expansion of its size sweep.
+// Every error names the offending field, as clients show the message to users.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench {
+
+// What the daemon offers, against which a spec is checked.
+struct DeviceLimits {
+  std::string backend;            // "cuda" or "cpu": what the daemon serves
+  int num_devices = 0;            // devices of that backend
+  int64_t device_memory_bytes = 0;  // smallest device's memory (0: unknown, not checked)
+};
+
+// Limits on a spec that keep requests sane.
+constexpr int64_t kMaxSizes = 64;          // sizes in one job
+constexpr int32_t kMaxIters = 1000000;     // warmup_iters and iters
+constexpr int kMaxLabels = 64;
+constexpr size_t kMaxLabelKeyLength = 64;
+constexpr size_t kMaxLabelValueLength = 1024;
+
+// The sizes a spec asks for, in bytes, ascending as given: sizes_bytes if non-empty, else
+// min_bytes, min_bytes * step_factor, ... <= max_bytes. INVALID_ARGUMENT naming the field for
+// a bad sweep (min_bytes < 1, max_bytes < min_bytes, step_factor < 2 with min < max, more than
+// kMaxSizes sizes).
+absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec);
+
+// Checks a spec. INVALID_ARGUMENT: unknown kernel, unknown dtype, unknown backend or one the
+// daemon does not serve, world_size < 1, bad sweep, a size not a multiple of the element
+// size, warmup_iters < 0, iters < 1, too many/long labels, timeout_s < 0.
+// RESOURCE_EXHAUSTED: world_size above limits.num_devices, or the largest size times the
+// kernel's buffers_per_rank above limits.device_memory_bytes.
+absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
+
+// Fills the two defaults a spec may leave out: backend ("" or "auto" -> limits.backend) and
+// check (unset -> true). Everything else must be given explicitly.
+void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits);
+
+}  // namespace symmbench
