@@ -1,0 +1,269 @@
+// The symmbench subcommands over the Coordinator gRPC API: RPC, then table or JSON output.
+// Exit codes: 0 success, 1 job FAILED/CANCELLED, 2 usage or RPC error (see commands.h).
+#include "client/commands.h"
+
+#include <memory>
+#include <ostream>
+
+#include "absl/status/status.h"
+#include "client/format.h"
+#include "grpcpp/grpcpp.h"
+#include "proto/symmbench.grpc.pb.h"
+
+namespace symmbench::client {
+namespace {
+
+using Stub = v1::Coordinator::Stub;
+
+std::unique_ptr<Stub> MakeStub(const GlobalOptions& global) {
+  return v1::Coordinator::NewStub(
+      grpc::CreateChannel(global.coordinator, grpc::InsecureChannelCredentials()));
+}
+
+// A context for a unary RPC, with the --timeout-s deadline.
+std::unique_ptr<grpc::ClientContext> UnaryContext(const GlobalOptions& global) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() + global.rpc_timeout);
+  return context;
+}
+
+// The canonical name of a gRPC status code, e.g. "INVALID_ARGUMENT".
+const char* StatusCodeName(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::OK:
+      return "OK";
+    case grpc::StatusCode::CANCELLED:
+      return "CANCELLED";
+    case grpc::StatusCode::UNKNOWN:
+      return "UNKNOWN";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "DEADLINE_EXCEEDED";
+    case grpc::StatusCode::NOT_FOUND:
+      return "NOT_FOUND";
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return "ALREADY_EXISTS";
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return "PERMISSION_DENIED";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    case grpc::StatusCode::ABORTED:
+      return "ABORTED";
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return "OUT_OF_RANGE";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL:
+      return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "UNAVAILABLE";
+    case grpc::StatusCode::DATA_LOSS:
+      return "DATA_LOSS";
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return "UNAUTHENTICATED";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+// Prints "error: CODE: message" (plus the address when the coordinator was not reached).
+int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err) {
+  err << "error: " << StatusCodeName(status.error_code()) << ": " << status.error_message();
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE ||
+      status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    err << " (coordinator " << global.coordinator << ")";
+  }
+  err << "\n";
+  return kExitError;
+}
+
+int ReportUsageError(const absl::Status& status, std::ostream& err) {
+  err << "error: " << status.message() << "\n";
+  return kExitError;
+}
+
+// Exit code for a job's state: 1 for FAILED/CANCELLED, else 0 (running jobs are not errors).
+int ExitForState(v1::JobState state) {
+  return state == v1::FAILED || state == v1::CANCELLED ? kExitJobFailed : kExitOk;
+}
+
+grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& job_id,
+                    v1::Job* job) {
+  v1::GetJobRequest request;
+  request.set_job_id(job_id);
+  return stub.GetJob(UnaryContext(global).get(), request, job);
+}
+
+// Follows `job` with WatchJob until the stream ends. Table mode prints the header at the
+// first row (after a best-effort GetJob for backend and devices), each row as it arrives, then
+// the final state and error; JSON mode prints the final record once. GetJob's final record is
+// preferred over the one assembled from the stream.
+int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream& out,
+              std::ostream& err) {
+  grpc::ClientContext context;  // no deadline: a job may run for hours
+  v1::WatchJobRequest request;
+  request.set_job_id(job.job_id());
+  std::unique_ptr<grpc::ClientReader<v1::JobEvent>> reader = stub.WatchJob(&context, request);
+
+  job.clear_rows();
+  bool header_printed = false;
+  v1::JobEvent event;
+  while (reader->Read(&event)) {
+    job.set_state(event.state());
+    if (!event.error().empty()) job.set_error(event.error());
+    if (!event.has_row()) continue;
+    if (!global.json && !header_printed) {
+      v1::Job placed;
+      if (GetJob(stub, global, job.job_id(), &placed).ok()) {
+        job.set_backend(placed.backend());
+        *job.mutable_devices() = placed.devices();
+      }
+      out << TableHeader(job, event.row().baseline());
+      header_printed = true;
+    }
+    *job.add_rows() = event.row();
+    if (!global.json) out << TableRow(event.row()) << std::flush;
+  }
+  if (grpc::Status status = reader->Finish(); !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+
+  v1::Job final_job;
+  if (GetJob(stub, global, job.job_id(), &final_job).ok() && IsFinal(final_job.state())) {
+    job = std::move(final_job);
+  }
+  if (!IsFinal(job.state())) {
+    err << "error: WatchJob for " << job.job_id() << " ended before the job finished (state "
+        << JobStateName(job.state()) << ")\n";
+    return kExitError;
+  }
+  if (global.json) {
+    out << JobToJson(job).dump() << "\n";
+  } else {
+    if (!header_printed) {
+      out << TableHeader(job, job.rows().empty() ? "" : job.rows(0).baseline());
+    }
+    out << "# state " << JobStateName(job.state()) << "\n" << TableError(job);
+  }
+  return ExitForState(job.state());
+}
+
+}  // namespace
+
+int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::ostream& out,
+              std::ostream& err) {
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(options.spec);
+  if (!spec.ok()) return ReportUsageError(spec.status(), err);
+
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::SubmitJobRequest request;
+  *request.mutable_spec() = *std::move(spec);
+  v1::SubmitJobResponse response;
+  if (grpc::Status status = stub->SubmitJob(UnaryContext(global).get(), request, &response);
+      !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  if (!options.wait) {
+    if (global.json) {
+      out << JobToJson(response.job()).dump() << "\n";
+    } else {
+      out << response.job().job_id() << "\n";
+    }
+    return kExitOk;
+  }
+  if (!global.json) {
+    out << "# submitted " << response.job().job_id() << " (" << JobStateName(response.job().state())
+        << ")\n";
+  }
+  return FollowJob(*stub, global, response.job(), out, err);
+}
+
+int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+             std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::Job job;
+  if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  return FollowJob(*stub, global, std::move(job), out, err);
+}
+
+int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+              std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::Job job;
+  if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  if (global.json) {
+    out << JobToJson(job).dump() << "\n";
+  } else {
+    out << JobTable(job);
+  }
+  return ExitForState(job.state());
+}
+
+int RunList(const GlobalOptions& global, const ListOptions& options, std::ostream& out,
+            std::ostream& err) {
+  v1::ListJobsRequest request;
+  if (options.limit < 0) {
+    return ReportUsageError(absl::InvalidArgumentError("--limit: must be >= 0"), err);
+  }
+  request.set_limit(options.limit);
+  if (!options.state.empty()) {
+    absl::StatusOr<v1::JobState> state = ParseJobState(options.state, "--state");
+    if (!state.ok()) return ReportUsageError(state.status(), err);
+    request.set_state(*state);
+  }
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ListJobsResponse response;
+  if (grpc::Status status = stub->ListJobs(UnaryContext(global).get(), request, &response);
+      !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  if (global.json) {
+    out << JobListToJson(response).dump() << "\n";
+  } else {
+    out << JobListTable(response);
+  }
+  return kExitOk;
+}
+
+int RunCancel(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+              std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::CancelJobRequest request;
+  request.set_job_id(job_id);
+  v1::CancelJobResponse response;
+  if (grpc::Status status = stub->CancelJob(UnaryContext(global).get(), request, &response);
+      !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  if (global.json) {
+    out << JobToJson(response.job()).dump() << "\n";
+  } else {
+    out << response.job().job_id() << " " << JobStateName(response.job().state()) << "\n";
+  }
+  return kExitOk;
+}
+
+int RunDevices(const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ListDevicesResponse response;
+  if (grpc::Status status =
+          stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &response);
+      !status.ok()) {
+    return ReportRpcError(global, status, err);
+  }
+  if (global.json) {
+    out << DevicesToJson(response).dump() << "\n";
+  } else {
+    out << DeviceTable(response);
+  }
+  return kExitOk;
+}
+
+}  // namespace symmbench::client

@@ -1,0 +1,66 @@
+// The symmbench subcommands: each makes its Coordinator RPCs and writes a table or one JSON
+// object to `out` (errors to `err`), and returns the process exit code. No exit() here.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "client/spec.h"
+
+namespace symmbench::client {
+
+// Exit codes of the CLI.
+inline constexpr int kExitOk = 0;         // operation succeeded (and the job SUCCEEDED)
+inline constexpr int kExitJobFailed = 1;  // the job ended FAILED or CANCELLED
+inline constexpr int kExitError = 2;      // usage error or RPC error
+
+inline constexpr char kDefaultCoordinator[] = "127.0.0.1:7070";
+inline constexpr std::chrono::seconds kDefaultRpcTimeout{10};
+
+// Options every subcommand takes.
+struct GlobalOptions {
+  std::string coordinator = kDefaultCoordinator;  // host:port of symmbenchd
+  bool json = false;                              // one JSON object on stdout instead of tables
+  // Deadline of each unary RPC. WatchJob streams have none: a job may run for hours.
+  std::chrono::seconds rpc_timeout = kDefaultRpcTimeout;
+};
+
+struct SubmitOptions {
+  SpecFlags spec;     // what to run
+  bool wait = false;  // follow the job with WatchJob until it ends
+};
+
+struct ListOptions {
+  int32_t limit = 0;  // newest first; 0: the daemon's default (100)
+  std::string state;  // filter by state name ("" = all), e.g. "FAILED"
+};
+
+// submit: SubmitJob; prints the job id (JSON: the job object). With `wait`, follows the job
+// like watch and returns by its final state.
+int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::ostream& out,
+              std::ostream& err);
+
+// watch JOB: follows the job (stored rows first, then new ones as they arrive) until it
+// ends. Table: rows as they arrive, then the final state and error. JSON: the final job once.
+int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+             std::ostream& err);
+
+// status JOB: GetJob. 0 for a SUCCEEDED, QUEUED or RUNNING job, 1 for FAILED or CANCELLED.
+int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+              std::ostream& err);
+
+// list: ListJobs as a table or {"jobs": [...]}.
+int RunList(const GlobalOptions& global, const ListOptions& options, std::ostream& out,
+            std::ostream& err);
+
+// cancel JOB: CancelJob; prints the job's state after cancellation (JSON: the job object).
+int RunCancel(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
+              std::ostream& err);
+
+// devices: ListDevices as a table (then backend and kernels) or {"backend", "devices",
+// "kernels"}.
+int RunDevices(const GlobalOptions& global, std::ostream& out, std::ostream& err);
+
+}  // namespace symmbench::client

@@ -1,0 +1,275 @@
+// Table and JSON views of jobs, result rows and devices for the symmbench CLI.
+// One ResultRow feeds both the nccl-tests style table and the JSON object.
+#include "client/format.h"
+
+#include <algorithm>
+#include <ctime>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "client/sizes.h"
+
+namespace symmbench::client {
+namespace {
+
+// Column widths of the result table (nccl-tests layout); the header's leading '#' takes the
+// first character of the first column.
+constexpr int kSizeWidth = 12;
+constexpr int kCountWidth = 12;
+constexpr int kTypeWidth = 7;
+constexpr int kRedopWidth = 7;
+constexpr int kTimeWidth = 11;
+constexpr int kBwWidth = 8;
+constexpr int kWrongWidth = 8;
+constexpr int kBaseTimeWidth = 10;
+constexpr int kBaseBwWidth = 12;
+constexpr int kSpeedupWidth = 9;
+
+constexpr char kNotAvailable[] = "N/A";
+
+std::string StripTrailing(std::string line) {
+  line.erase(line.find_last_not_of(' ') + 1);
+  return line;
+}
+
+// One header line of the result table; `c` holds the 11 column texts.
+std::string HeaderLine(const std::vector<std::string>& c) {
+  return StripTrailing(absl::StrFormat(
+             "#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s", kSizeWidth - 1, c[0], kCountWidth, c[1],
+             kTypeWidth, c[2], kRedopWidth, c[3], kTimeWidth, c[4], kBwWidth, c[5], kBwWidth, c[6],
+             kWrongWidth, c[7], kBaseTimeWidth, c[8], kBaseBwWidth, c[9], kSpeedupWidth, c[10])) +
+         "\n";
+}
+
+// "0,1" or "-" when the job has no devices yet.
+std::string DeviceList(const v1::Job& job) {
+  if (job.devices().empty()) return "-";
+  return absl::StrJoin(job.devices(), ",");
+}
+
+// Resolved backend, else what the spec asked for.
+std::string BackendOf(const v1::Job& job) {
+  if (!job.backend().empty()) return job.backend();
+  return job.spec().backend().empty() ? "auto" : job.spec().backend();
+}
+
+// Columns left-aligned, two spaces apart, trailing blanks removed.
+std::string AlignedTable(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    if (widths.size() < row.size()) widths.resize(row.size(), 0);
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      absl::StrAppend(&line, row[i], std::string(widths[i] - row[i].size() + 2, ' '));
+    }
+    absl::StrAppend(&out, StripTrailing(std::move(line)), "\n");
+  }
+  return out;
+}
+
+// "2026-11-22 10:00:01" (UTC) for milliseconds since the epoch; "-" for 0.
+std::string FormatUnixMs(int64_t unix_ms) {
+  if (unix_ms <= 0) return "-";
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof(buffer), "%Y-%m-%d %H:%M:%S", &tm);
+  return buffer;
+}
+
+// "139.8 GiB" / "512.0 MiB"; "-" for 0.
+std::string FormatMemory(int64_t bytes) {
+  if (bytes <= 0) return "-";
+  constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+  if (bytes >= int64_t{1} << 30) return absl::StrFormat("%.1f GiB", bytes / kGiB);
+  return absl::StrFormat("%.1f MiB", bytes / (1024.0 * 1024.0));
+}
+
+}  // namespace
+
+std::string JobStateName(v1::JobState state) { return v1::JobState_Name(state); }
+
+absl::StatusOr<v1::JobState> ParseJobState(const std::string& name, const std::string& flag) {
+  v1::JobState state = v1::JOB_STATE_UNSPECIFIED;
+  if (!v1::JobState_Parse(absl::AsciiStrToUpper(name), &state) ||
+      state == v1::JOB_STATE_UNSPECIFIED) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, ": unknown job state \"", name,
+                     "\" (want QUEUED, RUNNING, SUCCEEDED, FAILED or CANCELLED)"));
+  }
+  return state;
+}
+
+bool IsFinal(v1::JobState state) {
+  return state == v1::SUCCEEDED || state == v1::FAILED || state == v1::CANCELLED;
+}
+
+std::string DescribeSizes(const v1::JobSpec& spec) {
+  if (!spec.sizes_bytes().empty()) {
+    return absl::StrJoin(spec.sizes_bytes(), ",",
+                         [](std::string* out, int64_t size) { out->append(FormatSize(size)); });
+  }
+  if (spec.min_bytes() == spec.max_bytes()) return FormatSize(spec.min_bytes());
+  return absl::StrCat(FormatSize(spec.min_bytes()), "..", FormatSize(spec.max_bytes()), " x",
+                      spec.step_factor());
+}
+
+std::string TableHeader(const v1::Job& job, const std::string& baseline) {
+  std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
+                                 job.spec().world_size(), "  ", job.spec().dtype(), "  backend ",
+                                 BackendOf(job), "  devices ", DeviceList(job));
+  if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
+  absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
+  out += HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw", "#wrong",
+                     "base_us", "base_busbw", "speedup"});
+  out += HeaderLine(
+      {"(B)", "(elements)", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", ""});
+  return out;
+}
+
+std::string TableRow(const v1::ResultRow& row) {
+  const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
+  const bool has_baseline = !row.baseline().empty() || row.baseline_time_us() > 0;
+  const auto base = [&](double value, int width) {
+    return has_baseline ? absl::StrFormat("%*.2f", width, value)
+                        : absl::StrFormat("%*s", width, kNotAvailable);
+  };
+  return absl::StrFormat(
+      "%*d%*d%*s%*s%*.2f%*.2f%*.2f%*s%s%s%s\n", kSizeWidth, row.size_bytes(), kCountWidth,
+      row.count(), kTypeWidth, row.dtype(), kRedopWidth, row.redop(), kTimeWidth, row.time_us(),
+      kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
+      base(row.baseline_time_us(), kBaseTimeWidth), base(row.baseline_busbw_gbps(), kBaseBwWidth),
+      base(row.speedup(), kSpeedupWidth));
+}
+
+std::string TableError(const v1::Job& job) {
+  if (job.error().empty()) return "";
+  std::string line = absl::StrCat("# error: ", job.error());
+  if (job.failed_rank() >= 0 && job.state() == v1::FAILED) {
+    absl::StrAppend(&line, " (rank ", job.failed_rank(), ")");
+  }
+  return line + "\n";
+}
+
+std::string JobTable(const v1::Job& job) {
+  std::string out = TableHeader(job, job.rows().empty() ? "" : job.rows(0).baseline());
+  for (const v1::ResultRow& row : job.rows()) out += TableRow(row);
+  out += TableError(job);
+  return out;
+}
+
+std::string JobListTable(const v1::ListJobsResponse& response) {
+  std::vector<std::vector<std::string>> rows = {
+      {"JOB", "STATE", "KERNEL", "WORLD", "DTYPE", "SIZES", "SUBMITTED (UTC)", "ERROR"}};
+  for (const v1::Job& job : response.jobs()) {
+    rows.push_back({job.job_id(), JobStateName(job.state()), job.spec().kernel(),
+                    absl::StrCat(job.spec().world_size()), job.spec().dtype(),
+                    DescribeSizes(job.spec()), FormatUnixMs(job.submit_time_unix_ms()),
+                    job.error()});
+  }
+  return AlignedTable(rows);
+}
+
+std::string DeviceTable(const v1::ListDevicesResponse& response) {
+  std::vector<std::vector<std::string>> rows = {{"INDEX", "KIND", "NAME", "MEMORY", "JOB"}};
+  for (const v1::Device& device : response.devices()) {
+    rows.push_back({absl::StrCat(device.index()), device.kind(), device.name(),
+                    FormatMemory(device.memory_bytes()),
+                    device.job_id().empty() ? "-" : device.job_id()});
+  }
+  return absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
+                      "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
+}
+
+Json SpecToJson(const v1::JobSpec& spec) {
+  Json labels = Json::object();
+  for (const auto& [key, value] : spec.labels()) labels[key] = value;
+  return {
+      {"kernel", spec.kernel()},
+      {"world_size", spec.world_size()},
+      {"dtype", spec.dtype()},
+      {"min_bytes", spec.min_bytes()},
+      {"max_bytes", spec.max_bytes()},
+      {"step_factor", spec.step_factor()},
+      {"sizes_bytes", std::vector<int64_t>(spec.sizes_bytes().begin(), spec.sizes_bytes().end())},
+      {"warmup_iters", spec.warmup_iters()},
+      {"iters", spec.iters()},
+      {"check", spec.has_check() ? spec.check() : true},
+      {"backend", spec.backend()},
+      {"labels", labels},
+      {"timeout_s", spec.timeout_s()},
+  };
+}
+
+Json RowToJson(const v1::ResultRow& row) {
+  return {
+      {"size_bytes", row.size_bytes()},
+      {"count", row.count()},
+      {"dtype", row.dtype()},
+      {"redop", row.redop()},
+      {"time_us", row.time_us()},
+      {"time_min_us", row.time_min_us()},
+      {"time_max_us", row.time_max_us()},
+      {"algbw_gbps", row.algbw_gbps()},
+      {"busbw_gbps", row.busbw_gbps()},
+      {"wrong", row.wrong()},
+      {"baseline", row.baseline()},
+      {"baseline_time_us", row.baseline_time_us()},
+      {"baseline_busbw_gbps", row.baseline_busbw_gbps()},
+      {"speedup", row.speedup()},
+      {"checked", row.checked()},
+  };
+}
+
+Json JobToJson(const v1::Job& job) {
+  Json rows = Json::array();
+  for (const v1::ResultRow& row : job.rows()) rows.push_back(RowToJson(row));
+  Json out = {
+      {"job_id", job.job_id()},
+      {"state", JobStateName(job.state())},
+      {"backend", job.backend()},
+      {"devices", std::vector<int32_t>(job.devices().begin(), job.devices().end())},
+      {"spec", SpecToJson(job.spec())},
+      {"rows", rows},
+      {"submit_time_unix_ms", job.submit_time_unix_ms()},
+      {"start_time_unix_ms", job.start_time_unix_ms()},
+      {"end_time_unix_ms", job.end_time_unix_ms()},
+  };
+  if (!job.error().empty()) {
+    out["error"] = job.error();
+    if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();
+  }
+  return out;
+}
+
+Json JobListToJson(const v1::ListJobsResponse& response) {
+  Json jobs = Json::array();
+  for (const v1::Job& job : response.jobs()) jobs.push_back(JobToJson(job));
+  return {{"jobs", jobs}};
+}
+
+Json DevicesToJson(const v1::ListDevicesResponse& response) {
+  Json devices = Json::array();
+  for (const v1::Device& device : response.devices()) {
+    devices.push_back({{"index", device.index()},
+                       {"kind", device.kind()},
+                       {"name", device.name()},
+                       {"memory_bytes", device.memory_bytes()},
+                       {"job_id", device.job_id()}});
+  }
+  return {
+      {"backend", response.backend()},
+      {"devices", devices},
+      {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())}};
+}
+
+}  // namespace symmbench::client

@@ -1,0 +1,59 @@
+// Views of the v1 messages for the CLI: the nccl-tests style table (units in the header) and
+// JSON objects with real JSON numbers (protobuf's JSON writer quotes int64, so we build them).
+#pragma once
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench::client {
+
+// JSON objects keep their keys in the order written (proto field order), for readability.
+using Json = nlohmann::ordered_json;
+
+// "SUCCEEDED", "FAILED", ... (the proto enum name).
+std::string JobStateName(v1::JobState state);
+
+// Parses a state name as the proto spells it, case-insensitive ("failed" -> FAILED).
+// INVALID_ARGUMENT starting with `flag` for an unknown name or JOB_STATE_UNSPECIFIED.
+absl::StatusOr<v1::JobState> ParseJobState(const std::string& name, const std::string& flag);
+
+// True for SUCCEEDED, FAILED and CANCELLED.
+bool IsFinal(v1::JobState state);
+
+// The sizes a spec asks for, briefly: "2K..64M x4" for a sweep, "2K,64K,1M" for a list.
+std::string DescribeSizes(const v1::JobSpec& spec);
+
+// The three header lines of the result table: the job line (id, kernel, world size, dtype,
+// backend, devices, `baseline` when non-empty, state), the column names and their units.
+std::string TableHeader(const v1::Job& job, const std::string& baseline);
+
+// One row of the result table (no trailing newline handling needed: ends with '\n').
+std::string TableRow(const v1::ResultRow& row);
+
+// The error line ("# error: ...") when job.error() is non-empty, else "".
+std::string TableError(const v1::Job& job);
+
+// A whole job as a table: header (baseline from the first row), rows, then the error line.
+std::string JobTable(const v1::Job& job);
+
+// The jobs of ListJobs as an aligned table: id, state, kernel, world size, dtype, sizes,
+// submit time (UTC), error.
+std::string JobListTable(const v1::ListJobsResponse& response);
+
+// ListDevices as a table (index, kind, name, memory, busy job), then the backend and kernels.
+std::string DeviceTable(const v1::ListDevicesResponse& response);
+
+// JSON views, built field by field. Field names are the proto field names; int64 fields are JSON
+// numbers.
+Json SpecToJson(const v1::JobSpec& spec);  // "check" is the effective value
+Json RowToJson(const v1::ResultRow& row);
+// {"job_id", "state", "backend", "devices", "spec", "rows", times, and "error" /
+// "failed_rank" only when the job has an error}.
+Json JobToJson(const v1::Job& job);
+Json JobListToJson(const v1::ListJobsResponse& response);     // {"jobs": [...]}
+Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}
+
+}  // namespace symmbench::client

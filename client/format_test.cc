@@ -1,0 +1,187 @@
+// Tests of the table and JSON views: values in the table, JSON numbers as numbers, every
+// required key present, and the error of a failed job shown.
+#include "client/format.h"
+
+#include "gtest/gtest.h"
+
+namespace symmbench::client {
+namespace {
+
+v1::ResultRow MakeRow(int64_t size_bytes) {
+  v1::ResultRow row;
+  row.set_size_bytes(size_bytes);
+  row.set_count(size_bytes / 2);
+  row.set_dtype("bf16");
+  row.set_redop("sum");
+  row.set_time_us(5.12);
+  row.set_time_min_us(5.0);
+  row.set_time_max_us(5.5);
+  row.set_algbw_gbps(0.40);
+  row.set_busbw_gbps(0.40);
+  row.set_wrong(0);
+  row.set_baseline("nccl_all_reduce");
+  row.set_baseline_time_us(30.10);
+  row.set_baseline_busbw_gbps(0.07);
+  row.set_speedup(5.88);
+  row.set_checked(true);
+  return row;
+}
+
+v1::Job MakeJob(v1::JobState state) {
+  v1::Job job;
+  job.set_job_id("j-000003");
+  job.mutable_spec()->set_kernel("one_shot_all_reduce");
+  job.mutable_spec()->set_world_size(2);
+  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_min_bytes(2048);
+  job.mutable_spec()->set_max_bytes(64 << 20);
+  job.mutable_spec()->set_step_factor(4);
+  job.mutable_spec()->set_iters(100);
+  (*job.mutable_spec()->mutable_labels())["git"] = "abc123";
+  job.set_state(state);
+  job.set_backend("cuda");
+  job.add_devices(0);
+  job.add_devices(1);
+  job.set_submit_time_unix_ms(1763805601000);
+  job.set_failed_rank(-1);
+  *job.add_rows() = MakeRow(2048);
+  *job.add_rows() = MakeRow(8192);
+  return job;
+}
+
+TEST(FormatTest, TableHasHeaderUnitsAndValues) {
+  const std::string table = JobTable(MakeJob(v1::SUCCEEDED));
+  EXPECT_NE(table.find("# job j-000003  one_shot_all_reduce  world_size 2  bf16  backend cuda  "
+                       "devices 0,1  baseline nccl_all_reduce  state SUCCEEDED\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("#       size       count   type  redop    time_us   algbw   busbw  "
+                       "#wrong   base_us  base_busbw  speedup\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("#        (B)  (elements)                     (us)  (GB/s)  (GB/s)  "
+                       "            (us)      (GB/s)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("        2048        1024   bf16    sum       5.12    0.40    0.40  "
+                       "     0     30.10        0.07     5.88\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("        8192        4096"), std::string::npos) << table;
+  EXPECT_EQ(table.find("error"), std::string::npos) << table;
+}
+
+TEST(FormatTest, UncheckedRowShowsNotAvailable) {
+  v1::ResultRow row = MakeRow(4096);
+  row.set_checked(false);
+  EXPECT_NE(TableRow(row).find("     N/A"), std::string::npos) << TableRow(row);
+}
+
+TEST(FormatTest, FailedJobShowsErrorOnLastLine) {
+  v1::Job job = MakeJob(v1::FAILED);
+  job.set_error("one_shot_all_reduce 8 KiB: 12 wrong elements");
+  job.set_failed_rank(1);
+  const std::string table = JobTable(job);
+  const std::string last_line = "# error: one_shot_all_reduce 8 KiB: 12 wrong elements (rank 1)\n";
+  ASSERT_GE(table.size(), last_line.size());
+  EXPECT_EQ(table.substr(table.size() - last_line.size()), last_line) << table;
+
+  const Json json = JobToJson(job);
+  EXPECT_EQ(json["error"], "one_shot_all_reduce 8 KiB: 12 wrong elements");
+  EXPECT_EQ(json["state"], "FAILED");
+  EXPECT_EQ(json["failed_rank"], 1);
+}
+
+TEST(FormatTest, JsonHasEveryRowKeyAsNumbers) {
+  const Json json = JobToJson(MakeJob(v1::SUCCEEDED));
+  for (const char* key : {"job_id", "state", "backend", "devices", "spec", "rows"}) {
+    EXPECT_TRUE(json.contains(key)) << key;
+  }
+  EXPECT_FALSE(json.contains("error"));
+  EXPECT_EQ(json.begin().key(), "job_id");  // proto field order, not alphabetical
+  EXPECT_EQ(json["job_id"], "j-000003");
+  EXPECT_EQ(json["state"], "SUCCEEDED");
+  EXPECT_EQ(json["devices"], Json::array({0, 1}));
+  ASSERT_EQ(json["rows"].size(), 2u);
+  const Json& row = json["rows"][0];
+  for (const char* key :
+       {"size_bytes", "count", "time_us", "time_min_us", "time_max_us", "algbw_gbps", "busbw_gbps",
+        "wrong", "baseline_time_us", "baseline_busbw_gbps", "speedup"}) {
+    ASSERT_TRUE(row.contains(key)) << key;
+    EXPECT_TRUE(row[key].is_number()) << key << " = " << row[key].dump();
+  }
+  for (const char* key : {"dtype", "redop", "baseline"}) {
+    ASSERT_TRUE(row.contains(key)) << key;
+    EXPECT_TRUE(row[key].is_string()) << key;
+  }
+  EXPECT_TRUE(row["checked"].is_boolean());
+  EXPECT_EQ(row["size_bytes"], 2048);
+  EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), 5.12);
+
+  const Json& spec = json["spec"];
+  EXPECT_TRUE(spec["min_bytes"].is_number());
+  EXPECT_EQ(spec["max_bytes"], 64 << 20);
+  EXPECT_EQ(spec["world_size"], 2);
+  EXPECT_EQ(spec["check"], true);  // unset means true
+  EXPECT_EQ(spec["labels"]["git"], "abc123");
+  EXPECT_TRUE(json["submit_time_unix_ms"].is_number());
+  // Round trip through text: still one object with numbers.
+  const Json reparsed = Json::parse(json.dump());
+  EXPECT_TRUE(reparsed.is_object());
+  EXPECT_TRUE(reparsed["rows"][1]["size_bytes"].is_number_integer());
+}
+
+TEST(FormatTest, DescribeSizesAndStates) {
+  v1::JobSpec spec = MakeJob(v1::QUEUED).spec();
+  EXPECT_EQ(DescribeSizes(spec), "2K..64M x4");
+  spec.add_sizes_bytes(1024);
+  spec.add_sizes_bytes(1 << 20);
+  EXPECT_EQ(DescribeSizes(spec), "1K,1M");
+  EXPECT_EQ(*ParseJobState("failed", "--state"), v1::FAILED);
+  EXPECT_FALSE(ParseJobState("JOB_STATE_UNSPECIFIED", "--state").ok());
+  absl::StatusOr<v1::JobState> bad = ParseJobState("done", "--state");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message().find("--state: unknown job state \"done\""), 0u);
+  EXPECT_TRUE(IsFinal(v1::CANCELLED));
+  EXPECT_FALSE(IsFinal(v1::RUNNING));
+}
+
+TEST(FormatTest, ListAndDeviceTables) {
+  v1::ListJobsResponse jobs;
+  *jobs.add_jobs() = MakeJob(v1::SUCCEEDED);
+  v1::Job failed = MakeJob(v1::FAILED);
+  failed.set_job_id("j-000004");
+  failed.set_error("rank 1 timed out");
+  *jobs.add_jobs() = failed;
+  const std::string list = JobListTable(jobs);
+  EXPECT_NE(list.find("JOB"), std::string::npos);
+  EXPECT_NE(list.find("j-000004  FAILED"), std::string::npos) << list;
+  EXPECT_NE(list.find("2K..64M x4"), std::string::npos) << list;
+  EXPECT_NE(list.find("2025-11-22 10:00:01"), std::string::npos) << list;
+  EXPECT_NE(list.find("rank 1 timed out"), std::string::npos) << list;
+  EXPECT_EQ(JobListToJson(jobs)["jobs"].size(), 2u);
+
+  v1::ListDevicesResponse devices;
+  devices.set_backend("cuda");
+  devices.add_kernels("one_shot_all_reduce");
+  devices.add_kernels("two_shot_all_reduce");
+  v1::Device* gpu = devices.add_devices();
+  gpu->set_index(0);
+  gpu->set_kind("cuda");
+  gpu->set_name("NVIDIA H200");
+  gpu->set_memory_bytes(int64_t{150} << 30);
+  gpu->set_job_id("j-000003");
+  const std::string table = DeviceTable(devices);
+  EXPECT_NE(table.find("NVIDIA H200"), std::string::npos) << table;
+  EXPECT_NE(table.find("150.0 GiB"), std::string::npos) << table;
+  EXPECT_NE(table.find("j-000003"), std::string::npos) << table;
+  EXPECT_NE(table.find("backend: cuda"), std::string::npos) << table;
+  EXPECT_NE(table.find("kernels: one_shot_all_reduce, two_shot_all_reduce"), std::string::npos);
+  const Json json = DevicesToJson(devices);
+  EXPECT_EQ(json["backend"], "cuda");
+  EXPECT_TRUE(json["devices"][0]["memory_bytes"].is_number());
+  EXPECT_EQ(json["kernels"].size(), 2u);
+}
+
+}  // namespace
+}  // namespace symmbench::client

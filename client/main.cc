@@ -1,0 +1,131 @@
+// symmbench: the command-line client of symmbenchd (submit, watch, status, list, cancel,
+// devices). Only CLI11 wiring lives here; the subcommands are in commands.cc.
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "CLI/CLI.hpp"
+#include "client/commands.h"
+
+namespace {
+
+using symmbench::client::GlobalOptions;
+using symmbench::client::ListOptions;
+using symmbench::client::SubmitOptions;
+
+// Adds an option whose value lands in `target` only when it is given on the command line.
+template <typename T>
+CLI::Option* AddOptional(CLI::App* app, const std::string& name, std::optional<T>* target,
+                         const std::string& help) {
+  return app->add_option_function<T>(
+      name, [target](const T& value) { *target = value; }, help);
+}
+
+// --json is accepted before and after the subcommand.
+void AddJsonFlag(CLI::App* sub, bool* json) {
+  sub->add_flag("--json", *json, "Print exactly one JSON object on stdout");
+}
+
+void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
+  symmbench::client::SpecFlags& f = options->spec;
+  AddOptional(submit, "--kernel", &f.kernel, "Kernel under test [default: one_shot_all_reduce]");
+  AddOptional(submit, "--world-size", &f.world_size,
+              "Number of ranks, one device each (required unless set in --spec)");
+  AddOptional(submit, "--dtype", &f.dtype, "Element type: bf16, fp16 or fp32 [default: bf16]");
+  AddOptional(submit, "--min-bytes", &f.min_bytes,
+              "Smallest size per rank buffer; bytes or K/M/G suffix (1024^k), e.g. 2K");
+  AddOptional(submit, "--max-bytes", &f.max_bytes,
+              "Largest size per rank buffer, included; e.g. 64M");
+  AddOptional(submit, "--step-factor", &f.step_factor,
+              "Multiply the size by this between steps [default: 2]");
+  AddOptional(submit, "--sizes", &f.sizes,
+              "Comma-separated sizes, e.g. 2K,64K,1M (replaces the min/max sweep)");
+  AddOptional(submit, "--warmup", &f.warmup_iters,
+              "Untimed iterations before timing [default: 20]");
+  AddOptional(submit, "--iters", &f.iters, "Timed iterations per size [default: 100]");
+  CLI::Option* check = submit->add_flag_function(
+      "--check", [&f](std::int64_t) { f.check = true; },
+      "Verify every size against the reference (NCCL / plain sum) [default: on]");
+  CLI::Option* no_check = submit->add_flag_function(
+      "--no-check", [&f](std::int64_t) { f.check = false; }, "Skip verification");
+  // Checked by hand rather than with excludes(), which clutters the help text.
+  submit->parse_complete_callback([check, no_check] {
+    if (check->count() > 0 && no_check->count() > 0) {
+      throw CLI::ValidationError("--no-check", "cannot be combined with --check");
+    }
+  });
+  AddOptional(submit, "--backend", &f.backend, "auto, cuda or cpu [default: auto]");
+  submit->add_option("--label", f.labels, "KEY=VALUE label kept with the record (repeatable)")
+      ->allow_extra_args(false);  // one KEY=VALUE per --label
+  AddOptional(submit, "--job-timeout-s", &f.job_timeout_s,
+              "Wall-clock limit for the whole job [default: the daemon's]");
+  submit
+      ->add_option("--spec", f.spec_file,
+                   "JobSpec JSON file (proto field names); flags override its fields")
+      ->check(CLI::ExistingFile);
+  submit->add_flag("--wait", options->wait,
+                   "Follow the job until it ends; exit 0 only if it SUCCEEDED");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  GlobalOptions global;
+  bool json_after_subcommand = false;
+  int timeout_s = static_cast<int>(global.rpc_timeout.count());
+
+  CLI::App app{
+      "symmbench: submit, follow and inspect symmbench benchmark jobs.\n"
+      "Exit codes: 0 success (job SUCCEEDED), 1 job FAILED or CANCELLED, "
+      "2 usage or RPC error."};
+  app.require_subcommand(1);
+  app.fallthrough();  // global options may also follow the subcommand
+  app.add_option("--coordinator", global.coordinator, "Address of symmbenchd (host:port)")
+      ->capture_default_str();
+  app.add_flag("--json", global.json, "Print exactly one JSON object on stdout");
+  app.add_option("--timeout-s", timeout_s, "Deadline of each unary RPC, in seconds")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+
+  SubmitOptions submit_options;
+  CLI::App* submit = app.add_subcommand("submit", "Submit a benchmark job");
+  AddSubmitFlags(submit, &submit_options);
+  AddJsonFlag(submit, &json_after_subcommand);
+
+  std::string job_id;
+  CLI::App* watch = app.add_subcommand("watch", "Follow a job until it ends, rows as they arrive");
+  CLI::App* status = app.add_subcommand("status", "Show a job (exit 1 if FAILED or CANCELLED)");
+  CLI::App* cancel = app.add_subcommand("cancel", "Cancel a queued or running job");
+  for (CLI::App* sub : {watch, status, cancel}) {
+    sub->add_option("JOB", job_id, "Job id, e.g. j-000003")->required();
+    AddJsonFlag(sub, &json_after_subcommand);
+  }
+
+  ListOptions list_options;
+  CLI::App* list = app.add_subcommand("list", "List jobs, newest first");
+  list->add_option("--limit", list_options.limit, "At most this many jobs (0: the daemon's 100)");
+  list->add_option("--state", list_options.state,
+                   "Only jobs in this state: QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED");
+  AddJsonFlag(list, &json_after_subcommand);
+
+  CLI::App* devices = app.add_subcommand("devices", "List devices, backend and kernels");
+  AddJsonFlag(devices, &json_after_subcommand);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? symmbench::client::kExitOk : symmbench::client::kExitError;
+  }
+  global.json = global.json || json_after_subcommand;
+  global.rpc_timeout = std::chrono::seconds(timeout_s);
+
+  namespace sc = symmbench::client;
+  if (app.got_subcommand(submit))
+    return sc::RunSubmit(global, submit_options, std::cout, std::cerr);
+  if (app.got_subcommand(watch)) return sc::RunWatch(global, job_id, std::cout, std::cerr);
+  if (app.got_subcommand(status)) return sc::RunStatus(global, job_id, std::cout, std::cerr);
+  if (app.got_subcommand(list)) return sc::RunList(global, list_options, std::cout, std::cerr);
+  if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
+  if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);
+  return sc::kExitError;
+}

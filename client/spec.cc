@@ -1,0 +1,157 @@
+// JobSpec assembly for `symmbench submit`: spec file, explicit flags, then defaults.
+// Every error starts with the flag (or file) it came from.
+#include "client/spec.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "client/sizes.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/util/json_util.h"
+#include "kernels/dtype.h"
+#include "nlohmann/json.hpp"
+
+namespace symmbench::client {
+namespace {
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat("--spec: cannot read \"", path, "\""));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool WasSet(const ParsedSpecFile& parsed, const std::string& field) {
+  return std::find(parsed.fields_set.begin(), parsed.fields_set.end(), field) !=
+         parsed.fields_set.end();
+}
+
+// Applies the size flags: --sizes replaces the sweep; a lone --min-bytes/--max-bytes means a
+// single size.
+absl::Status ApplySizeFlags(const SpecFlags& flags, v1::JobSpec* spec) {
+  if (flags.min_bytes) {
+    absl::StatusOr<int64_t> min_bytes = ParseSize(*flags.min_bytes, "--min-bytes");
+    if (!min_bytes.ok()) return min_bytes.status();
+    spec->set_min_bytes(*min_bytes);
+  }
+  if (flags.max_bytes) {
+    absl::StatusOr<int64_t> max_bytes = ParseSize(*flags.max_bytes, "--max-bytes");
+    if (!max_bytes.ok()) return max_bytes.status();
+    spec->set_max_bytes(*max_bytes);
+  }
+  if (flags.sizes) {
+    absl::StatusOr<std::vector<int64_t>> sizes = ParseSizeList(*flags.sizes, "--sizes");
+    if (!sizes.ok()) return sizes.status();
+    spec->clear_sizes_bytes();
+    for (int64_t size : *sizes) spec->add_sizes_bytes(size);
+  }
+  if (spec->sizes_bytes().empty()) {
+    if (spec->min_bytes() == 0 && spec->max_bytes() == 0) {
+      return absl::InvalidArgumentError(
+          "submit: no sizes: give --min-bytes and --max-bytes (a sweep), or --sizes");
+    }
+    if (spec->max_bytes() == 0) spec->set_max_bytes(spec->min_bytes());
+    if (spec->min_bytes() == 0) spec->set_min_bytes(spec->max_bytes());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ApplyLabelFlags(const std::vector<std::string>& labels, v1::JobSpec* spec) {
+  for (const std::string& label : labels) {
+    const size_t eq = label.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--label: want KEY=VALUE with a non-empty KEY (got \"", label, "\")"));
+    }
+    (*spec->mutable_labels())[label.substr(0, eq)] = label.substr(eq + 1);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source) {
+  ParsedSpecFile parsed;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &parsed.spec, options);
+  if (!status.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not a JobSpec: ", status.message().ToString()));
+  }
+  const nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_object()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
+  }
+  const google::protobuf::Descriptor* descriptor = v1::JobSpec::descriptor();
+  for (int i = 0; i < descriptor->field_count(); ++i) {
+    const google::protobuf::FieldDescriptor* field = descriptor->field(i);
+    for (const std::string& key : {field->name(), field->json_name()}) {
+      const auto it = doc.find(key);
+      if (it != doc.end() && !it->is_null()) {
+        parsed.fields_set.push_back(field->name());
+        break;
+      }
+    }
+  }
+  return parsed;
+}
+
+absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
+  ParsedSpecFile parsed;
+  if (!flags.spec_file.empty()) {
+    absl::StatusOr<std::string> text = ReadFile(flags.spec_file);
+    if (!text.ok()) return text.status();
+    absl::StatusOr<ParsedSpecFile> from_file =
+        ParseSpecJson(*text, absl::StrCat("--spec ", flags.spec_file));
+    if (!from_file.ok()) return from_file.status();
+    parsed = *std::move(from_file);
+  }
+  v1::JobSpec& spec = parsed.spec;
+
+  if (flags.kernel) spec.set_kernel(*flags.kernel);
+  if (flags.world_size) spec.set_world_size(*flags.world_size);
+  if (flags.dtype) spec.set_dtype(*flags.dtype);
+  if (flags.step_factor) spec.set_step_factor(*flags.step_factor);
+  if (flags.warmup_iters) spec.set_warmup_iters(*flags.warmup_iters);
+  if (flags.iters) spec.set_iters(*flags.iters);
+  if (flags.check) spec.set_check(*flags.check);
+  if (flags.backend) spec.set_backend(*flags.backend);
+  if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
+  if (absl::Status s = ApplySizeFlags(flags, &spec); !s.ok()) return s;
+  if (absl::Status s = ApplyLabelFlags(flags.labels, &spec); !s.ok()) return s;
+
+  // Defaults for what neither the file nor the flags set.
+  if (spec.kernel().empty()) spec.set_kernel(kDefaultKernel);
+  if (spec.dtype().empty()) spec.set_dtype(kDefaultDType);
+  if (spec.backend().empty()) spec.set_backend(kDefaultBackend);
+  if (!flags.step_factor && !WasSet(parsed, "step_factor")) {
+    spec.set_step_factor(kDefaultStepFactor);
+  }
+  if (!flags.warmup_iters && !WasSet(parsed, "warmup_iters")) {
+    spec.set_warmup_iters(kDefaultWarmupIters);
+  }
+  if (!flags.iters && !WasSet(parsed, "iters")) spec.set_iters(kDefaultIters);
+
+  if (!flags.world_size && !WasSet(parsed, "world_size")) {
+    return absl::InvalidArgumentError(
+        "--world-size: required (or set world_size in the --spec file)");
+  }
+  if (absl::StatusOr<DType> dtype = ParseDType(spec.dtype()); !dtype.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(flags.dtype ? "--dtype" : "--spec dtype",
+                                                   ": unknown dtype \"", spec.dtype(),
+                                                   "\" (want bf16, fp16 or fp32)"));
+  }
+  if (spec.backend() != "auto" && spec.backend() != "cuda" && spec.backend() != "cpu") {
+    return absl::InvalidArgumentError(absl::StrCat(flags.backend ? "--backend" : "--spec backend",
+                                                   ": unknown backend \"", spec.backend(),
+                                                   "\" (want auto, cuda or cpu)"));
+  }
+  return spec;
+}
+
+}  // namespace symmbench::client

@@ -1,0 +1,59 @@
+// Builds the JobSpec that `symmbench submit` sends: an optional --spec JSON file, then the
+// flags given explicitly on top of it, then the CLI defaults for whatever is still unset.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench::client {
+
+// CLI defaults for fields neither the flags nor the spec file set.
+inline constexpr char kDefaultKernel[] = "one_shot_all_reduce";
+inline constexpr char kDefaultDType[] = "bf16";
+inline constexpr char kDefaultBackend[] = "auto";
+inline constexpr int32_t kDefaultStepFactor = 2;
+inline constexpr int32_t kDefaultWarmupIters = 20;
+inline constexpr int32_t kDefaultIters = 100;
+
+// The submit flags as typed; std::nullopt (or empty) means "not given on the command line".
+// Sizes stay text here so that errors can name the flag.
+struct SpecFlags {
+  std::string spec_file;                 // --spec: JobSpec JSON (proto field names)
+  std::optional<std::string> kernel;     // --kernel
+  std::optional<int32_t> world_size;     // --world-size
+  std::optional<std::string> dtype;      // --dtype
+  std::optional<std::string> min_bytes;  // --min-bytes, e.g. "2K"
+  std::optional<std::string> max_bytes;  // --max-bytes, e.g. "64M"
+  std::optional<int32_t> step_factor;    // --step-factor
+  std::optional<std::string> sizes;      // --sizes, e.g. "2K,64K,1M"
+  std::optional<int32_t> warmup_iters;   // --warmup
+  std::optional<int32_t> iters;          // --iters
+  std::optional<bool> check;             // --check / --no-check
+  std::optional<std::string> backend;    // --backend
+  std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
+  std::optional<int32_t> job_timeout_s;  // --job-timeout-s
+};
+
+// Parses a JobSpec from JSON text (proto field names or their lowerCamel forms; unknown
+// fields are an error). Also returns which top-level fields the text set, by proto name, so
+// that an explicit 0 in the file counts as given.
+struct ParsedSpecFile {
+  v1::JobSpec spec;
+  std::vector<std::string> fields_set;
+};
+absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source);
+
+// The spec to submit. Order: spec file (if any), then each flag given, then defaults for the
+// fields still unset (kernel, dtype, step_factor, warmup_iters, iters, backend; check stays
+// unset, which means true). INVALID_ARGUMENT naming the flag for an unreadable/invalid spec
+// file, a bad size, dtype, backend or label, a missing --world-size, or no sizes at all
+// (neither --sizes nor --min-bytes/--max-bytes). A lone --min-bytes or --max-bytes means that
+// single size.
+absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags);
+
+}  // namespace symmbench::client

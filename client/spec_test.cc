@@ -1,0 +1,153 @@
+// Tests of JobSpec assembly: defaults, size flags, spec file parsing and flag overrides,
+// and errors that name the flag.
+#include "client/spec.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "gtest/gtest.h"
+
+namespace symmbench::client {
+namespace {
+
+// Writes `text` to a file under the test's temporary directory and returns its path.
+std::string WriteTempFile(const std::string& name, const std::string& text) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  const std::string path = std::string(dir ? dir : "/tmp") + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(BuildJobSpecTest, FlagsAndDefaults) {
+  SpecFlags flags;
+  flags.world_size = 2;
+  flags.min_bytes = "2K";
+  flags.max_bytes = "64M";
+  flags.step_factor = 4;
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->kernel(), "one_shot_all_reduce");
+  EXPECT_EQ(spec->world_size(), 2);
+  EXPECT_EQ(spec->dtype(), "bf16");
+  EXPECT_EQ(spec->min_bytes(), 2048);
+  EXPECT_EQ(spec->max_bytes(), 64 << 20);
+  EXPECT_EQ(spec->step_factor(), 4);
+  EXPECT_EQ(spec->warmup_iters(), 20);
+  EXPECT_EQ(spec->iters(), 100);
+  EXPECT_FALSE(spec->has_check());  // unset means true
+  EXPECT_EQ(spec->backend(), "auto");
+  EXPECT_TRUE(spec->sizes_bytes().empty());
+}
+
+TEST(BuildJobSpecTest, SizesListCheckLabelsAndTimeout) {
+  SpecFlags flags;
+  flags.world_size = 4;
+  flags.sizes = "1K,4K,1M";
+  flags.check = false;
+  flags.labels = {"git=abc123", "branch=main=x"};
+  flags.job_timeout_s = 60;
+  flags.backend = "cpu";
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(std::vector<int64_t>(spec->sizes_bytes().begin(), spec->sizes_bytes().end()),
+            (std::vector<int64_t>{1024, 4096, 1 << 20}));
+  EXPECT_TRUE(spec->has_check());
+  EXPECT_FALSE(spec->check());
+  EXPECT_EQ(spec->labels().at("git"), "abc123");
+  EXPECT_EQ(spec->labels().at("branch"), "main=x");
+  EXPECT_EQ(spec->timeout_s(), 60);
+  EXPECT_EQ(spec->backend(), "cpu");
+}
+
+TEST(BuildJobSpecTest, LoneMinBytesIsOneSize) {
+  SpecFlags flags;
+  flags.world_size = 2;
+  flags.min_bytes = "1M";
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->min_bytes(), 1 << 20);
+  EXPECT_EQ(spec->max_bytes(), 1 << 20);
+}
+
+TEST(BuildJobSpecTest, ErrorsNameTheFlag) {
+  const auto error_of = [](SpecFlags flags) {
+    absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+    EXPECT_FALSE(spec.ok());
+    EXPECT_EQ(spec.status().code(), absl::StatusCode::kInvalidArgument);
+    return std::string(spec.status().message());
+  };
+  SpecFlags good;
+  good.world_size = 2;
+  good.min_bytes = "2K";
+  good.max_bytes = "64M";
+
+  SpecFlags flags = good;
+  flags.max_bytes = "12Q";
+  EXPECT_EQ(error_of(flags).find("--max-bytes: invalid size \"12Q\""), 0u);
+  flags = good;
+  flags.world_size.reset();
+  EXPECT_EQ(error_of(flags).find("--world-size: required"), 0u);
+  flags = good;
+  flags.dtype = "int8";
+  EXPECT_EQ(error_of(flags).find("--dtype: unknown dtype \"int8\""), 0u);
+  flags = good;
+  flags.backend = "tpu";
+  EXPECT_EQ(error_of(flags).find("--backend: unknown backend \"tpu\""), 0u);
+  flags = good;
+  flags.labels = {"novalue"};
+  EXPECT_EQ(error_of(flags).find("--label:"), 0u);
+  flags = good;
+  flags.min_bytes.reset();
+  flags.max_bytes.reset();
+  EXPECT_NE(error_of(flags).find("--sizes"), std::string::npos);
+  flags = good;
+  flags.spec_file = "/nonexistent/spec.json";
+  EXPECT_EQ(error_of(flags).find("--spec: cannot read"), 0u);
+}
+
+TEST(BuildJobSpecTest, SpecFileThenFlagsOverride) {
+  SpecFlags flags;
+  flags.spec_file = WriteTempFile("spec.json", R"({
+    "kernel": "two_shot_all_reduce", "world_size": 8, "dtype": "fp32",
+    "min_bytes": "4096", "maxBytes": 1048576, "warmup_iters": 0, "iters": 7,
+    "check": false, "labels": {"git": "abc", "host": "h1"}
+  })");
+  flags.dtype = "fp16";
+  flags.labels = {"git=def"};
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_EQ(spec->kernel(), "two_shot_all_reduce");
+  EXPECT_EQ(spec->world_size(), 8);
+  EXPECT_EQ(spec->dtype(), "fp16");       // flag overrides the file
+  EXPECT_EQ(spec->min_bytes(), 4096);     // int64 as a string, as protobuf writes it
+  EXPECT_EQ(spec->max_bytes(), 1 << 20);  // lowerCamel name accepted
+  EXPECT_EQ(spec->warmup_iters(), 0);     // an explicit 0 in the file is kept
+  EXPECT_EQ(spec->iters(), 7);
+  EXPECT_EQ(spec->step_factor(), 2);  // default: neither file nor flag set it
+  EXPECT_TRUE(spec->has_check());
+  EXPECT_FALSE(spec->check());
+  EXPECT_EQ(spec->labels().at("git"), "def");  // flag label overrides the file's
+  EXPECT_EQ(spec->labels().at("host"), "h1");
+}
+
+TEST(BuildJobSpecTest, BadSpecFileNamesTheFile) {
+  SpecFlags flags;
+  flags.world_size = 2;
+  flags.spec_file = WriteTempFile("bad.json", R"({"kernel": "x", "nonsense_field": 1})");
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_FALSE(spec.ok());
+  EXPECT_EQ(spec.status().message().find("--spec " + flags.spec_file + ": not a JobSpec"), 0u)
+      << spec.status();
+  flags.spec_file = WriteTempFile("notjson.json", "world_size: 2");
+  EXPECT_FALSE(BuildJobSpec(flags).ok());
+}
+
+TEST(ParseSpecJsonTest, ReportsFieldsSet) {
+  absl::StatusOr<ParsedSpecFile> parsed =
+      ParseSpecJson(R"({"worldSize": 2, "iters": 0, "dtype": null})", "test");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(parsed->fields_set, (std::vector<std::string>{"world_size", "iters"}));
+}
+
+}  // namespace
+}  // namespace symmbench::client

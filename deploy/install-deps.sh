@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages symmbench builds and tests with, if any is missing.
+# CUDA 13 (nvcc, cudart, NCCL) is expected at /usr/local/cuda; it is not a Debian package.
+set -euo pipefail
+
+packages=(
+  bazel-bootstrap protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev
+  libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
+  libcli11-dev libopenblas-dev patchelf g++ python3
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ ! -x /usr/local/cuda/bin/nvcc ]; then
+  echo "error: CUDA 13 not found at /usr/local/cuda (nvcc, cudart, NCCL are needed to build)" >&2
+  exit 1
+fi

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# make_bundle.sh OUT.tar.gz RUN_JOB_SCRIPT BINARY...
+# Packs the binaries into a relocatable bundle (used by //deploy:bundle):
+#   symmbench/bin/    the binaries, RUNPATH $ORIGIN/../lib
+#   symmbench/lib/    every non-system shared library they need, RUNPATH $ORIGIN
+#   symmbench/deploy/run-job.sh
+# Not bundled (the GPU host has its own): glibc, libstdc++, libgcc_s, libcuda, libnccl.
+set -euo pipefail
+tarball="$1"
+run_job="$2"
+shift 2
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+out="$work/symmbench"
+mkdir -p "$out/bin" "$out/lib" "$out/deploy"
+install -m 755 "$run_job" "$out/deploy/run-job.sh"
+system='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libstdc\+\+|libgcc_s|libcuda|libnccl)\.'
+for bin in "$@"; do
+  install -m 755 "$bin" "$out/bin/"
+  ldd "$bin" | awk '/=> \// {print $1, $3}' | while read -r name path; do
+    [[ "$name" =~ $system ]] || cp -L -n "$path" "$out/lib/$name"
+  done
+done
+chmod u+w "$out"/lib/* "$out"/bin/*
+strip --strip-unneeded "$out"/bin/* "$out"/lib/* 2>/dev/null || true
+for f in "$out"/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
+for f in "$out"/lib/*; do patchelf --set-rpath '$ORIGIN' "$f"; done
+tar -C "$work" -czf "$tarball" symmbench

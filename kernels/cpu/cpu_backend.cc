@@ -1,0 +1,107 @@
+// The CPU backend: one rank per process (or thread, in tests) over POSIX shared memory, host
+// clock timers, synchronous work, and the registry of CPU kernel implementations.
+#include <chrono>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/backend.h"
+#include "kernels/cpu/cpu_barrier.h"
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/one_shot_all_reduce_cpu.h"
+#include "kernels/cpu/shm_symm_mem.h"
+
+namespace symmbench {
+namespace {
+
+// The CPU kernels: one line per kernel (name as in kernels/catalog.cc -> factory).
+struct CpuKernelEntry {
+  const char* name;
+  CpuCollectiveFactory factory;
+};
+constexpr CpuKernelEntry kCpuKernels[] = {
+    {"one_shot_all_reduce", &NewOneShotAllReduceCpu},
+};
+
+// Host steady clock; work is synchronous, so Stop's time is the end of the work.
+class CpuTimer : public Timer {
+ public:
+  absl::Status Start() override {
+    start_ = Clock::now();
+    started_ = true;
+    stopped_ = false;
+    return absl::OkStatus();
+  }
+  absl::Status Stop() override {
+    if (!started_) return absl::FailedPreconditionError("cpu timer: Stop before Start");
+    stop_ = Clock::now();
+    stopped_ = true;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<double> ElapsedUs() override {
+    if (!stopped_) {
+      return absl::FailedPreconditionError("cpu timer: ElapsedUs before Start and Stop");
+    }
+    return std::chrono::duration<double, std::micro>(stop_ - start_).count();
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start_;
+  Clock::time_point stop_;
+  bool started_ = false;
+  bool stopped_ = false;
+};
+
+class CpuBackend : public Backend {
+ public:
+  CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout)
+      : memory_(std::move(memory)), barrier_(memory_.get(), timeout) {}
+
+  std::string name() const override { return "cpu"; }
+  int rank() const override { return memory_->rank(); }
+  int world_size() const override { return memory_->world_size(); }
+  // Every operation has completed when its call returns.
+  absl::Status Synchronize() override { return absl::OkStatus(); }
+  std::unique_ptr<Timer> NewTimer() override { return std::make_unique<CpuTimer>(); }
+
+  // The Collective borrows the backend's memory and barrier: destroy it before the backend.
+  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
+      const std::string& kernel) override {
+    for (const CpuKernelEntry& entry : kCpuKernels) {
+      if (kernel == entry.name) return entry.factory(CpuKernelContext{memory_.get(), &barrier_});
+    }
+    std::string known;
+    for (const CpuKernelEntry& entry : kCpuKernels) {
+      absl::StrAppend(&known, known.empty() ? "" : ", ", entry.name);
+    }
+    return absl::NotFoundError(absl::StrCat("cpu backend: no CPU implementation of kernel \"",
+                                            kernel, "\" (known: ", known, ")"));
+  }
+
+ private:
+  std::unique_ptr<ShmSymmetricMemory> memory_;
+  CpuBarrier barrier_;  // shared by this rank's collectives, which run one at a time
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
+                                                          Rendezvous* rendezvous) {
+  if (rendezvous == nullptr) return absl::InvalidArgumentError("cpu backend: rendezvous is null");
+  if (options.rank != rendezvous->rank() || options.world_size != rendezvous->world_size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cpu backend: options say rank ", options.rank, " of ", options.world_size,
+        ", the rendezvous says rank ", rendezvous->rank(), " of ", rendezvous->world_size()));
+  }
+  if (options.timeout.count() <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cpu backend: timeout must be > 0 ms (got ", options.timeout.count(), ")"));
+  }
+  auto memory = ShmSymmetricMemory::Create(rendezvous, options.job_id, options.max_bytes);
+  if (!memory.ok()) return memory.status();
+  return std::unique_ptr<Backend>(new CpuBackend(*std::move(memory), options.timeout));
+}
+
+}  // namespace symmbench

@@ -1,0 +1,247 @@
+// Tests for the CPU backend and its one-shot all-reduce: ranks as threads over real POSIX
+// shared memory, checked against the baseline and against sums computed here.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <thread>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/backend.h"
+#include "kernels/cpu/one_shot_all_reduce_cpu.h"
+#include "kernels/dtype.h"
+#include "kernels/exact_input.h"
+#include "kernels/testing/thread_rendezvous.h"
+
+namespace symmbench {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr char kKernel[] = "one_shot_all_reduce";
+
+// Unique across concurrent test processes (sandboxed tests may share a pid, not /dev/shm).
+std::string UniqueJobId(const std::string& what) {
+  static const unsigned salt = std::random_device()();
+  static std::atomic<int> counter{0};
+  return absl::StrCat("cpu_backend_test-", getpid(), "-", absl::Hex(salt), "-", counter++, "-", what);
+}
+
+BackendOptions Options(int rank, int world_size, const std::string& job_id, int64_t max_bytes,
+                       milliseconds timeout = milliseconds(10000)) {
+  BackendOptions options;
+  options.rank = rank;
+  options.world_size = world_size;
+  options.max_bytes = max_bytes;
+  options.job_id = job_id;
+  options.timeout = timeout;
+  return options;
+}
+
+class OneShotAllReduceCpuTest : public testing::TestWithParam<std::tuple<int, DType>> {};
+
+TEST_P(OneShotAllReduceCpuTest, MatchesBaselineAndIndependentSum) {
+  const auto [world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("allreduce");
+  const int64_t counts[] = {1, 7, 1000, 65536};
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, world_size, job, 65536 * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    EXPECT_EQ((*backend)->name(), "cpu");
+    EXPECT_EQ((*backend)->rank(), rank);
+    EXPECT_EQ((*backend)->world_size(), world_size);
+    auto collective = (*backend)->CreateCollective(kKernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    EXPECT_EQ(coll.baseline_name(), "reference_sum");
+    auto* impl = dynamic_cast<OneShotAllReduceCpu*>(&coll);
+    ASSERT_NE(impl, nullptr);
+    for (int64_t count : counts) {
+      for (uint64_t seed : {uint64_t{1}, uint64_t{0xC0FFEE} + count}) {  // two runs: pad reuse
+        SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count, " seed ", seed));
+        ASSERT_TRUE(coll.Prepare(count, dtype, seed).ok());
+        ASSERT_TRUE(coll.PoisonOutputs().ok());
+        ASSERT_TRUE(coll.Run().ok());
+        ASSERT_TRUE(coll.RunBaseline().ok());
+        ASSERT_TRUE((*backend)->Synchronize().ok());
+        auto check = coll.Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
+                                   << check->got << " want " << check->want;
+        EXPECT_EQ(check->first_bad_index, -1);
+        int64_t mismatches = 0;
+        int64_t first = -1;
+        for (int64_t i = 0; i < count; ++i) {
+          int want = 0;
+          for (int p = 0; p < world_size; ++p) want += ExactInputValue(seed, p, i);
+          if (LoadAsFloat(impl->output_for_testing(), dtype, i) != static_cast<float>(want)) {
+            if (mismatches++ == 0) first = i;
+          }
+        }
+        EXPECT_EQ(mismatches, 0) << "first at " << first;
+      }
+    }
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    WorldSizesAndDTypes, OneShotAllReduceCpuTest,
+    testing::Combine(testing::Values(1, 2, 4),
+                     testing::Values(DType::kBf16, DType::kFp16, DType::kFp32)),
+    [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
+      return absl::StrCat("ws", std::get<0>(info.param), "_", DTypeName(std::get<1>(info.param)));
+    });
+
+TEST(CpuBackendTest, CheckCatchesOneCorruptedElement) {
+  const std::string job = UniqueJobId("corrupt");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kKernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    ASSERT_TRUE(coll.Prepare(1000, DType::kBf16, 7).ok());
+    ASSERT_TRUE(coll.Run().ok());
+    ASSERT_TRUE(coll.RunBaseline().ok());
+    float original = 0;
+    if (rank == 1) {
+      void* out = dynamic_cast<OneShotAllReduceCpu&>(coll).output_for_testing();
+      original = LoadAsFloat(out, DType::kBf16, 123);
+      StoreFromFloat(out, DType::kBf16, 123, original + 1.0f);
+    }
+    auto check = coll.Check();
+    ASSERT_TRUE(check.ok()) << check.status();
+    if (rank == 0) {
+      EXPECT_EQ(check->wrong, 0);
+    } else {
+      EXPECT_EQ(check->wrong, 1);
+      EXPECT_EQ(check->first_bad_index, 123);
+      EXPECT_EQ(check->got, original + 1.0f);
+      EXPECT_EQ(check->want, original);
+    }
+  });
+}
+
+TEST(CpuBackendTest, CheckCountsEveryElementWhenRunIsSkipped) {
+  const std::string job = UniqueJobId("skipped");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kKernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    ASSERT_TRUE(coll.Prepare(500, DType::kFp16, 3).ok());
+    // Both outputs poisoned alike: still every element is wrong.
+    auto poisoned = coll.Check();
+    ASSERT_TRUE(poisoned.ok());
+    EXPECT_EQ(poisoned->wrong, 500);
+    EXPECT_EQ(poisoned->first_bad_index, 0);
+    // Baseline only: the kernel's output is still poison.
+    ASSERT_TRUE(coll.RunBaseline().ok());
+    auto check = coll.Check();
+    ASSERT_TRUE(check.ok());
+    EXPECT_EQ(check->wrong, 500);
+    EXPECT_TRUE(std::isnan(check->got));
+    EXPECT_FALSE(std::isnan(check->want));
+    // A run after PoisonOutputs repairs the output but poisons the reference again.
+    ASSERT_TRUE(coll.PoisonOutputs().ok());
+    ASSERT_TRUE(coll.Run().ok());
+    EXPECT_EQ(coll.Check()->wrong, 500);
+  });
+}
+
+TEST(CpuBackendTest, PrepareRejectsCountsBeyondTheBufferAndOrderIsEnforced) {
+  RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("size"), 1024), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kKernel);
+    ASSERT_TRUE(collective.ok());
+    Collective& coll = **collective;
+    EXPECT_EQ(coll.Run().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_EQ(coll.Check().status().code(), absl::StatusCode::kFailedPrecondition);
+    absl::Status too_big = coll.Prepare(513, DType::kFp16, 1);
+    EXPECT_EQ(too_big.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(too_big.message().find("513"), std::string::npos) << too_big;
+    EXPECT_NE(too_big.message().find("1024"), std::string::npos) << too_big;
+    EXPECT_EQ(coll.Prepare(257, DType::kFp32, 1).code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(coll.Prepare(-1, DType::kFp32, 1).code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_TRUE(coll.Prepare(512, DType::kFp16, 1).ok());
+    EXPECT_TRUE(coll.Prepare(0, DType::kBf16, 1).ok());
+    EXPECT_TRUE(coll.Run().ok());
+    EXPECT_EQ(coll.Check()->wrong, 0);
+  });
+}
+
+TEST(CpuBackendTest, UnknownKernelIsNotFoundNamingIt) {
+  RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("unknown"), 64), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective("two_shot_all_gather");
+    EXPECT_EQ(collective.status().code(), absl::StatusCode::kNotFound);
+    EXPECT_NE(collective.status().message().find("two_shot_all_gather"), std::string::npos);
+  });
+}
+
+TEST(CpuBackendTest, BarrierTimeoutNamesTheMissingRank) {
+  const std::string job = UniqueJobId("timeout");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 1024, milliseconds(300)), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kKernel);
+    ASSERT_TRUE(collective.ok());
+    ASSERT_TRUE((*collective)->Prepare(16, DType::kFp32, 1).ok());
+    if (rank == 0) {  // rank 1 never calls Run
+      const auto start = std::chrono::steady_clock::now();
+      absl::Status s = (*collective)->Run();
+      const auto waited = std::chrono::steady_clock::now() - start;
+      EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded) << s;
+      EXPECT_NE(s.message().find("timed out after 300 ms: rank 0 waiting for rank 1 (block 0)"),
+                std::string::npos)
+          << s;
+      EXPECT_GE(waited, milliseconds(300));
+      EXPECT_LT(waited, milliseconds(5000));
+      EXPECT_EQ((*collective)->Run().code(), absl::StatusCode::kFailedPrecondition);
+    }
+    ASSERT_TRUE(rendezvous->Barrier("done").ok());
+  });
+}
+
+TEST(CpuBackendTest, TimerMeasuresHostTimeInMicroseconds) {
+  RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("timer"), 64), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    std::unique_ptr<Timer> timer = (*backend)->NewTimer();
+    EXPECT_EQ(timer->ElapsedUs().status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_EQ(timer->Stop().code(), absl::StatusCode::kFailedPrecondition);
+    ASSERT_TRUE(timer->Start().ok());
+    std::this_thread::sleep_for(milliseconds(5));
+    ASSERT_TRUE(timer->Stop().ok());
+    ASSERT_TRUE((*backend)->Synchronize().ok());
+    auto us = timer->ElapsedUs();
+    ASSERT_TRUE(us.ok());
+    EXPECT_GE(*us, 5000.0);
+    EXPECT_LT(*us, 5e6);
+  });
+}
+
+TEST(CpuBackendTest, CreateRejectsOptionsThatDisagreeWithTheRendezvous) {
+  RunRanksInThreads(1, [&](int, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(1, 2, UniqueJobId("mismatch"), 64), rendezvous);
+    EXPECT_EQ(backend.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(backend.status().message().find("rank 1 of 2"), std::string::npos)
+        << backend.status();
+    auto no_timeout =
+        CreateCpuBackend(Options(0, 1, UniqueJobId("t0"), 64, milliseconds(0)), rendezvous);
+    EXPECT_EQ(no_timeout.status().code(), absl::StatusCode::kInvalidArgument);
+  });
+  EXPECT_EQ(CreateCpuBackend(Options(0, 1, "x", 64), nullptr).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace symmbench

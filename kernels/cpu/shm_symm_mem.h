@@ -1,0 +1,83 @@
+// ShmSymmetricMemory: the CPU backend's symmetric memory, one POSIX shared-memory segment per
+// rank (signal pad, then buffer) that every rank of the job maps.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "kernels/rendezvous.h"
+#include "kernels/symm_mem.h"
+
+namespace symmbench {
+
+// A mapping of one shared-memory segment, unmapped on destruction.
+class ShmMapping {
+ public:
+  ShmMapping(void* addr, size_t bytes) : addr_(addr), bytes_(bytes) {}
+  ~ShmMapping();
+  ShmMapping(const ShmMapping&) = delete;
+  ShmMapping& operator=(const ShmMapping&) = delete;
+
+  void* addr() const { return addr_; }
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void* addr_;
+  size_t bytes_;
+};
+
+// Segment layout (identical on every rank):
+//   [0, kSignalPadBytes)                      uint32_t signal pad [kMaxBlocks][kMaxWorldSize], zeroed
+//   [kSignalPadBytes, kSignalPadBytes + B)    buffer, B = buffer_bytes rounded up to kBufferAlignment
+// Each rank unlinks its own segment's name once every rank has mapped every segment (after a
+// Rendezvous barrier, before Create returns), so the memory disappears with the last process
+// that maps it, even on a crash. All names are gone once every rank has returned from Create.
+class ShmSymmetricMemory : public SymmetricMemory {
+ public:
+  // Creates this rank's segment of kSignalPadBytes + RoundUp(buffer_bytes, kBufferAlignment)
+  // bytes, exchanges segment names through `rendezvous` (AllGather tag "shm_symm_mem/names"),
+  // maps every peer's segment, meets the peers at Barrier "shm_symm_mem/mapped" and unlinks its
+  // own name. Collective: every rank of the job calls it with the same `job_id` and
+  // `buffer_bytes`. `rendezvous` is used only during the call.
+  // Errors: INVALID_ARGUMENT (world size outside [1, kMaxWorldSize], negative size, empty job
+  // id, a peer's segment of a different size); the errno-derived code naming the syscall,
+  // segment and errno text when shm_open / ftruncate / mmap / fstat fails (ALREADY_EXISTS when
+  // a stale segment of the same job id and rank exists); the rendezvous' own errors.
+  static absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> Create(Rendezvous* rendezvous,
+                                                                    const std::string& job_id,
+                                                                    int64_t buffer_bytes);
+
+  // The shm name of `rank`'s segment for `job_id`: "/symmbench-<job_id>-r<rank>", the job id
+  // with every character outside [A-Za-z0-9_-] replaced by '_'; job ids longer than 160
+  // characters are cut and suffixed with a 64-bit hash of the whole id (names stay < NAME_MAX).
+  static std::string SegmentName(const std::string& job_id, int rank);
+
+  ~ShmSymmetricMemory() override = default;
+
+  int rank() const override { return rank_; }
+  int world_size() const override { return static_cast<int>(mappings_.size()); }
+  // Usable bytes of each buffer: the requested size rounded up to kBufferAlignment.
+  size_t buffer_bytes() const override { return buffer_bytes_; }
+  // Host addresses of `peer`'s buffer / signal pad in this process; nullptr unless peer is in
+  // [0, world_size).
+  void* buffer(int peer) const override;
+  uint32_t* signal_pad(int peer) const override;
+
+  // The segment names used at creation (all already unlinked), indexed by rank.
+  const std::vector<std::string>& segment_names() const { return names_; }
+
+ private:
+  ShmSymmetricMemory(int rank, size_t buffer_bytes, std::vector<std::string> names,
+                     std::vector<std::unique_ptr<ShmMapping>> mappings);
+
+  int rank_;
+  size_t buffer_bytes_;
+  std::vector<std::string> names_;
+  std::vector<std::unique_ptr<ShmMapping>> mappings_;  // one per rank, own included
+};
+
+}  // namespace symmbench

@@ -1,0 +1,295 @@
+// CreateCudaBackend: device selection, stream, NCCL communicator, symmetric memory, output
+// buffers, timers, a deadline-bounded Synchronize and the kernel registry.
+#include "kernels/cuda/cuda_backend.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_context.h"
+#include "kernels/cuda/cuda_symm_mem.h"
+#include "kernels/cuda/device_types.h"
+#include "kernels/cuda/one_shot_all_reduce_collective.h"
+#include "kernels/cuda/rendezvous_bytes.h"
+#include "kernels/symm_mem_layout.h"
+
+namespace symmbench {
+namespace {
+
+// Sleep between cudaStreamQuery polls: short against a batch's run time, long enough not to
+// burn a core (a blocking sync would have no deadline).
+constexpr std::chrono::microseconds kPollInterval{30};
+// Device barriers wait options.timeout / this, so a hung peer surfaces as a named barrier
+// timeout (rank, peer, block) before the host deadline fires.
+constexpr int64_t kBarrierTimeoutDivisor = 2;
+
+using CollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext*);
+
+// One line per kernel.
+const std::map<std::string, CollectiveFactory>& Registry() {
+  static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
+      {"one_shot_all_reduce", &NewOneShotAllReduceCollective},
+  };
+  return *kRegistry;
+}
+
+size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+const char* PhaseName(int32_t phase) {
+  return phase == static_cast<int32_t>(BarrierPhase::kEntry) ? "entry" : "exit";
+}
+
+class CudaTimer final : public Timer {
+ public:
+  CudaTimer(int device, cudaStream_t stream) : device_(device), stream_(stream) {
+    status_ = CudaStatus(cudaSetDevice(device_), "cudaSetDevice");
+    if (status_.ok()) status_ = CudaStatus(cudaEventCreate(&start_), "cudaEventCreate(start)");
+    if (status_.ok()) status_ = CudaStatus(cudaEventCreate(&stop_), "cudaEventCreate(stop)");
+  }
+  ~CudaTimer() override {
+    if (start_ != nullptr) (void)cudaEventDestroy(start_);
+    if (stop_ != nullptr) (void)cudaEventDestroy(stop_);
+  }
+  absl::Status Start() override { return Record(start_, "cudaEventRecord(start)"); }
+  absl::Status Stop() override { return Record(stop_, "cudaEventRecord(stop)"); }
+  absl::StatusOr<double> ElapsedUs() override {
+    if (!status_.ok()) return status_;
+    float ms = 0.0f;
+    const cudaError_t err = cudaEventElapsedTime(&ms, start_, stop_);
+    if (err == cudaErrorNotReady) {
+      (void)cudaGetLastError();
+      return absl::FailedPreconditionError(
+          "Timer::ElapsedUs: events not completed (call Backend::Synchronize first)");
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(err, "cudaEventElapsedTime");
+    return static_cast<double>(ms) * 1000.0;
+  }
+
+ private:
+  absl::Status Record(cudaEvent_t event, const char* what) {
+    if (!status_.ok()) return status_;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(device_), "cudaSetDevice");
+    return CudaStatus(cudaEventRecord(event, stream_), what);
+  }
+
+  const int device_;
+  const cudaStream_t stream_;
+  absl::Status status_;
+  cudaEvent_t start_ = nullptr;
+  cudaEvent_t stop_ = nullptr;
+};
+
+class CudaBackend final : public Backend {
+ public:
+  explicit CudaBackend(const BackendOptions& options) : options_(options) {
+    ctx_.rank = options.rank;
+    ctx_.world_size = options.world_size;
+    ctx_.device = options.device;
+    ctx_.barrier_timeout_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(options.timeout).count() /
+        kBarrierTimeoutDivisor);
+  }
+
+  absl::Status Init(Rendezvous* rendezvous) {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device),
+                                   absl::StrCat("cudaSetDevice(", ctx_.device, ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamCreateWithFlags(&ctx_.stream, cudaStreamNonBlocking),
+                                   "cudaStreamCreateWithFlags(non-blocking)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMalloc(reinterpret_cast<void**>(&ctx_.error), sizeof(DeviceErrorRecord)),
+        "cudaMalloc(error record)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(ctx_.error, 0, sizeof(DeviceErrorRecord)),
+                                   "cudaMemset(error record)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(init)");
+
+    ncclUniqueId id;
+    std::memset(&id, 0, sizeof(id));
+    if (ctx_.rank == 0) {
+      SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclGetUniqueId(&id), "ncclGetUniqueId", nullptr);
+    }
+    absl::StatusOr<std::vector<std::string>> ids =
+        AllGatherBytes(rendezvous, "nccl_unique_id", &id, sizeof(id));
+    if (!ids.ok()) return ids.status();
+    std::memcpy(&id, (*ids)[0].data(), sizeof(id));
+    // Blocking init: no timeout of its own, but every rank has just passed the AllGather.
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclCommInitRank(&ctx_.comm, ctx_.world_size, id, ctx_.rank),
+        absl::StrCat("ncclCommInitRank(rank ", ctx_.rank, " of ", ctx_.world_size, ")"), nullptr);
+
+    absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> symm = CudaSymmetricMemory::Create(
+        static_cast<size_t>(options_.max_bytes), rendezvous, "cuda_symm_mem_handles");
+    if (!symm.ok()) return symm.status();
+    symm_ = *std::move(symm);
+    ctx_.symm = symm_.get();
+
+    ctx_.out_bytes = RoundUp(static_cast<size_t>(options_.max_bytes), kBufferAlignment);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&ctx_.out, ctx_.out_bytes),
+                                   absl::StrCat("cudaMalloc(out, ", ctx_.out_bytes, " bytes)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&ctx_.ref, ctx_.out_bytes),
+                                   absl::StrCat("cudaMalloc(ref, ", ctx_.out_bytes, " bytes)"));
+    return absl::OkStatus();
+  }
+
+  ~CudaBackend() override {
+    (void)cudaSetDevice(ctx_.device);
+    const bool drained = ctx_.stream == nullptr || WaitForStream().ok();
+    if (ctx_.comm != nullptr) {
+      (void)(drained ? ncclCommDestroy(ctx_.comm) : ncclCommAbort(ctx_.comm));
+      ctx_.comm = nullptr;
+    }
+    symm_.reset();  // closes the peers' IPC mappings, frees this rank's buffer and pad
+    if (ctx_.ref != nullptr) (void)cudaFree(ctx_.ref);
+    if (ctx_.out != nullptr) (void)cudaFree(ctx_.out);
+    if (ctx_.error != nullptr) (void)cudaFree(ctx_.error);
+    if (ctx_.stream != nullptr) (void)cudaStreamDestroy(ctx_.stream);
+  }
+
+  std::string name() const override { return "cuda"; }
+  int rank() const override { return ctx_.rank; }
+  int world_size() const override { return ctx_.world_size; }
+
+  absl::Status Synchronize() override {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device), "cudaSetDevice");
+    absl::Status waited = WaitForStream();
+    if (!waited.ok()) return waited;
+    return ReadErrorRecord();
+  }
+
+  std::unique_ptr<Timer> NewTimer() override {
+    return std::make_unique<CudaTimer>(ctx_.device, ctx_.stream);
+  }
+
+  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
+      const std::string& kernel) override {
+    const auto it = Registry().find(kernel);
+    if (it == Registry().end()) {
+      return absl::NotFoundError(absl::StrCat("cuda backend: unknown kernel \"", kernel,
+                                              "\" (known: ", absl::StrJoin(CudaKernelNames(), ", "),
+                                              ")"));
+    }
+    return it->second(&ctx_);
+  }
+
+ private:
+  // Polls the stream until it drains or options.timeout passes; on the deadline or an NCCL
+  // asynchronous error, aborts the communicator (its kernels then exit; ours time out by
+  // themselves after barrier_timeout_ns).
+  absl::Status WaitForStream() {
+    const auto deadline = std::chrono::steady_clock::now() + options_.timeout;
+    while (true) {
+      const cudaError_t err = cudaStreamQuery(ctx_.stream);
+      if (err == cudaSuccess) return absl::OkStatus();
+      if (err != cudaErrorNotReady) {
+        return CudaStatus(err, "cudaStreamQuery (an enqueued operation failed)");
+      }
+      if (ctx_.comm != nullptr) {
+        ncclResult_t async = ncclSuccess;
+        const ncclResult_t got = ncclCommGetAsyncError(ctx_.comm, &async);
+        if (got != ncclSuccess || (async != ncclSuccess && async != ncclInProgress)) {
+          absl::Status status = NcclStatus(got != ncclSuccess ? got : async,
+                                           "NCCL asynchronous error (communicator aborted)",
+                                           ctx_.comm);
+          AbortComm();
+          return status;
+        }
+      }
+      if (std::chrono::steady_clock::now() >= deadline) {
+        AbortComm();
+        return absl::DeadlineExceededError(
+            absl::StrCat("Synchronize: rank ", ctx_.rank, "'s stream not done after ",
+                         options_.timeout.count(), " ms; NCCL communicator aborted"));
+      }
+      std::this_thread::sleep_for(kPollInterval);
+    }
+  }
+
+  void AbortComm() {
+    if (ctx_.comm == nullptr) return;
+    (void)ncclCommAbort(ctx_.comm);
+    ctx_.comm = nullptr;
+  }
+
+  // The stream has drained: INTERNAL if a device barrier recorded a timeout (sticky).
+  absl::Status ReadErrorRecord() {
+    DeviceErrorRecord record;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(&record, ctx_.error, sizeof(record),
+                                                   cudaMemcpyDeviceToHost, ctx_.stream),
+                                   "cudaMemcpyAsync(error record)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_.stream),
+                                   "cudaStreamSynchronize(error record)");
+    if (record.flag == 0) return absl::OkStatus();
+    const bool waiting = record.op == static_cast<int32_t>(BarrierOp::kWait);
+    return absl::InternalError(absl::StrCat(
+        "signal-pad barrier timed out: rank ", record.rank,
+        waiting ? " waiting for rank " : " signalling rank ", record.peer, " (block ",
+        record.block, ", ", PhaseName(record.phase),
+        waiting ? ")" : "; its previous signal was never consumed)",
+        "; the symmetric memory is now unusable, recreate the backend"));
+  }
+
+  const BackendOptions options_;
+  CudaContext ctx_;
+  std::unique_ptr<CudaSymmetricMemory> symm_;
+};
+
+}  // namespace
+
+std::vector<std::string> CudaKernelNames() {
+  std::vector<std::string> names;
+  for (const auto& entry : Registry()) names.push_back(entry.first);
+  return names;
+}
+
+absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
+                                                           Rendezvous* rendezvous) {
+  if (rendezvous == nullptr) return absl::InvalidArgumentError("cuda backend: null rendezvous");
+  if (options.world_size < 1 || options.world_size > kMaxWorldSize || options.rank < 0 ||
+      options.rank >= options.world_size || rendezvous->rank() != options.rank ||
+      rendezvous->world_size() != options.world_size) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cuda backend: rank ", options.rank, " of world size ", options.world_size,
+        " (rendezvous: rank ", rendezvous->rank(), " of ", rendezvous->world_size(),
+        "); want matching values with world size in [1, ", kMaxWorldSize, "]"));
+  }
+  if (options.max_bytes <= 0 || options.timeout.count() <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cuda backend: max_bytes and timeout must be positive (got ",
+                     options.max_bytes, " bytes, ", options.timeout.count(), " ms)"));
+  }
+  // Before anything can load NCCL's configuration: NVLink multicast (NVLS) must stay off.
+  if (setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/1) != 0) {
+    return absl::InternalError("cuda backend: setenv(NCCL_NVLS_ENABLE=0) failed");
+  }
+  int count = 0;
+  const cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    (void)cudaGetLastError();
+    return absl::UnavailableError(absl::StrCat(
+        "cuda backend: no usable CUDA device (cudaGetDeviceCount: ",
+        err != cudaSuccess ? cudaGetErrorString(err) : "0 devices", ")"));
+  }
+  if (options.device < 0 || options.device >= count) {
+    return absl::InvalidArgumentError(absl::StrCat("cuda backend: device must be in [0, ", count,
+                                                   ") (got ", options.device, ")"));
+  }
+  auto backend = std::make_unique<CudaBackend>(options);
+  absl::Status status = backend->Init(rendezvous);
+  if (!status.ok()) return status;
+  return std::unique_ptr<Backend>(std::move(backend));
+}
+
+}  // namespace symmbench

@@ -1,0 +1,31 @@
+// The CUDA Backend (CreateCudaBackend, declared in kernels/backend.h): one GPU per rank, a
+// non-blocking stream, an NCCL communicator, cudaIpc symmetric memory and the kernel registry.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernels/backend.h"
+
+namespace symmbench {
+
+// Kernel names CreateCollective accepts on the CUDA backend (its registry), sorted.
+std::vector<std::string> CudaKernelNames();
+
+// Notes on CreateCudaBackend / the backend it returns:
+// - Sets NCCL_NVLS_ENABLE=0 in the process environment before NCCL is touched: NVLink
+//   multicast must stay off on the target machine (shared notes, gpu-machine.md).
+// - Rendezvous tags used (once per job): "nccl_unique_id", "cuda_symm_mem_handles".
+// - Device-side signal-pad barriers give up after options.timeout / 2, so that a hung peer
+//   is reported by Synchronize as INTERNAL "signal-pad barrier timed out: rank R waiting for
+//   rank P (block B, entry|exit)" before the host-side deadline (options.timeout, which
+//   aborts the NCCL communicator and returns DEADLINE_EXCEEDED). Either error leaves the
+//   backend unusable for symmetric-memory kernels: recreate it.
+// - Every Collective and Timer must be destroyed before the backend.
+// - The destructor waits for the stream (at most options.timeout), destroys the NCCL
+//   communicator (aborts it if the stream did not drain), closes the peers' IPC mappings and
+//   frees memory. It cannot meet the other ranks: before destroying the backend, the caller
+//   should Synchronize and then Barrier on the Rendezvous, so no peer still reads this rank's
+//   symmetric memory when it is freed.
+
+}  // namespace symmbench

@@ -1,0 +1,147 @@
+// CudaSymmetricMemory over cudaIpc handles: allocation, handle exchange, peer mapping, RAII.
+#include "kernels/cuda/cuda_symm_mem.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <utility>
+
+#include "absl/memory/memory.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/rendezvous_bytes.h"
+#include "kernels/symm_mem_layout.h"
+
+namespace symmbench {
+namespace {
+
+// What each rank publishes: its sizes (checked equal everywhere) and its two IPC handles.
+struct HandleRecord {
+  uint64_t buffer_bytes;
+  uint64_t signal_pad_bytes;
+  cudaIpcMemHandle_t buffer;
+  cudaIpcMemHandle_t signal_pad;
+};
+static_assert(sizeof(cudaIpcMemHandle_t) == 64, "cudaIpcMemHandle_t is 64 bytes");
+
+size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+}  // namespace
+
+CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device,
+                                         size_t buffer_bytes)
+    : rank_(rank),
+      world_size_(world_size),
+      device_(device),
+      buffer_bytes_(buffer_bytes),
+      buffers_(world_size, nullptr),
+      pads_(world_size, nullptr) {}
+
+absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create(
+    size_t buffer_bytes, Rendezvous* rendezvous, const std::string& tag) {
+  if (rendezvous == nullptr) return absl::InvalidArgumentError("symmetric memory: null rendezvous");
+  const int rank = rendezvous->rank();
+  const int world_size = rendezvous->world_size();
+  if (world_size < 1 || world_size > kMaxWorldSize || rank < 0 || rank >= world_size) {
+    return absl::InvalidArgumentError(absl::StrCat("symmetric memory: world size must be in [1, ",
+                                                   kMaxWorldSize, "] and rank in [0, world size) (got rank ",
+                                                   rank, ", world size ", world_size, ")"));
+  }
+  if (buffer_bytes == 0) {
+    return absl::InvalidArgumentError("symmetric memory: buffer_bytes must be positive (got 0)");
+  }
+  int device = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaGetDevice(&device), "cudaGetDevice");
+  const size_t bytes = RoundUp(buffer_bytes, kBufferAlignment);
+  // From here on the object owns what is allocated: an early return frees it.
+  auto memory = absl::WrapUnique(new CudaSymmetricMemory(rank, world_size, device, bytes));
+
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&memory->local_buffer_, bytes),
+                                 absl::StrCat("cudaMalloc(symmetric buffer, ", bytes, " bytes)"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMalloc(reinterpret_cast<void**>(&memory->local_pad_), kSignalPadBytes),
+      absl::StrCat("cudaMalloc(signal pad, ", kSignalPadBytes, " bytes)"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_buffer_, 0, bytes),
+                                 "cudaMemset(symmetric buffer)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_pad_, 0, kSignalPadBytes),
+                                 "cudaMemset(signal pad)");
+  // The pad must be zero before any peer can open it and signal (a late memset would erase
+  // a peer's arrival).
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(after zeroing)");
+
+  HandleRecord mine;
+  std::memset(&mine, 0, sizeof(mine));
+  mine.buffer_bytes = bytes;
+  mine.signal_pad_bytes = kSignalPadBytes;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.buffer, memory->local_buffer_),
+                                 "cudaIpcGetMemHandle(symmetric buffer)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.signal_pad, memory->local_pad_),
+                                 "cudaIpcGetMemHandle(signal pad)");
+  absl::StatusOr<std::vector<std::string>> records =
+      AllGatherBytes(rendezvous, tag, &mine, sizeof(mine));
+  if (!records.ok()) return records.status();
+
+  for (int peer = 0; peer < world_size; ++peer) {
+    HandleRecord theirs;
+    std::memcpy(&theirs, (*records)[peer].data(), sizeof(theirs));
+    if (theirs.buffer_bytes != bytes || theirs.signal_pad_bytes != kSignalPadBytes) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "symmetric memory: rank ", peer, " allocated ", theirs.buffer_bytes, " + ",
+          theirs.signal_pad_bytes, " bytes, rank ", rank, " ", bytes, " + ", kSignalPadBytes,
+          " (every rank must ask for the same size)"));
+    }
+    if (peer == rank) {
+      memory->buffers_[peer] = memory->local_buffer_;
+      memory->pads_[peer] = memory->local_pad_;
+      continue;
+    }
+    void* mapped = nullptr;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaIpcOpenMemHandle(&mapped, theirs.buffer, cudaIpcMemLazyEnablePeerAccess),
+        absl::StrCat("cudaIpcOpenMemHandle(peer ", peer, " buffer)"));
+    memory->ipc_mappings_.push_back(mapped);
+    memory->buffers_[peer] = mapped;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaIpcOpenMemHandle(&mapped, theirs.signal_pad, cudaIpcMemLazyEnablePeerAccess),
+        absl::StrCat("cudaIpcOpenMemHandle(peer ", peer, " signal pad)"));
+    memory->ipc_mappings_.push_back(mapped);
+    memory->pads_[peer] = static_cast<uint32_t*>(mapped);
+  }
+
+  const size_t table_bytes = sizeof(void*) * static_cast<size_t>(world_size);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMalloc(reinterpret_cast<void**>(&memory->buffer_ptrs_dev_), table_bytes),
+      "cudaMalloc(buffer pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMalloc(reinterpret_cast<void**>(&memory->signal_pad_ptrs_dev_), table_bytes),
+      "cudaMalloc(signal pad pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(memory->buffer_ptrs_dev_, memory->buffers_.data(),
+                                            table_bytes, cudaMemcpyHostToDevice),
+                                 "cudaMemcpy(buffer pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(memory->signal_pad_ptrs_dev_, memory->pads_.data(),
+                                            table_bytes, cudaMemcpyHostToDevice),
+                                 "cudaMemcpy(signal pad pointer table)");
+  return memory;
+}
+
+CudaSymmetricMemory::~CudaSymmetricMemory() {
+  // Errors are ignored: a destructor cannot report them, and each release is independent.
+  // cudaSetDevice: the caller may have switched devices since Create.
+  (void)cudaSetDevice(device_);
+  for (void* mapping : ipc_mappings_) (void)cudaIpcCloseMemHandle(mapping);
+  if (signal_pad_ptrs_dev_ != nullptr) (void)cudaFree(signal_pad_ptrs_dev_);
+  if (buffer_ptrs_dev_ != nullptr) (void)cudaFree(buffer_ptrs_dev_);
+  if (local_pad_ != nullptr) (void)cudaFree(local_pad_);
+  if (local_buffer_ != nullptr) (void)cudaFree(local_buffer_);
+}
+
+void* CudaSymmetricMemory::buffer(int peer) const {
+  return (peer >= 0 && peer < world_size_) ? buffers_[peer] : nullptr;
+}
+
+uint32_t* CudaSymmetricMemory::signal_pad(int peer) const {
+  return (peer >= 0 && peer < world_size_) ? pads_[peer] : nullptr;
+}
+
+}  // namespace symmbench

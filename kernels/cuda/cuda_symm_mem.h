@@ -1,0 +1,70 @@
+// CudaSymmetricMemory: the SymmetricMemory of one CUDA rank over cudaIpc handles. Each rank
+// cudaMallocs a buffer and a zeroed signal pad, exchanges their 64-byte IPC handles through the
+// Rendezvous and opens every peer's (docs/symmetric_memory.md says why cudaIpc, not VMM + fds).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "kernels/rendezvous.h"
+#include "kernels/symm_mem.h"
+
+namespace symmbench {
+
+class CudaSymmetricMemory final : public SymmetricMemory {
+ public:
+  // Collective: every rank of `rendezvous` calls it with the same `buffer_bytes` and `tag`, the
+  // current CUDA device being its own GPU. Allocates buffer_bytes rounded up to
+  // kBufferAlignment (zeroed) and kSignalPadBytes of signal pad (zeroed, and the zeroing has
+  // completed before the handles leave this process, so no peer's signal can be wiped), sends
+  // both handles through AllGather(tag), and opens each peer's with
+  // cudaIpcOpenMemHandle(cudaIpcMemLazyEnablePeerAccess). Errors: INVALID_ARGUMENT (bad
+  // world size or rank, zero bytes, ranks asking for different sizes), RESOURCE_EXHAUSTED
+  // (cudaMalloc), INTERNAL naming the CUDA call and peer, the rendezvous' errors as they come.
+  static absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> Create(size_t buffer_bytes,
+                                                                     Rendezvous* rendezvous,
+                                                                     const std::string& tag);
+
+  // Closes the peers' mappings, then frees this rank's pad and buffer. Not collective: the
+  // caller must first make sure no peer still touches this rank's memory (every rank's kernels
+  // done, then a Rendezvous barrier); a destructor cannot meet the other ranks. What a peer
+  // that still accesses this memory after the free sees is undefined.
+  ~CudaSymmetricMemory() override;
+
+  CudaSymmetricMemory(const CudaSymmetricMemory&) = delete;
+  CudaSymmetricMemory& operator=(const CudaSymmetricMemory&) = delete;
+
+  int rank() const override { return rank_; }
+  int world_size() const override { return world_size_; }
+  size_t buffer_bytes() const override { return buffer_bytes_; }
+  // Device addresses valid in this process (peer's memory mapped through NVLink).
+  void* buffer(int peer) const override;
+  uint32_t* signal_pad(int peer) const override;
+
+  // Device arrays [world_size] of buffer(p) / signal_pad(p) (PyTorch's buffer_ptrs_dev /
+  // signal_pad_ptrs_dev), for kernels that take the peer table by pointer. The one-shot kernel
+  // takes it by value instead (kernel parameters: no dependent global load before its reads).
+  void* const* buffer_ptrs_dev() const { return buffer_ptrs_dev_; }
+  uint32_t* const* signal_pad_ptrs_dev() const { return signal_pad_ptrs_dev_; }
+
+ private:
+  CudaSymmetricMemory(int rank, int world_size, int device, size_t buffer_bytes);
+
+  const int rank_;
+  const int world_size_;
+  const int device_;
+  const size_t buffer_bytes_;
+  void* local_buffer_ = nullptr;      // cudaMalloc, owned
+  uint32_t* local_pad_ = nullptr;     // cudaMalloc, owned
+  std::vector<void*> buffers_;        // [world_size]; own entry = local_buffer_
+  std::vector<uint32_t*> pads_;       // [world_size]; own entry = local_pad_
+  std::vector<void*> ipc_mappings_;   // opened peer allocations, closed in the destructor
+  void** buffer_ptrs_dev_ = nullptr;        // cudaMalloc, owned
+  uint32_t** signal_pad_ptrs_dev_ = nullptr;  // cudaMalloc, owned
+};
+
+}  // namespace symmbench

@@ -1,0 +1,43 @@
+// Plain types shared by the CUDA kernels (nvcc) and the host code (gcc): the element-type code
+// the launchers take and the device-side error record. No absl, no CUDA headers.
+#pragma once
+
+#include <cstdint>
+
+namespace symmbench {
+
+// Element type as the .cu launchers see it (kernels/dtype.h pulls absl, which nvcc must not
+// compile). Converted from DType in one place: ToDeviceDType in one_shot_all_reduce_collective.cc.
+enum class DeviceDType : int32_t { kBf16 = 0, kFp16 = 1, kFp32 = 2 };
+
+inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
+  return dtype == DeviceDType::kFp32 ? 4 : 2;
+}
+
+// Which barrier of a kernel a signal-pad wait belongs to.
+enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1 };
+// Which half of the barrier protocol gave up.
+enum class BarrierOp : int32_t {
+  kPut = 0,   // CAS 0->1 on the peer's slot kept failing: the peer never consumed our last signal
+  kWait = 1,  // CAS 1->0 on our slot kept failing: the peer never arrived
+};
+
+// Written by the first device thread whose signal-pad wait times out; read by the host after
+// the stream has drained (CudaBackend::Synchronize). Lives in device memory, zeroed once at
+// backend creation and never cleared: after a barrier timeout the signal pads are in an
+// unknown state, so every later Synchronize keeps reporting the error (recreate the backend).
+// `claimed` is the CAS target that elects the single writer; `flag` is set after the fields
+// (with a fence between), so a reader that sees flag == 1 sees the fields.
+struct DeviceErrorRecord {
+  uint32_t claimed;  // 0 -> 1 by the writer (atomicCAS)
+  uint32_t flag;     // 1 once rank..op below are valid
+  int32_t rank;      // the rank whose kernel timed out (this process's rank)
+  int32_t peer;      // the rank it was waiting for / signalling
+  int32_t block;     // blockIdx.x of the timed-out block (its barrier slot)
+  int32_t phase;     // BarrierPhase
+  int32_t op;        // BarrierOp
+  int32_t reserved;
+};
+static_assert(sizeof(DeviceErrorRecord) == 32, "DeviceErrorRecord layout is shared host/device");
+
+}  // namespace symmbench

@@ -1,0 +1,32 @@
+// Verification kernels' host launchers (no absl; includable from .cc): fill a buffer with the
+// exact inputs, compare two buffers bitwise. Kernels in verify_kernels.cu.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/device_types.h"
+
+namespace symmbench {
+
+// Device-side result of LaunchCompareBitwise.
+struct CompareCounters {
+  unsigned long long wrong;      // elements counted wrong
+  unsigned long long first_bad;  // smallest wrong index; ~0ull when none
+};
+
+// data[i] = ExactInputValue(seed, rank, i) converted exactly to `dtype`, i < count. Enqueued
+// on `stream`. cudaErrorInvalidValue for a null/negative argument, else the launch's error.
+cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                 int rank, cudaStream_t stream);
+
+// Counts elements i < count where got[i] and want[i] differ bitwise, or where got[i] still
+// holds the all-ones poison pattern (0xFF bytes: NaN in every dtype; exact sums are never
+// NaN, so an element both sides left untouched is wrong too). Resets `counters` (device
+// memory) first; all on `stream`: read it back after the stream has completed.
+cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
+                                 DeviceDType dtype, CompareCounters* counters,
+                                 cudaStream_t stream);
+
+}  // namespace symmbench

@@ -1,0 +1,44 @@
+// The gRPC Coordinator and WorkerReport services: thin adapters that convert between proto
+// and JobManager calls and map absl::Status to grpc::Status once (TF Serving's pattern).
+#pragma once
+
+#include "proto/symmbench.grpc.pb.h"
+#include "server/job_manager.h"
+
+namespace symmbench {
+
+class CoordinatorService final : public v1::Coordinator::Service {
+ public:
+  explicit CoordinatorService(JobManager* jobs) : jobs_(jobs) {}
+
+  grpc::Status SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest*,
+                         v1::SubmitJobResponse*) override;
+  grpc::Status GetJob(grpc::ServerContext*, const v1::GetJobRequest*, v1::Job*) override;
+  grpc::Status ListJobs(grpc::ServerContext*, const v1::ListJobsRequest*,
+                        v1::ListJobsResponse*) override;
+  // Streams the job's events until it ends or the client goes away.
+  grpc::Status WatchJob(grpc::ServerContext*, const v1::WatchJobRequest*,
+                        grpc::ServerWriter<v1::JobEvent>*) override;
+  grpc::Status CancelJob(grpc::ServerContext*, const v1::CancelJobRequest*,
+                         v1::CancelJobResponse*) override;
+  grpc::Status ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
+                           v1::ListDevicesResponse*) override;
+
+ private:
+  JobManager* jobs_;
+};
+
+class WorkerReportService final : public v1::WorkerReport::Service {
+ public:
+  explicit WorkerReportService(JobManager* jobs) : jobs_(jobs) {}
+
+  grpc::Status ReportRow(grpc::ServerContext*, const v1::ReportRowRequest*,
+                         v1::ReportRowResponse*) override;
+  grpc::Status ReportFailure(grpc::ServerContext*, const v1::ReportFailureRequest*,
+                             v1::ReportFailureResponse*) override;
+
+ private:
+  JobManager* jobs_;
+};
+
+}  // namespace symmbench

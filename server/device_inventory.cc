@@ -1,0 +1,95 @@
+// DiscoverDevices: CUDA devices through `symmbench-worker --probe-devices`, or CPU slots.
+#include "server/device_inventory.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+
+namespace symmbench {
+namespace {
+
+absl::StatusOr<std::string> RunProbe(const std::string& worker_path) {
+  if (access(worker_path.c_str(), X_OK) != 0) {
+    return absl::NotFoundError(absl::StrCat("worker binary ", worker_path, " not found"));
+  }
+  const std::string command = absl::StrCat("'", worker_path, "' --probe-devices 2>/dev/null");
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return absl::InternalError(absl::StrCat("popen(", command, ") failed"));
+  std::string output;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) output.append(buffer, n);
+  const int status = pclose(pipe);
+  if (status != 0) {
+    return absl::InternalError(absl::StrCat(command, " failed with status ", status));
+  }
+  return output;
+}
+
+std::vector<v1::Device> CpuSlots(int cpu_slots) {
+  const int64_t physical = static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  std::vector<v1::Device> devices;
+  for (int i = 0; i < cpu_slots; ++i) {
+    v1::Device d;
+    d.set_index(i);
+    d.set_kind("cpu");
+    d.set_name("cpu-slot");
+    d.set_memory_bytes(physical / std::max(1, cpu_slots));
+    devices.push_back(d);
+  }
+  return devices;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json) {
+  nlohmann::json parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || !parsed.contains("cuda_devices") ||
+      !parsed["cuda_devices"].is_array()) {
+    return absl::InvalidArgumentError(absl::StrCat("device probe output: not understood: ", json));
+  }
+  std::vector<v1::Device> devices;
+  for (const nlohmann::json& entry : parsed["cuda_devices"]) {
+    v1::Device d;
+    d.set_index(entry.value("index", 0));
+    d.set_kind("cuda");
+    d.set_name(entry.value("name", "cuda"));
+    d.set_memory_bytes(entry.value("memory_bytes", int64_t{0}));
+    devices.push_back(d);
+  }
+  return devices;
+}
+
+absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
+                                          const std::string& worker_path, int cpu_slots) {
+  if (backend_flag != "auto" && backend_flag != "cuda" && backend_flag != "cpu") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--backend: want auto, cuda or cpu (got ", backend_flag, ")"));
+  }
+  if (cpu_slots < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("--cpu-slots: must be >= 1 (got ", cpu_slots, ")"));
+  }
+  Inventory inventory;
+  if (backend_flag != "cpu") {
+    absl::StatusOr<std::string> output = RunProbe(worker_path);
+    if (!output.ok()) return output.status();
+    absl::StatusOr<std::vector<v1::Device>> gpus = ParseProbeOutput(*output);
+    if (!gpus.ok()) return gpus.status();
+    if (!gpus->empty()) {
+      inventory.backend = "cuda";
+      inventory.devices = *std::move(gpus);
+      return inventory;
+    }
+    if (backend_flag == "cuda") {
+      return absl::FailedPreconditionError("--backend cuda: no CUDA device found on this host");
+    }
+  }
+  inventory.backend = "cpu";
+  inventory.devices = CpuSlots(cpu_slots);
+  return inventory;
+}
+
+}  // namespace symmbench

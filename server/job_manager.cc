@@ -1,0 +1,433 @@
+// JobManager: queue, launch, follow and record jobs.
+#include "server/job_manager.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "spdlog/spdlog.h"
+
+namespace symmbench {
+namespace {
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool IsFinal(v1::JobState state) {
+  return state == v1::SUCCEEDED || state == v1::FAILED || state == v1::CANCELLED;
+}
+
+v1::JobEvent StateEvent(const v1::Job& record) {
+  v1::JobEvent event;
+  event.set_state(record.state());
+  event.set_error(record.error());
+  return event;
+}
+
+std::string DescribeExit(int rank, int status) {
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    return absl::StrCat("rank ", rank, " was killed by signal ", sig, " (", strsignal(sig), ")");
+  }
+  return absl::StrCat("rank ", rank, " exited with code ", WEXITSTATUS(status));
+}
+
+std::string RandomHex() {
+  std::random_device random;
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%08x%08x", random(), random());
+  return hex;
+}
+
+// Removes POSIX shared-memory segments a CPU-backend job left behind (a worker killed between
+// creating and unlinking its segment); names start with "symmbench-<job_id>-".
+void RemoveLeftoverSegments(const std::string& job_id) {
+  const std::string prefix = absl::StrCat("symmbench-", job_id, "-");
+  DIR* dir = opendir("/dev/shm");
+  if (dir == nullptr) return;
+  while (dirent* entry = readdir(dir)) {
+    if (std::string(entry->d_name).rfind(prefix, 0) == 0) {
+      shm_unlink(absl::StrCat("/", entry->d_name).c_str());
+    }
+  }
+  closedir(dir);
+}
+
+}  // namespace
+
+std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job/", job_id, "/"); }
+
+JobWatch::Next JobWatch::Wait(v1::JobEvent* event, std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mu_);
+  ready_.wait_for(lock, timeout, [&] { return !events_.empty() || closed_; });
+  if (!events_.empty()) {
+    *event = std::move(events_.front());
+    events_.pop_front();
+    return Next::kEvent;
+  }
+  return closed_ ? Next::kEnd : Next::kTimeout;
+}
+
+void JobWatch::Push(v1::JobEvent event, bool last) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (closed_) return;
+    events_.push_back(std::move(event));
+    closed_ = last;
+  }
+  ready_.notify_all();
+}
+
+JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
+                       Launcher* launcher)
+    : options_(std::move(options)),
+      db_(db),
+      store_(store),
+      launcher_(launcher),
+      coordinator_address_(options_.coordinator_address),
+      scheduler_(static_cast<int>(options_.devices.size())) {}
+
+JobManager::~JobManager() { Shutdown(); }
+
+absl::Status JobManager::Start() {
+  absl::StatusOr<int> failed = db_->FailUnfinished("coordinator restarted");
+  if (!failed.ok()) return failed.status();
+  if (*failed > 0) spdlog::warn("marked {} unfinished jobs of a previous run FAILED", *failed);
+  thread_ = std::thread([this] { SchedulerLoop(); });
+  return absl::OkStatus();
+}
+
+void JobManager::Shutdown() {
+  std::vector<std::string> ids;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (shutdown_) return;
+    shutdown_ = true;
+  }
+  changed_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [id, job] : active_) {
+    if (!job.finishing) BeginFinish(&job, v1::FAILED, "coordinator shut down", -1);
+    for (size_t r = 0; r < job.workers.size(); ++r) {
+      if (!job.exited[r]) waitpid(job.workers[r].pid, nullptr, 0);  // SIGKILLed: returns soon
+      job.exited[r] = true;
+    }
+    ids.push_back(id);
+  }
+  for (const std::string& id : ids) Finalize(id);
+  for (auto& [id, record] : queued_) {
+    record.set_state(v1::FAILED);
+    record.set_error("coordinator shut down before the job ran");
+    record.set_end_time_unix_ms(NowUnixMs());
+    (void)Persist(record);
+    Publish(id, StateEvent(record), /*last=*/true);
+  }
+  queued_.clear();
+}
+
+DeviceLimits JobManager::Limits() const {
+  DeviceLimits limits;
+  limits.backend = options_.backend;
+  limits.num_devices = static_cast<int>(options_.devices.size());
+  for (const v1::Device& d : options_.devices) {
+    if (limits.device_memory_bytes == 0 || d.memory_bytes() < limits.device_memory_bytes) {
+      limits.device_memory_bytes = d.memory_bytes();
+    }
+  }
+  return limits;
+}
+
+absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
+  const DeviceLimits limits = Limits();
+  ApplyDefaults(&spec, limits);
+  if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
+  absl::StatusOr<int64_t> number = db_->NextJobNumber();
+  if (!number.ok()) return number.status();
+  char id[32];
+  std::snprintf(id, sizeof(id), "j-%06lld", static_cast<long long>(*number));
+  v1::Job record;
+  record.set_job_id(id);
+  *record.mutable_spec() = std::move(spec);
+  record.set_state(v1::QUEUED);
+  record.set_backend(options_.backend);
+  record.set_submit_time_unix_ms(NowUnixMs());
+  record.set_failed_rank(-1);
+  if (absl::Status s = db_->InsertJob(record); !s.ok()) return s;
+  if (absl::Status s = scheduler_.Enqueue(id, record.spec().world_size()); !s.ok()) {
+    record.set_state(v1::FAILED);
+    record.set_error(std::string(s.message()));
+    (void)Persist(record);
+    return s;
+  }
+  queued_[id] = record;
+  spdlog::info("job {} queued: {} world_size {} {}", id, record.spec().kernel(),
+               record.spec().world_size(), record.spec().dtype());
+  changed_.notify_all();
+  return record;
+}
+
+absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) {
+  return db_->GetJob(job_id);
+}
+
+absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
+                                                      bool include_rows) {
+  return db_->ListJobs(limit <= 0 ? 100 : limit, state, include_rows);
+}
+
+absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (auto it = queued_.find(job_id); it != queued_.end()) {
+    scheduler_.RemoveQueued(job_id);
+    v1::Job record = std::move(it->second);
+    queued_.erase(it);
+    record.set_state(v1::CANCELLED);
+    record.set_error("cancelled while queued");
+    record.set_end_time_unix_ms(NowUnixMs());
+    if (absl::Status s = Persist(record); !s.ok()) return s;
+    Publish(job_id, StateEvent(record), /*last=*/true);
+    spdlog::info("job {} cancelled while queued", job_id);
+    return record;
+  }
+  auto it = active_.find(job_id);
+  if (it == active_.end()) {
+    absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
+    if (!stored.ok()) return stored.status();
+    return absl::FailedPreconditionError(absl::StrCat(
+        "job_id: job ", job_id, " already ended (", v1::JobState_Name(stored->state()), ")"));
+  }
+  if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
+  changed_.notify_all();
+  // The scheduler thread reaps the killed workers and finalizes; wait for it (bounded).
+  changed_.wait_for(lock, std::chrono::seconds(10), [&] { return active_.count(job_id) == 0; });
+  lock.unlock();
+  return db_->GetJob(job_id);
+}
+
+absl::StatusOr<std::shared_ptr<JobWatch>> JobManager::Watch(const std::string& job_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  absl::StatusOr<v1::Job> record = db_->GetJob(job_id);
+  if (!record.ok()) return record.status();
+  auto watch = std::make_shared<JobWatch>();
+  const bool final = IsFinal(record->state());
+  v1::JobEvent state = StateEvent(*record);
+  for (const v1::ResultRow& row : record->rows()) {
+    v1::JobEvent event;
+    event.set_state(record->state());
+    *event.mutable_row() = row;
+    watch->Push(std::move(event), false);
+  }
+  watch->Push(state, final);
+  if (!final) watchers_[job_id].push_back(watch);
+  return watch;
+}
+
+std::vector<v1::Device> JobManager::Devices() {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<v1::Device> devices = options_.devices;
+  for (size_t i = 0; i < devices.size(); ++i) devices[i].set_job_id(scheduler_.holder(i));
+  return devices;
+}
+
+absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
+                                   const v1::ResultRow& row) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end() || it->second.finishing) {
+    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+  }
+  if (absl::Status s = db_->AppendRow(job_id, row); !s.ok()) return s;
+  v1::JobEvent event;
+  event.set_state(v1::RUNNING);
+  *event.mutable_row() = row;
+  Publish(job_id, event, false);
+  return absl::OkStatus();
+}
+
+absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
+                                       const std::string& error) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end()) {
+    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+  }
+  ActiveJob& job = it->second;
+  spdlog::warn("job {} rank {} failed: {}", job_id, rank, error);
+  if (!job.finishing) {
+    // Its peers may be waiting on it in a barrier: stop them now instead of at their timeout.
+    BeginFinish(&job, v1::FAILED, absl::StrCat("rank ", rank, ": ", error), rank);
+    changed_.notify_all();
+  }
+  return absl::OkStatus();
+}
+
+bool JobManager::IsRunning(const std::string& job_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  return it != active_.end() && !it->second.finishing;
+}
+
+void JobManager::SchedulerLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!shutdown_) {
+    ReapWorkers();
+    CheckTimeouts();
+    StartRunnable();
+    changed_.wait_for(lock, options_.poll_interval);
+  }
+}
+
+void JobManager::StartRunnable() {
+  for (const Placement& placement : scheduler_.TakeRunnable()) StartJob(placement);
+}
+
+void JobManager::StartJob(const Placement& placement) {
+  auto queued = queued_.find(placement.job_id);
+  if (queued == queued_.end()) {
+    scheduler_.Release(placement.job_id);
+    return;
+  }
+  ActiveJob job;
+  job.record = std::move(queued->second);
+  queued_.erase(queued);
+  job.record.set_state(v1::RUNNING);
+  job.record.set_start_time_unix_ms(NowUnixMs());
+  std::vector<int> ordinals;  // scheduler index -> CUDA ordinal / CPU slot
+  for (int device : placement.devices) ordinals.push_back(options_.devices[device].index());
+  for (int ordinal : ordinals) job.record.add_devices(ordinal);
+  const int timeout_s = job.record.spec().timeout_s();
+  job.deadline = std::chrono::steady_clock::now() +
+                 (timeout_s > 0 ? std::chrono::seconds(timeout_s) : options_.default_job_timeout);
+  const std::string id = placement.job_id;
+  store_->Set(JobStorePrefix(id) + "spec", job.record.spec().SerializeAsString());
+  // Names this run's host resources (shared-memory segments) apart from any other daemon's
+  // job of the same id (job ids are unique per database only).
+  store_->Set(JobStorePrefix(id) + "instance", RandomHex());
+
+  LaunchRequest request;
+  request.job_id = id;
+  request.backend = options_.backend;
+  request.devices = ordinals;
+  request.coordinator_address = coordinator_address_;
+  request.log_dir = options_.log_dir;
+  absl::StatusOr<std::vector<WorkerProcess>> workers = launcher_->Launch(request);
+  if (workers.ok()) {
+    job.workers = *std::move(workers);
+    job.exited.assign(job.workers.size(), false);
+  }
+  (void)Persist(job.record);
+  spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
+               ordinals.size(), absl::StrJoin(ordinals, ","));
+  Publish(id, StateEvent(job.record), false);
+  auto [it, inserted] = active_.emplace(id, std::move(job));
+  if (!workers.ok()) {
+    BeginFinish(&it->second, v1::FAILED, std::string(workers.status().message()), -1);
+  }
+}
+
+void JobManager::BeginFinish(ActiveJob* job, v1::JobState state, std::string error,
+                             int failed_rank) {
+  job->finishing = true;
+  job->final_state = state;
+  job->final_error = std::move(error);
+  job->record.set_failed_rank(failed_rank);
+  launcher_->Kill(job->workers);
+}
+
+void JobManager::ReapWorkers() {
+  std::vector<std::string> done;
+  for (auto& [id, job] : active_) {
+    for (size_t r = 0; r < job.workers.size(); ++r) {
+      if (job.exited[r]) continue;
+      int status = 0;
+      const pid_t got = waitpid(job.workers[r].pid, &status, WNOHANG);
+      if (got == 0) continue;
+      job.exited[r] = true;
+      const bool clean = got > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      if (!clean && !job.finishing) {
+        const int rank = job.workers[r].rank;
+        std::string why = got < 0 ? absl::StrCat("rank ", rank, " could not be waited for")
+                                  : DescribeExit(rank, status);
+        BeginFinish(&job, v1::FAILED, why, rank);
+      }
+    }
+    bool all_exited = true;
+    for (bool e : job.exited) all_exited = all_exited && e;
+    if (all_exited) {
+      if (!job.finishing) {
+        job.finishing = true;
+        job.final_state = v1::SUCCEEDED;
+      }
+      done.push_back(id);
+    }
+  }
+  for (const std::string& id : done) Finalize(id);
+}
+
+void JobManager::CheckTimeouts() {
+  const auto now = std::chrono::steady_clock::now();
+  for (auto& [id, job] : active_) {
+    if (!job.finishing && now > job.deadline) {
+      const int timeout_s = job.record.spec().timeout_s();
+      BeginFinish(&job, v1::FAILED,
+                  absl::StrCat("job timed out after ",
+                               timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
+                               " s"),
+                  -1);
+    }
+  }
+}
+
+void JobManager::Finalize(const std::string& job_id) {
+  auto it = active_.find(job_id);
+  if (it == active_.end()) return;
+  ActiveJob& job = it->second;
+  scheduler_.Release(job_id);
+  store_->DropPrefix(JobStorePrefix(job_id));
+  RemoveLeftoverSegments(job_id);
+  v1::Job& record = job.record;
+  record.set_state(job.final_state);
+  record.set_error(job.final_error);
+  record.set_end_time_unix_ms(NowUnixMs());
+  (void)Persist(record);
+  spdlog::info("job {} {}: {} world_size {} devices {} in {} ms{}{}", job_id,
+               v1::JobState_Name(record.state()), record.spec().kernel(),
+               record.spec().world_size(), absl::StrJoin(record.devices(), ","),
+               record.end_time_unix_ms() - record.start_time_unix_ms(),
+               record.error().empty() ? "" : ": ", record.error());
+  Publish(job_id, StateEvent(record), /*last=*/true);
+  active_.erase(it);
+  changed_.notify_all();
+}
+
+void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, bool last) {
+  auto it = watchers_.find(job_id);
+  if (it == watchers_.end()) return;
+  for (const std::weak_ptr<JobWatch>& weak : it->second) {
+    if (std::shared_ptr<JobWatch> watch = weak.lock()) watch->Push(event, last);
+  }
+  if (last) watchers_.erase(it);
+}
+
+absl::Status JobManager::Persist(const v1::Job& record) {
+  absl::Status status = db_->UpdateJob(record);
+  if (!status.ok()) spdlog::error("job {}: could not store the record: {}", record.job_id(),
+                                  status.ToString());
+  return status;
+}
+
+}  // namespace symmbench

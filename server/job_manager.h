@@ -1,0 +1,135 @@
+// JobManager: the coordinator's core, without gRPC. It accepts jobs (validated, stored in
+// SQLite before the caller hears of them), queues them, starts their workers on free devices
+// through the Launcher, follows the workers (exit codes, failure reports, timeouts, cancel),
+// records result rows, and publishes every change to watchers. One scheduler thread does all
+// process work: it launches (PR_SET_PDEATHSIG is tied to it), reaps and enforces timeouts.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+#include "server/job_db.h"
+#include "server/launcher.h"
+#include "server/scheduler.h"
+#include "server/spec_validation.h"
+#include "server/store.h"
+
+namespace symmbench {
+
+struct JobManagerOptions {
+  std::string backend;                  // "cuda" or "cpu": what this daemon serves
+  std::vector<v1::Device> devices;      // inventory; Device.index is the scheduler's index
+  std::string coordinator_address;      // handed to workers (Store, WorkerReport); may be
+                                        // set later, see set_coordinator_address
+  std::string log_dir;                  // worker logs
+  std::chrono::seconds default_job_timeout{3600};
+  std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
+};
+
+// Store keys of a job live under this prefix; it is dropped when the job ends.
+std::string JobStorePrefix(const std::string& job_id);
+
+// One subscriber's queue of a job's events (JobManager::Watch).
+class JobWatch {
+ public:
+  enum class Next { kEvent, kTimeout, kEnd };
+  // Pops the next event, waiting at most `timeout`. kEnd once the final event was taken.
+  Next Wait(v1::JobEvent* event, std::chrono::milliseconds timeout);
+
+ private:
+  friend class JobManager;
+  void Push(v1::JobEvent event, bool last);
+  std::mutex mu_;
+  std::condition_variable ready_;
+  std::deque<v1::JobEvent> events_;
+  bool closed_ = false;
+};
+
+class JobManager {
+ public:
+  JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store, Launcher* launcher);
+  ~JobManager();
+  JobManager(const JobManager&) = delete;
+  JobManager& operator=(const JobManager&) = delete;
+
+  // The address workers dial; set before Start() when the port is only known after binding.
+  void set_coordinator_address(std::string address) { coordinator_address_ = std::move(address); }
+  // Marks jobs left unfinished by a previous daemon FAILED ("coordinator restarted") and
+  // starts the scheduler thread.
+  absl::Status Start();
+  // Kills every worker, marks running and queued jobs FAILED ("coordinator shut down"), ends
+  // every watch and stops the thread. Idempotent.
+  void Shutdown();
+
+  // Validates (INVALID_ARGUMENT / RESOURCE_EXHAUSTED naming the field), stores and queues.
+  absl::StatusOr<v1::Job> Submit(v1::JobSpec spec);
+  // NOT_FOUND for unknown jobs.
+  absl::StatusOr<v1::Job> Get(const std::string& job_id);
+  absl::StatusOr<std::vector<v1::Job>> List(int limit, v1::JobState state, bool include_rows);
+  // Cancels a queued or running job (workers killed, devices freed) and returns the final
+  // record. NOT_FOUND if unknown; FAILED_PRECONDITION if it already ended.
+  absl::StatusOr<v1::Job> Cancel(const std::string& job_id);
+  // Replays the job's state and rows, then follows it. NOT_FOUND if unknown.
+  absl::StatusOr<std::shared_ptr<JobWatch>> Watch(const std::string& job_id);
+  // Inventory with the holder of each device.
+  std::vector<v1::Device> Devices();
+  const std::string& backend() const { return options_.backend; }
+
+  // From workers. FAILED_PRECONDITION when the job is not running.
+  absl::Status ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row);
+  absl::Status ReportFailure(const std::string& job_id, int rank, const std::string& error);
+  // Whether the job is RUNNING (its workers may use the Store).
+  bool IsRunning(const std::string& job_id);
+
+ private:
+  struct ActiveJob {
+    v1::Job record;  // without rows
+    std::vector<WorkerProcess> workers;
+    std::vector<bool> exited;
+    std::chrono::steady_clock::time_point deadline;
+    std::string reported_error;  // first ReportFailure, "rank R: ..."
+    int reported_rank = -1;
+    bool finishing = false;      // final state decided; waiting for workers to be reaped
+    v1::JobState final_state = v1::JOB_STATE_UNSPECIFIED;
+    std::string final_error;
+  };
+
+  void SchedulerLoop();
+  // All below run with mu_ held.
+  void StartRunnable();
+  void StartJob(const Placement& placement);
+  void ReapWorkers();
+  void CheckTimeouts();
+  void BeginFinish(ActiveJob* job, v1::JobState state, std::string error, int failed_rank);
+  void Finalize(const std::string& job_id);
+  void Publish(const std::string& job_id, const v1::JobEvent& event, bool last);
+  absl::Status Persist(const v1::Job& record);
+  DeviceLimits Limits() const;
+
+  const JobManagerOptions options_;
+  std::string coordinator_address_;
+  JobDb* const db_;
+  KeyValueStore* const store_;
+  Launcher* const launcher_;
+
+  std::mutex mu_;
+  std::condition_variable changed_;
+  Scheduler scheduler_;
+  std::map<std::string, ActiveJob> active_;  // RUNNING jobs
+  std::map<std::string, v1::Job> queued_;    // QUEUED jobs
+  std::map<std::string, std::vector<std::weak_ptr<JobWatch>>> watchers_;
+  bool shutdown_ = false;
+  std::thread thread_;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,53 @@
+// Launcher: starts one worker process per rank of a job on this host, each in its own process
+// group, and kills them. (A Slurm launcher behind the same interface is planned, issue 9.)
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace symmbench {
+
+struct LaunchRequest {
+  std::string job_id;
+  std::string backend;              // "cuda" or "cpu"
+  std::vector<int> devices;         // rank r runs on devices[r]; world_size = devices.size()
+  std::string coordinator_address;  // the Store / WorkerReport address workers dial
+  std::string log_dir;              // rank r logs to <log_dir>/<job_id>.rank<r>.log
+};
+
+// A started worker.
+struct WorkerProcess {
+  int rank = 0;
+  pid_t pid = -1;  // also its process-group id
+};
+
+class Launcher {
+ public:
+  virtual ~Launcher() = default;
+  // Starts every rank. On failure, kills what was started and returns INTERNAL naming the
+  // rank and the system call.
+  virtual absl::StatusOr<std::vector<WorkerProcess>> Launch(const LaunchRequest& request) = 0;
+  // Sends SIGKILL to each worker's process group (idempotent; reaping is the caller's).
+  virtual void Kill(const std::vector<WorkerProcess>& workers) = 0;
+};
+
+// fork/exec of `worker_path` on this host. Each child: its own process group, SIGKILL when the
+// launching thread's process dies (PR_SET_PDEATHSIG; so call Launch from a thread that lives
+// as long as the daemon), stdout/stderr to its log file, NVLink multicast disabled in its
+// environment (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1).
+class LocalLauncher : public Launcher {
+ public:
+  explicit LocalLauncher(std::string worker_path);
+  absl::StatusOr<std::vector<WorkerProcess>> Launch(const LaunchRequest& request) override;
+  void Kill(const std::vector<WorkerProcess>& workers) override;
+
+ private:
+  std::string worker_path_;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,185 @@
+// symmbenchd: the coordinator daemon. Serves the Coordinator, Store and WorkerReport gRPC
+// services, owns the host's devices, queues jobs and runs their workers.
+//
+//   symmbenchd --listen 127.0.0.1:7070 --db ~/.local/state/symmbench/jobs.db --backend auto
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <limits.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "server/coordinator_service.h"
+#include "server/device_inventory.h"
+#include "server/job_db.h"
+#include "server/job_manager.h"
+#include "server/launcher.h"
+#include "server/store.h"
+#include "server/store_service.h"
+
+namespace symmbench {
+namespace {
+
+struct DaemonOptions {
+  std::string listen = "127.0.0.1:7070";
+  std::string db;
+  std::string backend = "auto";
+  int cpu_slots = 4;
+  std::string worker;
+  std::string log_dir;
+  int job_timeout_s = 3600;
+  std::string port_file;
+  std::string log_level = "info";
+};
+
+// $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
+std::string StateDir() {
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg != nullptr && *xdg != '\0') {
+    return absl::StrCat(xdg, "/symmbench");
+  }
+  const char* home = std::getenv("HOME");
+  return absl::StrCat(home != nullptr ? home : "/tmp", "/.local/state/symmbench");
+}
+
+void MakeDirs(const std::string& path) {
+  for (size_t pos = 1; pos != std::string::npos; pos = path.find('/', pos + 1)) {
+    mkdir(path.substr(0, pos).c_str(), 0755);
+  }
+  mkdir(path.c_str(), 0755);
+}
+
+// The worker binary next to this one (bundle: bin/), else Bazel's layout (../worker/).
+std::string DefaultWorkerPath() {
+  char self[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0) return "symmbench-worker";
+  self[n] = '\0';
+  std::string dir(self);
+  dir = dir.substr(0, dir.rfind('/'));
+  for (const std::string& candidate :
+       {dir + "/symmbench-worker", dir + "/../worker/symmbench-worker"}) {
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return dir + "/symmbench-worker";
+}
+
+// Workers dial loopback when the daemon listens on every interface.
+std::string WorkerAddress(const std::string& listen, int port) {
+  std::string host = listen.substr(0, listen.rfind(':'));
+  if (host == "0.0.0.0" || host == "[::]" || host.empty()) host = "127.0.0.1";
+  return absl::StrCat(host, ":", port);
+}
+
+int Run(const DaemonOptions& options) {
+  spdlog::set_level(spdlog::level::from_str(options.log_level));
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [symmbenchd] [%l] %v");
+  // Signals go to a dedicated thread (sigwait); block them before any thread starts.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  const std::string state_dir = StateDir();
+  const std::string db_path = options.db.empty() ? state_dir + "/jobs.db" : options.db;
+  const std::string log_dir = options.log_dir.empty() ? state_dir + "/logs" : options.log_dir;
+  MakeDirs(log_dir);
+  const std::string worker = options.worker.empty() ? DefaultWorkerPath() : options.worker;
+
+  absl::StatusOr<Inventory> inventory = DiscoverDevices(options.backend, worker, options.cpu_slots);
+  if (!inventory.ok()) {
+    spdlog::critical("device inventory: {}", inventory.status().ToString());
+    return 1;
+  }
+  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path);
+  if (!db.ok()) {
+    spdlog::critical("job database {}: {}", db_path, db.status().ToString());
+    return 1;
+  }
+  KeyValueStore store;
+  LocalLauncher launcher(worker);
+  JobManagerOptions manager_options;
+  manager_options.backend = inventory->backend;
+  manager_options.devices = inventory->devices;
+  manager_options.log_dir = log_dir;
+  manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
+  JobManager jobs(manager_options, db->get(), &store, &launcher);
+
+  CoordinatorService coordinator(&jobs);
+  WorkerReportService reports(&jobs);
+  StoreService store_service(&store, [&jobs](const std::string& id) { return jobs.IsRunning(id); });
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+  builder.RegisterService(&coordinator);
+  builder.RegisterService(&reports);
+  builder.RegisterService(&store_service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (server == nullptr || port == 0) {
+    spdlog::critical("could not listen on {}", options.listen);
+    return 1;
+  }
+  jobs.set_coordinator_address(WorkerAddress(options.listen, port));
+  if (absl::Status s = jobs.Start(); !s.ok()) {
+    spdlog::critical("job manager: {}", s.ToString());
+    return 1;
+  }
+  const std::string bound = absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
+  if (!options.port_file.empty()) {
+    std::ofstream(options.port_file + ".tmp") << bound << "\n";
+    std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
+  }
+  spdlog::info("listening on {}; backend {} with {} devices; db {}; worker {}", bound,
+               inventory->backend, inventory->devices.size(), db_path, worker);
+
+  std::thread signal_thread([&] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    spdlog::info("signal {}: shutting down", sig);
+    store.Shutdown();
+    jobs.Shutdown();
+    server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(2));
+  });
+  server->Wait();
+  signal_thread.join();
+  spdlog::info("stopped; no worker left running");
+  return 0;
+}
+
+}  // namespace
+}  // namespace symmbench
+
+int main(int argc, char** argv) {
+  symmbench::DaemonOptions options;
+  CLI::App app{"symmbenchd: the symmbench coordinator daemon"};
+  app.add_option("--listen", options.listen, "gRPC address (host:port; port 0 picks one)")
+      ->capture_default_str();
+  app.add_option("--db", options.db, "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
+  app.add_option("--backend", options.backend, "auto, cuda or cpu")
+      ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
+      ->capture_default_str();
+  app.add_option("--cpu-slots", options.cpu_slots, "CPU ranks offered when there is no GPU")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--worker", options.worker, "symmbench-worker binary (default: next to this one)");
+  app.add_option("--log-dir", options.log_dir, "worker logs (default: <state dir>/logs)");
+  app.add_option("--job-timeout-s", options.job_timeout_s, "default per-job time limit (s)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--port-file", options.port_file, "write the bound address here once serving");
+  app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  return symmbench::Run(options);
+}

@@ -1,0 +1,210 @@
+// JobSpec validation: each check returns the first problem found, with a message that starts
+// with the offending field and carries the values involved.
+#include "server/spec_validation.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "kernels/catalog.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+// "auto" (and "") resolve to what the daemon serves; the rest name a backend.
+bool IsKnownBackend(const std::string& backend) {
+  return backend.empty() || backend == "auto" || backend == "cuda" || backend == "cpu";
+}
+
+std::string ResolveBackend(const std::string& backend, const DeviceLimits& limits) {
+  return backend.empty() || backend == "auto" ? limits.backend : backend;
+}
+
+std::string KnownKernels() {
+  std::vector<std::string> names;
+  for (const KernelInfo& info : KernelCatalog()) names.push_back(info.name);
+  return absl::StrJoin(names, ", ");
+}
+
+// 1073741824 -> "1 GiB", 1536 -> "1.5 KiB", 1000 -> "1000 B".
+std::string FormatBytes(int64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024.0 && unit < 5) {
+    value /= 1024.0;
+    ++unit;
+  }
+  if (unit == 0) return absl::StrCat(bytes, " B");
+  const double rounded = static_cast<double>(static_cast<int64_t>(value * 10.0 + 0.5)) / 10.0;
+  return absl::StrCat(rounded, " ", kUnits[unit]);
+}
+
+absl::Status CheckIters(const char* field, int32_t value, int32_t min) {
+  if (value < min) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": must be >= ", min, " (got ", value, ")"));
+  }
+  if (value > kMaxIters) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", value, " exceeds the limit of ", kMaxIters));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckLabels(const v1::JobSpec& spec) {
+  if (spec.labels_size() > kMaxLabels) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("labels: ", spec.labels_size(), " labels exceed the limit of ", kMaxLabels));
+  }
+  for (const auto& [key, value] : spec.labels()) {
+    if (key.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat("labels: keys must be 1..", kMaxLabelKeyLength,
+                                                     " characters (got an empty key)"));
+    }
+    if (key.size() > kMaxLabelKeyLength) {
+      return absl::InvalidArgumentError(absl::StrCat("labels: key \"", key.substr(0, 16),
+                                                     "...\" is ", key.size(), " characters (limit ",
+                                                     kMaxLabelKeyLength, ")"));
+    }
+    if (value.size() > kMaxLabelValueLength) {
+      return absl::InvalidArgumentError(absl::StrCat("labels[\"", key, "\"]: value is ",
+                                                     value.size(), " characters (limit ",
+                                                     kMaxLabelValueLength, ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
+  std::vector<int64_t> sizes;
+  if (spec.sizes_bytes_size() > 0) {
+    if (spec.sizes_bytes_size() > kMaxSizes) {
+      return absl::InvalidArgumentError(absl::StrCat("sizes_bytes: ", spec.sizes_bytes_size(),
+                                                     " sizes exceed the limit of ", kMaxSizes));
+    }
+    for (int i = 0; i < spec.sizes_bytes_size(); ++i) {
+      if (spec.sizes_bytes(i) < 1) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("sizes_bytes[", i, "]: must be >= 1 (got ", spec.sizes_bytes(i), ")"));
+      }
+      sizes.push_back(spec.sizes_bytes(i));
+    }
+    return sizes;
+  }
+
+  const int64_t min = spec.min_bytes();
+  const int64_t max = spec.max_bytes();
+  if (min < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("min_bytes: must be >= 1 (got ", min, ")"));
+  }
+  if (max < min) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_bytes: ", max, " is below min_bytes ", min));
+  }
+  if (min == max) return std::vector<int64_t>{min};  // step_factor unused
+  const int64_t factor = spec.step_factor();
+  if (factor < 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("step_factor: must be >= 2 when min_bytes < max_bytes (got ", factor, ")"));
+  }
+  // With int64 sizes and factor >= 2 a sweep has at most 63 sizes; the cap still guards a
+  // smaller kMaxSizes.
+  for (int64_t size = min;; size *= factor) {
+    if (static_cast<int64_t>(sizes.size()) == kMaxSizes) {
+      return absl::InvalidArgumentError(absl::StrCat("max_bytes: the sweep ", min, " .. ", max,
+                                                     " by step_factor ", factor, " has more than ",
+                                                     kMaxSizes, " sizes"));
+    }
+    sizes.push_back(size);
+    if (size > max / factor) break;  // the next size would pass max_bytes (or overflow)
+  }
+  return sizes;
+}
+
+absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
+  const KernelInfo* kernel = FindKernel(spec.kernel());
+  if (kernel == nullptr) {
+    if (spec.kernel().empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("kernel: missing (known: ", KnownKernels(), ")"));
+    }
+    return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel \"", spec.kernel(),
+                                                   "\" (known: ", KnownKernels(), ")"));
+  }
+
+  if (!IsKnownBackend(spec.backend())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("backend: unknown backend \"", spec.backend(), "\" (want auto, cuda or cpu)"));
+  }
+  const std::string backend = ResolveBackend(spec.backend(), limits);
+  if (backend != limits.backend) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("backend: this daemon serves ", limits.backend, " devices, not ", backend));
+  }
+
+  if (spec.world_size() < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("world_size: must be >= 1 (got ", spec.world_size(), ")"));
+  }
+  if (spec.world_size() > limits.num_devices) {
+    return absl::ResourceExhaustedError(absl::StrCat("world_size: ", spec.world_size(),
+                                                     " exceeds the ", limits.num_devices, " ",
+                                                     limits.backend, " devices of this daemon"));
+  }
+
+  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
+  if (!dtype.ok()) return dtype.status();
+
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  if (!sizes.ok()) return sizes.status();
+  const bool explicit_sizes = spec.sizes_bytes_size() > 0;
+  const int element_size = DTypeSize(*dtype);
+  // A sweep's sizes are min_bytes times powers of step_factor: min_bytes decides them all.
+  for (size_t i = 0; i < sizes->size(); ++i) {
+    if ((*sizes)[i] % element_size != 0) {
+      const std::string field =
+          explicit_sizes ? absl::StrCat("sizes_bytes[", i, "]") : std::string("min_bytes");
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", (*sizes)[i], " is not a multiple of the ", DTypeName(*dtype),
+                       " element size (", element_size, " bytes)"));
+    }
+  }
+
+  if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
+  if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
+  if (absl::Status s = CheckLabels(spec); !s.ok()) return s;
+  if (spec.timeout_s() < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("timeout_s: must be >= 0 (got ", spec.timeout_s(), ")"));
+  }
+
+  if (limits.device_memory_bytes > 0) {
+    size_t largest = 0;
+    for (size_t i = 1; i < sizes->size(); ++i) {
+      if ((*sizes)[i] > (*sizes)[largest]) largest = i;
+    }
+    const int64_t size = (*sizes)[largest];
+    const int64_t buffers = kernel->buffers_per_rank;
+    // size * buffers > memory, without overflowing the product.
+    if (buffers > 0 && size > limits.device_memory_bytes / buffers) {
+      const std::string field =
+          explicit_sizes ? absl::StrCat("sizes_bytes[", largest, "]") : std::string("max_bytes");
+      return absl::ResourceExhaustedError(absl::StrCat(
+          field, ": ", FormatBytes(size), " x ", buffers, " buffers exceeds device memory of ",
+          FormatBytes(limits.device_memory_bytes), " (", kernel->name, " needs ", buffers,
+          " buffers of the largest size per rank)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
+  if (spec->backend().empty() || spec->backend() == "auto") spec->set_backend(limits.backend);
+  if (!spec->has_check()) spec->set_check(true);
+}
+
+}  // namespace symmbench

@@ -1,0 +1,301 @@
+// Tests for JobSpec validation: one test per bad input (status code and field name), a valid
+// spec, size expansion and defaults.
+#include "server/spec_validation.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace symmbench {
+namespace {
+
+constexpr int64_t kGiB = int64_t{1} << 30;
+
+DeviceLimits CudaLimits() {
+  DeviceLimits limits;
+  limits.backend = "cuda";
+  limits.num_devices = 2;
+  limits.device_memory_bytes = 2 * kGiB;
+  return limits;
+}
+
+v1::JobSpec ValidSpec() {
+  v1::JobSpec spec;
+  spec.set_kernel("one_shot_all_reduce");
+  spec.set_world_size(2);
+  spec.set_dtype("bf16");
+  spec.set_min_bytes(2048);
+  spec.set_max_bytes(64 << 20);
+  spec.set_step_factor(4);
+  spec.set_warmup_iters(5);
+  spec.set_iters(20);
+  spec.set_backend("auto");
+  (*spec.mutable_labels())["git"] = "abc123";
+  return spec;
+}
+
+// Expects `status` to have `code` and a message that starts with `field`.
+void ExpectError(const absl::Status& status, absl::StatusCode code, const std::string& field) {
+  EXPECT_EQ(status.code(), code) << status;
+  EXPECT_EQ(status.message().substr(0, field.size()), field) << status;
+}
+
+TEST(ExpandSizesTest, SweepFrom2KiBTo64MiBByFour) {
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(ValidSpec());
+  ASSERT_TRUE(sizes.ok()) << sizes.status();
+  // 2 KiB * 4^k <= 64 MiB: k = 0..7 (4^8 * 2 KiB = 128 MiB is past max_bytes).
+  EXPECT_EQ(*sizes,
+            (std::vector<int64_t>{2048, 8192, 32768, 131072, 524288, 2097152, 8388608, 33554432}));
+}
+
+TEST(ExpandSizesTest, SweepIncludesMaxWhenReachedAndMinEqualMaxIgnoresFactor) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_min_bytes(1024);
+  spec.set_max_bytes(8192);
+  spec.set_step_factor(2);
+  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{1024, 2048, 4096, 8192}));
+  spec.set_max_bytes(1024);
+  spec.set_step_factor(0);
+  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{1024}));
+}
+
+TEST(ExpandSizesTest, ExplicitListReplacesTheSweepInTheGivenOrder) {
+  v1::JobSpec spec = ValidSpec();
+  for (int64_t s : {4096, 1024, 65536}) spec.add_sizes_bytes(s);
+  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{4096, 1024, 65536}));
+}
+
+TEST(ExpandSizesTest, LongestSweepStopsBeforeOverflowingInt64) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_min_bytes(1);
+  spec.set_max_bytes(INT64_MAX);
+  spec.set_step_factor(2);
+  // 2^0 .. 2^62: 63 sizes, within kMaxSizes; 2^63 does not fit in int64.
+  auto sizes = ExpandSizes(spec);
+  ASSERT_TRUE(sizes.ok()) << sizes.status();
+  ASSERT_EQ(sizes->size(), 63u);
+  EXPECT_EQ(sizes->front(), 1);
+  EXPECT_EQ(sizes->back(), int64_t{1} << 62);
+}
+
+TEST(ExpandSizesTest, SweepPastInt64DoesNotOverflow) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_min_bytes(int64_t{1} << 61);
+  spec.set_max_bytes(INT64_MAX);
+  spec.set_step_factor(3);
+  // 2^61 and 3 * 2^61 fit; 9 * 2^61 overflows int64, so the sweep stops there.
+  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{int64_t{1} << 61, 3 * (int64_t{1} << 61)}));
+}
+
+TEST(ExpandSizesTest, TooManyExplicitSizes) {
+  v1::JobSpec spec = ValidSpec();
+  for (int64_t i = 1; i <= kMaxSizes; ++i) spec.add_sizes_bytes(i * 2);
+  ASSERT_TRUE(ExpandSizes(spec).ok());
+  spec.add_sizes_bytes(4096);
+  ExpectError(ExpandSizes(spec).status(), absl::StatusCode::kInvalidArgument, "sizes_bytes:");
+}
+
+TEST(ValidateSpecTest, ValidSpecPasses) {
+  EXPECT_TRUE(ValidateSpec(ValidSpec(), CudaLimits()).ok());
+  v1::JobSpec spec = ValidSpec();
+  spec.set_backend("cuda");
+  spec.set_warmup_iters(0);
+  spec.set_iters(1);
+  spec.set_timeout_s(0);
+  spec.add_sizes_bytes(2);
+  spec.add_sizes_bytes(kGiB / 2);  // 3 buffers of 512 MiB fit in 2 GiB
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ValidateSpec(spec, CudaLimits());
+}
+
+TEST(ValidateSpecTest, UnknownKernel) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_kernel("foo");
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "kernel:");
+  EXPECT_NE(status.message().find("\"foo\""), std::string::npos) << status;
+  EXPECT_NE(status.message().find("one_shot_all_reduce"), std::string::npos) << status;
+  spec.clear_kernel();
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "kernel:");
+}
+
+TEST(ValidateSpecTest, UnknownDType) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_dtype("int8");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "dtype:");
+}
+
+TEST(ValidateSpecTest, UnknownBackend) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_backend("rocm");
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "backend:");
+  EXPECT_NE(status.message().find("rocm"), std::string::npos) << status;
+}
+
+TEST(ValidateSpecTest, BackendTheDaemonDoesNotServe) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_backend("cpu");
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "backend:");
+  EXPECT_EQ(status.message(), "backend: this daemon serves cuda devices, not cpu");
+  ApplyDefaults(&spec, CudaLimits());  // an explicit backend is kept by the defaults
+  EXPECT_EQ(ValidateSpec(spec, CudaLimits()).code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(ValidateSpecTest, WorldSizeBelowOne) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_world_size(0);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "world_size:");
+}
+
+TEST(ValidateSpecTest, WorldSizeAboveTheDevices) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_world_size(3);
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kResourceExhausted, "world_size:");
+  EXPECT_EQ(status.message(), "world_size: 3 exceeds the 2 cuda devices of this daemon");
+}
+
+TEST(ValidateSpecTest, MinBytesBelowOne) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_min_bytes(0);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes:");
+}
+
+TEST(ValidateSpecTest, MaxBytesBelowMinBytes) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_max_bytes(1024);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "max_bytes:");
+}
+
+TEST(ValidateSpecTest, StepFactorBelowTwo) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_step_factor(1);
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "step_factor:");
+  EXPECT_NE(status.message().find("got 1"), std::string::npos) << status;
+}
+
+TEST(ValidateSpecTest, ExplicitSizeBelowOne) {
+  v1::JobSpec spec = ValidSpec();
+  spec.add_sizes_bytes(1024);
+  spec.add_sizes_bytes(-8);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sizes_bytes[1]:");
+}
+
+TEST(ValidateSpecTest, ExplicitSizeNotAMultipleOfTheElementSize) {
+  v1::JobSpec spec = ValidSpec();
+  for (int64_t s : {1024, 2048, 1001}) spec.add_sizes_bytes(s);
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "sizes_bytes[2]:");
+  EXPECT_EQ(status.message(),
+            "sizes_bytes[2]: 1001 is not a multiple of the bf16 element size (2 bytes)");
+  spec.set_dtype("fp32");
+  spec.set_sizes_bytes(2, 1002);  // a multiple of 2 but not of 4
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sizes_bytes[2]:");
+}
+
+TEST(ValidateSpecTest, SweepMinBytesNotAMultipleOfTheElementSize) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_dtype("fp32");
+  spec.set_min_bytes(2050);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes:");
+}
+
+TEST(ValidateSpecTest, NegativeWarmupIters) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_warmup_iters(-1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "warmup_iters:");
+  spec.set_warmup_iters(kMaxIters + 1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "warmup_iters:");
+}
+
+TEST(ValidateSpecTest, ItersBelowOneOrAboveTheLimit) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_iters(0);
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "iters:");
+  EXPECT_EQ(status.message(), "iters: must be >= 1 (got 0)");
+  spec.set_iters(kMaxIters + 1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "iters:");
+}
+
+TEST(ValidateSpecTest, TooManyLabels) {
+  v1::JobSpec spec = ValidSpec();
+  for (int i = 0; i < kMaxLabels; ++i) (*spec.mutable_labels())["k" + std::to_string(i)] = "v";
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "labels:");
+}
+
+TEST(ValidateSpecTest, EmptyOrTooLongLabelKey) {
+  v1::JobSpec spec = ValidSpec();
+  (*spec.mutable_labels())[""] = "v";
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "labels:");
+  spec = ValidSpec();
+  (*spec.mutable_labels())[std::string(kMaxLabelKeyLength, 'k')] = "v";
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  (*spec.mutable_labels())[std::string(kMaxLabelKeyLength + 1, 'k')] = "v";
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "labels:");
+}
+
+TEST(ValidateSpecTest, TooLongLabelValue) {
+  v1::JobSpec spec = ValidSpec();
+  (*spec.mutable_labels())["note"] = std::string(kMaxLabelValueLength, 'x');
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  (*spec.mutable_labels())["note"] = std::string(kMaxLabelValueLength + 1, 'x');
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "labels");
+}
+
+TEST(ValidateSpecTest, NegativeTimeout) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_timeout_s(-1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "timeout_s:");
+}
+
+TEST(ValidateSpecTest, LargestSizeTimesBuffersAboveDeviceMemory) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_min_bytes(kGiB);
+  spec.set_max_bytes(kGiB);
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kResourceExhausted, "max_bytes:");
+  EXPECT_NE(status.message().find("max_bytes: 1 GiB x 3 buffers exceeds device memory of 2 GiB"),
+            std::string::npos)
+      << status;
+  // Explicit sizes name the offending entry; unknown memory (0) is not checked.
+  spec.add_sizes_bytes(1024);
+  spec.add_sizes_bytes(kGiB);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kResourceExhausted,
+              "sizes_bytes[1]:");
+  DeviceLimits unknown = CudaLimits();
+  unknown.device_memory_bytes = 0;
+  EXPECT_TRUE(ValidateSpec(spec, unknown).ok());
+}
+
+TEST(ApplyDefaultsTest, ResolvesAutoBackendAndSetsCheck) {
+  DeviceLimits cpu;
+  cpu.backend = "cpu";
+  cpu.num_devices = 4;
+  for (const char* backend : {"", "auto"}) {
+    v1::JobSpec spec = ValidSpec();
+    spec.set_backend(backend);
+    spec.clear_check();
+    ApplyDefaults(&spec, cpu);
+    EXPECT_EQ(spec.backend(), "cpu");
+    ASSERT_TRUE(spec.has_check());
+    EXPECT_TRUE(spec.check());
+    EXPECT_TRUE(ValidateSpec(spec, cpu).ok()) << ValidateSpec(spec, cpu);
+  }
+  v1::JobSpec spec = ValidSpec();
+  spec.set_check(false);
+  spec.set_backend("cuda");
+  ApplyDefaults(&spec, cpu);
+  EXPECT_FALSE(spec.check());  // an explicit false stays
+  EXPECT_EQ(spec.backend(), "cuda");
+  EXPECT_EQ(ValidateSpec(spec, cpu).message(), "backend: this daemon serves cpu devices, not cuda");
+}
+
+}  // namespace
+}  // namespace symmbench

@@ -1,0 +1,84 @@
+// Bad input against a real daemon: each gets a gRPC status naming the field, and the daemon
+// keeps serving.
+#include <gtest/gtest.h>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+class BadInputTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    daemon_ = new Daemon(MakeTempDir("bad_input"), 4);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    daemon_ = nullptr;
+  }
+  // Submits `args` and expects exit 2 with `code` (unless empty) and `field` in stderr.
+  void ExpectRejected(std::vector<std::string> args, const std::string& code,
+                      const std::string& field) {
+    std::vector<std::string> argv = {"submit"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    CommandResult r = daemon_->Client(argv);
+    EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+    if (!code.empty()) EXPECT_NE(r.err.find(code), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
+    // Still serving.
+    EXPECT_EQ(daemon_->Client({"devices"}).exit_code, 0);
+  }
+  static Daemon* daemon_;
+};
+
+Daemon* BadInputTest::daemon_ = nullptr;
+
+TEST_F(BadInputTest, WorldSizeZero) {
+  ExpectRejected({"--world-size", "0", "--sizes", "2K"}, "INVALID_ARGUMENT", "world_size");
+}
+
+TEST_F(BadInputTest, WorldSizeAboveDevices) {
+  ExpectRejected({"--world-size", "5", "--sizes", "2K"}, "RESOURCE_EXHAUSTED", "world_size");
+}
+
+TEST_F(BadInputTest, SizeNotAMultipleOfTheElementSize) {
+  ExpectRejected({"--world-size", "2", "--dtype", "fp32", "--sizes", "1001"}, "INVALID_ARGUMENT",
+                 "sizes_bytes");
+}
+
+TEST_F(BadInputTest, UnknownKernel) {
+  ExpectRejected({"--world-size", "2", "--kernel", "three_shot", "--sizes", "2K"},
+                 "INVALID_ARGUMENT", "kernel");
+}
+
+TEST_F(BadInputTest, UnknownDtype) {
+  // The client refuses it before any RPC (the daemon's own check is in spec_validation_test).
+  ExpectRejected({"--world-size", "2", "--dtype", "int3", "--sizes", "2K"}, "", "--dtype");
+}
+
+TEST_F(BadInputTest, ItersBelowOne) {
+  ExpectRejected({"--world-size", "2", "--iters", "0", "--sizes", "2K"}, "INVALID_ARGUMENT",
+                 "iters");
+}
+
+TEST_F(BadInputTest, SizeThatCannotFitInDeviceMemory) {
+  ExpectRejected({"--world-size", "2", "--sizes", "1024G"}, "RESOURCE_EXHAUSTED", "bytes");
+}
+
+TEST_F(BadInputTest, CancelOfUnknownJob) {
+  CommandResult r = daemon_->Client({"cancel", "j-424242"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("NOT_FOUND"), std::string::npos) << r.err;
+  EXPECT_EQ(daemon_->Client({"devices"}).exit_code, 0);
+}
+
+TEST_F(BadInputTest, StatusOfUnknownJob) {
+  CommandResult r = daemon_->Client({"status", "j-424242"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("NOT_FOUND"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace symmbench::testing

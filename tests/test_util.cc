@@ -1,0 +1,221 @@
+// Real-process helpers for the integration tests.
+#include "tests/test_util.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace symmbench::testing {
+
+std::string RunfilePath(const std::string& workspace_relative) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* workspace = std::getenv("TEST_WORKSPACE");
+  std::string base = srcdir != nullptr ? srcdir : ".";
+  return base + "/" + (workspace != nullptr ? workspace : "symmbench") + "/" + workspace_relative;
+}
+
+std::string MakeTempDir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  std::string templ = std::string(tmp != nullptr ? tmp : "/tmp") + "/" + name + ".XXXXXX";
+  char* made = mkdtemp(templ.data());
+  return made != nullptr ? std::string(made) : std::string();
+}
+
+CommandResult RunCommand(const std::vector<std::string>& argv, std::chrono::seconds timeout) {
+  CommandResult result;
+  int out_pipe[2], err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return result;
+  std::vector<char*> args;
+  std::vector<std::string> copy = argv;
+  for (std::string& a : copy) args.push_back(a.data());
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out_pipe[1], STDOUT_FILENO);
+    dup2(err_pipe[1], STDERR_FILENO);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  int open_fds = 2;
+  char buffer[4096];
+  while (open_fds > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      kill(pid, SIGKILL);
+      break;
+    }
+    if (poll(fds, 2, static_cast<int>(left.count())) <= 0) continue;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
+      const ssize_t n = read(fds[i].fd, buffer, sizeof(buffer));
+      if (n > 0) {
+        (i == 0 ? result.out : result.err).append(buffer, n);
+      } else {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (pollfd& fd : fds) {
+    if (fd.fd >= 0) close(fd.fd);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return result;
+}
+
+namespace {
+std::string ReadCmdline(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string s = ss.str();
+  for (char& c : s) {
+    if (c == '\0') c = ' ';
+  }
+  return s;
+}
+
+bool IsZombie(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(in, line);
+  const size_t paren = line.rfind(')');
+  return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
+}
+}  // namespace
+
+std::vector<pid_t> WorkerPids(const std::string& job_id) {
+  std::vector<pid_t> pids;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return pids;
+  while (dirent* entry = readdir(proc)) {
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid <= 0) continue;
+    const std::string cmd = ReadCmdline(pid);
+    if (cmd.find("symmbench-worker") != std::string::npos &&
+        cmd.find("--job-id " + job_id + " ") != std::string::npos && !IsZombie(pid)) {
+      pids.push_back(pid);
+    }
+  }
+  closedir(proc);
+  return pids;
+}
+
+pid_t WorkerPid(const std::string& job_id, int rank) {
+  for (pid_t pid : WorkerPids(job_id)) {
+    if (ReadCmdline(pid).find("--rank " + std::to_string(rank) + " ") != std::string::npos) {
+      return pid;
+    }
+  }
+  return -1;
+}
+
+Daemon::Daemon(std::string dir, int cpu_slots, std::string backend)
+    : dir_(std::move(dir)), cpu_slots_(cpu_slots), backend_(std::move(backend)) {}
+
+Daemon::~Daemon() {
+  if (pid_ > 0) Stop();
+}
+
+bool Daemon::Start(std::string* error) {
+  const std::string port_file = dir_ + "/port";
+  unlink(port_file.c_str());
+  const std::string log = dir_ + "/symmbenchd.log";
+  std::vector<std::string> argv = {RunfilePath("server/symmbenchd"),
+                                   "--listen", "127.0.0.1:0",
+                                   "--port-file", port_file,
+                                   "--db", dir_ + "/jobs.db",
+                                   "--log-dir", dir_ + "/logs",
+                                   "--backend", backend_,
+                                   "--cpu-slots", std::to_string(cpu_slots_),
+                                   "--worker", RunfilePath("worker/symmbench-worker")};
+  pid_ = fork();
+  if (pid_ == 0) {
+    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    std::vector<char*> args;
+    for (std::string& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream in(port_file);
+    if (in >> address_) return true;
+    int status;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::ifstream in(log);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  *error = "symmbenchd did not start: " + ss.str();
+  return false;
+}
+
+int Daemon::Stop() {
+  if (pid_ <= 0) return -1;
+  kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+CommandResult Daemon::Client(const std::vector<std::string>& args,
+                             std::chrono::seconds timeout) const {
+  std::vector<std::string> argv = {RunfilePath("client/symmbench"), "--coordinator", address_};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return RunCommand(argv, timeout);
+}
+
+nlohmann::json Daemon::ClientJson(const std::vector<std::string>& args,
+                                  CommandResult* result) const {
+  std::vector<std::string> with_json = args;
+  with_json.push_back("--json");
+  CommandResult r = Client(with_json);
+  if (result != nullptr) *result = r;
+  return nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+}
+
+std::string Daemon::WaitForState(const std::string& job_id,
+                                 const std::vector<std::string>& states,
+                                 std::chrono::seconds timeout) const {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::string state;
+  while (std::chrono::steady_clock::now() < deadline) {
+    nlohmann::json job = ClientJson({"status", job_id});
+    if (job.is_object() && job.contains("state")) {
+      state = job["state"].get<std::string>();
+      for (const std::string& s : states) {
+        if (s == state) return state;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return state;
+}
+
+}  // namespace symmbench::testing

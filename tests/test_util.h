@@ -1,0 +1,66 @@
+// Test helpers for real-process integration tests: run a command and capture its output, start
+// and stop a real symmbenchd on loopback (port 0), find worker processes by job id.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace symmbench::testing {
+
+// Path of a binary built by Bazel and listed in the test's `data`, e.g. "server/symmbenchd".
+std::string RunfilePath(const std::string& workspace_relative);
+
+struct CommandResult {
+  int exit_code = -1;  // 128 + signal when killed
+  std::string out;
+  std::string err;
+};
+
+// Runs argv[0] with arguments, no shell, and waits at most `timeout` (then SIGKILL).
+CommandResult RunCommand(const std::vector<std::string>& argv,
+                         std::chrono::seconds timeout = std::chrono::seconds(120));
+
+// Pids of running symmbench-worker processes whose command line names `job_id`.
+std::vector<pid_t> WorkerPids(const std::string& job_id);
+// Pid of one rank's worker, or -1.
+pid_t WorkerPid(const std::string& job_id, int rank);
+
+// A symmbenchd on 127.0.0.1 with its own database, logs and CPU slots.
+class Daemon {
+ public:
+  // `dir` holds the database and logs; it survives Stop() so a restart finds the history.
+  explicit Daemon(std::string dir, int cpu_slots = 4, std::string backend = "cpu");
+  ~Daemon();
+  // Starts the daemon and waits until it serves; false (with the log in `error`) on failure.
+  bool Start(std::string* error);
+  // SIGTERM and wait; returns the exit code.
+  int Stop();
+  const std::string& address() const { return address_; }
+  pid_t pid() const { return pid_; }
+
+  // Runs the client against this daemon: symmbench --coordinator <address> <args...>.
+  CommandResult Client(const std::vector<std::string>& args,
+                       std::chrono::seconds timeout = std::chrono::seconds(120)) const;
+  // Client with --json; parses stdout (null json on parse failure).
+  nlohmann::json ClientJson(const std::vector<std::string>& args, CommandResult* result = nullptr) const;
+  // Polls `status JOB --json` until the job's state is one of `states` or `timeout` passes.
+  std::string WaitForState(const std::string& job_id, const std::vector<std::string>& states,
+                           std::chrono::seconds timeout = std::chrono::seconds(60)) const;
+
+ private:
+  std::string dir_;
+  int cpu_slots_;
+  std::string backend_;
+  std::string address_;
+  pid_t pid_ = -1;
+};
+
+// A fresh empty directory under TEST_TMPDIR.
+std::string MakeTempDir(const std::string& name);
+
+}  // namespace symmbench::testing

@@ -1,0 +1,44 @@
+// The benchmark loop, written once for every kernel and backend (nccl-tests' driver loop): for
+// each size, verify against the baseline, warm up, time batches of the kernel and of the
+// baseline, reduce the figures over ranks and report one row (rank 0).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "kernels/backend.h"
+#include "kernels/rendezvous.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench {
+
+// Batches a size's timed iterations are split into; each batch gives one per-op sample.
+constexpr int kTimingBatches = 10;
+
+struct TimingStats {
+  double median_us = 0;  // median over batches of the per-op time
+  double min_us = 0;
+  double max_us = 0;
+};
+
+// Median (mean of the two middle values for an even count), min and max of per-op samples in
+// microseconds. Empty input gives zeros.
+TimingStats Summarize(std::vector<double> per_op_us);
+
+// Splits `iters` operations into at most kTimingBatches batches of near-equal size (>= 1 op).
+std::vector<int> SplitIntoBatches(int iters);
+
+// Receives each finished row (called on rank 0 only).
+using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
+
+// Runs `spec` over `sizes` (bytes) on `backend`. Returns the first failure: a backend error
+// (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or DATA_LOSS when
+// verification finds wrong elements (after the row carrying `wrong` has been reported), with
+// the size, rank, first bad index and the values.
+absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
+                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink);
+
+}  // namespace symmbench

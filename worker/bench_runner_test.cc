@@ -1,0 +1,130 @@
+// Tests for the benchmark loop: statistics helpers, and RunBenchmark on the CPU backend with
+// ranks as threads (real shared memory, real barriers).
+#include "worker/bench_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "kernels/testing/thread_rendezvous.h"
+
+namespace symmbench {
+namespace {
+
+TEST(SummarizeTest, MedianMinMax) {
+  TimingStats odd = Summarize({5, 1, 3});
+  EXPECT_EQ(odd.median_us, 3);
+  EXPECT_EQ(odd.min_us, 1);
+  EXPECT_EQ(odd.max_us, 5);
+  EXPECT_EQ(Summarize({4, 1, 2, 3}).median_us, 2.5);
+  EXPECT_EQ(Summarize({}).median_us, 0);
+}
+
+TEST(SplitIntoBatchesTest, CoversEveryIterationInAtMostTenBatches) {
+  for (int iters : {1, 7, 10, 11, 100, 1001}) {
+    std::vector<int> batches = SplitIntoBatches(iters);
+    int total = 0;
+    for (int b : batches) {
+      EXPECT_GE(b, 1);
+      total += b;
+    }
+    EXPECT_EQ(total, iters);
+    EXPECT_LE(static_cast<int>(batches.size()), kTimingBatches);
+  }
+}
+
+v1::JobSpec SmallSpec(const std::string& dtype) {
+  v1::JobSpec spec;
+  spec.set_kernel("one_shot_all_reduce");
+  spec.set_world_size(2);
+  spec.set_dtype(dtype);
+  spec.set_warmup_iters(1);
+  spec.set_iters(4);
+  return spec;
+}
+
+// Runs `spec` with `world_size` thread ranks; returns rank 0's rows and each rank's status.
+std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
+                                   int world_size, std::vector<v1::ResultRow>* rows) {
+  ThreadRendezvousGroup group(world_size);
+  std::vector<absl::Status> statuses(world_size);
+  std::mutex mu;
+  std::vector<std::thread> threads;
+  static int job = 0;
+  // Sandboxed tests may share a pid while /dev/shm is shared: salt the segment names.
+  const std::string job_id = "bench-runner-test-" + std::to_string(std::random_device{}()) +
+                             "-" + std::to_string(job++);
+  for (int rank = 0; rank < world_size; ++rank) {
+    threads.emplace_back([&, rank] {
+      std::unique_ptr<Rendezvous> rendezvous = group.ForRank(rank);
+      BackendOptions options;
+      options.rank = rank;
+      options.world_size = world_size;
+      options.device = rank;
+      options.max_bytes = *std::max_element(sizes.begin(), sizes.end());
+      options.job_id = job_id;
+      options.timeout = std::chrono::milliseconds(10000);
+      absl::StatusOr<std::unique_ptr<Backend>> backend =
+          CreateCpuBackend(options, rendezvous.get());
+      if (!backend.ok()) {
+        statuses[rank] = backend.status();
+        return;
+      }
+      statuses[rank] = RunBenchmark(spec, sizes, backend->get(), rendezvous.get(),
+                                    [&](const v1::ResultRow& row) {
+                                      std::lock_guard<std::mutex> lock(mu);
+                                      rows->push_back(row);
+                                      return absl::OkStatus();
+                                    });
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  return statuses;
+}
+
+TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
+  std::vector<v1::ResultRow> rows;
+  const std::vector<int64_t> sizes = {2, 2048, 65536};
+  for (const absl::Status& s : RunRanks(SmallSpec("bf16"), sizes, 2, &rows)) {
+    EXPECT_TRUE(s.ok()) << s;
+  }
+  ASSERT_EQ(rows.size(), sizes.size());
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    EXPECT_EQ(rows[i].size_bytes(), sizes[i]);
+    EXPECT_EQ(rows[i].count(), sizes[i] / 2);
+    EXPECT_EQ(rows[i].dtype(), "bf16");
+    EXPECT_EQ(rows[i].wrong(), 0);
+    EXPECT_TRUE(rows[i].checked());
+    EXPECT_EQ(rows[i].baseline(), "reference_sum");
+    EXPECT_GT(rows[i].time_us(), 0);
+    EXPECT_LE(rows[i].time_min_us(), rows[i].time_us());
+    EXPECT_GE(rows[i].time_max_us(), rows[i].time_us());
+    EXPECT_DOUBLE_EQ(rows[i].algbw_gbps(), sizes[i] / (rows[i].time_us() * 1e3));
+    EXPECT_DOUBLE_EQ(rows[i].busbw_gbps(), rows[i].algbw_gbps());  // 2(n-1)/n = 1 at n = 2
+    EXPECT_DOUBLE_EQ(rows[i].speedup(), rows[i].baseline_time_us() / rows[i].time_us());
+  }
+}
+
+TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
+  v1::JobSpec spec = SmallSpec("fp32");
+  spec.set_check(false);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].checked());
+}
+
+TEST(RunBenchmarkTest, UnknownKernelFailsOnEveryRank) {
+  v1::JobSpec spec = SmallSpec("bf16");
+  spec.set_kernel("no_such_kernel");
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) {
+    EXPECT_EQ(s.code(), absl::StatusCode::kNotFound) << s;
+  }
+  EXPECT_TRUE(rows.empty());
+}
+
+}  // namespace
+}  // namespace symmbench

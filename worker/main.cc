@@ -1,0 +1,149 @@
+// symmbench-worker: one process per rank. Rendezvous through the coordinator's Store, set up
+// the backend (CUDA: NCCL + symmetric memory; CPU: shared memory), run the job's benchmark
+// loop and report rows (rank 0) or the failure (any rank) to the coordinator.
+//
+//   symmbench-worker --coordinator 127.0.0.1:7070 --job-id j-000001 --rank 0 --world-size 2
+//                    --device 0 --backend cuda
+//   symmbench-worker --probe-devices     # prints the CUDA devices as JSON, for the daemon
+#include <grpcpp/grpcpp.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/backend.h"
+#include "kernels/cuda/device_probe.h"
+#include "proto/symmbench.grpc.pb.h"
+#include "server/spec_validation.h"
+#include "worker/bench_runner.h"
+#include "worker/store_client.h"
+
+namespace symmbench {
+namespace {
+
+struct WorkerOptions {
+  std::string coordinator = "127.0.0.1:7070";
+  std::string job_id;
+  int rank = -1;
+  int world_size = 0;
+  int device = 0;
+  std::string backend = "cpu";
+  int64_t timeout_ms = 120000;
+};
+
+int ProbeDevices() {
+  nlohmann::json devices = nlohmann::json::array();
+  for (const CudaDeviceInfo& d : ProbeCudaDevices()) {
+    devices.push_back({{"index", d.index},
+                       {"name", d.name},
+                       {"memory_bytes", d.memory_bytes},
+                       {"sm_count", d.sm_count}});
+  }
+  std::cout << nlohmann::json{{"cuda_devices", devices}}.dump() << std::endl;
+  return 0;
+}
+
+absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report,
+                    StoreClient* store) {
+  const std::chrono::milliseconds timeout(options.timeout_ms);
+  absl::StatusOr<std::string> spec_bytes = store->WaitGet("spec", timeout);
+  if (!spec_bytes.ok()) return spec_bytes.status();
+  v1::JobSpec spec;
+  if (!spec.ParseFromString(*spec_bytes)) {
+    return absl::InternalError("job spec in the store does not parse");
+  }
+  absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
+  if (!instance.ok()) return instance.status();
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  if (!sizes.ok()) return sizes.status();
+
+  StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
+  BackendOptions backend_options;
+  backend_options.rank = options.rank;
+  backend_options.world_size = options.world_size;
+  backend_options.device = options.device;
+  backend_options.max_bytes = *std::max_element(sizes->begin(), sizes->end());
+  backend_options.job_id = absl::StrCat(options.job_id, "-", *instance);
+  backend_options.timeout = timeout;
+  absl::StatusOr<std::unique_ptr<Backend>> backend =
+      options.backend == "cuda" ? CreateCudaBackend(backend_options, &rendezvous)
+                                : CreateCpuBackend(backend_options, &rendezvous);
+  if (!backend.ok()) return backend.status();
+  spdlog::info("rank {}/{}: {} backend ready on device {}, {} sizes up to {} B", options.rank,
+               options.world_size, (*backend)->name(), options.device, sizes->size(),
+               backend_options.max_bytes);
+
+  auto sink = [&](const v1::ResultRow& row) -> absl::Status {
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    v1::ReportRowRequest request;
+    request.set_job_id(options.job_id);
+    request.set_rank(options.rank);
+    *request.mutable_row() = row;
+    v1::ReportRowResponse response;
+    return FromGrpc(report->ReportRow(&context, request, &response), "report row");
+  };
+  absl::Status status = RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
+  if (!status.ok()) return status;
+  // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
+  return rendezvous.Barrier("finish");
+}
+
+void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
+                   const absl::Status& status) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  v1::ReportFailureRequest request;
+  request.set_job_id(options.job_id);
+  request.set_rank(options.rank);
+  request.set_error(std::string(status.message()));
+  v1::ReportFailureResponse response;
+  grpc::Status sent = report->ReportFailure(&context, request, &response);
+  if (!sent.ok()) spdlog::error("could not report the failure: {}", sent.error_message());
+}
+
+}  // namespace
+}  // namespace symmbench
+
+int main(int argc, char** argv) {
+  using symmbench::WorkerOptions;
+  WorkerOptions options;
+  bool probe = false;
+  CLI::App app{"symmbench-worker: one rank of a symmbench job (started by symmbenchd)"};
+  app.add_flag("--probe-devices", probe, "print the CUDA devices as JSON and exit");
+  app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)");
+  app.add_option("--job-id", options.job_id, "job this rank belongs to");
+  app.add_option("--rank", options.rank, "this process's rank")->check(CLI::NonNegativeNumber);
+  app.add_option("--world-size", options.world_size, "number of ranks")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--device", options.device, "CUDA ordinal or CPU slot")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--backend", options.backend, "cuda or cpu")
+      ->check(CLI::IsMember({"cuda", "cpu"}));
+  app.add_option("--timeout-ms", options.timeout_ms, "limit for every wait (ms)")
+      ->check(CLI::PositiveNumber);
+  CLI11_PARSE(app, argc, argv);
+  if (probe) return symmbench::ProbeDevices();
+  if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||
+      options.rank >= options.world_size) {
+    std::cerr << "symmbench-worker: --job-id, --rank and --world-size are required, with "
+                 "0 <= rank < world_size\n";
+    return 2;
+  }
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [worker] [%l] %v");
+  auto channel = grpc::CreateChannel(options.coordinator, grpc::InsecureChannelCredentials());
+  auto report = symmbench::v1::WorkerReport::NewStub(channel);
+  symmbench::StoreClient store(channel, options.job_id, std::chrono::seconds(30));
+  absl::Status status = symmbench::RunJob(options, report.get(), &store);
+  if (!status.ok()) {
+    spdlog::error("rank {}: {}", options.rank, status.ToString());
+    symmbench::ReportFailure(options, report.get(), status);
+    return 1;
+  }
+  spdlog::info("rank {}: done", options.rank);
+  return 0;
+}
