@@ -1,9 +1,12 @@
 // Symmetric-memory constants shared by host and device code (no absl, includable from .cu).
 //
-// Signal pad layout: uint32_t pad[kMaxBlocks][kMaxWorldSize], zero-initialised; slot
-// pad[b][p] on rank r is written by rank p's block b ("p has arrived") and cleared by rank r's
-// block b when it consumes the arrival. Every slot returns to 0 after each barrier, so barriers
-// need no epoch counter (PyTorch c10d symm_mem's put_signal / wait_signal protocol).
+// Signal pad layout: uint32_t pad[kMaxBlocks][kMaxWorldSize], zero-initialised. Slot pad[b][p]
+// on rank r holds the barrier arrivals of rank p's block b that rank r's block b has not
+// consumed yet; only p signals it (release) and only r consumes it (acquire), and it is 0
+// whenever both sides are idle, so barriers need no epoch. The CUDA barrier counts arrivals
+// (add 1 / wait non-zero, subtract 1: kernels/cuda/signal_pad.cuh); the CPU barrier flags them
+// (CAS 0->1 / CAS 1->0, PyTorch c10d's protocol: kernels/cpu/cpu_barrier.h). Each documents its
+// memory-ordering contract beside the code.
 #pragma once
 
 #include <cstddef>

@@ -173,8 +173,7 @@ class CudaBackend final : public Backend {
     return std::make_unique<CudaTimer>(ctx_.device, ctx_.stream);
   }
 
-  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
-      const std::string& kernel) override {
+  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {
     const auto it = Registry().find(kernel);
     if (it == Registry().end()) {
       return absl::NotFoundError(absl::StrCat("cuda backend: unknown kernel \"", kernel,
@@ -200,9 +199,9 @@ class CudaBackend final : public Backend {
         ncclResult_t async = ncclSuccess;
         const ncclResult_t got = ncclCommGetAsyncError(ctx_.comm, &async);
         if (got != ncclSuccess || (async != ncclSuccess && async != ncclInProgress)) {
-          absl::Status status = NcclStatus(got != ncclSuccess ? got : async,
-                                           "NCCL asynchronous error (communicator aborted)",
-                                           ctx_.comm);
+          absl::Status status =
+              NcclStatus(got != ncclSuccess ? got : async,
+                         "NCCL asynchronous error (communicator aborted)", ctx_.comm);
           AbortComm();
           return status;
         }
@@ -226,19 +225,16 @@ class CudaBackend final : public Backend {
   // The stream has drained: INTERNAL if a device barrier recorded a timeout (sticky).
   absl::Status ReadErrorRecord() {
     DeviceErrorRecord record;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(&record, ctx_.error, sizeof(record),
-                                                   cudaMemcpyDeviceToHost, ctx_.stream),
-                                   "cudaMemcpyAsync(error record)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(&record, ctx_.error, sizeof(record), cudaMemcpyDeviceToHost, ctx_.stream),
+        "cudaMemcpyAsync(error record)");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_.stream),
                                    "cudaStreamSynchronize(error record)");
     if (record.flag == 0) return absl::OkStatus();
-    const bool waiting = record.op == static_cast<int32_t>(BarrierOp::kWait);
-    return absl::InternalError(absl::StrCat(
-        "signal-pad barrier timed out: rank ", record.rank,
-        waiting ? " waiting for rank " : " signalling rank ", record.peer, " (block ",
-        record.block, ", ", PhaseName(record.phase),
-        waiting ? ")" : "; its previous signal was never consumed)",
-        "; the symmetric memory is now unusable, recreate the backend"));
+    return absl::InternalError(
+        absl::StrCat("signal-pad barrier timed out: rank ", record.rank, " waiting for rank ",
+                     record.peer, " (block ", record.block, ", ", PhaseName(record.phase),
+                     "); the symmetric memory is now unusable, recreate the backend"));
   }
 
   const BackendOptions options_;
@@ -260,10 +256,10 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions&
   if (options.world_size < 1 || options.world_size > kMaxWorldSize || options.rank < 0 ||
       options.rank >= options.world_size || rendezvous->rank() != options.rank ||
       rendezvous->world_size() != options.world_size) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cuda backend: rank ", options.rank, " of world size ", options.world_size,
-        " (rendezvous: rank ", rendezvous->rank(), " of ", rendezvous->world_size(),
-        "); want matching values with world size in [1, ", kMaxWorldSize, "]"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cuda backend: rank ", options.rank, " of world size ", options.world_size,
+                     " (rendezvous: rank ", rendezvous->rank(), " of ", rendezvous->world_size(),
+                     "); want matching values with world size in [1, ", kMaxWorldSize, "]"));
   }
   if (options.max_bytes <= 0 || options.timeout.count() <= 0) {
     return absl::InvalidArgumentError(
@@ -278,9 +274,9 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions&
   const cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess || count == 0) {
     (void)cudaGetLastError();
-    return absl::UnavailableError(absl::StrCat(
-        "cuda backend: no usable CUDA device (cudaGetDeviceCount: ",
-        err != cudaSuccess ? cudaGetErrorString(err) : "0 devices", ")"));
+    return absl::UnavailableError(
+        absl::StrCat("cuda backend: no usable CUDA device (cudaGetDeviceCount: ",
+                     err != cudaSuccess ? cudaGetErrorString(err) : "0 devices", ")"));
   }
   if (options.device < 0 || options.device >= count) {
     return absl::InvalidArgumentError(absl::StrCat("cuda backend: device must be in [0, ", count,

@@ -24,7 +24,7 @@ class SingleRankRendezvous final : public Rendezvous {
   int rank() const override { return 0; }
   int world_size() const override { return 1; }
   absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
-                                                      const std::string& value) override {
+                                                     const std::string& value) override {
     if (!tags_.insert(tag).second) return absl::InvalidArgumentError("tag reused: " + tag);
     return std::vector<std::string>{value};
   }
@@ -96,8 +96,8 @@ TEST_F(CudaBackendGpuTest, OneShotMatchesNcclBitwise) {
       ASSERT_TRUE(backend_->Synchronize().ok());
       absl::StatusOr<CheckResult> check = c.Check();
       ASSERT_TRUE(check.ok()) << check.status();
-      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
-                                 << check->got << ", want " << check->want;
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
+                                 << ", want " << check->want;
     }
   }
 }

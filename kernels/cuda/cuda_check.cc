@@ -12,14 +12,10 @@ absl::Status CudaStatus(cudaError_t err, absl::string_view what) {
   switch (err) {
     case cudaErrorNoDevice:
     case cudaErrorInsufficientDriver:
-    case cudaErrorDevicesUnavailable:
-      return absl::UnavailableError(message);
-    case cudaErrorMemoryAllocation:
-      return absl::ResourceExhaustedError(message);
-    case cudaErrorInvalidValue:
-      return absl::InvalidArgumentError(message);
-    default:
-      return absl::InternalError(message);
+    case cudaErrorDevicesUnavailable: return absl::UnavailableError(message);
+    case cudaErrorMemoryAllocation: return absl::ResourceExhaustedError(message);
+    case cudaErrorInvalidValue: return absl::InvalidArgumentError(message);
+    default: return absl::InternalError(message);
   }
 }
 

@@ -23,20 +23,20 @@ absl::Status NcclStatus(ncclResult_t result, absl::string_view what, ncclComm_t 
 
 // Returns from the enclosing function (returning absl::Status or StatusOr) on a CUDA error.
 // `what` names the call and its key arguments (an absl::string_view expression).
-#define SYMMBENCH_RETURN_IF_CUDA_ERROR(expr, what)                          \
-  do {                                                                      \
-    const cudaError_t symmbench_cuda_err_ = (expr);                         \
-    if (symmbench_cuda_err_ != cudaSuccess) {                               \
-      return ::symmbench::CudaStatus(symmbench_cuda_err_, (what));          \
-    }                                                                       \
+#define SYMMBENCH_RETURN_IF_CUDA_ERROR(expr, what)                 \
+  do {                                                             \
+    const cudaError_t symmbench_cuda_err_ = (expr);                \
+    if (symmbench_cuda_err_ != cudaSuccess) {                      \
+      return ::symmbench::CudaStatus(symmbench_cuda_err_, (what)); \
+    }                                                              \
   } while (0)
 
-#define SYMMBENCH_RETURN_IF_NCCL_ERROR(expr, what, comm)                    \
-  do {                                                                      \
-    const ncclResult_t symmbench_nccl_res_ = (expr);                        \
-    if (symmbench_nccl_res_ != ncclSuccess) {                               \
-      return ::symmbench::NcclStatus(symmbench_nccl_res_, (what), (comm));  \
-    }                                                                       \
+#define SYMMBENCH_RETURN_IF_NCCL_ERROR(expr, what, comm)                   \
+  do {                                                                     \
+    const ncclResult_t symmbench_nccl_res_ = (expr);                       \
+    if (symmbench_nccl_res_ != ncclSuccess) {                              \
+      return ::symmbench::NcclStatus(symmbench_nccl_res_, (what), (comm)); \
+    }                                                                      \
   } while (0)
 
 // After a kernel launch written with <<<...>>> in host code: returns the launch's error

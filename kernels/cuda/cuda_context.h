@@ -20,14 +20,14 @@ struct CudaContext {
   int rank = 0;
   int world_size = 1;
   int device = 0;
-  cudaStream_t stream = nullptr;           // non-blocking; every op of every collective
-  ncclComm_t comm = nullptr;               // null once aborted
-  CudaSymmetricMemory* symm = nullptr;     // input of the symmetric-memory kernels
-  void* out = nullptr;                     // kernel output, out_bytes
-  void* ref = nullptr;                     // baseline output, out_bytes
+  cudaStream_t stream = nullptr;        // non-blocking; every op of every collective
+  ncclComm_t comm = nullptr;            // null once aborted
+  CudaSymmetricMemory* symm = nullptr;  // input of the symmetric-memory kernels
+  void* out = nullptr;                  // kernel output, out_bytes
+  void* ref = nullptr;                  // baseline output, out_bytes
   size_t out_bytes = 0;
-  DeviceErrorRecord* error = nullptr;      // device memory; signal-pad barrier timeouts
-  uint64_t barrier_timeout_ns = 0;         // per device-side barrier
+  DeviceErrorRecord* error = nullptr;  // device memory; signal-pad barrier timeouts
+  uint64_t barrier_timeout_ns = 0;     // per device-side barrier
 };
 
 }  // namespace symmbench

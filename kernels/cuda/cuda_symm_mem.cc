@@ -29,8 +29,7 @@ size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
 }  // namespace
 
-CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device,
-                                         size_t buffer_bytes)
+CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device, size_t buffer_bytes)
     : rank_(rank),
       world_size_(world_size),
       device_(device),
@@ -44,9 +43,9 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
   const int rank = rendezvous->rank();
   const int world_size = rendezvous->world_size();
   if (world_size < 1 || world_size > kMaxWorldSize || rank < 0 || rank >= world_size) {
-    return absl::InvalidArgumentError(absl::StrCat("symmetric memory: world size must be in [1, ",
-                                                   kMaxWorldSize, "] and rank in [0, world size) (got rank ",
-                                                   rank, ", world size ", world_size, ")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "symmetric memory: world size must be in [1, ", kMaxWorldSize,
+        "] and rank in [0, world size) (got rank ", rank, ", world size ", world_size, ")"));
   }
   if (buffer_bytes == 0) {
     return absl::InvalidArgumentError("symmetric memory: buffer_bytes must be positive (got 0)");
@@ -86,10 +85,10 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
     HandleRecord theirs;
     std::memcpy(&theirs, (*records)[peer].data(), sizeof(theirs));
     if (theirs.buffer_bytes != bytes || theirs.signal_pad_bytes != kSignalPadBytes) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "symmetric memory: rank ", peer, " allocated ", theirs.buffer_bytes, " + ",
-          theirs.signal_pad_bytes, " bytes, rank ", rank, " ", bytes, " + ", kSignalPadBytes,
-          " (every rank must ask for the same size)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("symmetric memory: rank ", peer, " allocated ", theirs.buffer_bytes, " + ",
+                       theirs.signal_pad_bytes, " bytes, rank ", rank, " ", bytes, " + ",
+                       kSignalPadBytes, " (every rank must ask for the same size)"));
     }
     if (peer == rank) {
       memory->buffers_[peer] = memory->local_buffer_;

@@ -58,12 +58,12 @@ class CudaSymmetricMemory final : public SymmetricMemory {
   const int world_size_;
   const int device_;
   const size_t buffer_bytes_;
-  void* local_buffer_ = nullptr;      // cudaMalloc, owned
-  uint32_t* local_pad_ = nullptr;     // cudaMalloc, owned
-  std::vector<void*> buffers_;        // [world_size]; own entry = local_buffer_
-  std::vector<uint32_t*> pads_;       // [world_size]; own entry = local_pad_
-  std::vector<void*> ipc_mappings_;   // opened peer allocations, closed in the destructor
-  void** buffer_ptrs_dev_ = nullptr;        // cudaMalloc, owned
+  void* local_buffer_ = nullptr;              // cudaMalloc, owned
+  uint32_t* local_pad_ = nullptr;             // cudaMalloc, owned
+  std::vector<void*> buffers_;                // [world_size]; own entry = local_buffer_
+  std::vector<uint32_t*> pads_;               // [world_size]; own entry = local_pad_
+  std::vector<void*> ipc_mappings_;           // opened peer allocations, closed in the destructor
+  void** buffer_ptrs_dev_ = nullptr;          // cudaMalloc, owned
   uint32_t** signal_pad_ptrs_dev_ = nullptr;  // cudaMalloc, owned
 };
 

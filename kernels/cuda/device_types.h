@@ -16,27 +16,22 @@ inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
 
 // Which barrier of a kernel a signal-pad wait belongs to.
 enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1 };
-// Which half of the barrier protocol gave up.
-enum class BarrierOp : int32_t {
-  kPut = 0,   // CAS 0->1 on the peer's slot kept failing: the peer never consumed our last signal
-  kWait = 1,  // CAS 1->0 on our slot kept failing: the peer never arrived
-};
 
 // Written by the first device thread whose signal-pad wait times out; read by the host after
 // the stream has drained (CudaBackend::Synchronize). Lives in device memory, zeroed once at
 // backend creation and never cleared: after a barrier timeout the signal pads are in an
 // unknown state, so every later Synchronize keeps reporting the error (recreate the backend).
 // `claimed` is the CAS target that elects the single writer; `flag` is set after the fields
-// (with a fence between), so a reader that sees flag == 1 sees the fields.
+// (with a fence between), so a reader that sees flag == 1 sees the fields. The one failure it
+// records: a signal-pad wait that saw no arrival from `peer` within the barrier timeout.
 struct DeviceErrorRecord {
   uint32_t claimed;  // 0 -> 1 by the writer (atomicCAS)
   uint32_t flag;     // 1 once rank..op below are valid
   int32_t rank;      // the rank whose kernel timed out (this process's rank)
-  int32_t peer;      // the rank it was waiting for / signalling
+  int32_t peer;      // the rank it was waiting for
   int32_t block;     // blockIdx.x of the timed-out block (its barrier slot)
   int32_t phase;     // BarrierPhase
-  int32_t op;        // BarrierOp
-  int32_t reserved;
+  int32_t reserved[2];
 };
 static_assert(sizeof(DeviceErrorRecord) == 32, "DeviceErrorRecord layout is shared host/device");
 

@@ -94,8 +94,8 @@ struct Elem<float> {
 
 template <typename T>
 __device__ __forceinline__ uint4 PackVector(const float (&f)[Elem<T>::kElems]) {
-  return make_uint4(Elem<T>::Pair(f[0], f[1]), Elem<T>::Pair(f[2], f[3]),
-                    Elem<T>::Pair(f[4], f[5]), Elem<T>::Pair(f[6], f[7]));
+  return make_uint4(Elem<T>::Pair(f[0], f[1]), Elem<T>::Pair(f[2], f[3]), Elem<T>::Pair(f[4], f[5]),
+                    Elem<T>::Pair(f[6], f[7]));
 }
 template <>
 __device__ __forceinline__ uint4 PackVector<float>(const float (&f)[4]) {
@@ -168,8 +168,8 @@ __global__ void __launch_bounds__(kOneShotThreads)
     }
   }
 
-  signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                           args.barrier_timeout_ns, BarrierPhase::kExit);
+  signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error, args.barrier_timeout_ns,
+                           BarrierPhase::kExit);
 }
 
 using KernelFn = void (*)(const OneShotArgs);

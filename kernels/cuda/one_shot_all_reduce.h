@@ -30,10 +30,10 @@ struct OneShotArgs {
   int64_t count = 0;       // elements per rank (>= 0)
   DeviceDType dtype = DeviceDType::kBf16;
   int32_t rank = 0;
-  int32_t world_size = 1;                // 1..kMaxWorldSize
-  int32_t max_blocks = 1;                // grid cap from OneShotMaxBlocks, 1..kMaxBlocks
-  uint64_t barrier_timeout_ns = 0;       // per signal-pad barrier (put + wait)
-  DeviceErrorRecord* error = nullptr;    // device memory; written on a barrier timeout
+  int32_t world_size = 1;              // 1..kMaxWorldSize
+  int32_t max_blocks = 1;              // grid cap from OneShotMaxBlocks, 1..kMaxBlocks
+  uint64_t barrier_timeout_ns = 0;     // per signal-pad barrier (put + wait)
+  DeviceErrorRecord* error = nullptr;  // device memory; written on a barrier timeout
 };
 
 // The grid cap for (dtype, world_size) on the current device: blocks that can all be resident

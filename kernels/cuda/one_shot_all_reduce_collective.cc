@@ -127,8 +127,7 @@ class OneShotAllReduceCollective final : public Collective {
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
         ncclAllReduce(ctx_->symm->buffer(ctx_->rank), ctx_->ref, static_cast<size_t>(count_),
                       ToNcclDType(dtype_), ncclSum, ctx_->comm, ctx_->stream),
-        absl::StrCat(kName, ": ncclAllReduce(", count_, " x ", DTypeName(dtype_), ")"),
-        ctx_->comm);
+        absl::StrCat(kName, ": ncclAllReduce(", count_, " x ", DTypeName(dtype_), ")"), ctx_->comm);
     return absl::OkStatus();
   }
 
@@ -145,9 +144,9 @@ class OneShotAllReduceCollective final : public Collective {
                              ctx_->stream),
         absl::StrCat(kName, ": LaunchCompareBitwise(", count_, ")"));
     CompareCounters host{};
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(&host, counters_, sizeof(host),
-                                                   cudaMemcpyDeviceToHost, ctx_->stream),
-                                   absl::StrCat(kName, ": cudaMemcpyAsync(counters)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(&host, counters_, sizeof(host), cudaMemcpyDeviceToHost, ctx_->stream),
+        absl::StrCat(kName, ": cudaMemcpyAsync(counters)"));
     // Bounded work (compare + copy) on an otherwise idle stream: no timeout needed here.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
                                    absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
@@ -185,8 +184,8 @@ class OneShotAllReduceCollective final : public Collective {
   int64_t count_ = 0;
   DType dtype_ = DType::kBf16;
   bool prepared_ = false;
-  std::array<int, 3> max_blocks_{};        // by DeviceDType; 0 = not computed yet
-  CompareCounters* counters_ = nullptr;    // device, owned
+  std::array<int, 3> max_blocks_{};      // by DeviceDType; 0 = not computed yet
+  CompareCounters* counters_ = nullptr;  // device, owned
 };
 
 }  // namespace

@@ -38,11 +38,12 @@ constexpr int kRepeats = 5;  // median of this many loops of kIters
 // polls until every rank's file exists. For this check only; the worker uses the Store.
 class FileRendezvous final : public Rendezvous {
  public:
-  FileRendezvous(std::string dir, int rank, int world) : dir_(std::move(dir)), rank_(rank), world_(world) {}
+  FileRendezvous(std::string dir, int rank, int world)
+      : dir_(std::move(dir)), rank_(rank), world_(world) {}
   int rank() const override { return rank_; }
   int world_size() const override { return world_; }
   absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
-                                                      const std::string& value) override {
+                                                     const std::string& value) override {
     const std::string mine = absl::StrCat(dir_, "/", tag, ".", rank_);
     {
       std::ofstream out(mine + ".tmp", std::ios::binary);
@@ -65,7 +66,8 @@ class FileRendezvous final : public Rendezvous {
           break;
         }
         if (std::chrono::steady_clock::now() > deadline) {
-          return absl::DeadlineExceededError(absl::StrCat("FileRendezvous ", tag, ": rank ", r, " missing"));
+          return absl::DeadlineExceededError(
+              absl::StrCat("FileRendezvous ", tag, ": rank ", r, " missing"));
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
       }
@@ -80,13 +82,14 @@ class FileRendezvous final : public Rendezvous {
   const int world_;
 };
 
-#define CHECK_OK(expr)                                                                 \
-  do {                                                                                 \
-    const absl::Status s_ = (expr);                                                    \
-    if (!s_.ok()) {                                                                    \
+#define CHECK_OK(expr)                                                                      \
+  do {                                                                                      \
+    const absl::Status s_ = (expr);                                                         \
+    if (!s_.ok()) {                                                                         \
       std::fprintf(stderr, "rank %d: %s failed: %s\n", rank, #expr, s_.ToString().c_str()); \
-      return 1;                                                                        \
-    }                                                                                  \
+      std::fflush(nullptr);                                                                 \
+      return 1;                                                                             \
+    }                                                                                       \
   } while (0)
 
 // Median over kRepeats of (time of kIters ops) / kIters, in microseconds.
@@ -122,15 +125,16 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
   absl::StatusOr<std::unique_ptr<Backend>> created = CreateCudaBackend(options, &rendezvous);
   CHECK_OK(created.status());
   Backend& backend = **created;
-  absl::StatusOr<std::unique_ptr<Collective>> made = backend.CreateCollective("one_shot_all_reduce");
+  absl::StatusOr<std::unique_ptr<Collective>> made =
+      backend.CreateCollective("one_shot_all_reduce");
   CHECK_OK(made.status());
   Collective& c = **made;
   int failures = 0;
 
   // Correctness: every dtype, tails, one block, many blocks, the grid cap.
   for (const DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
-    const std::vector<int64_t> counts = {1, 7, 8, 4099, 8192, 65536 + 5, 1 << 20,
-                                         kMaxBytes / DTypeSize(dtype)};
+    const std::vector<int64_t> counts = {1,    7,         8,       4099,
+                                         8192, 65536 + 5, 1 << 20, kMaxBytes / DTypeSize(dtype)};
     for (const int64_t count : counts) {
       CHECK_OK(c.Prepare(count, dtype, 77 + count));
       CHECK_OK(c.Run());
@@ -141,8 +145,8 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
       if (check->wrong != 0) ++failures;
       std::printf("rank %d check %s count %lld: wrong %lld (first %lld got %g want %g)\n", rank,
                   DTypeName(dtype), static_cast<long long>(count),
-                  static_cast<long long>(check->wrong), static_cast<long long>(check->first_bad_index),
-                  check->got, check->want);
+                  static_cast<long long>(check->wrong),
+                  static_cast<long long>(check->first_bad_index), check->got, check->want);
     }
   }
 
@@ -159,10 +163,11 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
     absl::StatusOr<CheckResult> check = c.Check();
     CHECK_OK(check.status());
     if (check->wrong != 0) ++failures;
-    std::printf("rank %d time bf16 %9lld B blocks %3d/%d: one_shot %8.2f us  nccl %8.2f us  wrong %lld\n",
-                rank, static_cast<long long>(bytes),
-                OneShotGridBlocks(count, DeviceDType::kBf16, world, max_blocks), max_blocks,
-                *one_shot, *nccl, static_cast<long long>(check->wrong));
+    std::printf(
+        "rank %d time bf16 %9lld B blocks %3d/%d: one_shot %8.2f us  nccl %8.2f us  wrong %lld\n",
+        rank, static_cast<long long>(bytes),
+        OneShotGridBlocks(count, DeviceDType::kBf16, world, max_blocks), max_blocks, *one_shot,
+        *nccl, static_cast<long long>(check->wrong));
   }
   std::fflush(stdout);
 
@@ -178,10 +183,11 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
     CHECK_OK(rendezvous.Barrier("after_timeout_test"));
   }
   if (!timeout_test) CHECK_OK(backend.Synchronize());  // after the timeout test it stays INTERNAL
-  CHECK_OK(rendezvous.Barrier("before_destroy"));  // no peer reads our memory any more
+  CHECK_OK(rendezvous.Barrier("before_destroy"));      // no peer reads our memory any more
   made->reset();
   created->reset();
   std::printf("rank %d done: %d failures\n", rank, failures);
+  std::fflush(nullptr);  // the child leaves through _exit, which does not flush stdio
   return failures == 0 ? 0 : 1;
 }
 

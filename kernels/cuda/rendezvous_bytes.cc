@@ -26,8 +26,8 @@ absl::StatusOr<std::vector<std::string>> AllGatherBytes(Rendezvous* rendezvous,
   if (rendezvous == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(tag, ": rendezvous is null"));
   }
-  const std::string encoded = absl::BytesToHexString(
-      absl::string_view(static_cast<const char*>(data), size));
+  const std::string encoded =
+      absl::BytesToHexString(absl::string_view(static_cast<const char*>(data), size));
   absl::StatusOr<std::vector<std::string>> gathered = rendezvous->AllGather(tag, encoded);
   if (!gathered.ok()) {
     return absl::Status(gathered.status().code(),
@@ -43,8 +43,8 @@ absl::StatusOr<std::vector<std::string>> AllGatherBytes(Rendezvous* rendezvous,
     const std::string& value = (*gathered)[r];
     if (value.size() != 2 * size || !IsHex(value)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("AllGather(", tag, "): rank ", r, " sent a malformed record (",
-                       value.size(), " characters, want ", 2 * size, " hex digits)"));
+          absl::StrCat("AllGather(", tag, "): rank ", r, " sent a malformed record (", value.size(),
+                       " characters, want ", 2 * size, " hex digits)"));
     }
     records.push_back(absl::HexStringToBytes(value));
   }

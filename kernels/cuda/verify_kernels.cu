@@ -66,8 +66,8 @@ cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, u
                                  int rank, cudaStream_t stream) {
   if (data == nullptr || count < 0 || rank < 0) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  FillExactInputKernel<<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
-                                                                            seed, rank);
+  FillExactInputKernel<<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype, seed,
+                                                                           rank);
   return cudaGetLastError();
 }
 

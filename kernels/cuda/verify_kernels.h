@@ -26,7 +26,6 @@ cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, u
 // NaN, so an element both sides left untouched is wrong too). Resets `counters` (device
 // memory) first; all on `stream`: read it back after the stream has completed.
 cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
-                                 DeviceDType dtype, CompareCounters* counters,
-                                 cudaStream_t stream);
+                                 DeviceDType dtype, CompareCounters* counters, cudaStream_t stream);
 
 }  // namespace symmbench
