@@ -89,6 +89,8 @@ int main(int argc, char** argv) {
 
   SubmitOptions submit_options;
   CLI::App* submit = app.add_subcommand("submit", "Submit a benchmark job");
+  // A flag given twice takes its last value (scripts append overrides to default arguments).
+  submit->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   AddSubmitFlags(submit, &submit_options);
   AddJsonFlag(submit, &json_after_subcommand);
 
