@@ -15,17 +15,19 @@ namespace signal_pad {
 // Layout (kernels/symm_mem_layout.h): pad[b][p] on rank r, a uint32_t at
 // r's pad + b * kMaxWorldSize + p, counts rank p's block b's arrivals not yet consumed by rank
 // r's block b. BlockBarrier pairs block b of every rank; thread t < world_size handles peer t:
-//   put  : red.release.sys.add(peer t's pad[b][rank], +1)      (fire and forget)
+//   put  : red.sys.add(peer t's pad[b][rank], +1)  (fire and forget; release in the exit
+//          barrier, relaxed in the entry barrier: see PutSignal)
 //   wait : spin ld.acquire.sys(own pad[b][t]) until != 0, then red.relaxed.sys.add(-1)
 // Guarantees, once BlockBarrier returns true in block b of rank r:
-//   (1) Everything that happened before rank p's block b entered the barrier is visible to
-//       every thread of rank r's block b: p's release increment is cumulative (it covers p's
-//       earlier kernels on the same stream and, through the __syncthreads that BlockBarrier
-//       issues first in the exit phase, every thread of p's block), r's acquire load observes
-//       it (directly, or through r's own later decrement, an RMW that continues its release
-//       sequence), and the closing __syncthreads_or extends it from thread t to the block.
-//       => entry barrier: peers' inputs, written by earlier kernels/copies on their streams,
-//          are complete and visible before any thread reads them.
+//   (1) Exit barrier: everything rank p's block b did before the barrier is visible to every
+//       thread of rank r's block b: p's release increment is cumulative (it covers, through the
+//       __syncthreads that BlockBarrier issues first in the exit phase, every thread of p's
+//       block), r's acquire load observes it (directly, or through r's own later decrement, an
+//       RMW that continues its release sequence), and the closing __syncthreads_or extends it
+//       from thread t to the block.
+//       => entry barrier (relaxed put): peers' inputs were written by kernels/copies that
+//          completed on their streams before this kernel started, so they are in the owner's
+//          memory; r's acquire orders its peer reads after the signal, so none reads early.
 //       => exit barrier: peers have finished all their reads of r's buffer, so once the kernel
 //          has completed, r may overwrite its input (next Prepare) without racing a reader.
 //   (2) No arrival is lost or counted twice: arrivals are counted, not flagged, and only the
@@ -72,10 +74,19 @@ __device__ __forceinline__ void RecordTimeout(DeviceErrorRecord* record, int ran
   atomicExch(&record->flag, 1u);
 }
 
-// put_signal: one fire-and-forget increment of `slot` (a peer's pad), release, system scope.
-// A reduction returns nothing, so the thread does not wait an NVLink round trip for it.
-__device__ __forceinline__ void PutSignal(uint32_t* slot) {
-  asm volatile("red.release.sys.global.add.u32 [%0], %1;" : : "l"(slot), "r"(1u) : "memory");
+// put_signal: one fire-and-forget increment of `slot` (a peer's pad), system scope. A reduction
+// returns nothing, so the thread does not wait an NVLink round trip for it. `release` orders
+// this block's earlier memory accesses before the signal (a MEMBAR.SYS); the entry barrier
+// does without it, as PyTorch's one-shot does (memory_order_relaxed): nothing this kernel did
+// before the entry barrier needs publishing, and the input was written by work that completed
+// on the stream before the kernel started, so it already sits in the owner's memory, which is
+// where peers read it. The waiter's acquire still orders its peer reads after the signal.
+__device__ __forceinline__ void PutSignal(uint32_t* slot, bool release) {
+  if (release) {
+    asm volatile("red.release.sys.global.add.u32 [%0], %1;" : : "l"(slot), "r"(1u) : "memory");
+  } else {
+    asm volatile("red.relaxed.sys.global.add.u32 [%0], %1;" : : "l"(slot), "r"(1u) : "memory");
+  }
 }
 
 // wait_signal: spin until `slot` (our own pad) holds an arrival (acquire, system scope), then
@@ -112,7 +123,7 @@ __device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int r
     const int peer = static_cast<int>(threadIdx.x);
     const size_t row = static_cast<size_t>(blockIdx.x) * kMaxWorldSize;
     const uint64_t deadline_ns = GlobalTimerNs() + timeout_ns;
-    PutSignal(signal_pads[peer] + row + rank);
+    PutSignal(signal_pads[peer] + row + rank, /*release=*/phase == BarrierPhase::kExit);
     const SignalResult result = WaitSignal(signal_pads[rank] + row + peer, deadline_ns, record);
     if (result == SignalResult::kTimedOut) RecordTimeout(record, rank, peer, phase);
     failed = result != SignalResult::kOk;
