@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "proto/symmbench.pb.h"
 #include "server/job_db.h"
+#include "server/job_watch.h"
 #include "server/launcher.h"
 #include "server/scheduler.h"
 #include "server/spec_validation.h"
@@ -38,22 +39,6 @@ struct JobManagerOptions {
 
 // Store keys of a job live under this prefix; it is dropped when the job ends.
 std::string JobStorePrefix(const std::string& job_id);
-
-// One subscriber's queue of a job's events (JobManager::Watch).
-class JobWatch {
- public:
-  enum class Next { kEvent, kTimeout, kEnd };
-  // Pops the next event, waiting at most `timeout`. kEnd once the final event was taken.
-  Next Wait(v1::JobEvent* event, std::chrono::milliseconds timeout);
-
- private:
-  friend class JobManager;
-  void Push(v1::JobEvent event, bool last);
-  std::mutex mu_;
-  std::condition_variable ready_;
-  std::deque<v1::JobEvent> events_;
-  bool closed_ = false;
-};
 
 class JobManager {
  public:
