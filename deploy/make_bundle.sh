@@ -4,7 +4,8 @@
 #   symmbench/bin/    the binaries, RUNPATH $ORIGIN/../lib
 #   symmbench/lib/    every non-system shared library they need, RUNPATH $ORIGIN
 #   symmbench/deploy/run-job.sh
-# Not bundled (the GPU host has its own): glibc, libstdc++, libgcc_s, libcuda, libnccl.
+# Not bundled (the GPU host has its own): glibc, libstdc++, libgcc_s, libcuda, libnccl, and
+# cuBLAS/cuBLASLt (517 MB; PyTorch's wheels carry them on GPU hosts).
 set -euo pipefail
 tarball="$1"
 run_job="$2"
@@ -14,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 out="$work/symmbench"
 mkdir -p "$out/bin" "$out/lib" "$out/deploy"
 install -m 755 "$run_job" "$out/deploy/run-job.sh"
-system='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libstdc\+\+|libgcc_s|libcuda|libnccl)\.'
+system='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libstdc\+\+|libgcc_s|libcuda|libnccl|libcublas|libcublasLt)\.'
 for bin in "$@"; do
   install -m 755 "$bin" "$out/bin/"
   ldd "$bin" | awk '/=> \// {print $1, $3}' | while read -r name path; do

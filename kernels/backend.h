@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "kernels/ag_gemm.h"
 #include "kernels/collective.h"
 #include "kernels/rendezvous.h"
 
@@ -48,6 +49,9 @@ class Backend {
   // The named kernel's implementation on this backend; NOT_FOUND for an unknown kernel.
   virtual absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
       const std::string& kernel) = 0;
+  // The all-gather + GEMM op (kernel "ag_gemm") on this backend. Its A_shard lives in the
+  // backend's symmetric buffer (options.max_bytes must cover the largest shard).
+  virtual absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() = 0;
 };
 
 // CUDA backend: selects `device`, creates the NCCL communicator and the symmetric memory

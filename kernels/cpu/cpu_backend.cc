@@ -80,6 +80,10 @@ class CpuBackend : public Backend {
                                             kernel, "\" (known: ", known, ")"));
   }
 
+  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
+    return absl::UnimplementedError("cpu backend: ag_gemm is not implemented yet");
+  }
+
  private:
   std::unique_ptr<ShmSymmetricMemory> memory_;
   CpuBarrier barrier_;  // shared by this rank's collectives, which run one at a time

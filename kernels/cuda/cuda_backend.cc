@@ -183,6 +183,10 @@ class CudaBackend final : public Backend {
     return it->second(&ctx_);
   }
 
+  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
+    return absl::UnimplementedError("cuda backend: ag_gemm is not implemented yet");
+  }
+
  private:
   // Polls the stream until it drains or options.timeout passes; on the deadline or an NCCL
   // asynchronous error, aborts the communicator (its kernels then exit; ours time out by
