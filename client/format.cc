@@ -114,6 +114,11 @@ bool IsFinal(v1::JobState state) {
 }
 
 std::string DescribeSizes(const v1::JobSpec& spec) {
+  if (spec.kernel() == "ag_gemm") {
+    return absl::StrJoin(spec.shapes(), ",", [](std::string* out, const v1::GemmShape& shape) {
+      absl::StrAppend(out, shape.m(), "x", shape.n(), "x", shape.k());
+    });
+  }
   if (!spec.sizes_bytes().empty()) {
     return absl::StrJoin(spec.sizes_bytes(), ",",
                          [](std::string* out, int64_t size) { out->append(FormatSize(size)); });
@@ -123,12 +128,43 @@ std::string DescribeSizes(const v1::JobSpec& spec) {
                       spec.step_factor());
 }
 
+// Columns of kernel ag_gemm: one row per shape.
+constexpr int kDimWidth = 7;
+constexpr int kAgTimeWidth = 11;
+constexpr int kRatioWidth = 9;
+
+std::string AgGemmHeader() {
+  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
+                         kDimWidth, "N", kDimWidth, "K", 7, "splits", kTypeWidth, "type",
+                         kAgTimeWidth, "t_ag", kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
+                         kAgTimeWidth, "t_fused", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
+                         kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong") +
+         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
+                         kDimWidth, "", kDimWidth, "", 7, "", kTypeWidth, "", kAgTimeWidth, "(us)",
+                         kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
+                         kRatioWidth, "", kRatioWidth, "", kRatioWidth, "", 11, "", kWrongWidth,
+                         "");
+}
+
+std::string AgGemmRow(const v1::ResultRow& row) {
+  const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
+  const std::string error =
+      row.checked() ? absl::StrFormat("%.2e", row.c_rel_error()) : std::string(kNotAvailable);
+  return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
+                         row.m(), kDimWidth, row.n(), kDimWidth, row.k(), 7, row.splits_per_rank(),
+                         kTypeWidth, row.dtype(), kAgTimeWidth, row.t_ag_us(), kAgTimeWidth,
+                         row.t_gemm_us(), kAgTimeWidth, row.t_sequential_us(), kAgTimeWidth,
+                         row.t_fused_us(), kRatioWidth, row.tflops(), kRatioWidth, row.speedup(),
+                         kRatioWidth, row.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+}
+
 std::string TableHeader(const v1::Job& job, const std::string& baseline) {
   std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
                                  job.spec().world_size(), "  ", job.spec().dtype(), "  backend ",
                                  BackendOf(job), "  devices ", DeviceList(job));
   if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
+  if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
   out += HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw", "#wrong",
                      "base_us", "base_busbw", "speedup"});
   out += HeaderLine(
@@ -137,6 +173,7 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
 }
 
 std::string TableRow(const v1::ResultRow& row) {
+  if (row.m() > 0) return AgGemmRow(row);
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const bool has_baseline = !row.baseline().empty() || row.baseline_time_us() > 0;
   const auto base = [&](double value, int width) {
@@ -193,7 +230,7 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
 Json SpecToJson(const v1::JobSpec& spec) {
   Json labels = Json::object();
   for (const auto& [key, value] : spec.labels()) labels[key] = value;
-  return {
+  Json json = {
       {"kernel", spec.kernel()},
       {"world_size", spec.world_size()},
       {"dtype", spec.dtype()},
@@ -208,10 +245,20 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"labels", labels},
       {"timeout_s", spec.timeout_s()},
   };
+  if (spec.kernel() == "ag_gemm") {
+    Json shapes = Json::array();
+    for (const v1::GemmShape& shape : spec.shapes()) {
+      shapes.push_back({{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}});
+    }
+    json["shapes"] = shapes;
+    json["splits_per_rank"] = spec.splits_per_rank();
+    json["variants"] = std::vector<std::string>(spec.variants().begin(), spec.variants().end());
+  }
+  return json;
 }
 
 Json RowToJson(const v1::ResultRow& row) {
-  return {
+  Json json = {
       {"size_bytes", row.size_bytes()},
       {"count", row.count()},
       {"dtype", row.dtype()},
@@ -228,6 +275,24 @@ Json RowToJson(const v1::ResultRow& row) {
       {"speedup", row.speedup()},
       {"checked", row.checked()},
   };
+  if (row.m() > 0) {
+    const Json ag_gemm = {
+        {"m", row.m()},
+        {"n", row.n()},
+        {"k", row.k()},
+        {"splits_per_rank", row.splits_per_rank()},
+        {"t_ag_us", row.t_ag_us()},
+        {"t_gemm_us", row.t_gemm_us()},
+        {"t_sequential_us", row.t_sequential_us()},
+        {"t_fused_us", row.t_fused_us()},
+        {"tflops", row.tflops()},
+        {"overlap_efficiency", row.overlap_efficiency()},
+        {"c_rel_error", row.c_rel_error()},
+        {"c_tolerance", row.c_tolerance()},
+    };
+    for (const auto& [key, value] : ag_gemm.items()) json[key] = value;
+  }
+  return json;
 }
 
 Json JobToJson(const v1::Job& job) {

@@ -59,6 +59,12 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
       ->allow_extra_args(false);  // one KEY=VALUE per --label
   AddOptional(submit, "--job-timeout-s", &f.job_timeout_s,
               "Wall-clock limit for the whole job [default: the daemon's]");
+  AddOptional(submit, "--shapes", &f.shapes,
+              "ag_gemm: comma-separated MxNxK problems, e.g. 4096x6656x16384,8192x8192x8192");
+  AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,
+              "ag_gemm: chunks per rank's shard: auto or 1, 2, 4, ... [default: auto]");
+  AddOptional(submit, "--variants", &f.variants,
+              "ag_gemm: variants to time: fused,all_gather,gemm,sequential [default: all]");
   submit
       ->add_option("--spec", f.spec_file,
                    "JobSpec JSON file (proto field names); flags override its fields")

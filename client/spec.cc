@@ -7,7 +7,9 @@
 #include <sstream>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "client/sizes.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/util/json_util.h"
@@ -60,6 +62,37 @@ absl::Status ApplySizeFlags(const SpecFlags& flags, v1::JobSpec* spec) {
   return absl::OkStatus();
 }
 
+// Applies --shapes, --splits-per-rank and --variants (kernel ag_gemm).
+absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::JobSpec* spec) {
+  if (flags.shapes) {
+    absl::StatusOr<std::vector<v1::GemmShape>> shapes = ParseShapes(*flags.shapes, "--shapes");
+    if (!shapes.ok()) return shapes.status();
+    spec->clear_shapes();
+    for (const v1::GemmShape& shape : *shapes) *spec->add_shapes() = shape;
+  }
+  if (flags.splits_per_rank) {
+    int32_t splits = 0;
+    if (*flags.splits_per_rank != "auto" &&
+        (!absl::SimpleAtoi(*flags.splits_per_rank, &splits) || splits < 1)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--splits-per-rank: want auto or a positive integer (got \"",
+                       *flags.splits_per_rank, "\")"));
+    }
+    spec->set_splits_per_rank(splits);  // 0 = auto
+  }
+  if (flags.variants) {
+    spec->clear_variants();
+    for (absl::string_view v : absl::StrSplit(*flags.variants, ',', absl::SkipEmpty())) {
+      spec->add_variants(std::string(v));
+    }
+  }
+  if (spec->shapes().empty()) {
+    return absl::InvalidArgumentError(
+        "--shapes: required for kernel ag_gemm, e.g. --shapes 4096x6656x16384,8192x8192x8192");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ApplyLabelFlags(const std::vector<std::string>& labels, v1::JobSpec* spec) {
   for (const std::string& label : labels) {
     const size_t eq = label.find('=');
@@ -73,6 +106,27 @@ absl::Status ApplyLabelFlags(const std::vector<std::string>& labels, v1::JobSpec
 }
 
 }  // namespace
+
+absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
+                                                       const std::string& flag) {
+  std::vector<v1::GemmShape> shapes;
+  for (absl::string_view item : absl::StrSplit(text, ',', absl::SkipEmpty())) {
+    std::vector<absl::string_view> dims = absl::StrSplit(item, 'x');
+    int64_t m = 0, n = 0, k = 0;
+    if (dims.size() != 3 || !absl::SimpleAtoi(dims[0], &m) || !absl::SimpleAtoi(dims[1], &n) ||
+        !absl::SimpleAtoi(dims[2], &k)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          flag, ": want MxNxK, e.g. 4096x6656x16384 (got \"", std::string(item), "\")"));
+    }
+    v1::GemmShape shape;
+    shape.set_m(m);
+    shape.set_n(n);
+    shape.set_k(k);
+    shapes.push_back(shape);
+  }
+  if (shapes.empty()) return absl::InvalidArgumentError(absl::StrCat(flag, ": no shape given"));
+  return shapes;
+}
 
 absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source) {
   ParsedSpecFile parsed;
@@ -122,7 +176,11 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (flags.check) spec.set_check(*flags.check);
   if (flags.backend) spec.set_backend(*flags.backend);
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
-  if (absl::Status s = ApplySizeFlags(flags, &spec); !s.ok()) return s;
+  const bool ag_gemm = (spec.kernel().empty() ? kDefaultKernel : spec.kernel()) == "ag_gemm";
+  if (absl::Status s = ag_gemm ? ApplyAgGemmFlags(flags, &spec) : ApplySizeFlags(flags, &spec);
+      !s.ok()) {
+    return s;
+  }
   if (absl::Status s = ApplyLabelFlags(flags.labels, &spec); !s.ok()) return s;
 
   // Defaults for what neither the file nor the flags set.

@@ -37,7 +37,15 @@ struct SpecFlags {
   std::optional<std::string> backend;    // --backend
   std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
   std::optional<int32_t> job_timeout_s;  // --job-timeout-s
+  // Kernel ag_gemm:
+  std::optional<std::string> shapes;           // --shapes, e.g. "4096x6656x16384,8192x8192x8192"
+  std::optional<std::string> splits_per_rank;  // --splits-per-rank: "auto" or 1, 2, 4, ...
+  std::optional<std::string> variants;         // --variants, e.g. "fused,sequential"
 };
+
+// Parses "MxNxK[,MxNxK...]" (decimal integers) into shapes. INVALID_ARGUMENT naming `flag`.
+absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
+                                                       const std::string& flag);
 
 // Parses a JobSpec from JSON text (proto field names or their lowerCamel forms; unknown
 // fields are an error). Also returns which top-level fields the text set, by proto name, so
@@ -52,8 +60,8 @@ absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std:
 // fields still unset (kernel, dtype, step_factor, warmup_iters, iters, backend; check stays
 // unset, which means true). INVALID_ARGUMENT naming the flag for an unreadable/invalid spec
 // file, a bad size, dtype, backend or label, a missing --world-size, or no sizes at all
-// (neither --sizes nor --min-bytes/--max-bytes). A lone --min-bytes or --max-bytes means that
-// single size.
+// (neither --sizes nor --min-bytes/--max-bytes; for kernel ag_gemm: no --shapes). A lone
+// --min-bytes or --max-bytes means that single size.
 absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags);
 
 }  // namespace symmbench::client

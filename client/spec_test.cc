@@ -149,5 +149,41 @@ TEST(ParseSpecJsonTest, ReportsFieldsSet) {
   EXPECT_EQ(parsed->fields_set, (std::vector<std::string>{"world_size", "iters"}));
 }
 
+TEST(BuildJobSpecTest, AgGemmShapesSplitsAndVariants) {
+  SpecFlags flags;
+  flags.kernel = "ag_gemm";
+  flags.world_size = 2;
+  flags.shapes = "4096x6656x16384,8192x8192x8192";
+  flags.splits_per_rank = "4";
+  flags.variants = "fused,sequential";
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  ASSERT_EQ(spec->shapes_size(), 2);
+  EXPECT_EQ(spec->shapes(0).m(), 4096);
+  EXPECT_EQ(spec->shapes(0).n(), 6656);
+  EXPECT_EQ(spec->shapes(0).k(), 16384);
+  EXPECT_EQ(spec->shapes(1).k(), 8192);
+  EXPECT_EQ(spec->splits_per_rank(), 4);
+  ASSERT_EQ(spec->variants_size(), 2);
+  EXPECT_EQ(spec->variants(1), "sequential");
+  EXPECT_EQ(spec->sizes_bytes_size(), 0);  // no sizes needed for ag_gemm
+
+  flags.splits_per_rank = "auto";
+  EXPECT_EQ(BuildJobSpec(flags)->splits_per_rank(), 0);
+}
+
+TEST(BuildJobSpecTest, AgGemmBadFlagsNameTheFlag) {
+  SpecFlags flags;
+  flags.kernel = "ag_gemm";
+  flags.world_size = 2;
+  auto error_of = [](const SpecFlags& f) { return std::string(BuildJobSpec(f).status().message()); };
+  EXPECT_EQ(error_of(flags).find("--shapes: required"), 0u) << error_of(flags);
+  flags.shapes = "4096x6656";
+  EXPECT_EQ(error_of(flags).find("--shapes: want MxNxK"), 0u) << error_of(flags);
+  flags.shapes = "64x64x64";
+  flags.splits_per_rank = "0";
+  EXPECT_EQ(error_of(flags).find("--splits-per-rank"), 0u) << error_of(flags);
+}
+
 }  // namespace
 }  // namespace symmbench::client

@@ -9,13 +9,18 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 # NCCL 2.28.9 as bundled with the machine's PyTorch (the system one is 2.28.3).
 nccl=/opt/torch/.venv/lib/python3.12/site-packages/nvidia/nccl/lib
 [ -d "$nccl" ] && export LD_LIBRARY_PATH="$nccl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# cuBLASLt 13 (ag_gemm) is not bundled: take the one PyTorch's wheels brought.
+cublas="$(dirname "$(find /opt/torch/.venv /usr/local/cuda* -name 'libcublasLt.so.13*' 2>/dev/null | head -1)")"
+[ -n "$cublas" ] && [ "$cublas" != . ] && export LD_LIBRARY_PATH="$cublas:$LD_LIBRARY_PATH"
 bundle=dist/symmbench
+only="${1:-all}"   # all | all_reduce | ag_gemm
 {
   nvidia-smi --query-gpu=index,name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv
   nvidia-smi topo -m
   "$bundle/bin/symmbench-worker" --probe-devices
 } >"$out/machine.txt" 2>&1
 cat "$out/machine.txt"
+if [ "$only" != ag_gemm ]; then
 for run in 1 2; do
   echo "== main job, run $run"
   "$bundle/deploy/run-job.sh" --label run="$run" 2>&1 | tee "$out/main_job_$run.txt"
@@ -29,3 +34,13 @@ for dtype in fp16 fp32; do
   echo "== $dtype"
   "$bundle/deploy/run-job.sh" --dtype "$dtype" 2>&1 | tee "$out/main_job_$dtype.txt"
 done
+fi
+if [ "$only" != all_reduce ]; then
+  # The AG-GEMM shapes of the anchors in shared/notes/gpu-machine.md.
+  shapes=4096x6656x16384,8192x8192x8192,16384x8192x4096,2048x8192x8192
+  for splits in auto 1 4; do
+    echo "== ag_gemm bf16, splits_per_rank $splits"
+    "$bundle/deploy/run-job.sh" --kernel ag_gemm --shapes "$shapes" --splits-per-rank "$splits" \
+      --warmup 5 --iters 20 2>&1 | tee "$out/ag_gemm_splits_$splits.txt"
+  done
+fi

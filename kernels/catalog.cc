@@ -8,6 +8,10 @@ double AllReduceBusFactor(int world_size) {
   return world_size <= 1 ? 1.0 : 2.0 * (world_size - 1) / world_size;
 }
 
+double AllGatherBusFactor(int world_size) {
+  return world_size <= 1 ? 1.0 : static_cast<double>(world_size - 1) / world_size;
+}
+
 }  // namespace
 
 const std::vector<KernelInfo>& KernelCatalog() {
@@ -15,6 +19,10 @@ const std::vector<KernelInfo>& KernelCatalog() {
       {"one_shot_all_reduce",
        "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
        AllReduceBusFactor, 3},
+      {"ag_gemm",
+       "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
+       "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
+       AllGatherBusFactor, 0},
   };
   return *catalog;
 }

@@ -71,10 +71,10 @@ std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job
 JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
                        Launcher* launcher)
     : options_(std::move(options)),
+      coordinator_address_(options_.coordinator_address),
       db_(db),
       store_(store),
       launcher_(launcher),
-      coordinator_address_(options_.coordinator_address),
       scheduler_(static_cast<int>(options_.devices.size())) {}
 
 JobManager::~JobManager() { Shutdown(); }

@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "server/ag_gemm_spec.h"
 
 namespace symmbench {
 namespace {
@@ -72,6 +73,45 @@ absl::Status CheckLabels(const v1::JobSpec& spec) {
       return absl::InvalidArgumentError(absl::StrCat("labels[\"", key, "\"]: value is ",
                                                      value.size(), " characters (limit ",
                                                      kMaxLabelValueLength, ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Message sizes of the size-swept kernels: multiples of the element size, and the largest
+// times the kernel's buffers must fit in device memory.
+absl::Status CheckSizes(const v1::JobSpec& spec, const KernelInfo& kernel, DType dtype,
+                        const DeviceLimits& limits) {
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  if (!sizes.ok()) return sizes.status();
+  const bool explicit_sizes = spec.sizes_bytes_size() > 0;
+  const int element_size = DTypeSize(dtype);
+  // A sweep's sizes are min_bytes times powers of step_factor: min_bytes decides them all.
+  for (size_t i = 0; i < sizes->size(); ++i) {
+    if ((*sizes)[i] % element_size != 0) {
+      const std::string field =
+          explicit_sizes ? absl::StrCat("sizes_bytes[", i, "]") : std::string("min_bytes");
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", (*sizes)[i], " is not a multiple of the ", DTypeName(dtype),
+                       " element size (", element_size, " bytes)"));
+    }
+  }
+
+  if (limits.device_memory_bytes > 0) {
+    size_t largest = 0;
+    for (size_t i = 1; i < sizes->size(); ++i) {
+      if ((*sizes)[i] > (*sizes)[largest]) largest = i;
+    }
+    const int64_t size = (*sizes)[largest];
+    const int64_t buffers = kernel.buffers_per_rank;
+    // size * buffers > memory, without overflowing the product.
+    if (buffers > 0 && size > limits.device_memory_bytes / buffers) {
+      const std::string field =
+          explicit_sizes ? absl::StrCat("sizes_bytes[", largest, "]") : std::string("max_bytes");
+      return absl::ResourceExhaustedError(absl::StrCat(
+          field, ": ", FormatBytes(size), " x ", buffers, " buffers exceeds device memory of ",
+          FormatBytes(limits.device_memory_bytes), " (", kernel.name, " needs ", buffers,
+          " buffers of the largest size per rank)"));
     }
   }
   return absl::OkStatus();
@@ -159,21 +199,11 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
   if (!dtype.ok()) return dtype.status();
 
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
-  if (!sizes.ok()) return sizes.status();
-  const bool explicit_sizes = spec.sizes_bytes_size() > 0;
-  const int element_size = DTypeSize(*dtype);
-  // A sweep's sizes are min_bytes times powers of step_factor: min_bytes decides them all.
-  for (size_t i = 0; i < sizes->size(); ++i) {
-    if ((*sizes)[i] % element_size != 0) {
-      const std::string field =
-          explicit_sizes ? absl::StrCat("sizes_bytes[", i, "]") : std::string("min_bytes");
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": ", (*sizes)[i], " is not a multiple of the ", DTypeName(*dtype),
-                       " element size (", element_size, " bytes)"));
-    }
+  if (spec.kernel() == kAgGemmKernel) {
+    if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;
+  } else {
+    if (absl::Status s = CheckSizes(spec, *kernel, *dtype, limits); !s.ok()) return s;
   }
-
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
   if (absl::Status s = CheckLabels(spec); !s.ok()) return s;
@@ -182,23 +212,6 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
         absl::StrCat("timeout_s: must be >= 0 (got ", spec.timeout_s(), ")"));
   }
 
-  if (limits.device_memory_bytes > 0) {
-    size_t largest = 0;
-    for (size_t i = 1; i < sizes->size(); ++i) {
-      if ((*sizes)[i] > (*sizes)[largest]) largest = i;
-    }
-    const int64_t size = (*sizes)[largest];
-    const int64_t buffers = kernel->buffers_per_rank;
-    // size * buffers > memory, without overflowing the product.
-    if (buffers > 0 && size > limits.device_memory_bytes / buffers) {
-      const std::string field =
-          explicit_sizes ? absl::StrCat("sizes_bytes[", largest, "]") : std::string("max_bytes");
-      return absl::ResourceExhaustedError(absl::StrCat(
-          field, ": ", FormatBytes(size), " x ", buffers, " buffers exceeds device memory of ",
-          FormatBytes(limits.device_memory_bytes), " (", kernel->name, " needs ", buffers,
-          " buffers of the largest size per rank)"));
-    }
-  }
   return absl::OkStatus();
 }
 

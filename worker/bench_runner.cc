@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "worker/timing.h"
 
 namespace symmbench {
 namespace {
@@ -38,41 +39,6 @@ struct RankResult {
     return r;
   }
 };
-
-// Times `iters` operations of `op` in batches; returns per-op samples in microseconds.
-absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
-                                                const std::function<absl::Status()>& op) {
-  std::vector<int> batches = SplitIntoBatches(iters);
-  std::vector<std::unique_ptr<Timer>> timers;
-  for (int batch : batches) {
-    timers.push_back(backend->NewTimer());
-    Timer* timer = timers.back().get();
-    if (absl::Status s = timer->Start(); !s.ok()) return s;
-    for (int i = 0; i < batch; ++i) {
-      if (absl::Status s = op(); !s.ok()) return s;
-    }
-    if (absl::Status s = timer->Stop(); !s.ok()) return s;
-  }
-  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-  std::vector<double> samples;
-  for (size_t b = 0; b < batches.size(); ++b) {
-    absl::StatusOr<double> elapsed = timers[b]->ElapsedUs();
-    if (!elapsed.ok()) return elapsed.status();
-    samples.push_back(*elapsed / batches[b]);
-  }
-  return samples;
-}
-
-absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, const v1::JobSpec& spec,
-                                          const std::function<absl::Status()>& op) {
-  for (int i = 0; i < spec.warmup_iters(); ++i) {
-    if (absl::Status s = op(); !s.ok()) return s;
-  }
-  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, spec.iters(), op);
-  if (!samples.ok()) return samples.status();
-  return Summarize(*std::move(samples));
-}
 
 absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   if (absl::Status s = collective->PoisonOutputs(); !s.ok()) return s;
@@ -122,24 +88,6 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
 
 }  // namespace
 
-TimingStats Summarize(std::vector<double> per_op_us) {
-  TimingStats stats;
-  if (per_op_us.empty()) return stats;
-  std::sort(per_op_us.begin(), per_op_us.end());
-  const size_t n = per_op_us.size();
-  stats.median_us = n % 2 == 1 ? per_op_us[n / 2] : (per_op_us[n / 2 - 1] + per_op_us[n / 2]) / 2;
-  stats.min_us = per_op_us.front();
-  stats.max_us = per_op_us.back();
-  return stats;
-}
-
-std::vector<int> SplitIntoBatches(int iters) {
-  const int batches = std::max(1, std::min(iters, kTimingBatches));
-  std::vector<int> sizes(batches, iters / batches);
-  for (int i = 0; i < iters % batches; ++i) ++sizes[i];
-  return sizes;
-}
-
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
@@ -167,12 +115,12 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       if (!checked.ok()) return annotate(checked.status());
       mine.check = *checked;
     }
-    absl::StatusOr<TimingStats> ours =
-        WarmUpAndTime(backend, spec, [&] { return (*collective)->Run(); });
+    absl::StatusOr<TimingStats> ours = WarmUpAndTime(
+        backend, spec.warmup_iters(), spec.iters(), [&] { return (*collective)->Run(); });
     if (!ours.ok()) return annotate(ours.status());
     mine.ours = *ours;
-    absl::StatusOr<TimingStats> baseline =
-        WarmUpAndTime(backend, spec, [&] { return (*collective)->RunBaseline(); });
+    absl::StatusOr<TimingStats> baseline = WarmUpAndTime(
+        backend, spec.warmup_iters(), spec.iters(), [&] { return (*collective)->RunBaseline(); });
     if (!baseline.ok()) return annotate(baseline.status());
     mine.baseline = *baseline;
 

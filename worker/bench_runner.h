@@ -12,24 +12,9 @@
 #include "kernels/backend.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
+#include "worker/timing.h"
 
 namespace symmbench {
-
-// Batches a size's timed iterations are split into; each batch gives one per-op sample.
-constexpr int kTimingBatches = 10;
-
-struct TimingStats {
-  double median_us = 0;  // median over batches of the per-op time
-  double min_us = 0;
-  double max_us = 0;
-};
-
-// Median (mean of the two middle values for an even count), min and max of per-op samples in
-// microseconds. Empty input gives zeros.
-TimingStats Summarize(std::vector<double> per_op_us);
-
-// Splits `iters` operations into at most kTimingBatches batches of near-equal size (>= 1 op).
-std::vector<int> SplitIntoBatches(int iters);
 
 // Receives each finished row (called on rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;

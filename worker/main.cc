@@ -18,7 +18,9 @@
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "server/ag_gemm_spec.h"
 #include "server/spec_validation.h"
+#include "worker/ag_gemm_runner.h"
 #include "worker/bench_runner.h"
 #include "worker/store_client.h"
 
@@ -58,23 +60,29 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
   if (!instance.ok()) return instance.status();
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  const bool ag_gemm = spec.kernel() == kAgGemmKernel;
+  absl::StatusOr<std::vector<int64_t>> sizes =
+      ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
+  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
+  if (!dtype.ok()) return dtype.status();
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
   BackendOptions backend_options;
   backend_options.rank = options.rank;
   backend_options.world_size = options.world_size;
   backend_options.device = options.device;
-  backend_options.max_bytes = *std::max_element(sizes->begin(), sizes->end());
+  backend_options.max_bytes = ag_gemm ? AgGemmMaxShardBytes(spec, *dtype)
+                                      : *std::max_element(sizes->begin(), sizes->end());
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance);
   backend_options.timeout = timeout;
   absl::StatusOr<std::unique_ptr<Backend>> backend =
       options.backend == "cuda" ? CreateCudaBackend(backend_options, &rendezvous)
                                 : CreateCpuBackend(backend_options, &rendezvous);
   if (!backend.ok()) return backend.status();
-  spdlog::info("rank {}/{}: {} backend ready on device {}, {} sizes up to {} B", options.rank,
-               options.world_size, (*backend)->name(), options.device, sizes->size(),
+  spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
+               options.rank, options.world_size, (*backend)->name(), options.device,
+               ag_gemm ? spec.shapes_size() : sizes->size(), ag_gemm ? "shapes" : "sizes",
                backend_options.max_bytes);
 
   auto sink = [&](const v1::ResultRow& row) -> absl::Status {
@@ -87,7 +95,9 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
-  absl::Status status = RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
+  absl::Status status =
+      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink)
+              : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
   if (!status.ok()) return status;
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");

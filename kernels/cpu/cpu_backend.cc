@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
+#include "kernels/cpu/ag_gemm_cpu.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/one_shot_all_reduce_cpu.h"
@@ -81,7 +82,8 @@ class CpuBackend : public Backend {
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
-    return absl::UnimplementedError("cpu backend: ag_gemm is not implemented yet");
+    // Borrows the backend's memory and barrier, like a Collective: destroy it first.
+    return NewAgGemmCpu(CpuKernelContext{memory_.get(), &barrier_});
   }
 
  private:

@@ -1,0 +1,372 @@
+// CPU ag_gemm: the fused op (copy thread + per-chunk OpenBLAS GEMMs on progress flags), the
+// memcpy all-gather and whole-matrix OpenBLAS baselines, and the check against them.
+#include "kernels/cpu/ag_gemm_cpu.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/cpu/convert_chunk.h"
+#include "kernels/dtype.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace symmbench {
+namespace {
+
+// Progress waits: spin this many polls (with a pause) before yielding the core, so a chunk
+// that is about to land is picked up fast while long waits leave the core to the copy thread.
+constexpr int kSpinPolls = 256;
+// The clock is read once per this many yielding polls.
+constexpr int kPollsPerClockRead = 64;
+// Inputs are generated in blocks of this many elements, then rounded in bulk.
+constexpr int64_t kFillBlock = 1024;
+constexpr int64_t kMaxDim = std::numeric_limits<int>::max();  // cblas blasint is 32-bit
+constexpr uint64_t kStreamB = 0xB0B0B0B0B0B0B0B0ull;           // B's stream, apart from ranks'
+
+// splitmix64 finaliser.
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  return x;
+}
+
+// An odd multiple of 2^-23 in (-1, 1): exact in float, never zero, and non-zero in bf16/fp16.
+float UnitValue(uint64_t seed, uint64_t stream, int64_t i) {
+  const uint64_t h = Mix(seed ^ Mix(stream) ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(i)));
+  const int64_t v = static_cast<int64_t>(h >> 41);  // 23 bits
+  return static_cast<float>(2 * v + 1 - (int64_t{1} << 23)) * 0x1p-23f;
+}
+
+// Writes `count` elements value(i) rounded to dtype into dst.
+template <typename ValueFn>
+void FillRounded(DType dtype, void* dst, int64_t count, ValueFn value) {
+  float block[kFillBlock];
+  const size_t size = DTypeSize(dtype);
+  for (int64_t base = 0; base < count; base += kFillBlock) {
+    const int64_t n = std::min(kFillBlock, count - base);
+    for (int64_t j = 0; j < n; ++j) block[j] = value(base + j);
+    StoreChunkFromFloat(dtype, block, static_cast<char*>(dst) + base * size, n);
+  }
+}
+
+// dst[i] = value(i) rounded to dtype and widened back to float, for i in [0, count).
+template <typename ValueFn>
+void RoundThroughDType(DType dtype, float* dst, int64_t count, ValueFn value) {
+  float block[kFillBlock];
+  uint32_t narrow[kFillBlock];  // room for kFillBlock elements of any dtype
+  for (int64_t base = 0; base < count; base += kFillBlock) {
+    const int64_t n = std::min(kFillBlock, count - base);
+    for (int64_t j = 0; j < n; ++j) block[j] = value(base + j);
+    StoreChunkFromFloat(dtype, block, narrow, n);
+    LoadChunkAsFloat(dtype, narrow, dst + base, n);
+  }
+}
+
+bool IsNanBits(DType dtype, const unsigned char* p) {
+  if (dtype == DType::kFp32) {
+    uint32_t u;
+    std::memcpy(&u, p, 4);
+    return (u & 0x7FFFFFFFu) > 0x7F800000u;
+  }
+  uint16_t h;
+  std::memcpy(&h, p, 2);
+  return (h & 0x7FFFu) > (dtype == DType::kBf16 ? 0x7F80u : 0x7C00u);
+}
+
+void CpuRelax() {
+#if defined(__x86_64__)
+  _mm_pause();
+#endif
+}
+
+void SetOpenBlasSingleThreaded() {
+  static std::once_flag once;
+  std::call_once(once, [] { openblas_set_num_threads(1); });
+}
+
+}  // namespace
+
+float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i) {
+  return UnitValue(seed, static_cast<uint64_t>(rank), i);
+}
+
+float AgGemmCpuInputB(uint64_t seed, int64_t i) { return UnitValue(seed, kStreamB, i); }
+
+AgGemmCpu::AgGemmCpu(const CpuKernelContext& context) : context_(context) {
+  SetOpenBlasSingleThreaded();
+}
+
+absl::Status AgGemmCpu::CheckPrepared(const char* operation) const {
+  if (!prepared_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("ag_gemm (cpu): ", operation, " before a successful Prepare"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
+  prepared_ = false;
+  const SymmetricMemory& memory = *context_.memory;
+  const int world_size = memory.world_size();
+  const int rank = memory.rank();
+  const int64_t m = problem.m;
+  const int64_t n = problem.n;
+  const int64_t k = problem.k;
+  if (m < 1 || n < 1 || k < 1 || m > kMaxDim || n > kMaxDim || k > kMaxDim) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: m, n and k must be in [1, ", kMaxDim, "] (got m=", m,
+        ", n=", n, ", k=", k, ")"));
+  }
+  if (problem.splits_per_rank < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: splits_per_rank must be >= 1 (got ", problem.splits_per_rank,
+        ")"));
+  }
+  const int64_t chunks = int64_t{world_size} * problem.splits_per_rank;
+  if (m % chunks != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: m=", m, " is not divisible by world_size * splits_per_rank = ",
+        world_size, " * ", problem.splits_per_rank, " = ", chunks));
+  }
+  const int size = DTypeSize(problem.dtype);
+  const int64_t shard_elems = m / world_size * k;  // < 2^62: no overflow
+  const size_t capacity = memory.buffer_bytes();
+  if (static_cast<uint64_t>(shard_elems) > capacity / size) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: the A shard [", m / world_size, ", ", k, "] of ",
+        DTypeName(problem.dtype), " (", static_cast<double>(shard_elems) * size,
+        " bytes) does not fit the symmetric buffer of ", capacity, " bytes"));
+  }
+  const bool convert = problem.dtype != DType::kFp32;
+  try {
+    // m, n, k < 2^31, so every product below fits int64 and (on 64-bit) size_t.
+    const size_t mk = static_cast<size_t>(m) * k;
+    const size_t mn = static_cast<size_t>(m) * n;
+    a_.assign(mk * size, 0);
+    a_ref_.assign(mk * size, 0);
+    c_.assign(mn * size, 0);
+    c_ref_.assign(mn * size, 0);
+    b_f_.assign(static_cast<size_t>(k) * n, 0.0f);
+    a_f_.assign(convert ? mk : 0, 0.0f);
+    c_f_.assign(convert ? mn : 0, 0.0f);
+    progress_ = std::make_unique<std::atomic<uint32_t>[]>(chunks);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: cannot allocate the buffers of m=", m, ", n=", n, ", k=", k,
+        " (", DTypeName(problem.dtype), ")"));
+  } catch (const std::length_error&) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "ag_gemm (cpu): Prepare: buffers of m=", m, ", n=", n, ", k=", k, " are too large"));
+  }
+  for (int64_t c = 0; c < chunks; ++c) progress_[c].store(0, std::memory_order_relaxed);
+  epoch_ = 0;
+
+  FillRounded(problem.dtype, memory.buffer(rank), shard_elems,
+              [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i); });
+  // B: rounded to dtype, then kept as float (the GEMMs' operand), converted once here.
+  RoundThroughDType(problem.dtype, b_f_.data(), k * n,
+                    [&](int64_t i) { return AgGemmCpuInputB(seed, i); });
+  problem_ = problem;
+  chunk_rows_ = m / chunks;
+  chunk_bytes_ = static_cast<size_t>(chunk_rows_) * k * size;
+  num_chunks_ = static_cast<int>(chunks);
+  prepared_ = true;
+  return PoisonOutputs();
+}
+
+absl::Status AgGemmCpu::PoisonOutputs() {
+  if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
+  for (std::vector<unsigned char>* buffer : {&a_, &c_, &a_ref_, &c_ref_}) {
+    std::fill(buffer->begin(), buffer->end(), 0xFF);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AgGemmCpu::Run(AgGemmVariant variant) {
+  if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+  switch (variant) {
+    case AgGemmVariant::kFused:
+      return RunFused();
+    case AgGemmVariant::kAllGather:
+      return RunAllGather();
+    case AgGemmVariant::kGemm:
+      return RunGemm();
+    case AgGemmVariant::kSequential:
+      if (absl::Status s = RunAllGather(); !s.ok()) return s;
+      return RunGemm();
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("ag_gemm (cpu): unknown variant ", static_cast<int>(variant)));
+}
+
+void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out) {
+  const DType dtype = problem_.dtype;
+  const int64_t n = problem_.n;
+  const int64_t k = problem_.k;
+  const bool convert = dtype != DType::kFp32;
+  const float* a = static_cast<const float*>(a_rows);
+  float* c = static_cast<float*>(out) + row0 * n;
+  if (convert) {
+    float* a_f = a_f_.data() + row0 * k;
+    LoadChunkAsFloat(dtype, a_rows, a_f, rows * k);
+    a = a_f;
+    c = c_f_.data() + row0 * n;
+  }
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
+              static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
+              b_f_.data(), static_cast<int>(n), 0.0f, c, static_cast<int>(n));
+  if (convert) {
+    StoreChunkFromFloat(dtype, c, static_cast<char*>(out) + row0 * n * DTypeSize(dtype),
+                        rows * n);
+  }
+}
+
+void AgGemmCpu::CopyChunks(uint32_t epoch) {
+  const SymmetricMemory& memory = *context_.memory;
+  const int world_size = memory.world_size();
+  const int splits = problem_.splits_per_rank;
+  for (int step = 1; step <= world_size; ++step) {
+    const int src = (memory.rank() + step) % world_size;
+    const char* shard = static_cast<const char*>(memory.buffer(src));
+    for (int s = 0; s < splits; ++s) {
+      const int chunk = src * splits + s;
+      std::memcpy(a_.data() + chunk * chunk_bytes_, shard + s * chunk_bytes_, chunk_bytes_);
+      progress_[chunk].store(epoch, std::memory_order_release);
+    }
+  }
+}
+
+absl::Status AgGemmCpu::WaitForChunk(int chunk, uint32_t epoch) const {
+  const std::atomic<uint32_t>& flag = progress_[chunk];
+  for (int poll = 0; poll < kSpinPolls; ++poll) {
+    if (flag.load(std::memory_order_acquire) == epoch) return absl::OkStatus();
+    CpuRelax();
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + context_.barrier->timeout();
+  for (int poll = 1;; ++poll) {
+    if (flag.load(std::memory_order_acquire) == epoch) return absl::OkStatus();
+    if (poll % kPollsPerClockRead == 0 && std::chrono::steady_clock::now() > deadline) {
+      if (flag.load(std::memory_order_acquire) == epoch) return absl::OkStatus();
+      const int splits = problem_.splits_per_rank;
+      return absl::DeadlineExceededError(absl::StrCat(
+          "ag_gemm (cpu): rank ", context_.memory->rank(), " waited more than ",
+          context_.barrier->timeout().count(), " ms for chunk ", chunk, " (rank ",
+          chunk / splits, ", split ", chunk % splits, ") of the fused all-gather (epoch ",
+          epoch, ")"));
+    }
+    std::this_thread::yield();
+  }
+}
+
+absl::Status AgGemmCpu::RunFused() {
+  const SymmetricMemory& memory = *context_.memory;
+  const int rank = memory.rank();
+  const int world_size = memory.world_size();
+  const int splits = problem_.splits_per_rank;
+  // Entry: every peer's shard (its Prepare) is visible to this rank's copy thread after this.
+  if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+  epoch_ = epoch_ == std::numeric_limits<uint32_t>::max() ? 1 : epoch_ + 1;
+  const uint32_t epoch = epoch_;
+  absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch); });
+  if (status.ok()) {
+    const char* own = static_cast<const char*>(memory.buffer(rank));
+    for (int step = 0; step < world_size && status.ok(); ++step) {
+      const int src = (rank + step) % world_size;
+      for (int s = 0; s < splits; ++s) {
+        const int chunk = src * splits + s;
+        const void* rows = own + s * chunk_bytes_;  // step 0: the local shard, no wait
+        if (step > 0) {
+          status = WaitForChunk(chunk, epoch);
+          if (!status.ok()) break;
+          rows = a_.data() + chunk * chunk_bytes_;
+        }
+        GemmRows(rows, chunk_rows_, chunk * chunk_rows_, c_.data());
+      }
+    }
+    copy_thread_.Join();  // memcpy only: always finishes; its writes are visible after this
+  }
+  // Exit: every peer has finished copying this rank's shard before anyone returns. Run even
+  // after a failure above, so that peers do not wait for this rank in vain.
+  absl::Status exit = context_.barrier->Sync(0);
+  return status.ok() ? exit : status;
+}
+
+absl::Status AgGemmCpu::RunAllGather() {
+  const SymmetricMemory& memory = *context_.memory;
+  const size_t shard_bytes = chunk_bytes_ * problem_.splits_per_rank;
+  if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+  for (int p = 0; p < memory.world_size(); ++p) {
+    std::memcpy(a_ref_.data() + p * shard_bytes, memory.buffer(p), shard_bytes);
+  }
+  return context_.barrier->Sync(0);
+}
+
+absl::Status AgGemmCpu::RunGemm() {
+  GemmRows(a_ref_.data(), problem_.m, 0, c_ref_.data());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<AgGemmCheck> AgGemmCpu::Check() {
+  if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
+  const DType dtype = problem_.dtype;
+  const size_t size = DTypeSize(dtype);
+  AgGemmCheck result;
+  const int64_t a_elems = problem_.m * problem_.k;
+  for (int64_t i = 0; i < a_elems; ++i) {
+    const unsigned char* got = a_.data() + i * size;
+    const unsigned char* want = a_ref_.data() + i * size;
+    if (std::memcmp(got, want, size) == 0 && !IsNanBits(dtype, got)) continue;
+    if (result.gathered_wrong++ == 0) result.first_bad_index = i;
+  }
+  // ||C - C_ref||_F / ||C_ref||_F, converted in blocks, accumulated in double.
+  const int64_t c_elems = problem_.m * problem_.n;
+  float got[kFillBlock];
+  float want[kFillBlock];
+  double diff2 = 0.0;
+  double ref2 = 0.0;
+  bool finite = true;
+  for (int64_t base = 0; base < c_elems; base += kFillBlock) {
+    const int64_t n = std::min(kFillBlock, c_elems - base);
+    LoadChunkAsFloat(dtype, c_.data() + base * size, got, n);
+    LoadChunkAsFloat(dtype, c_ref_.data() + base * size, want, n);
+    for (int64_t j = 0; j < n; ++j) {
+      finite = finite && std::isfinite(got[j]) && std::isfinite(want[j]);
+      const double d = static_cast<double>(got[j]) - want[j];
+      diff2 += d * d;
+      ref2 += static_cast<double>(want[j]) * want[j];
+    }
+  }
+  constexpr double kNanError = 1e30;
+  if (!finite) {
+    result.c_rel_error = kNanError;
+  } else if (ref2 == 0.0) {
+    result.c_rel_error = diff2 == 0.0 ? 0.0 : kNanError;
+  } else {
+    result.c_rel_error = std::sqrt(diff2 / ref2);
+  }
+  return result;
+}
+
+double AgGemmCpu::tolerance() const { return problem_.dtype == DType::kFp32 ? 1e-5 : 1e-2; }
+
+std::unique_ptr<AgGemm> NewAgGemmCpu(const CpuKernelContext& context) {
+  return std::make_unique<AgGemmCpu>(context);
+}
+
+}  // namespace symmbench

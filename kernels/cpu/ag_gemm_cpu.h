@@ -1,0 +1,119 @@
+// All-gather + GEMM (kernel "ag_gemm") on the CPU backend: a copy thread gathers the peers'
+// A shards out of POSIX shared memory chunk by chunk while the caller multiplies (OpenBLAS).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/ag_gemm.h"
+#include "kernels/cpu/ag_gemm_cpu_copy_thread.h"
+#include "kernels/cpu/cpu_kernel.h"
+
+namespace symmbench {
+
+// NOTE [CPU ag_gemm: chunk progress flags]
+//
+// A's m rows are world_size * splits_per_rank chunks of chunk_rows = m / (world_size * splits)
+// rows; chunk c = p * splits + s is split s of rank p's shard, which lives at byte offset
+// s * chunk_rows * k * DTypeSize(dtype) of rank p's symmetric buffer.
+//
+// Run(kFused) on rank r: entry barrier (block 0; every peer's Prepare is visible after it) ->
+// the copy thread copies, in ring order p = r+1, r+2, ..., r (its own shard last), each chunk
+// of p into the gathered A with memcpy, then stores the run's epoch into progress[c] with
+// memory_order_release. Meanwhile the calling thread multiplies r's own chunks straight from
+// its symmetric buffer (no wait), then every other chunk in the same ring order once
+// progress[c] loads (memory_order_acquire) equal to the epoch: the acquire pairs with the
+// release, so the chunk's memcpy happens-before the GEMM's reads of it. Epochs grow by one per
+// fused run (never 0, the value after Prepare), so flags need no reset. The caller then joins
+// the copy thread and meets the peers at the exit barrier (block 0): after it every peer has
+// finished copying r's shard, so r may overwrite it (the next Prepare).
+//
+// A flag that does not rise within the backend timeout is DEADLINE_EXCEEDED naming rank,
+// chunk and source rank; the copy thread is still joined and the exit barrier still run, so
+// peers are not left waiting.
+//
+// OpenBLAS: every GEMM runs on the calling thread (openblas_set_num_threads(1), set once per
+// process by the first AgGemmCpu): ranks are separate processes sharing the machine's few
+// cores, and a per-rank BLAS thread pool would oversubscribe them and compete with the copy
+// thread the fused op overlaps with.
+//
+// Memory (private, per rank): gathered A, A_ref [m, k] and C, C_ref [m, n] in dtype; B [k, n]
+// as float (rounded to dtype first, converted once per Prepare); for bf16/fp16 float scratch
+// for A [m, k] and C [m, n] (fp32 multiplies its buffers in place).
+//
+// Run is collective (every rank calls the same sequence of variants); Prepare, PoisonOutputs
+// and Check are local. One thread drives an AgGemmCpu.
+class AgGemmCpu : public AgGemm {
+ public:
+  explicit AgGemmCpu(const CpuKernelContext& context);
+  ~AgGemmCpu() override = default;
+
+  // See AgGemm::Prepare. A_shard element i of rank r is AgGemmCpuInputA(seed, r, i) and B
+  // element i is AgGemmCpuInputB(seed, i), each rounded to dtype. INVALID_ARGUMENT for m, n or
+  // k outside [1, 2^31), splits_per_rank < 1, m % (world_size * splits_per_rank) != 0, or a
+  // shard larger than the symmetric buffer; RESOURCE_EXHAUSTED when allocation fails.
+  absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override;
+  // Fills the gathered A, C, A_ref and C_ref with 0xFF bytes (a NaN in every dtype).
+  absl::Status PoisonOutputs() override;
+  // Runs `variant` to completion (module note above for kFused). kAllGather: barrier, memcpy of
+  // every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one
+  // cblas_sgemm in float, rounded once to dtype. kSequential: kAllGather then kGemm. Barrier
+  // errors (DEADLINE_EXCEEDED, FAILED_PRECONDITION after one) are returned as is;
+  // FAILED_PRECONDITION before a successful Prepare.
+  absl::Status Run(AgGemmVariant variant) override;
+  // gathered_wrong counts elements of the gathered A whose bits differ from A_ref's or that are
+  // NaN on either side (inputs are finite, so a NaN is poison no run overwrote); c_rel_error
+  // is computed in double, 1e30 when C or C_ref holds a NaN or infinity.
+  absl::StatusOr<AgGemmCheck> Check() override;
+  // 1e-2 for bf16 and fp16 (outputs rounded to 8 / 11 significant bits), 1e-5 for fp32.
+  double tolerance() const override;
+  std::string all_gather_name() const override { return "memcpy"; }
+  std::string gemm_name() const override { return "openblas"; }
+
+  // Test hooks: the gathered A [m, k] and C [m, n] of the fused op (dtype elements).
+  const void* gathered_a_for_testing() const { return a_.data(); }
+  const void* c_for_testing() const { return c_.data(); }
+
+ private:
+  absl::Status CheckPrepared(const char* operation) const;
+  absl::Status RunFused();
+  absl::Status RunAllGather();
+  absl::Status RunGemm();
+  // Copy-thread body: every chunk into the gathered A, raising progress[c] to `epoch`.
+  void CopyChunks(uint32_t epoch);
+  // Waits (acquire) until progress[chunk] == epoch; DEADLINE_EXCEEDED after the timeout.
+  absl::Status WaitForChunk(int chunk, uint32_t epoch) const;
+  // out rows [row0, row0 + rows) = a_rows (rows x k, dtype) @ B.
+  void GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out);
+
+  CpuKernelContext context_;
+  bool prepared_ = false;
+  GemmProblem problem_;
+  int64_t chunk_rows_ = 0;
+  size_t chunk_bytes_ = 0;  // chunk_rows_ * k * DTypeSize(dtype)
+  int num_chunks_ = 0;      // world_size * splits_per_rank
+  std::vector<unsigned char> a_;      // gathered A [m, k] (fused)
+  std::vector<unsigned char> a_ref_;  // gathered A [m, k] (all-gather baseline)
+  std::vector<unsigned char> c_;      // C [m, n] (fused)
+  std::vector<unsigned char> c_ref_;  // C [m, n] (GEMM baseline)
+  std::vector<float> b_f_;            // B [k, n], dtype-rounded values as float
+  std::vector<float> a_f_;            // float A [m, k] scratch (bf16/fp16 only)
+  std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16 only)
+  std::unique_ptr<std::atomic<uint32_t>[]> progress_;  // [num_chunks_], written by the copy thread
+  uint32_t epoch_ = 0;                                  // last fused run's epoch (0: none)
+  AgGemmCopyThread copy_thread_;  // last member: joined before the buffers it writes go away
+};
+
+// Registry factory (Backend::CreateAgGemm of the CPU backend).
+std::unique_ptr<AgGemm> NewAgGemmCpu(const CpuKernelContext& context);
+
+// The inputs before rounding to dtype: pseudo-random, in [-1, 1], never zero (odd multiples of
+// 2^-23). A: element i of `rank`'s shard (row-major [m / world_size, k]); B: element i of the
+// row-major [k, n] B, the same on every rank.
+float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i);
+float AgGemmCpuInputB(uint64_t seed, int64_t i);
+
+}  // namespace symmbench

@@ -1,0 +1,263 @@
+// Tests for the CPU ag_gemm through CreateCpuBackend: ranks as threads over real POSIX shared
+// memory, the fused op checked against the baselines and against a float64 triple loop here.
+#include "kernels/cpu/ag_gemm_cpu.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/backend.h"
+#include "kernels/dtype.h"
+#include "kernels/testing/thread_rendezvous.h"
+
+namespace symmbench {
+namespace {
+
+using std::chrono::milliseconds;
+
+// Unique across concurrent test processes (sandboxed tests may share a pid, not /dev/shm).
+std::string UniqueJobId(const std::string& what) {
+  static const unsigned salt = std::random_device()();
+  static std::atomic<int> counter{0};
+  return absl::StrCat("ag_gemm_cpu_test-", getpid(), "-", absl::Hex(salt), "-", counter++, "-",
+                      what);
+}
+
+BackendOptions Options(int rank, int world_size, const std::string& job_id, int64_t max_bytes,
+                       milliseconds timeout = milliseconds(10000)) {
+  BackendOptions options;
+  options.rank = rank;
+  options.world_size = world_size;
+  options.max_bytes = max_bytes;
+  options.job_id = job_id;
+  options.timeout = timeout;
+  return options;
+}
+
+GemmProblem Problem(int64_t m, int64_t n, int64_t k, int splits, DType dtype) {
+  GemmProblem problem;
+  problem.m = m;
+  problem.n = n;
+  problem.k = k;
+  problem.splits_per_rank = splits;
+  problem.dtype = dtype;
+  return problem;
+}
+
+float Rounded(DType dtype, float value) {
+  uint32_t bits = 0;
+  StoreFromFloat(&bits, dtype, 0, value);
+  return LoadAsFloat(&bits, dtype, 0);
+}
+
+// ||C - A @ B||_F / ||A @ B||_F with the product in double from the inputs rounded to dtype,
+// computed from the input formulas alone (independent of the op's gather and GEMM).
+double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, uint64_t seed,
+                                 const void* c) {
+  const int64_t shard_rows = p.m / world_size;
+  std::vector<double> b(p.k * p.n);
+  for (int64_t i = 0; i < p.k * p.n; ++i) b[i] = Rounded(p.dtype, AgGemmCpuInputB(seed, i));
+  double diff2 = 0.0;
+  double ref2 = 0.0;
+  std::vector<double> a_row(p.k);
+  for (int64_t row = 0; row < p.m; ++row) {
+    const int owner = static_cast<int>(row / shard_rows);
+    for (int64_t kk = 0; kk < p.k; ++kk) {
+      const int64_t i = (row - owner * shard_rows) * p.k + kk;
+      a_row[kk] = Rounded(p.dtype, AgGemmCpuInputA(seed, owner, i));
+    }
+    for (int64_t col = 0; col < p.n; ++col) {
+      double want = 0.0;
+      for (int64_t kk = 0; kk < p.k; ++kk) want += a_row[kk] * b[kk * p.n + col];
+      const double d = LoadAsFloat(c, p.dtype, row * p.n + col) - want;
+      diff2 += d * d;
+      ref2 += want * want;
+    }
+  }
+  return std::sqrt(diff2 / ref2);
+}
+
+class AgGemmCpuTest : public testing::TestWithParam<std::tuple<int, DType>> {};
+
+TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
+  const auto [world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("match");
+  const int64_t shapes[][3] = {{64, 48, 32}, {128, 40, 24}};
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, world_size, job, 128 * 32 * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    AgGemm& gemm = **op;
+    EXPECT_EQ(gemm.all_gather_name(), "memcpy");
+    EXPECT_EQ(gemm.gemm_name(), "openblas");
+    auto* impl = dynamic_cast<AgGemmCpu*>(&gemm);
+    ASSERT_NE(impl, nullptr);
+    for (const auto& shape : shapes) {
+      for (int splits : {1, 2}) {
+        const GemmProblem problem = Problem(shape[0], shape[1], shape[2], splits, dtype);
+        const uint64_t seed = 17 + shape[0] + splits;
+        SCOPED_TRACE(absl::StrCat("rank ", rank, " m ", problem.m, " n ", problem.n, " k ",
+                                  problem.k, " splits ", splits));
+        ASSERT_TRUE(gemm.Prepare(problem, seed).ok());
+        EXPECT_EQ(gemm.tolerance(), dtype == DType::kFp32 ? 1e-5 : 1e-2);
+        for (int repeat = 0; repeat < 2; ++repeat) {  // the copy thread and flags are reused
+          ASSERT_TRUE(gemm.PoisonOutputs().ok());
+          ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
+          ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+          ASSERT_TRUE((*backend)->Synchronize().ok());
+          auto check = gemm.Check();
+          ASSERT_TRUE(check.ok()) << check.status();
+          EXPECT_EQ(check->gathered_wrong, 0) << "first bad " << check->first_bad_index;
+          EXPECT_EQ(check->first_bad_index, -1);
+          EXPECT_LT(check->c_rel_error, gemm.tolerance());
+          EXPECT_LT(RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing()),
+                    gemm.tolerance());
+        }
+        // The gathered A holds every rank's inputs, rounded to dtype.
+        const int64_t shard_rows = problem.m / world_size;
+        const int64_t last = problem.m * problem.k - 1;
+        const int owner = static_cast<int>(last / problem.k / shard_rows);
+        EXPECT_EQ(LoadAsFloat(impl->gathered_a_for_testing(), dtype, last),
+                  Rounded(dtype, AgGemmCpuInputA(seed, owner,
+                                                 last - owner * shard_rows * problem.k)));
+        // The baselines run apart: all-gather then GEMM agree with the fused op too.
+        ASSERT_TRUE(gemm.PoisonOutputs().ok());
+        ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
+        ASSERT_TRUE(gemm.Run(AgGemmVariant::kAllGather).ok());
+        ASSERT_TRUE(gemm.Run(AgGemmVariant::kGemm).ok());
+        auto check = gemm.Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->gathered_wrong, 0);
+        EXPECT_LT(check->c_rel_error, gemm.tolerance());
+      }
+    }
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    WorldSizesAndDTypes, AgGemmCpuTest,
+    testing::Combine(testing::Values(1, 2, 4),
+                     testing::Values(DType::kBf16, DType::kFp16, DType::kFp32)),
+    [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
+      return absl::StrCat("ws", std::get<0>(info.param), "_", DTypeName(std::get<1>(info.param)));
+    });
+
+TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
+  const std::string job = UniqueJobId("poison");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 64 * 32 * 2), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    AgGemm& gemm = **op;
+    const GemmProblem problem = Problem(64, 48, 32, 2, DType::kBf16);
+    ASSERT_TRUE(gemm.Prepare(problem, 5).ok());
+    // Both sides poisoned alike still count as wrong.
+    auto poisoned = gemm.Check();
+    ASSERT_TRUE(poisoned.ok()) << poisoned.status();
+    EXPECT_EQ(poisoned->gathered_wrong, 64 * 32);
+    EXPECT_EQ(poisoned->first_bad_index, 0);
+    EXPECT_EQ(poisoned->c_rel_error, 1e30);
+    // Baselines only: the fused outputs are still poison.
+    ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+    auto check = gemm.Check();
+    ASSERT_TRUE(check.ok()) << check.status();
+    EXPECT_EQ(check->gathered_wrong, 64 * 32);
+    EXPECT_EQ(check->first_bad_index, 0);
+    EXPECT_EQ(check->c_rel_error, 1e30);
+    // A fused run repairs them.
+    ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
+    auto repaired = gemm.Check();
+    ASSERT_TRUE(repaired.ok()) << repaired.status();
+    EXPECT_EQ(repaired->gathered_wrong, 0);
+    EXPECT_LT(repaired->c_rel_error, gemm.tolerance());
+  });
+}
+
+TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
+  const std::string job = UniqueJobId("shapes");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 64 * 32 * 2), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    AgGemm& gemm = **op;
+    EXPECT_EQ(gemm.Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_EQ(gemm.PoisonOutputs().code(), absl::StatusCode::kFailedPrecondition);
+    absl::Status odd = gemm.Prepare(Problem(65, 48, 32, 1, DType::kBf16), 1);
+    EXPECT_EQ(odd.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(odd.message().find("m=65"), std::string::npos) << odd;
+    // Divisible by world_size but not by world_size * splits_per_rank.
+    EXPECT_EQ(gemm.Prepare(Problem(66, 48, 32, 2, DType::kBf16), 1).code(),
+              absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(gemm.Prepare(Problem(64, 48, 32, 0, DType::kBf16), 1).code(),
+              absl::StatusCode::kInvalidArgument);
+    EXPECT_EQ(gemm.Prepare(Problem(64, 0, 32, 1, DType::kBf16), 1).code(),
+              absl::StatusCode::kInvalidArgument);
+    // A shard of 32 x 32 fp32 fills the 4096-byte buffer exactly; 32 x 33 does not fit.
+    absl::Status too_big = gemm.Prepare(Problem(64, 48, 33, 1, DType::kFp32), 1);
+    EXPECT_EQ(too_big.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(too_big.message().find("4096"), std::string::npos) << too_big;
+    // A failed Prepare leaves the op unprepared.
+    EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
+    ASSERT_TRUE(gemm.Prepare(Problem(64, 48, 32, 1, DType::kFp32), 1).ok());
+    ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
+    ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+    auto check = gemm.Check();
+    ASSERT_TRUE(check.ok()) << check.status();
+    EXPECT_EQ(check->gathered_wrong, 0);
+  });
+}
+
+TEST(AgGemmCpuCheckTest, MissingPeerTimesOut) {
+  const std::string job = UniqueJobId("timeout");
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096, milliseconds(300)), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    ASSERT_TRUE((*op)->Prepare(Problem(16, 8, 8, 1, DType::kFp16), 1).ok());
+    if (rank == 0) {  // rank 1 never calls Run
+      const auto start = std::chrono::steady_clock::now();
+      absl::Status s = (*op)->Run(AgGemmVariant::kFused);
+      const auto waited = std::chrono::steady_clock::now() - start;
+      EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded) << s;
+      EXPECT_NE(s.message().find("rank 0 waiting for rank 1"), std::string::npos) << s;
+      EXPECT_GE(waited, milliseconds(300));
+      EXPECT_LT(waited, milliseconds(5000));
+      // The barrier is broken from now on: the backend must be discarded.
+      EXPECT_EQ((*op)->Run(AgGemmVariant::kSequential).code(),
+                absl::StatusCode::kFailedPrecondition);
+    }
+    ASSERT_TRUE(rendezvous->Barrier("done").ok());
+  });
+}
+
+TEST(AgGemmCpuInputsTest, InRangeNonZeroAndSeeded) {
+  for (int64_t i = 0; i < 10000; ++i) {
+    for (float v : {AgGemmCpuInputA(3, 0, i), AgGemmCpuInputA(3, 1, i), AgGemmCpuInputB(3, i)}) {
+      ASSERT_GE(v, -1.0f);
+      ASSERT_LE(v, 1.0f);
+      for (DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
+        ASSERT_NE(Rounded(dtype, v), 0.0f) << i;
+      }
+    }
+  }
+  EXPECT_NE(AgGemmCpuInputA(3, 0, 0), AgGemmCpuInputA(3, 1, 0));
+  EXPECT_NE(AgGemmCpuInputA(3, 0, 0), AgGemmCpuInputA(4, 0, 0));
+  EXPECT_EQ(AgGemmCpuInputB(9, 42), AgGemmCpuInputB(9, 42));
+}
+
+}  // namespace
+}  // namespace symmbench

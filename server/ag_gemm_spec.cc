@@ -1,0 +1,121 @@
+// Validation and derived values of ag_gemm job specs.
+#include "server/ag_gemm_spec.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+
+namespace symmbench {
+namespace {
+
+constexpr AgGemmVariant kAllVariants[] = {AgGemmVariant::kFused, AgGemmVariant::kAllGather,
+                                          AgGemmVariant::kGemm, AgGemmVariant::kSequential};
+
+bool ParseVariant(const std::string& name, AgGemmVariant* variant) {
+  for (AgGemmVariant v : kAllVariants) {
+    if (name == AgGemmVariantName(v)) {
+      *variant = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int64_t AgGemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype) {
+  const int64_t m = shape.m(), n = shape.n(), k = shape.k();
+  const int64_t elements = m / std::max(1, world_size) * k + 2 * m * k + k * n + 2 * m * n;
+  return elements * DTypeSize(dtype);
+}
+
+int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype) {
+  int64_t largest = 0;
+  for (const v1::GemmShape& shape : spec.shapes()) {
+    largest = std::max(largest,
+                       shape.m() / std::max(1, spec.world_size()) * shape.k() * DTypeSize(dtype));
+  }
+  return largest;
+}
+
+int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
+  return spec.splits_per_rank() > 0 ? spec.splits_per_rank()
+                                    : AutoSplitsPerRank(shape.m(), spec.world_size());
+}
+
+std::vector<AgGemmVariant> AgGemmVariants(const v1::JobSpec& spec) {
+  std::vector<AgGemmVariant> variants;
+  for (AgGemmVariant v : kAllVariants) {
+    if (spec.variants().empty() || std::find(spec.variants().begin(), spec.variants().end(),
+                                             AgGemmVariantName(v)) != spec.variants().end()) {
+      variants.push_back(v);
+    }
+  }
+  return variants;
+}
+
+absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits) {
+  if (dtype != DType::kBf16 && dtype != DType::kFp16) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("dtype: ag_gemm runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
+  }
+  if (spec.shapes_size() == 0) {
+    return absl::InvalidArgumentError("shapes: ag_gemm needs at least one MxNxK shape");
+  }
+  if (spec.shapes_size() > kMaxSizes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("shapes: ", spec.shapes_size(), " shapes exceed the limit of ", kMaxSizes));
+  }
+  if (spec.splits_per_rank() < 0 || spec.splits_per_rank() > kMaxSplitsPerRank) {
+    return absl::InvalidArgumentError(absl::StrCat("splits_per_rank: must be 0 (auto) or 1..",
+                                                   kMaxSplitsPerRank, " (got ",
+                                                   spec.splits_per_rank(), ")"));
+  }
+  std::set<std::string> seen;
+  for (int i = 0; i < spec.variants_size(); ++i) {
+    AgGemmVariant variant;
+    if (!ParseVariant(spec.variants(i), &variant)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("variants[", i, "]: unknown variant \"", spec.variants(i),
+                       "\" (want fused, all_gather, gemm or sequential)"));
+    }
+    if (!seen.insert(spec.variants(i)).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("variants[", i, "]: \"", spec.variants(i), "\" given twice"));
+    }
+  }
+  for (int i = 0; i < spec.shapes_size(); ++i) {
+    const v1::GemmShape& shape = spec.shapes(i);
+    const std::string field = absl::StrCat("shapes[", i, "]");
+    for (const auto& [name, value] :
+         {std::pair<const char*, int64_t>{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}}) {
+      if (value < 1) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".", name, ": must be >= 1 (got ", value, ")"));
+      }
+      if (value > (int64_t{1} << 20)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ".", name, ": ", value, " exceeds the limit of 1048576"));
+      }
+    }
+    const int64_t divisor =
+        static_cast<int64_t>(spec.world_size()) * std::max(1, spec.splits_per_rank());
+    if (shape.m() % divisor != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".m: ", shape.m(), " is not divisible by world_size x splits_per_rank = ",
+          spec.world_size(), " x ", std::max(1, spec.splits_per_rank())));
+    }
+    const int64_t bytes = AgGemmBytesPerRank(shape, spec.world_size(), dtype);
+    if (limits.device_memory_bytes > 0 && bytes > limits.device_memory_bytes) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          field, ": ", shape.m(), "x", shape.n(), "x", shape.k(), " needs ", bytes,
+          " bytes per rank (A_shard, gathered A, A_ref, B, C, C_ref), above the device memory of ",
+          limits.device_memory_bytes, " bytes"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace symmbench

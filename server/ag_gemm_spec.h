@@ -1,0 +1,36 @@
+// The "ag_gemm" part of a JobSpec: validation of its shapes, splits and variants, and what the
+// worker derives from them (symmetric-buffer size, resolved splits, variant list).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/ag_gemm.h"
+#include "kernels/dtype.h"
+#include "proto/symmbench.pb.h"
+#include "server/spec_validation.h"
+
+namespace symmbench {
+
+inline constexpr char kAgGemmKernel[] = "ag_gemm";
+// Largest splits_per_rank accepted (chunks per shard; each is one GEMM launch).
+constexpr int32_t kMaxSplitsPerRank = 64;
+
+// INVALID_ARGUMENT naming the field: no shapes, more than kMaxSizes, m/n/k < 1, m not divisible
+// by world_size * splits_per_rank (or by world_size for auto), splits_per_rank < 0 or above
+// kMaxSplitsPerRank, a dtype other than bf16/fp16, an unknown or repeated variant.
+// RESOURCE_EXHAUSTED naming shapes[i] when its buffers (AgGemmBytesPerRank) exceed device memory.
+absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits);
+
+// Device bytes one rank needs for a shape: A_shard + gathered A + A_ref + B + C + C_ref.
+int64_t AgGemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype);
+// Largest A_shard of the job in bytes (the symmetric buffer's size).
+int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype);
+// splits_per_rank for a shape: the spec's, or AutoSplitsPerRank when it is 0.
+int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape);
+// The variants to time, in the order fused, all_gather, gemm, sequential; all when empty.
+std::vector<AgGemmVariant> AgGemmVariants(const v1::JobSpec& spec);
+
+}  // namespace symmbench

@@ -1,0 +1,116 @@
+// Tests for ag_gemm spec validation and the values the worker derives from a spec.
+#include "server/ag_gemm_spec.h"
+
+#include <gtest/gtest.h>
+
+namespace symmbench {
+namespace {
+
+v1::JobSpec ValidSpec() {
+  v1::JobSpec spec;
+  spec.set_kernel("ag_gemm");
+  spec.set_world_size(2);
+  spec.set_dtype("bf16");
+  spec.set_backend("cpu");
+  spec.set_warmup_iters(1);
+  spec.set_iters(3);
+  v1::GemmShape* shape = spec.add_shapes();
+  shape->set_m(4096);
+  shape->set_n(6656);
+  shape->set_k(16384);
+  return spec;
+}
+
+DeviceLimits Limits(int64_t memory = 0) {
+  DeviceLimits limits;
+  limits.backend = "cpu";
+  limits.num_devices = 4;
+  limits.device_memory_bytes = memory;
+  return limits;
+}
+
+// Expects INVALID_ARGUMENT (or `code`) whose message starts with `field`.
+void ExpectRejected(const v1::JobSpec& spec, const std::string& field,
+                    absl::StatusCode code = absl::StatusCode::kInvalidArgument,
+                    const DeviceLimits& limits = Limits()) {
+  absl::Status status = ValidateSpec(spec, limits);
+  EXPECT_EQ(status.code(), code) << status;
+  EXPECT_EQ(status.message().find(field), 0u) << status;
+}
+
+TEST(AgGemmSpecTest, ValidSpecPasses) {
+  EXPECT_TRUE(ValidateSpec(ValidSpec(), Limits()).ok());
+  v1::JobSpec fp16 = ValidSpec();
+  fp16.set_dtype("fp16");
+  fp16.set_splits_per_rank(4);
+  fp16.add_variants("fused");
+  fp16.add_variants("sequential");
+  EXPECT_TRUE(ValidateSpec(fp16, Limits()).ok());
+}
+
+TEST(AgGemmSpecTest, RejectsBadShapesNamingTheField) {
+  v1::JobSpec none = ValidSpec();
+  none.clear_shapes();
+  ExpectRejected(none, "shapes");
+  v1::JobSpec zero_k = ValidSpec();
+  zero_k.mutable_shapes(0)->set_k(0);
+  ExpectRejected(zero_k, "shapes[0].k");
+  v1::JobSpec zero_n = ValidSpec();
+  zero_n.mutable_shapes(0)->set_n(0);
+  ExpectRejected(zero_n, "shapes[0].n");
+  v1::JobSpec indivisible = ValidSpec();
+  indivisible.set_splits_per_rank(4);
+  indivisible.mutable_shapes(0)->set_m(4100);  // 4100 % (2 * 4) != 0
+  ExpectRejected(indivisible, "shapes[0].m");
+}
+
+TEST(AgGemmSpecTest, RejectsBadSplitsVariantsAndDtype) {
+  v1::JobSpec splits = ValidSpec();
+  splits.set_splits_per_rank(-1);
+  ExpectRejected(splits, "splits_per_rank");
+  v1::JobSpec variant = ValidSpec();
+  variant.add_variants("fast");
+  ExpectRejected(variant, "variants[0]");
+  v1::JobSpec twice = ValidSpec();
+  twice.add_variants("gemm");
+  twice.add_variants("gemm");
+  ExpectRejected(twice, "variants[1]");
+  v1::JobSpec fp32 = ValidSpec();
+  fp32.set_dtype("fp32");
+  ExpectRejected(fp32, "dtype");
+}
+
+TEST(AgGemmSpecTest, ShapesAboveDeviceMemoryAreResourceExhausted) {
+  // 4096x6656x16384 bf16 at world size 2 needs ~446 MB per rank.
+  ExpectRejected(ValidSpec(), "shapes[0]", absl::StatusCode::kResourceExhausted,
+                 Limits(int64_t{256} << 20));
+  EXPECT_TRUE(ValidateSpec(ValidSpec(), Limits(int64_t{1} << 30)).ok());
+}
+
+TEST(AgGemmSpecTest, DerivedValues) {
+  v1::JobSpec spec = ValidSpec();
+  const v1::GemmShape& shape = spec.shapes(0);
+  EXPECT_EQ(AgGemmMaxShardBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
+  EXPECT_EQ(AgGemmBytesPerRank(shape, 2, DType::kBf16),
+            2LL * (2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 + 2 * 4096LL * 6656));
+  EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
+  spec.set_splits_per_rank(1);
+  EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
+  EXPECT_EQ(AgGemmVariants(spec).size(), 4u);
+  spec.add_variants("sequential");
+  spec.add_variants("fused");
+  std::vector<AgGemmVariant> two = AgGemmVariants(spec);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0], AgGemmVariant::kFused);
+  EXPECT_EQ(two[1], AgGemmVariant::kSequential);
+}
+
+TEST(AgGemmSpecTest, AutoSplits) {
+  EXPECT_EQ(AutoSplitsPerRank(16384, 2), 4);  // 8192-row shard: 4 chunks of 2048
+  EXPECT_EQ(AutoSplitsPerRank(4096, 2), 2);
+  EXPECT_EQ(AutoSplitsPerRank(2048, 2), 1);
+  EXPECT_EQ(AutoSplitsPerRank(64, 4), 1);
+}
+
+}  // namespace
+}  // namespace symmbench

@@ -1,0 +1,88 @@
+// Kernel ag_gemm end to end on the CPU backend: real daemon, client and worker processes; the
+// fused op (copy thread + progress flags + OpenBLAS per chunk) verified against the sequential
+// baseline, every variant timed, and bad shapes refused naming the field.
+#include <gtest/gtest.h>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+class AgGemmJobTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    daemon_ = new Daemon(MakeTempDir("ag_gemm_job"), 4);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    daemon_ = nullptr;
+  }
+  static Daemon* daemon_;
+};
+
+Daemon* AgGemmJobTest::daemon_ = nullptr;
+
+void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t k, int splits) {
+  EXPECT_EQ(row["m"].get<int64_t>(), m);
+  EXPECT_EQ(row["n"].get<int64_t>(), n);
+  EXPECT_EQ(row["k"].get<int64_t>(), k);
+  EXPECT_EQ(row["splits_per_rank"].get<int>(), splits);
+  EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+  EXPECT_TRUE(row["checked"].get<bool>());
+  EXPECT_LE(row["c_rel_error"].get<double>(), row["c_tolerance"].get<double>());
+  for (const char* key : {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "tflops"}) {
+    EXPECT_GT(row[key].get<double>(), 0.0) << key;
+  }
+  EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), row["t_fused_us"].get<double>());
+  EXPECT_NEAR(row["speedup"].get<double>(),
+              row["t_sequential_us"].get<double>() / row["t_fused_us"].get<double>(), 1e-9);
+  EXPECT_NEAR(row["tflops"].get<double>(),
+              2.0 * m * n * k / (row["t_fused_us"].get<double>() * 1e6), 1e-9);
+  EXPECT_EQ(row["baseline"], "memcpy+openblas");
+}
+
+TEST_F(AgGemmJobTest, WorldSize2Bf16TwoShapesVerify) {
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson(
+      {"submit", "--kernel", "ag_gemm", "--world-size", "2", "--dtype", "bf16", "--shapes",
+       "256x96x128,512x64x64", "--splits-per-rank", "2", "--warmup", "1", "--iters", "3",
+       "--wait"},
+      &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  ExpectVerifiedRow(job["rows"][0], 256, 96, 128, 2);
+  ExpectVerifiedRow(job["rows"][1], 512, 64, 64, 2);
+  EXPECT_EQ(job["spec"]["shapes"][0]["m"].get<int64_t>(), 256);
+}
+
+TEST_F(AgGemmJobTest, WorldSize4Fp16AutoSplitsAndTableOutput) {
+  CommandResult result = daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size", "4",
+                                          "--dtype", "fp16", "--shapes", "128x32x48", "--warmup",
+                                          "1", "--iters", "2", "--wait"});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("t_fused"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("    128     32     48"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("SUCCEEDED"), std::string::npos) << result.out;
+}
+
+TEST_F(AgGemmJobTest, BadShapesAreRefusedNamingTheField) {
+  CommandResult indivisible = daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size",
+                                               "3", "--shapes", "100x64x64"});
+  EXPECT_EQ(indivisible.exit_code, 2);
+  EXPECT_NE(indivisible.err.find("INVALID_ARGUMENT"), std::string::npos) << indivisible.err;
+  EXPECT_NE(indivisible.err.find("shapes[0].m"), std::string::npos) << indivisible.err;
+  CommandResult zero_k = daemon_->Client(
+      {"submit", "--kernel", "ag_gemm", "--world-size", "2", "--shapes", "64x64x0"});
+  EXPECT_EQ(zero_k.exit_code, 2);
+  EXPECT_NE(zero_k.err.find("shapes[0].k"), std::string::npos) << zero_k.err;
+  CommandResult huge = daemon_->Client(
+      {"submit", "--kernel", "ag_gemm", "--world-size", "2", "--shapes", "1048576x1048576x1024"});
+  EXPECT_EQ(huge.exit_code, 2);
+  EXPECT_NE(huge.err.find("RESOURCE_EXHAUSTED"), std::string::npos) << huge.err;
+  EXPECT_EQ(daemon_->Client({"devices"}).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace symmbench::testing

@@ -1,0 +1,182 @@
+// The ag_gemm benchmark loop.
+#include "worker/ag_gemm_runner.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/ag_gemm.h"
+#include "server/ag_gemm_spec.h"
+#include "worker/timing.h"
+
+namespace symmbench {
+namespace {
+
+constexpr uint64_t kSeedBase = 0xA66E770ull;
+constexpr int kVariants = 4;  // indexed by AgGemmVariant
+
+// What one rank measured for one shape; exchanged through the rendezvous as text.
+struct RankResult {
+  TimingStats times[kVariants];
+  AgGemmCheck check;
+
+  std::string Encode() const {
+    std::ostringstream out;
+    out.precision(17);
+    for (const TimingStats& t : times)
+      out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
+    out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
+    return out.str();
+  }
+  static absl::StatusOr<RankResult> Decode(const std::string& text) {
+    RankResult r;
+    std::istringstream in(text);
+    for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
+    in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
+    if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    return r;
+  }
+};
+
+double Median(const std::vector<RankResult>& results, AgGemmVariant v) {
+  double worst = 0;
+  for (const RankResult& r : results)
+    worst = std::max(worst, r.times[static_cast<int>(v)].median_us);
+  return worst;
+}
+
+v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>& results,
+                       const AgGemm& op, bool checked) {
+  const int world_size = static_cast<int>(results.size());
+  const int element = DTypeSize(problem.dtype);
+  const int64_t shard_elements = problem.m / world_size * problem.k;
+  v1::ResultRow row;
+  row.set_m(problem.m);
+  row.set_n(problem.n);
+  row.set_k(problem.k);
+  row.set_splits_per_rank(problem.splits_per_rank);
+  row.set_size_bytes(shard_elements * element);
+  row.set_count(shard_elements);
+  row.set_dtype(DTypeName(problem.dtype));
+  const double t_fused = Median(results, AgGemmVariant::kFused);
+  const double t_ag = Median(results, AgGemmVariant::kAllGather);
+  const double t_gemm = Median(results, AgGemmVariant::kGemm);
+  const double t_seq = Median(results, AgGemmVariant::kSequential);
+  row.set_t_fused_us(t_fused);
+  row.set_t_ag_us(t_ag);
+  row.set_t_gemm_us(t_gemm);
+  row.set_t_sequential_us(t_seq);
+  double fused_min = 0, fused_max = 0;
+  for (const RankResult& r : results) {
+    fused_min = std::max(fused_min, r.times[0].min_us);
+    fused_max = std::max(fused_max, r.times[0].max_us);
+  }
+  row.set_time_us(t_fused);
+  row.set_time_min_us(fused_min);
+  row.set_time_max_us(fused_max);
+  // Bytes each rank gathers per op over the time of the op; busbw with all-gather's (n-1)/n.
+  const double gathered_bytes = static_cast<double>(problem.m) * problem.k * element;
+  const double bus_factor = world_size <= 1 ? 1.0 : (world_size - 1.0) / world_size;
+  if (t_fused > 0) {
+    row.set_algbw_gbps(gathered_bytes / (t_fused * 1e3));
+    row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
+    row.set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
+  }
+  row.set_baseline(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
+  row.set_baseline_time_us(t_seq);
+  if (t_ag > 0) row.set_baseline_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
+  if (t_fused > 0 && t_seq > 0) row.set_speedup(t_seq / t_fused);
+  if (t_fused > 0 && t_seq > 0 && t_ag > 0 && t_gemm > 0) {
+    row.set_overlap_efficiency((t_seq - t_fused) / std::min(t_ag, t_gemm));
+  }
+  int64_t wrong = 0;
+  double error = 0;
+  for (const RankResult& r : results) {
+    wrong += r.check.gathered_wrong;
+    error = std::max(error, r.check.c_rel_error);
+  }
+  row.set_wrong(wrong);
+  row.set_c_rel_error(error);
+  row.set_c_tolerance(op.tolerance());
+  row.set_checked(checked);
+  return row;
+}
+
+}  // namespace
+
+absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                                const RowSink& sink) {
+  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
+  if (!dtype.ok()) return dtype.status();
+  absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
+  if (!op.ok()) return op.status();
+  const bool check = !spec.has_check() || spec.check();
+  const std::vector<AgGemmVariant> variants = AgGemmVariants(spec);
+
+  for (int index = 0; index < spec.shapes_size(); ++index) {
+    const v1::GemmShape& shape = spec.shapes(index);
+    GemmProblem problem;
+    problem.m = shape.m();
+    problem.n = shape.n();
+    problem.k = shape.k();
+    problem.splits_per_rank = ResolveSplitsPerRank(spec, shape);
+    problem.dtype = *dtype;
+    const std::string where =
+        absl::StrCat("ag_gemm ", DTypeName(*dtype), " ", shape.m(), "x", shape.n(), "x", shape.k(),
+                     " splits ", problem.splits_per_rank);
+    auto annotate = [&](const absl::Status& s) {
+      return absl::Status(s.code(),
+                          absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
+    };
+    if (absl::Status s = (*op)->Prepare(problem, kSeedBase + index); !s.ok()) return annotate(s);
+    RankResult mine;
+    if (check) {
+      absl::Status s = (*op)->PoisonOutputs();
+      if (s.ok()) s = (*op)->Run(AgGemmVariant::kFused);
+      if (s.ok()) s = (*op)->Run(AgGemmVariant::kSequential);
+      if (s.ok()) s = backend->Synchronize();
+      if (!s.ok()) return annotate(s);
+      absl::StatusOr<AgGemmCheck> checked = (*op)->Check();
+      if (!checked.ok()) return annotate(checked.status());
+      mine.check = *checked;
+    }
+    for (AgGemmVariant variant : variants) {
+      absl::StatusOr<TimingStats> stats = WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(),
+                                                        [&] { return (*op)->Run(variant); });
+      if (!stats.ok()) return annotate(stats.status());
+      mine.times[static_cast<int>(variant)] = *stats;
+    }
+    absl::StatusOr<std::vector<std::string>> gathered =
+        rendezvous->AllGather(absl::StrCat("ag_gemm_result/", index), mine.Encode());
+    if (!gathered.ok()) return annotate(gathered.status());
+    std::vector<RankResult> results;
+    for (const std::string& text : *gathered) {
+      absl::StatusOr<RankResult> r = RankResult::Decode(text);
+      if (!r.ok()) return annotate(r.status());
+      results.push_back(*r);
+    }
+    if (backend->rank() == 0) {
+      if (absl::Status s = sink(BuildRow(problem, results, **op, check)); !s.ok()) {
+        return annotate(s);
+      }
+    }
+    for (size_t rank = 0; rank < results.size(); ++rank) {
+      const AgGemmCheck& c = results[rank].check;
+      if (c.gathered_wrong > 0) {
+        return absl::DataLossError(
+            absl::StrCat(where, ": verification failed: gathered A has ", c.gathered_wrong,
+                         " elements differing from the baseline all-gather on rank ", rank,
+                         ", first at index ", c.first_bad_index));
+      }
+      if (!(c.c_rel_error <= (*op)->tolerance())) {
+        return absl::DataLossError(absl::StrCat(where, ": verification failed: C on rank ", rank,
+                                                " has relative Frobenius error ", c.c_rel_error,
+                                                " above the tolerance ", (*op)->tolerance()));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace symmbench

@@ -1,0 +1,19 @@
+// The benchmark loop of kernel "ag_gemm": for each shape, verify the fused op against the
+// sequential baseline, time every requested variant, reduce over ranks, report one row.
+#pragma once
+
+#include "absl/status/status.h"
+#include "kernels/backend.h"
+#include "kernels/rendezvous.h"
+#include "proto/symmbench.pb.h"
+#include "worker/bench_runner.h"
+
+namespace symmbench {
+
+// Runs spec.shapes on `backend`. Returns the first failure: a backend error, a rendezvous
+// timeout, or DATA_LOSS when the gathered A differs from the baseline all-gather or C's relative
+// Frobenius error exceeds the op's tolerance (after the row carrying both has been reported).
+absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend,
+                                Rendezvous* rendezvous, const RowSink& sink);
+
+}  // namespace symmbench

@@ -1,0 +1,65 @@
+// Warm-up, batched timing and summary statistics.
+#include "worker/timing.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace symmbench {
+namespace {
+
+// Times `iters` operations of `op` in batches; returns per-op samples in microseconds.
+absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
+                                                const std::function<absl::Status()>& op) {
+  std::vector<int> batches = SplitIntoBatches(iters);
+  std::vector<std::unique_ptr<Timer>> timers;
+  for (int batch : batches) {
+    timers.push_back(backend->NewTimer());
+    Timer* timer = timers.back().get();
+    if (absl::Status s = timer->Start(); !s.ok()) return s;
+    for (int i = 0; i < batch; ++i) {
+      if (absl::Status s = op(); !s.ok()) return s;
+    }
+    if (absl::Status s = timer->Stop(); !s.ok()) return s;
+  }
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  std::vector<double> samples;
+  for (size_t b = 0; b < batches.size(); ++b) {
+    absl::StatusOr<double> elapsed = timers[b]->ElapsedUs();
+    if (!elapsed.ok()) return elapsed.status();
+    samples.push_back(*elapsed / batches[b]);
+  }
+  return samples;
+}
+
+}  // namespace
+
+absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
+                                          const std::function<absl::Status()>& op) {
+  for (int i = 0; i < warmup_iters; ++i) {
+    if (absl::Status s = op(); !s.ok()) return s;
+  }
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, iters, op);
+  if (!samples.ok()) return samples.status();
+  return Summarize(*std::move(samples));
+}
+
+TimingStats Summarize(std::vector<double> per_op_us) {
+  TimingStats stats;
+  if (per_op_us.empty()) return stats;
+  std::sort(per_op_us.begin(), per_op_us.end());
+  const size_t n = per_op_us.size();
+  stats.median_us = n % 2 == 1 ? per_op_us[n / 2] : (per_op_us[n / 2 - 1] + per_op_us[n / 2]) / 2;
+  stats.min_us = per_op_us.front();
+  stats.max_us = per_op_us.back();
+  return stats;
+}
+
+std::vector<int> SplitIntoBatches(int iters) {
+  const int batches = std::max(1, std::min(iters, kTimingBatches));
+  std::vector<int> sizes(batches, iters / batches);
+  for (int i = 0; i < iters % batches; ++i) ++sizes[i];
+  return sizes;
+}
+
+}  // namespace symmbench

@@ -1,0 +1,36 @@
+// Timing of a backend operation, shared by every benchmark loop: warm-up, batches of
+// back-to-back operations timed with the backend's timers (CUDA events or the host clock),
+// per-op samples summarized as median, min and max.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/backend.h"
+
+namespace symmbench {
+
+// Batches a size's timed iterations are split into; each batch gives one per-op sample.
+constexpr int kTimingBatches = 10;
+
+struct TimingStats {
+  double median_us = 0;  // median over batches of the per-op time
+  double min_us = 0;
+  double max_us = 0;
+};
+
+// Median (mean of the two middle values for an even count), min and max of per-op samples in
+// microseconds. Empty input gives zeros.
+TimingStats Summarize(std::vector<double> per_op_us);
+
+// Splits `iters` operations into at most kTimingBatches batches of near-equal size (>= 1 op).
+std::vector<int> SplitIntoBatches(int iters);
+
+// Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in SplitIntoBatches
+// batches. Errors from `op` or the backend are returned as they are.
+absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
+                                          const std::function<absl::Status()>& op);
+
+}  // namespace symmbench
