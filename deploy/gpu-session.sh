@@ -44,3 +44,5 @@ if [ "$only" != all_reduce ]; then
       --warmup 5 --iters 20 2>&1 | tee "$out/ag_gemm_splits_$splits.txt"
   done
 fi
+# Daemon and worker logs of every job above, for post-mortems.
+tar czf "$out/logs.tgz" /tmp/symmbench.*/ 2>/dev/null || true

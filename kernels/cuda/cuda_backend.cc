@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "kernels/cuda/ag_gemm_cuda.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_symm_mem.h"
@@ -183,9 +184,7 @@ class CudaBackend final : public Backend {
     return it->second(&ctx_);
   }
 
-  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
-    return absl::UnimplementedError("cuda backend: ag_gemm is not implemented yet");
-  }
+  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
 
  private:
   // Polls the stream until it drains or options.timeout passes; on the deadline or an NCCL

@@ -1,0 +1,388 @@
+// CudaAgGemm: Prepare (buffers, seeded fills), Run (fused copy-engine all-gather + chunked
+// cuBLASLt GEMMs; NCCL / cuBLASLt baselines) and Check (bitwise gathered A, Frobenius C).
+// Algorithm sources: PyTorch symm_mem `_pipelined_all_gather_and_consume` (side stream, local
+// shard consumed first, ring order from rank + 1, barrier before and after) and Helion's
+// all_gather_matmul example (copy-engine copies, one progress flag per chunk written with
+// cuStreamWriteValue32, `splits_per_rank` chunks per shard). docs/ag_gemm.md explains choices.
+#include "kernels/cuda/ag_gemm_cuda.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/ag_gemm_cublaslt.h"
+#include "kernels/cuda/ag_gemm_cuda_resources.h"
+#include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/ag_gemm_stream_ops.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/verify_kernels.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+constexpr char kName[] = "ag_gemm";
+constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
+constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
+constexpr double kNanError = 1e30;   // c_rel_error when C or C_ref holds a NaN / Inf
+// Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
+constexpr uint32_t kMaxEpoch = 1u << 30;
+
+DeviceDType ToDeviceDType(DType dtype) {
+  return dtype == DType::kBf16 ? DeviceDType::kBf16
+                               : (dtype == DType::kFp16 ? DeviceDType::kFp16 : DeviceDType::kFp32);
+}
+
+std::string ShapeName(const GemmProblem& p) {
+  return absl::StrCat("m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype), " splits ",
+                      p.splits_per_rank);
+}
+
+// Check's device-side results, read back in one copy.
+struct CheckSums {
+  CompareCounters counters;  // gathered A vs A_ref, bitwise
+  FrobeniusSums frobenius;   // C vs C_ref
+};
+
+// a * b * c without overflow (all positive); false if it would exceed int64.
+bool Product(int64_t a, int64_t b, int64_t c, int64_t* out) {
+  int64_t ab = 0;
+  return !__builtin_mul_overflow(a, b, &ab) && !__builtin_mul_overflow(ab, c, out);
+}
+
+class CudaAgGemm final : public AgGemm {
+ public:
+  CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm)
+      : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)) {}
+
+  ~CudaAgGemm() override { (void)cudaSetDevice(ctx_->device); }  // members free on it
+
+  absl::Status Init() {
+    int least = 0, greatest = 0;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
+                                   "cudaDeviceGetStreamPriorityRange");
+    // Highest priority: the copy stream's barrier kernels are dispatched ahead of pending
+    // GEMM blocks of the main stream, so the copies start as early as possible.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        copy_stream_.Create(greatest),
+        absl::StrCat(kName, ": cudaStreamCreateWithPriority(", greatest, ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(start_.Create(),
+                                   absl::StrCat(kName, ": cudaEventCreate(start)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(done_.Create(), absl::StrCat(kName, ": cudaEventCreate(done)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(check_.Allocate(sizeof(CheckSums)),
+                                   absl::StrCat(kName, ": cudaMalloc(check sums)"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
+    prepared_ = false;
+    const int ws = ctx_->world_size;
+    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16) {
+      return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
+                                                     " is not supported (bf16 or fp16)"));
+    }
+    const int64_t elem = DTypeSize(problem.dtype);
+    int64_t a_bytes = 0, b_bytes = 0, c_bytes = 0;
+    if (problem.m < 1 || problem.n < 1 || problem.k < 1 || problem.splits_per_rank < 1 ||
+        problem.m % (static_cast<int64_t>(ws) * problem.splits_per_rank) != 0 ||
+        !Product(problem.m, problem.k, elem, &a_bytes) ||
+        !Product(problem.k, problem.n, elem, &b_bytes) ||
+        !Product(problem.m, problem.n, elem, &c_bytes)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          kName, ": want positive m, n, k, splits_per_rank >= 1 and m divisible by world_size (",
+          ws, ") x splits_per_rank (got ", ShapeName(problem), ")"));
+    }
+    const int64_t shard_bytes = a_bytes / ws;
+    if (static_cast<uint64_t>(shard_bytes) > ctx_->symm->buffer_bytes()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kName, ": A_shard [", problem.m / ws, ", ", problem.k, "] needs ",
+                       shard_bytes, " bytes but the symmetric buffer holds ",
+                       ctx_->symm->buffer_bytes(), " (", ShapeName(problem), ")"));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
+    const BufferSize sizes[] = {
+        {&gathered_, static_cast<size_t>(a_bytes)}, {&a_ref_, static_cast<size_t>(a_bytes)},
+        {&b_, static_cast<size_t>(b_bytes)},        {&c_, static_cast<size_t>(c_bytes)},
+        {&c_ref_, static_cast<size_t>(c_bytes)},    {&flags_, flag_bytes}};
+    if (absl::Status s =
+            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
+        !s.ok()) {
+      return s;
+    }
+    const cudaStream_t main = ctx_->stream;
+    // Flags restart at 0 with the epoch (main stream: ordered after every earlier Run's copy
+    // stream, which each Run joins back into the main stream).
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flag_bytes, main),
+                                   absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
+    epoch_ = 0;
+    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(ctx_->symm->buffer(ctx_->rank), shard_bytes / elem, ddtype, seed,
+                                static_cast<uint32_t>(ctx_->rank), main),
+        absl::StrCat(kName, ": fill A_shard (", ShapeName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
+        absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    problem_ = problem;
+    prepared_ = true;
+    return PoisonOutputs();
+  }
+
+  absl::Status PoisonOutputs() override {
+    if (!prepared_) return NotPrepared("PoisonOutputs");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    for (const DeviceBuffer* buffer : {&gathered_, &a_ref_, &c_, &c_ref_}) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
+          absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Run(AgGemmVariant variant) override {
+    if (!prepared_) return NotPrepared("Run");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    switch (variant) {
+      case AgGemmVariant::kFused:
+        return RunFused();
+      case AgGemmVariant::kAllGather:
+        return RunAllGather();
+      case AgGemmVariant::kGemm:
+        return RunGemm();
+      case AgGemmVariant::kSequential: {
+        absl::Status s = RunAllGather();
+        return s.ok() ? RunGemm() : s;
+      }
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
+  }
+
+  absl::StatusOr<AgGemmCheck> Check() override {
+    if (!prepared_) return NotPrepared("Check");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    const DeviceDType ddtype = ToDeviceDType(problem_.dtype);
+    const cudaStream_t main = ctx_->stream;
+    auto* sums = static_cast<CheckSums*>(check_.get());
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchCompareBitwise(gathered_.get(), a_ref_.get(), problem_.m * problem_.k, ddtype,
+                             &sums->counters, main),
+        absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", ShapeName(problem_), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, ddtype,
+                           &sums->frobenius, main),
+        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", ShapeName(problem_), ")"));
+    CheckSums host{};
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(&host, sums, sizeof(host), cudaMemcpyDeviceToHost, main),
+        absl::StrCat(kName, ": cudaMemcpyAsync(check sums)"));
+    // Bounded work (two passes + copies) after a completed Synchronize: no deadline needed.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(main),
+                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    AgGemmCheck result;
+    const FrobeniusSums& f = host.frobenius;
+    result.gathered_wrong = static_cast<int64_t>(host.counters.wrong);
+    result.first_bad_index =
+        host.counters.wrong != 0 ? static_cast<int64_t>(host.counters.first_bad) : -1;
+    if (f.nonfinite != 0) {
+      result.c_rel_error = kNanError;
+    } else if (f.want_sq > 0.0) {
+      result.c_rel_error = std::sqrt(f.diff_sq / f.want_sq);
+    } else {
+      result.c_rel_error = f.diff_sq == 0.0 ? 0.0 : kNanError;
+    }
+    return result;
+  }
+
+  double tolerance() const override { return kTolerance; }
+  std::string all_gather_name() const override { return "nccl_all_gather"; }
+  std::string gemm_name() const override { return "cublaslt"; }
+
+ private:
+  absl::Status NotPrepared(const char* what) const {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kName, ": ", what, " before a successful Prepare"));
+  }
+
+  int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
+  int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
+  int64_t elem() const { return DTypeSize(problem_.dtype); }
+  // Row `row` of a row-major matrix with `cols` columns starting at `base`.
+  char* Row(const DeviceBuffer& base, int64_t row, int64_t cols) const {
+    return base.bytes() + row * cols * elem();
+  }
+  uint32_t* Flag(int peer, int chunk) const {
+    return static_cast<uint32_t*>(flags_.get()) + peer * problem_.splits_per_rank + chunk;
+  }
+
+  absl::Status RunAllGather() {
+    if (ctx_->comm == nullptr) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kName, ": the NCCL communicator was aborted after a timeout"));
+    }
+    const size_t count = static_cast<size_t>(shard_rows() * problem_.k);
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclAllGather(ctx_->symm->buffer(ctx_->rank), a_ref_.get(), count,
+                      problem_.dtype == DType::kBf16 ? ncclBfloat16 : ncclFloat16, ctx_->comm,
+                      ctx_->stream),
+        absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", ShapeName(problem_), ")"),
+        ctx_->comm);
+    return absl::OkStatus();
+  }
+
+  absl::Status RunGemm() {
+    return gemm_->Matmul(problem_.m, problem_.n, problem_.k, problem_.dtype, a_ref_.get(), b_.get(),
+                         c_ref_.get(), ctx_->stream);
+  }
+
+  // Host order: [main] record start; [copy] wait start, whole copy schedule, record done;
+  // [main] GEMM schedule (flag waits), wait done. Every flag's writer is enqueued before its
+  // waiter, so the schedule cannot deadlock even if the driver serialised the two streams.
+  absl::Status RunFused() {
+    const cudaStream_t main = ctx_->stream;
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(main, &capture), "cudaStreamIsCapturing");
+    const bool capturing = capture == cudaStreamCaptureStatusActive;
+    if (capturing || epoch_ >= kMaxEpoch) {
+      // A graph replays fixed values: reset the flags inside the captured work and raise to 1.
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flags_.size(), main),
+                                     absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
+      epoch_ = 0;
+    }
+    const uint32_t value = capturing ? 1u : ++epoch_;
+    // A replay leaves 1s in the flags: the next eager Run must zero them again first.
+    if (capturing) epoch_ = kMaxEpoch;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(start_.get(), main),
+                                   absl::StrCat(kName, ": cudaEventRecord(start)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy_stream_.get(), start_.get(), 0),
+                                   absl::StrCat(kName, ": cudaStreamWaitEvent(copy <- main)"));
+    const absl::Status copies = EnqueueCopies(value, capturing);
+    // Only wait for flags whose writers are all enqueued: after a failed copy schedule the
+    // GEMMs are skipped (C stays as it was) and the error is returned.
+    const absl::Status gemms = copies.ok() ? EnqueueGemms(value) : absl::OkStatus();
+    // Always join, so that ctx->stream drained still implies the copy stream drained.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(done_.get(), copy_stream_.get()),
+                                   absl::StrCat(kName, ": cudaEventRecord(done)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(main, done_.get(), 0),
+                                   absl::StrCat(kName, ": cudaStreamWaitEvent(main <- copy)"));
+    return copies.ok() ? gemms : copies;
+  }
+
+  absl::Status Barrier(BarrierPhase phase) {
+    AgGemmBarrierArgs args;
+    for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
+    args.rank = ctx_->rank;
+    args.world_size = ctx_->world_size;
+    args.timeout_ns = ctx_->barrier_timeout_ns;
+    args.error = ctx_->error;
+    args.phase = phase;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmBarrier(args, copy_stream_.get()),
+        absl::StrCat(kName, ": LaunchAgGemmBarrier(",
+                     phase == BarrierPhase::kEntry ? "entry" : "exit", ")"));
+    return absl::OkStatus();
+  }
+
+  // Copy stream: entry barrier (every peer's A_shard is written), then ring order from
+  // rank + 1, chunk by chunk: copy-engine copy of the peer's chunk into the gathered A, then
+  // its flag; exit barrier (every peer has finished reading our shard); own shard last.
+  absl::Status EnqueueCopies(uint32_t value, bool capturing) {
+    const cudaStream_t copy = copy_stream_.get();
+    const int ws = ctx_->world_size;
+    const int splits = problem_.splits_per_rank;
+    const size_t chunk_bytes = static_cast<size_t>(chunk_rows() * problem_.k * elem());
+    if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
+    for (int step = 1; step < ws; ++step) {
+      const int peer = (ctx_->rank + step) % ws;
+      const char* src = static_cast<const char*>(ctx_->symm->buffer(peer));
+      for (int c = 0; c < splits; ++c) {
+        const int64_t row = peer * shard_rows() + c * chunk_rows();
+        SYMMBENCH_RETURN_IF_CUDA_ERROR(
+            cudaMemcpyAsync(Row(gathered_, row, problem_.k), src + c * chunk_bytes, chunk_bytes,
+                            cudaMemcpyDeviceToDevice, copy),
+            absl::StrCat(kName, ": cudaMemcpyAsync(peer ", peer, " chunk ", c, ", ", chunk_bytes,
+                         " bytes)"));
+        if (capturing) {
+          SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmWriteFlag(Flag(peer, c), value, copy),
+                                         absl::StrCat(kName, ": LaunchAgGemmWriteFlag"));
+        } else if (absl::Status s = ops_.WriteValue32(copy, Flag(peer, c), value); !s.ok()) {
+          return s;
+        }
+      }
+    }
+    if (absl::Status s = Barrier(BarrierPhase::kExit); !s.ok()) return s;
+    const size_t shard_bytes = chunk_bytes * splits;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(Row(gathered_, ctx_->rank * shard_rows(), problem_.k),
+                        ctx_->symm->buffer(ctx_->rank), shard_bytes, cudaMemcpyDeviceToDevice,
+                        copy),
+        absl::StrCat(kName, ": cudaMemcpyAsync(own shard, ", shard_bytes, " bytes)"));
+    return absl::OkStatus();
+  }
+
+  // Main stream, in the copy order: first the own shard's chunks straight from the symmetric
+  // buffer (no wait; the gaps between these GEMMs also let the copy stream's entry barrier
+  // block onto an SM), then each peer chunk: wait for its flag, GEMM its rows of gathered A.
+  absl::Status EnqueueGemms(uint32_t value) {
+    const cudaStream_t main = ctx_->stream;
+    const int64_t n = problem_.n;
+    const int64_t k = problem_.k;
+    const char* own = static_cast<const char*>(ctx_->symm->buffer(ctx_->rank));
+    for (int step = 0; step < ctx_->world_size; ++step) {
+      const int peer = (ctx_->rank + step) % ctx_->world_size;
+      for (int c = 0; c < problem_.splits_per_rank; ++c) {
+        const int64_t row = peer * shard_rows() + c * chunk_rows();
+        const void* a = own + c * chunk_rows() * k * elem();
+        if (step > 0) {
+          if (absl::Status s = ops_.WaitValue32(main, Flag(peer, c), value); !s.ok()) return s;
+          a = Row(gathered_, row, k);
+        }
+        if (absl::Status s = gemm_->Matmul(chunk_rows(), n, k, problem_.dtype, a, b_.get(),
+                                           Row(c_, row, n), main);
+            !s.ok()) {
+          return s;
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  const CudaContext* const ctx_;
+  const StreamMemOps ops_;
+  const std::unique_ptr<CublasLtGemm> gemm_;
+  OwnedStream copy_stream_;
+  OwnedEvent start_;  // main -> copy: the copy stream starts after earlier main-stream work
+  OwnedEvent done_;   // copy -> main: the op ends on the main stream
+  DeviceBuffer gathered_, a_ref_, b_, c_, c_ref_;  // [m,k], [m,k], [k,n], [m,n], [m,n]
+  DeviceBuffer flags_;  // uint32 [world_size][splits_per_rank], progress per chunk
+  DeviceBuffer check_;  // CheckSums
+  GemmProblem problem_;
+  bool prepared_ = false;
+  uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx) {
+  if (ctx == nullptr || ctx->symm == nullptr || ctx->stream == nullptr || ctx->error == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(kName, ": incomplete CUDA context"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx->device), "cudaSetDevice");
+  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
+  if (!ops.ok()) return ops.status();
+  absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create();
+  if (!gemm.ok()) return gemm.status();
+  auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm));
+  if (absl::Status s = op->Init(); !s.ok()) return s;
+  return std::unique_ptr<AgGemm>(std::move(op));
+}
+
+}  // namespace symmbench

@@ -1,0 +1,27 @@
+// The "ag_gemm" op on the CUDA backend: copy-engine all-gather with per-chunk progress flags
+// overlapped with per-chunk cuBLASLt GEMMs (kFused), and the NCCL / cuBLASLt baselines.
+#pragma once
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "kernels/ag_gemm.h"
+#include "kernels/cuda/cuda_context.h"
+
+namespace symmbench {
+
+// AgGemm over the backend's resources (docs/ag_gemm.md):
+// - A_shard [m / world_size, k] lives at the start of this rank's symmetric buffer
+//   (ctx->symm); peers read it with copy-engine copies through their IPC mappings.
+// - gathered A [m, k], A_ref [m, k], B [k, n], C [m, n], C_ref [m, n] are private cudaMallocs,
+//   kept across Prepare calls of the same shape.
+// - kFused uses the backend's stream plus a copy stream of the highest priority; every Run
+//   returns with all of its work ordered before later work of ctx->stream, so
+//   Backend::Synchronize (which polls ctx->stream) covers it.
+// - kAllGather: ncclAllGather(A_shard -> A_ref); kGemm: A_ref @ B -> C_ref; kSequential: both.
+// bf16 and fp16 only (Prepare: INVALID_ARGUMENT for fp32). `ctx` must outlive the object.
+// Errors: INTERNAL / UNAVAILABLE naming the call when the copy stream, events, cuBLASLt handle,
+// workspace or the driver's stream memory operations cannot be set up.
+absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx);
+
+}  // namespace symmbench

@@ -1,0 +1,188 @@
+// ag_gemm device kernels: seeded uniform fill, one-block signal-pad barrier (the BlockBarrier of
+// signal_pad.cuh), flag write for graph capture, and a double-precision Frobenius reduction.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/device_types.h"
+#include "kernels/cuda/signal_pad.cuh"
+#include "kernels/symm_mem_layout.h"
+
+namespace symmbench {
+namespace {
+
+// Grid-stride passes outside the timed loop: 256 threads, at most 1024 blocks (~8 per SM).
+constexpr int kThreads = 256;
+constexpr int64_t kMaxGridBlocks = 1024;
+
+int GridBlocks(int64_t count) {
+  int64_t blocks = (count + kThreads - 1) / kThreads;
+  if (blocks < 1) blocks = 1;
+  return static_cast<int>(blocks < kMaxGridBlocks ? blocks : kMaxGridBlocks);
+}
+
+// splitmix64-style mix of (seed, fill stream, index); the top 24 bits give k / 2^23 - 1, a
+// value in [-1, 1) exactly representable in float (and never NaN).
+__device__ __forceinline__ float UniformValue(uint64_t seed, uint32_t fill_stream, int64_t i) {
+  uint64_t x = seed * 0x9E3779B97F4A7C15ull ^
+               (0xD1B54A32D192ED03ull * (static_cast<uint64_t>(fill_stream) + 1)) ^
+               (0xBF58476D1CE4E5B9ull * static_cast<uint64_t>(i));
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  const uint32_t bits = static_cast<uint32_t>(x >> 40);  // 24 bits
+  return static_cast<float>(bits) * (1.0f / 8388608.0f) - 1.0f;
+}
+
+template <typename T>
+__device__ __forceinline__ T FromFloat(float v);
+template <>
+__device__ __forceinline__ __nv_bfloat16 FromFloat<__nv_bfloat16>(float v) {
+  return __float2bfloat16_rn(v);
+}
+template <>
+__device__ __forceinline__ __half FromFloat<__half>(float v) {
+  return __float2half_rn(v);
+}
+
+__device__ __forceinline__ float ToFloat(__nv_bfloat16 v) { return __bfloat162float(v); }
+__device__ __forceinline__ float ToFloat(__half v) { return __half2float(v); }
+
+template <typename T>
+__global__ void FillUniformKernel(T* data, int64_t count, uint64_t seed, uint32_t fill_stream) {
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    data[i] = FromFloat<T>(UniformValue(seed, fill_stream, i));
+  }
+}
+
+// One block: every thread calls BlockBarrier (it ends in __syncthreads_or). Nothing else runs
+// in this kernel; the copies that the barrier guards are stream-ordered around it.
+__global__ void __launch_bounds__(kAgGemmBarrierThreads)
+    BarrierKernel(const __grid_constant__ AgGemmBarrierArgs args) {
+  (void)signal_pad::BlockBarrier(args.signal_pads, args.rank, args.world_size, args.error,
+                                 args.timeout_ns, args.phase);
+}
+
+__global__ void WriteFlagKernel(uint32_t* flag, uint32_t value) {
+  *reinterpret_cast<volatile uint32_t*>(flag) = value;
+  __threadfence_system();
+}
+
+__device__ __forceinline__ double WarpSum(double v) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xFFFFFFFFu, v, offset);
+  return v;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    RelFrobeniusKernel(const T* got, const T* want, int64_t count, FrobeniusSums* sums) {
+  double diff_sq = 0.0;
+  double want_sq = 0.0;
+  unsigned long long nonfinite = 0;
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    const float g = ToFloat(got[i]);
+    const float w = ToFloat(want[i]);
+    if (!isfinite(g) || !isfinite(w)) {
+      ++nonfinite;
+      continue;
+    }
+    const double d = static_cast<double>(g) - static_cast<double>(w);
+    diff_sq += d * d;
+    want_sq += static_cast<double>(w) * static_cast<double>(w);
+  }
+  __shared__ double shared_diff[kThreads / 32];
+  __shared__ double shared_want[kThreads / 32];
+  __shared__ unsigned long long shared_nonfinite;
+  if (threadIdx.x == 0) shared_nonfinite = 0;
+  __syncthreads();
+  diff_sq = WarpSum(diff_sq);
+  want_sq = WarpSum(want_sq);
+  const int warp = static_cast<int>(threadIdx.x) / 32;
+  if (threadIdx.x % 32 == 0) {
+    shared_diff[warp] = diff_sq;
+    shared_want[warp] = want_sq;
+  }
+  if (nonfinite != 0) atomicAdd(&shared_nonfinite, nonfinite);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    double block_diff = 0.0;
+    double block_want = 0.0;
+    for (int w = 0; w < kThreads / 32; ++w) {
+      block_diff += shared_diff[w];
+      block_want += shared_want[w];
+    }
+    atomicAdd(&sums->diff_sq, block_diff);
+    atomicAdd(&sums->want_sq, block_want);
+    if (shared_nonfinite != 0) atomicAdd(&sums->nonfinite, shared_nonfinite);
+  }
+}
+
+bool Is16Bit(DeviceDType dtype) {
+  return dtype == DeviceDType::kBf16 || dtype == DeviceDType::kFp16;
+}
+
+}  // namespace
+
+cudaError_t LaunchAgGemmFillUniform(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                    uint32_t fill_stream, cudaStream_t stream) {
+  if (data == nullptr || count < 0 || !Is16Bit(dtype)) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  if (dtype == DeviceDType::kBf16) {
+    FillUniformKernel<<<GridBlocks(count), kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(data),
+                                                                  count, seed, fill_stream);
+  } else {
+    FillUniformKernel<<<GridBlocks(count), kThreads, 0, stream>>>(static_cast<__half*>(data), count,
+                                                                  seed, fill_stream);
+  }
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchAgGemmBarrier(const AgGemmBarrierArgs& args, cudaStream_t stream) {
+  if (args.world_size < 1 || args.world_size > kMaxWorldSize || args.rank < 0 ||
+      args.rank >= args.world_size || args.error == nullptr ||
+      args.world_size > kAgGemmBarrierThreads) {
+    return cudaErrorInvalidValue;
+  }
+  for (int p = 0; p < args.world_size; ++p) {
+    if (args.signal_pads[p] == nullptr) return cudaErrorInvalidValue;
+  }
+  BarrierKernel<<<1, kAgGemmBarrierThreads, 0, stream>>>(args);
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchAgGemmWriteFlag(uint32_t* flag, uint32_t value, cudaStream_t stream) {
+  if (flag == nullptr) return cudaErrorInvalidValue;
+  WriteFlagKernel<<<1, 1, 0, stream>>>(flag, value);
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, DeviceDType dtype,
+                               FrobeniusSums* sums, cudaStream_t stream) {
+  if (got == nullptr || want == nullptr || sums == nullptr || count < 0 || !Is16Bit(dtype)) {
+    return cudaErrorInvalidValue;
+  }
+  cudaError_t err = cudaMemsetAsync(sums, 0, sizeof(*sums), stream);  // 0.0 is all-zero bits
+  if (err != cudaSuccess) return err;
+  if (count == 0) return cudaSuccess;
+  if (dtype == DeviceDType::kBf16) {
+    RelFrobeniusKernel<<<GridBlocks(count), kThreads, 0, stream>>>(
+        static_cast<const __nv_bfloat16*>(got), static_cast<const __nv_bfloat16*>(want), count,
+        sums);
+  } else {
+    RelFrobeniusKernel<<<GridBlocks(count), kThreads, 0, stream>>>(
+        static_cast<const __half*>(got), static_cast<const __half*>(want), count, sums);
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace symmbench

@@ -1,0 +1,58 @@
+// Device helpers of the CUDA ag_gemm (host launchers, no absl; kernels in ag_gemm_kernels.cu):
+// seeded uniform fills, the one-block signal-pad barrier, the flag-writing kernel used under
+// graph capture, and the relative Frobenius error of C against C_ref.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "kernels/cuda/device_types.h"
+#include "kernels/symm_mem_layout.h"
+
+namespace symmbench {
+
+// Fill streams: the A shard of rank r uses stream r (0..kMaxWorldSize-1); B uses this one on
+// every rank, so every rank draws the same B from the seed alone.
+constexpr uint32_t kAgGemmBFillStream = 0xB0B0u;
+
+// data[i] = a hash of (seed, fill_stream, i) mapped to [-1, 1) (24 random bits, then rounded
+// to nearest even in `dtype`; bf16 or fp16 only), i < count. Enqueued on `stream`.
+// cudaErrorInvalidValue for null data, negative count or fp32; else the launch's error.
+cudaError_t LaunchAgGemmFillUniform(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                    uint32_t fill_stream, cudaStream_t stream);
+
+// One signal-pad barrier among block 0 of every rank (signal_pad::BlockBarrier, 1 block of
+// kAgGemmBarrierThreads threads). Pad slot row 0 is shared with every other barrier user; they
+// are all ordered on the backend's stream (ag_gemm's copy stream runs between two events of
+// that stream), so every rank issues the same sequence of barriers on the slot. A timeout is
+// recorded in `error` (never returned here). cudaErrorInvalidValue on bad arguments.
+constexpr int kAgGemmBarrierThreads = 32;  // one warp; threads < world_size do the signalling
+struct AgGemmBarrierArgs {
+  uint32_t* signal_pads[kMaxWorldSize] = {};  // rank p's pad as mapped here
+  int32_t rank = 0;
+  int32_t world_size = 1;
+  uint64_t timeout_ns = 0;
+  DeviceErrorRecord* error = nullptr;
+  BarrierPhase phase = BarrierPhase::kEntry;
+};
+cudaError_t LaunchAgGemmBarrier(const AgGemmBarrierArgs& args, cudaStream_t stream);
+
+// *flag = value, by one thread, after everything earlier on `stream` (stream order; a
+// __threadfence_system follows the store). Used instead of cuStreamWriteValue32 while the
+// stream is being captured into a graph (as PyTorch symm_mem does).
+cudaError_t LaunchAgGemmWriteFlag(uint32_t* flag, uint32_t value, cudaStream_t stream);
+
+// Device-side sums of LaunchRelFrobenius, accumulated in double.
+struct FrobeniusSums {
+  double diff_sq;                // sum over i of (got[i] - want[i])^2
+  double want_sq;                // sum over i of want[i]^2
+  unsigned long long nonfinite;  // elements where got or want is NaN or infinite
+};
+
+// Resets `sums` (device memory), then accumulates them over i < count (bf16 or fp16 buffers);
+// all on `stream`. The host computes sqrt(diff_sq / want_sq), and 1e30 when nonfinite != 0.
+cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, DeviceDType dtype,
+                               FrobeniusSums* sums, cudaStream_t stream);
+
+}  // namespace symmbench

@@ -1,0 +1,172 @@
+// CUDA ag_gemm at world size 1 (an in-process rendezvous of one rank): Prepare, Poison,
+// Run(fused), Run(sequential), Check; argument errors. GPU tests skip without a CUDA device.
+#include "kernels/ag_gemm.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "kernels/backend.h"
+#include "kernels/cuda/device_probe.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+constexpr int64_t kMaxBytes = 4 << 20;
+constexpr uint64_t kSeed = 99;
+
+// A job of one rank: AllGather returns the caller's value; tags must be unique per call.
+class SingleRankRendezvous final : public Rendezvous {
+ public:
+  int rank() const override { return 0; }
+  int world_size() const override { return 1; }
+  absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
+                                                     const std::string& value) override {
+    if (!tags_.insert(tag).second) return absl::InvalidArgumentError("tag reused: " + tag);
+    return std::vector<std::string>{value};
+  }
+  absl::Status Barrier(const std::string& tag) override {
+    if (!tags_.insert(tag).second) return absl::InvalidArgumentError("tag reused: " + tag);
+    return absl::OkStatus();
+  }
+
+ private:
+  std::set<std::string> tags_;
+};
+
+class AgGemmGpuTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (ProbeCudaDevices().empty()) GTEST_SKIP() << "no CUDA device";
+    BackendOptions options;
+    options.max_bytes = kMaxBytes;
+    options.timeout = std::chrono::milliseconds(20000);
+    absl::StatusOr<std::unique_ptr<Backend>> backend = CreateCudaBackend(options, &rendezvous_);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    backend_ = *std::move(backend);
+    absl::StatusOr<std::unique_ptr<AgGemm>> op = backend_->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    op_ = *std::move(op);
+  }
+  void TearDown() override {
+    op_.reset();  // before the backend that lends it the stream and symmetric memory
+    backend_.reset();
+  }
+
+  // Prepare (which poisons), fused x fused_runs, sequential, Synchronize, Check.
+  void RunAndCheck(const GemmProblem& problem, int fused_runs) {
+    absl::Status s = op_->Prepare(problem, kSeed);
+    ASSERT_TRUE(s.ok()) << s;
+    for (int i = 0; s.ok() && i < fused_runs; ++i) s = op_->Run(AgGemmVariant::kFused);
+    ASSERT_TRUE(s.ok()) << s;
+    s = op_->Run(AgGemmVariant::kSequential);
+    ASSERT_TRUE(s.ok()) << s;
+    s = backend_->Synchronize();
+    ASSERT_TRUE(s.ok()) << s;
+    absl::StatusOr<AgGemmCheck> check = op_->Check();
+    ASSERT_TRUE(check.ok()) << check.status();
+    EXPECT_EQ(check->gathered_wrong, 0) << "first bad " << check->first_bad_index;
+    EXPECT_EQ(check->first_bad_index, -1);
+    EXPECT_LT(check->c_rel_error, op_->tolerance());
+  }
+
+  SingleRankRendezvous rendezvous_;
+  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<AgGemm> op_;
+};
+
+GemmProblem Problem(int64_t m, int64_t n, int64_t k, int splits, DType dtype) {
+  GemmProblem problem;
+  problem.m = m;
+  problem.n = n;
+  problem.k = k;
+  problem.splits_per_rank = splits;
+  problem.dtype = dtype;
+  return problem;
+}
+
+TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
+  EXPECT_EQ(op_->all_gather_name(), "nccl_all_gather");
+  EXPECT_EQ(op_->gemm_name(), "cublaslt");
+  EXPECT_DOUBLE_EQ(op_->tolerance(), 1e-2);
+  for (const DType dtype : {DType::kBf16, DType::kFp16}) {
+    for (const int splits : {1, 2}) {
+      SCOPED_TRACE(std::string(DTypeName(dtype)) + " splits " + std::to_string(splits));
+      RunAndCheck(Problem(256, 512, 384, splits, dtype), /*fused_runs=*/1);
+    }
+  }
+}
+
+TEST_F(AgGemmGpuTest, RepeatedRuns) {
+  // Many fused runs back to back: flag epochs, barrier slot balance, plan cache reuse.
+  RunAndCheck(Problem(96, 200, 136, 3, DType::kBf16), /*fused_runs=*/50);
+  RunAndCheck(Problem(256, 512, 384, 4, DType::kFp16), /*fused_runs=*/20);
+}
+
+TEST_F(AgGemmGpuTest, OddShapes) {
+  // n, k not multiples of 8 and 33-row chunks: chunk offsets only 4-byte aligned (the
+  // heuristic is told the real alignment).
+  RunAndCheck(Problem(99, 100, 130, 3, DType::kBf16), /*fused_runs=*/2);
+  RunAndCheck(Problem(99, 100, 130, 1, DType::kFp16), /*fused_runs=*/2);
+  RunAndCheck(Problem(1, 1, 1, 1, DType::kBf16), /*fused_runs=*/1);
+}
+
+TEST_F(AgGemmGpuTest, CheckSeesPoisonedOutputs) {
+  const GemmProblem problem = Problem(128, 64, 32, 1, DType::kBf16);
+  ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
+  ASSERT_TRUE(op_->Run(AgGemmVariant::kSequential).ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<AgGemmCheck> check = op_->Check();  // the fused outputs are still poison
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->gathered_wrong, problem.m * problem.k);
+  EXPECT_EQ(check->first_bad_index, 0);
+  EXPECT_GE(check->c_rel_error, 1e29);
+}
+
+TEST_F(AgGemmGpuTest, BaselinesAloneAndTimer) {
+  ASSERT_TRUE(op_->Prepare(Problem(512, 256, 128, 2, DType::kBf16), kSeed).ok());
+  std::unique_ptr<Timer> timer = backend_->NewTimer();
+  ASSERT_TRUE(timer->Start().ok());
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_TRUE(op_->Run(AgGemmVariant::kAllGather).ok());
+    ASSERT_TRUE(op_->Run(AgGemmVariant::kGemm).ok());
+    ASSERT_TRUE(op_->Run(AgGemmVariant::kFused).ok());
+  }
+  ASSERT_TRUE(timer->Stop().ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<double> us = timer->ElapsedUs();
+  ASSERT_TRUE(us.ok()) << us.status();
+  EXPECT_GT(*us, 0.0);
+  absl::StatusOr<AgGemmCheck> check = op_->Check();
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->gathered_wrong, 0);
+  EXPECT_LT(check->c_rel_error, op_->tolerance());
+}
+
+TEST_F(AgGemmGpuTest, RejectsBadProblems) {
+  EXPECT_EQ(op_->Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(op_->Check().status().code(), absl::StatusCode::kFailedPrecondition);
+  const absl::Status fp32 = op_->Prepare(Problem(64, 64, 64, 1, DType::kFp32), kSeed);
+  EXPECT_EQ(fp32.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(fp32.message().find("fp32"), std::string::npos) << fp32;
+  EXPECT_EQ(op_->Prepare(Problem(100, 64, 64, 3, DType::kBf16), kSeed).code(),
+            absl::StatusCode::kInvalidArgument);  // 100 % 3 != 0
+  EXPECT_EQ(op_->Prepare(Problem(0, 64, 64, 1, DType::kBf16), kSeed).code(),
+            absl::StatusCode::kInvalidArgument);
+  // A shard of 4 MiB + 2 bytes: larger than the symmetric buffer.
+  EXPECT_EQ(op_->Prepare(Problem(1, 64, (kMaxBytes / 2) + 1, 1, DType::kBf16), kSeed).code(),
+            absl::StatusCode::kInvalidArgument);
+  // The shard fits, but B [1024, 2^40] (2 PiB) fits on no GPU.
+  EXPECT_EQ(op_->Prepare(Problem(64, int64_t{1} << 40, 1024, 1, DType::kBf16), kSeed).code(),
+            absl::StatusCode::kResourceExhausted);
+  // Still usable after the errors.
+  RunAndCheck(Problem(64, 64, 64, 1, DType::kBf16), /*fused_runs=*/1);
+}
+
+}  // namespace
+}  // namespace symmbench
