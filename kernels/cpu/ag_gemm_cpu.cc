@@ -2,7 +2,6 @@
 // memcpy all-gather and whole-matrix OpenBLAS baselines, and the check against them.
 #include "kernels/cpu/ag_gemm_cpu.h"
 
-#include <cblas.h>
 
 #include <algorithm>
 #include <chrono>
@@ -94,11 +93,6 @@ void CpuRelax() {
 #endif
 }
 
-void SetOpenBlasSingleThreaded() {
-  static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(1); });
-}
-
 }  // namespace
 
 float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i) {
@@ -107,9 +101,7 @@ float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i) {
 
 float AgGemmCpuInputB(uint64_t seed, int64_t i) { return UnitValue(seed, kStreamB, i); }
 
-AgGemmCpu::AgGemmCpu(const CpuKernelContext& context) : context_(context) {
-  SetOpenBlasSingleThreaded();
-}
+AgGemmCpu::AgGemmCpu(const CpuKernelContext& context) : context_(context) {}
 
 absl::Status AgGemmCpu::CheckPrepared(const char* operation) const {
   if (!prepared_) {
@@ -121,6 +113,9 @@ absl::Status AgGemmCpu::CheckPrepared(const char* operation) const {
 
 absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   prepared_ = false;
+  absl::StatusOr<const OpenBlas*> blas = LoadOpenBlas();
+  if (!blas.ok()) return blas.status();
+  blas_ = *blas;
   const SymmetricMemory& memory = *context_.memory;
   const int world_size = memory.world_size();
   const int rank = memory.rank();
@@ -227,7 +222,7 @@ void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* o
     a = a_f;
     c = c_f_.data() + row0 * n;
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
+  blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
               static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
               b_f_.data(), static_cast<int>(n), 0.0f, c, static_cast<int>(n));
   if (convert) {

@@ -11,6 +11,7 @@
 #include "kernels/ag_gemm.h"
 #include "kernels/cpu/ag_gemm_cpu_copy_thread.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/openblas.h"
 
 namespace symmbench {
 
@@ -35,8 +36,8 @@ namespace symmbench {
 // chunk and source rank; the copy thread is still joined and the exit barrier still run, so
 // peers are not left waiting.
 //
-// OpenBLAS: every GEMM runs on the calling thread (openblas_set_num_threads(1), set once per
-// process by the first AgGemmCpu): ranks are separate processes sharing the machine's few
+// OpenBLAS (loaded by Prepare, kernels/cpu/openblas.h): every GEMM runs on the calling thread
+// (openblas_set_num_threads(1), set once per process when it is loaded): ranks are separate processes sharing the machine's few
 // cores, and a per-rank BLAS thread pool would oversubscribe them and compete with the copy
 // thread the fused op overlaps with.
 //
@@ -90,6 +91,7 @@ class AgGemmCpu : public AgGemm {
   void GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out);
 
   CpuKernelContext context_;
+  const OpenBlas* blas_ = nullptr;  // loaded by Prepare
   bool prepared_ = false;
   GemmProblem problem_;
   int64_t chunk_rows_ = 0;
