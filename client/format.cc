@@ -149,7 +149,7 @@ std::string AgGemmHeader() {
 std::string AgGemmRow(const v1::ResultRow& row) {
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const std::string error =
-      row.checked() ? absl::StrFormat("%.2e", row.c_rel_error()) : std::string(kNotAvailable);
+      row.checked() ? absl::StrFormat("%.2e", row.rel_error()) : std::string(kNotAvailable);
   return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
                          row.m(), kDimWidth, row.n(), kDimWidth, row.k(), 7, row.splits_per_rank(),
                          kTypeWidth, row.dtype(), kAgTimeWidth, row.t_ag_us(), kAgTimeWidth,
@@ -287,8 +287,8 @@ Json RowToJson(const v1::ResultRow& row) {
         {"t_fused_us", row.t_fused_us()},
         {"tflops", row.tflops()},
         {"overlap_efficiency", row.overlap_efficiency()},
-        {"c_rel_error", row.c_rel_error()},
-        {"c_tolerance", row.c_tolerance()},
+        {"rel_error", row.rel_error()},
+        {"rel_error_tolerance", row.rel_error_tolerance()},
     };
     for (const auto& [key, value] : ag_gemm.items()) json[key] = value;
   }

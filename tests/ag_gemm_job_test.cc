@@ -31,7 +31,7 @@ void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t 
   EXPECT_EQ(row["splits_per_rank"].get<int>(), splits);
   EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
   EXPECT_TRUE(row["checked"].get<bool>());
-  EXPECT_LE(row["c_rel_error"].get<double>(), row["c_tolerance"].get<double>());
+  EXPECT_LE(row["rel_error"].get<double>(), row["rel_error_tolerance"].get<double>());
   for (const char* key : {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "tflops"}) {
     EXPECT_GT(row[key].get<double>(), 0.0) << key;
   }

@@ -97,8 +97,8 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     error = std::max(error, r.check.c_rel_error);
   }
   row.set_wrong(wrong);
-  row.set_c_rel_error(error);
-  row.set_c_tolerance(op.tolerance());
+  row.set_rel_error(error);
+  row.set_rel_error_tolerance(op.tolerance());
   row.set_checked(checked);
   return row;
 }
