@@ -165,11 +165,19 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
   if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
-  out += HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw", "#wrong",
-                     "base_us", "base_busbw", "speedup"});
-  out += HeaderLine(
+  std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",
+                                  "#wrong", "base_us", "base_busbw", "speedup"});
+  std::string units = HeaderLine(
       {"(B)", "(elements)", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", ""});
-  return out;
+  if (job.spec().graph()) {  // graph-replay columns (nccl-tests -G) after the eager ones
+    names.pop_back();
+    units.pop_back();
+    names += absl::StrFormat("%*s%*s%*s\n", kTimeWidth, "graph_us", kTimeWidth, "base_graph",
+                             kSpeedupWidth, "g_speedup");
+    units += absl::StrFormat("%*s%*s%*s\n", kTimeWidth + kSpeedupWidth - 2, "(us)", kTimeWidth,
+                             "(us)", kSpeedupWidth, "");
+  }
+  return out + names + units;
 }
 
 std::string TableRow(const v1::ResultRow& row) {
@@ -180,12 +188,18 @@ std::string TableRow(const v1::ResultRow& row) {
     return has_baseline ? absl::StrFormat("%*.2f", width, value)
                         : absl::StrFormat("%*s", width, kNotAvailable);
   };
-  return absl::StrFormat(
-      "%*d%*d%*s%*s%*.2f%*.2f%*.2f%*s%s%s%s\n", kSizeWidth, row.size_bytes(), kCountWidth,
+  std::string line = absl::StrFormat(
+      "%*d%*d%*s%*s%*.2f%*.2f%*.2f%*s%s%s%s", kSizeWidth, row.size_bytes(), kCountWidth,
       row.count(), kTypeWidth, row.dtype(), kRedopWidth, row.redop(), kTimeWidth, row.time_us(),
       kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
       base(row.baseline_time_us(), kBaseTimeWidth), base(row.baseline_busbw_gbps(), kBaseBwWidth),
       base(row.speedup(), kSpeedupWidth));
+  if (row.graph_time_us() > 0) {
+    absl::StrAppend(&line, absl::StrFormat("%*.2f%*.2f%*.2f", kTimeWidth, row.graph_time_us(),
+                                           kTimeWidth, row.baseline_graph_time_us(),
+                                           kSpeedupWidth, row.graph_speedup()));
+  }
+  return line + "\n";
 }
 
 std::string TableError(const v1::Job& job) {
@@ -244,6 +258,7 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"backend", spec.backend()},
       {"labels", labels},
       {"timeout_s", spec.timeout_s()},
+      {"graph", spec.graph()},
   };
   if (spec.kernel() == "ag_gemm") {
     Json shapes = Json::array();
@@ -275,6 +290,21 @@ Json RowToJson(const v1::ResultRow& row) {
       {"speedup", row.speedup()},
       {"checked", row.checked()},
   };
+  if (row.graph_time_us() > 0) {
+    json["graph_time_us"] = row.graph_time_us();
+    json["baseline_graph_time_us"] = row.baseline_graph_time_us();
+    json["graph_speedup"] = row.graph_speedup();
+  }
+  if (!row.baselines().empty()) {
+    Json baselines = Json::array();
+    for (const v1::BaselineResult& b : row.baselines()) {
+      baselines.push_back({{"name", b.name()},
+                           {"time_us", b.time_us()},
+                           {"graph_time_us", b.graph_time_us()},
+                           {"busbw_gbps", b.busbw_gbps()}});
+    }
+    json["baselines"] = baselines;
+  }
   if (row.m() > 0) {
     const Json ag_gemm = {
         {"m", row.m()},

@@ -59,6 +59,9 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
       ->allow_extra_args(false);  // one KEY=VALUE per --label
   AddOptional(submit, "--job-timeout-s", &f.job_timeout_s,
               "Wall-clock limit for the whole job [default: the daemon's]");
+  submit->add_flag_function(
+      "--graph", [&f](std::int64_t) { f.graph = true; },
+      "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
   AddOptional(submit, "--shapes", &f.shapes,
               "ag_gemm: comma-separated MxNxK problems, e.g. 4096x6656x16384,8192x8192x8192");
   AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,

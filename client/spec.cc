@@ -176,6 +176,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (flags.check) spec.set_check(*flags.check);
   if (flags.backend) spec.set_backend(*flags.backend);
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
+  if (flags.graph) spec.set_graph(*flags.graph);
   const bool ag_gemm = (spec.kernel().empty() ? kDefaultKernel : spec.kernel()) == "ag_gemm";
   if (absl::Status s = ag_gemm ? ApplyAgGemmFlags(flags, &spec) : ApplySizeFlags(flags, &spec);
       !s.ok()) {

@@ -37,6 +37,7 @@ struct SpecFlags {
   std::optional<std::string> backend;    // --backend
   std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
   std::optional<int32_t> job_timeout_s;  // --job-timeout-s
+  std::optional<bool> graph;             // --graph: also time CUDA-graph replays
   // Kernel ag_gemm:
   std::optional<std::string> shapes;           // --shapes, e.g. "4096x6656x16384,8192x8192x8192"
   std::optional<std::string> splits_per_rank;  // --splits-per-rank: "auto" or 1, 2, 4, ...

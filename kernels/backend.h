@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -36,6 +37,14 @@ class Timer {
   virtual absl::StatusOr<double> ElapsedUs() = 0;
 };
 
+// A recorded sequence of operations that can be replayed (a CUDA graph on the CUDA backend).
+class Graph {
+ public:
+  virtual ~Graph() = default;
+  // Enqueues one replay of everything recorded.
+  virtual absl::Status Launch() = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -49,6 +58,11 @@ class Backend {
   // The named kernel's implementation on this backend; NOT_FOUND for an unknown kernel.
   virtual absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
       const std::string& kernel) = 0;
+  // Records `repeats` calls of `body` into a Graph (nccl-tests' -G): on CUDA a stream capture
+  // instantiated as a CUDA graph, so replays pay one launch for all of them. The default
+  // replays `body` itself, which is all a backend without launch overhead needs (CPU).
+  virtual absl::StatusOr<std::unique_ptr<Graph>> CaptureGraph(
+      const std::function<absl::Status()>& body, int repeats);
   // The all-gather + GEMM op (kernel "ag_gemm") on this backend. Its A_shard lives in the
   // backend's symmetric buffer (options.max_bytes must cover the largest shard).
   virtual absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() = 0;

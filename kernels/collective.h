@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -38,6 +39,15 @@ class Collective {
 
   // Name of the baseline, e.g. "nccl_all_reduce" or "reference_sum".
   virtual std::string baseline_name() const = 0;
+
+  // Further baselines timed in the same run besides the reference one (e.g. NCCL's
+  // symmetric-memory kernels, "nccl_symmetric"), so a kernel is compared with the best of them.
+  // They write the reference output too, but verification uses RunBaseline's.
+  virtual std::vector<std::string> extra_baseline_names() const { return {}; }
+  // Enqueues one operation of extra baseline `index` (into extra_baseline_names()).
+  virtual absl::Status RunExtraBaseline(size_t index) {
+    return absl::OutOfRangeError("this collective has no extra baselines");
+  }
 };
 
 }  // namespace symmbench

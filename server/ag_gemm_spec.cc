@@ -61,6 +61,10 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
     return absl::InvalidArgumentError(
         absl::StrCat("dtype: ag_gemm runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
   }
+  if (spec.graph()) {
+    return absl::InvalidArgumentError(
+        "graph: graph mode is for the size-swept kernels, not ag_gemm");
+  }
   if (spec.shapes_size() == 0) {
     return absl::InvalidArgumentError("shapes: ag_gemm needs at least one MxNxK shape");
   }

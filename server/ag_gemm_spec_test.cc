@@ -75,6 +75,9 @@ TEST(AgGemmSpecTest, RejectsBadSplitsVariantsAndDtype) {
   twice.add_variants("gemm");
   twice.add_variants("gemm");
   ExpectRejected(twice, "variants[1]");
+  v1::JobSpec graph = ValidSpec();
+  graph.set_graph(true);
+  ExpectRejected(graph, "graph");
   v1::JobSpec fp32 = ValidSpec();
   fp32.set_dtype("fp32");
   ExpectRejected(fp32, "dtype");

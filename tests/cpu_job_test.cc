@@ -90,6 +90,29 @@ TEST_F(CpuJobTest, Fp16AndTwoJobsAtOnceOnDisjointSlots) {
   ExpectVerifiedRows(jb, {2048, 4096, 8192}, "fp16");
 }
 
+TEST_F(CpuJobTest, GraphModeReportsEagerAndGraphFigures) {
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson({"submit", "--world-size", "2", "--sizes", "2K,64K",
+                                            "--iters", "10", "--warmup", "2", "--graph", "--wait"},
+                                           &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  ExpectVerifiedRows(job, {2048, 65536}, "bf16");
+  EXPECT_TRUE(job["spec"]["graph"].get<bool>());
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_GT(row["graph_time_us"].get<double>(), 0.0) << row.dump();
+    EXPECT_GT(row["baseline_graph_time_us"].get<double>(), 0.0) << row.dump();
+    EXPECT_NEAR(row["graph_speedup"].get<double>(),
+                row["baseline_graph_time_us"].get<double>() / row["graph_time_us"].get<double>(),
+                1e-9);
+    ASSERT_EQ(row["baselines"].size(), 1u) << row.dump();
+    EXPECT_EQ(row["baselines"][0]["name"], "reference_sum");
+    EXPECT_DOUBLE_EQ(row["baselines"][0]["graph_time_us"].get<double>(),
+                     row["baseline_graph_time_us"].get<double>());
+  }
+  CommandResult table = daemon_->Client({"status", job["job_id"]});
+  EXPECT_NE(table.out.find("graph_us"), std::string::npos) << table.out;
+}
+
 TEST_F(CpuJobTest, RestartKeepsFinishedJobs) {
   CommandResult result;
   nlohmann::json job = daemon_->ClientJson(

@@ -1,4 +1,5 @@
-// The benchmark loop: verify, warm up, time batches, reduce over ranks, report.
+// The benchmark loop: verify, warm up, time batches (eager, and graph replays in graph mode) of
+// the kernel and of every baseline, reduce over ranks, report.
 #include "worker/bench_runner.h"
 
 #include <algorithm>
@@ -14,29 +15,53 @@ namespace {
 
 constexpr uint64_t kSeedBase = 0x5EED5EEDull;
 
+// Eager and graph medians of one operation (ours or a baseline) on one rank.
+struct OpTimes {
+  TimingStats eager;
+  double graph_us = 0;  // 0: graph mode off
+};
+
 // What one rank measured for one size; exchanged through the rendezvous as text.
 struct RankResult {
-  TimingStats ours;
-  TimingStats baseline;
+  OpTimes ours;
+  std::vector<OpTimes> baselines;  // the reference first, then the extra baselines
   CheckResult check;
 
   std::string Encode() const {
     std::ostringstream out;
     out.precision(17);
-    out << ours.median_us << ' ' << ours.min_us << ' ' << ours.max_us << ' '
-        << baseline.median_us << ' ' << baseline.min_us << ' ' << baseline.max_us << ' '
-        << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' '
-        << check.want;
+    out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want
+        << ' ' << baselines.size();
+    for (const OpTimes* t : All()) {
+      out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
+          << t->graph_us;
+    }
     return out.str();
   }
   static absl::StatusOr<RankResult> Decode(const std::string& text) {
     RankResult r;
     std::istringstream in(text);
-    in >> r.ours.median_us >> r.ours.min_us >> r.ours.max_us >> r.baseline.median_us >>
-        r.baseline.min_us >> r.baseline.max_us >> r.check.wrong >> r.check.first_bad_index >>
-        r.check.got >> r.check.want;
+    size_t baselines = 0;
+    in >> r.check.wrong >> r.check.first_bad_index >> r.check.got >> r.check.want >> baselines;
+    if (in.fail() || baselines > 16) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    r.baselines.resize(baselines);
+    for (OpTimes* t : r.All()) {
+      in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
+    }
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     return r;
+  }
+  std::vector<const OpTimes*> All() const {
+    std::vector<const OpTimes*> all = {&ours};
+    for (const OpTimes& b : baselines) all.push_back(&b);
+    return all;
+  }
+  std::vector<OpTimes*> All() {
+    std::vector<OpTimes*> all = {&ours};
+    for (OpTimes& b : baselines) all.push_back(&b);
+    return all;
   }
 };
 
@@ -48,10 +73,43 @@ absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   return collective->Check();
 }
 
+// Times `op` eagerly and, in graph mode, as graph replays.
+absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
+                               const std::function<absl::Status()>& op) {
+  OpTimes times;
+  absl::StatusOr<TimingStats> eager =
+      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op);
+  if (!eager.ok()) return eager.status();
+  times.eager = *eager;
+  if (spec.graph()) {
+    absl::StatusOr<TimingStats> graph =
+        WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(), op);
+    if (!graph.ok()) return graph.status();
+    times.graph_us = graph->median_us;
+  }
+  return times;
+}
+
+// The max over ranks of one operation's figures (index 0: ours; i > 0: baseline i - 1).
+OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
+  OpTimes worst;
+  for (const RankResult& r : results) {
+    const OpTimes& t = *r.All()[index];
+    worst.eager.median_us = std::max(worst.eager.median_us, t.eager.median_us);
+    worst.eager.min_us = std::max(worst.eager.min_us, t.eager.min_us);
+    worst.eager.max_us = std::max(worst.eager.max_us, t.eager.max_us);
+    worst.graph_us = std::max(worst.graph_us, t.graph_us);
+  }
+  return worst;
+}
+
+// GB/s = bytes / (us * 1e3); 0 when there is no time.
+double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
+
 // Builds rank 0's row from every rank's result: times are the max over ranks, wrong the sum.
 v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
-                       const std::vector<RankResult>& results, const std::string& baseline,
-                       bool checked) {
+                       const std::vector<RankResult>& results,
+                       const std::vector<std::string>& baseline_names, bool checked) {
   const KernelInfo* info = FindKernel(spec.kernel());
   const double bus_factor =
       info != nullptr ? info->bus_factor(static_cast<int>(results.size())) : 1.0;
@@ -60,29 +118,45 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
   row.set_count(size_bytes / DTypeSize(dtype));
   row.set_dtype(DTypeName(dtype));
   row.set_redop("sum");
-  TimingStats ours, base;
+  const OpTimes ours = MaxOverRanks(results, 0);
+  row.set_time_us(ours.eager.median_us);
+  row.set_time_min_us(ours.eager.min_us);
+  row.set_time_max_us(ours.eager.max_us);
+  row.set_algbw_gbps(Bandwidth(size_bytes, ours.eager.median_us));
+  row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
+  row.set_graph_time_us(ours.graph_us);
   int64_t wrong = 0;
-  for (const RankResult& r : results) {
-    ours.median_us = std::max(ours.median_us, r.ours.median_us);
-    ours.min_us = std::max(ours.min_us, r.ours.min_us);
-    ours.max_us = std::max(ours.max_us, r.ours.max_us);
-    base.median_us = std::max(base.median_us, r.baseline.median_us);
-    wrong += r.check.wrong;
-  }
-  row.set_time_us(ours.median_us);
-  row.set_time_min_us(ours.min_us);
-  row.set_time_max_us(ours.max_us);
-  // bytes / us = 1e6 B/s; GB/s = bytes / (us * 1e3).
-  const double algbw = ours.median_us > 0 ? size_bytes / (ours.median_us * 1e3) : 0;
-  row.set_algbw_gbps(algbw);
-  row.set_busbw_gbps(algbw * bus_factor);
+  for (const RankResult& r : results) wrong += r.check.wrong;
   row.set_wrong(wrong);
   row.set_checked(checked);
-  row.set_baseline(baseline);
-  row.set_baseline_time_us(base.median_us);
-  row.set_baseline_busbw_gbps(
-      base.median_us > 0 ? size_bytes / (base.median_us * 1e3) * bus_factor : 0);
-  row.set_speedup(ours.median_us > 0 ? base.median_us / ours.median_us : 0);
+
+  // Every baseline; the best one (graph time in graph mode, else eager) fills baseline_*.
+  int best = -1;
+  double best_time = 0;
+  for (size_t b = 0; b < baseline_names.size(); ++b) {
+    const OpTimes t = MaxOverRanks(results, b + 1);
+    v1::BaselineResult* entry = row.add_baselines();
+    entry->set_name(baseline_names[b]);
+    entry->set_time_us(t.eager.median_us);
+    entry->set_graph_time_us(t.graph_us);
+    const double compared = spec.graph() ? t.graph_us : t.eager.median_us;
+    entry->set_busbw_gbps(Bandwidth(size_bytes, compared) * bus_factor);
+    if (best < 0 || compared < best_time) {
+      best = static_cast<int>(b);
+      best_time = compared;
+    }
+  }
+  if (best >= 0) {
+    const v1::BaselineResult& chosen = row.baselines(best);
+    row.set_baseline(chosen.name());
+    row.set_baseline_time_us(chosen.time_us());
+    row.set_baseline_busbw_gbps(Bandwidth(size_bytes, chosen.time_us()) * bus_factor);
+    row.set_baseline_graph_time_us(chosen.graph_time_us());
+    if (row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
+    if (row.graph_time_us() > 0) {
+      row.set_graph_speedup(chosen.graph_time_us() / row.graph_time_us());
+    }
+  }
   return row;
 }
 
@@ -95,7 +169,15 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
   absl::StatusOr<std::unique_ptr<Collective>> collective =
       backend->CreateCollective(spec.kernel());
   if (!collective.ok()) return collective.status();
+  Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
+  std::vector<std::string> baseline_names = {op.baseline_name()};
+  std::vector<std::function<absl::Status()>> baselines = {[&] { return op.RunBaseline(); }};
+  const std::vector<std::string> extras = op.extra_baseline_names();
+  for (size_t i = 0; i < extras.size(); ++i) {
+    baseline_names.push_back(extras[i]);
+    baselines.push_back([&op, i] { return op.RunExtraBaseline(i); });
+  }
 
   for (size_t index = 0; index < sizes.size(); ++index) {
     const int64_t size_bytes = sizes[index];
@@ -106,23 +188,23 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       return absl::Status(s.code(), absl::StrCat(where, " (rank ", backend->rank(), "): ",
                                                  s.message()));
     };
-    if (absl::Status s = (*collective)->Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+    if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
       return annotate(s);
     }
     RankResult mine;
     if (check) {
-      absl::StatusOr<CheckResult> checked = Verify(backend, collective->get());
+      absl::StatusOr<CheckResult> checked = Verify(backend, &op);
       if (!checked.ok()) return annotate(checked.status());
       mine.check = *checked;
     }
-    absl::StatusOr<TimingStats> ours = WarmUpAndTime(
-        backend, spec.warmup_iters(), spec.iters(), [&] { return (*collective)->Run(); });
+    absl::StatusOr<OpTimes> ours = TimeOp(backend, spec, [&] { return op.Run(); });
     if (!ours.ok()) return annotate(ours.status());
     mine.ours = *ours;
-    absl::StatusOr<TimingStats> baseline = WarmUpAndTime(
-        backend, spec.warmup_iters(), spec.iters(), [&] { return (*collective)->RunBaseline(); });
-    if (!baseline.ok()) return annotate(baseline.status());
-    mine.baseline = *baseline;
+    for (const auto& baseline : baselines) {
+      absl::StatusOr<OpTimes> times = TimeOp(backend, spec, baseline);
+      if (!times.ok()) return annotate(times.status());
+      mine.baselines.push_back(*times);
+    }
 
     absl::StatusOr<std::vector<std::string>> gathered =
         rendezvous->AllGather(absl::StrCat("result/", index), mine.Encode());
@@ -134,8 +216,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       results.push_back(*r);
     }
     if (backend->rank() == 0) {
-      v1::ResultRow row =
-          BuildRow(spec, size_bytes, *dtype, results, (*collective)->baseline_name(), check);
+      v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
     for (size_t rank = 0; rank < results.size(); ++rank) {

@@ -44,6 +44,34 @@ absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, in
   return Summarize(*std::move(samples));
 }
 
+absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
+                                               const std::function<absl::Status()>& op) {
+  const int per_graph = std::max(1, iters / kTimingBatches);
+  const int launches = std::max(1, iters / per_graph);
+  absl::StatusOr<std::unique_ptr<Graph>> graph = backend->CaptureGraph(op, per_graph);
+  if (!graph.ok()) return graph.status();
+  const int warmup_launches = std::max(1, (warmup_iters + per_graph - 1) / per_graph);
+  for (int i = 0; i < warmup_launches; ++i) {
+    if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
+  }
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  std::vector<std::unique_ptr<Timer>> timers;
+  for (int i = 0; i < launches; ++i) {
+    timers.push_back(backend->NewTimer());
+    if (absl::Status s = timers.back()->Start(); !s.ok()) return s;
+    if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
+    if (absl::Status s = timers.back()->Stop(); !s.ok()) return s;
+  }
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  std::vector<double> samples;
+  for (const std::unique_ptr<Timer>& timer : timers) {
+    absl::StatusOr<double> elapsed = timer->ElapsedUs();
+    if (!elapsed.ok()) return elapsed.status();
+    samples.push_back(*elapsed / per_graph);
+  }
+  return Summarize(std::move(samples));
+}
+
 TimingStats Summarize(std::vector<double> per_op_us) {
   TimingStats stats;
   if (per_op_us.empty()) return stats;

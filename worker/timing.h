@@ -33,4 +33,10 @@ std::vector<int> SplitIntoBatches(int iters);
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op);
 
+// Graph mode (nccl-tests' -G): captures iters / kTimingBatches operations of `op` into one
+// Backend::CaptureGraph, replays it for the warm-up (at least once: the first launch uploads the
+// graph), then times one replay per batch; the samples are per operation.
+absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
+                                               const std::function<absl::Status()>& op);
+
 }  // namespace symmbench
