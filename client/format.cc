@@ -260,6 +260,7 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"timeout_s", spec.timeout_s()},
       {"graph", spec.graph()},
   };
+  if (spec.kernel() == "all_reduce") json["dispatch"] = DispatchTableToJson(spec.dispatch());
   if (spec.kernel() == "ag_gemm") {
     Json shapes = Json::array();
     for (const v1::GemmShape& shape : spec.shapes()) {
@@ -290,6 +291,7 @@ Json RowToJson(const v1::ResultRow& row) {
       {"speedup", row.speedup()},
       {"checked", row.checked()},
   };
+  if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();
   if (row.graph_time_us() > 0) {
     json["graph_time_us"] = row.graph_time_us();
     json["baseline_graph_time_us"] = row.baseline_graph_time_us();
@@ -365,6 +367,28 @@ Json DevicesToJson(const v1::ListDevicesResponse& response) {
       {"backend", response.backend()},
       {"devices", devices},
       {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())}};
+}
+
+Json DispatchTableToJson(const v1::DispatchTable& table) {
+  Json entries = Json::array();
+  for (const v1::DispatchEntry& e : table.entries()) {
+    entries.push_back({{"max_bytes", e.max_bytes()}, {"algorithm", e.algorithm()}});
+  }
+  return {{"gpu_model", table.gpu_model()}, {"world_size", table.world_size()},
+          {"dtype", table.dtype()},         {"source", table.source()},
+          {"entries", entries}};
+}
+
+std::string DispatchTableText(const v1::DispatchTable& table) {
+  std::string out = absl::StrCat("# dispatch table (", table.gpu_model(), ", world_size ",
+                                 table.world_size(), ", ", table.dtype(), "; ", table.source(),
+                                 "):\n");
+  for (const v1::DispatchEntry& e : table.entries()) {
+    absl::StrAppend(&out, "#   ", e.max_bytes() > 0 ? absl::StrCat("up to ", FormatSize(e.max_bytes()))
+                                                     : std::string("above that"),
+                    ": ", e.algorithm(), "\n");
+  }
+  return out;
 }
 
 }  // namespace symmbench::client

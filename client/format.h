@@ -56,4 +56,9 @@ Json JobToJson(const v1::Job& job);
 Json JobListToJson(const v1::ListJobsResponse& response);     // {"jobs": [...]}
 Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}
 
+// A dispatch table: {"gpu_model", "world_size", "dtype", "source", "entries": [{"max_bytes",
+// "algorithm"}]} / as text, one "# up to SIZE: ALGORITHM" line per entry (the crossovers).
+Json DispatchTableToJson(const v1::DispatchTable& table);
+std::string DispatchTableText(const v1::DispatchTable& table);
+
 }  // namespace symmbench::client

@@ -6,6 +6,7 @@
 
 #include "CLI/CLI.hpp"
 #include "client/commands.h"
+#include "client/tune.h"
 
 namespace {
 
@@ -112,6 +113,19 @@ int main(int argc, char** argv) {
     AddJsonFlag(sub, &json_after_subcommand);
   }
 
+  symmbench::client::TuneOptions tune_options;
+  CLI::App* tune = app.add_subcommand(
+      "tune", "Measure one-shot, two-shot and NCCL over a sweep; store the all_reduce dispatch table");
+  tune->add_option("--world-size", tune_options.world_size, "Ranks (0: every device)");
+  tune->add_option("--dtype", tune_options.dtype, "bf16, fp16 or fp32")->capture_default_str();
+  tune->add_option("--min-bytes", tune_options.min_bytes, "Smallest size")->capture_default_str();
+  tune->add_option("--max-bytes", tune_options.max_bytes, "Largest size")->capture_default_str();
+  tune->add_option("--step-factor", tune_options.step_factor, "Size step")->capture_default_str();
+  tune->add_option("--warmup", tune_options.warmup, "Warm-up iterations")->capture_default_str();
+  tune->add_option("--iters", tune_options.iters, "Timed iterations")->capture_default_str();
+  tune->add_flag("--dry-run", tune_options.dry_run, "Print the table without storing it");
+  AddJsonFlag(tune, &json_after_subcommand);
+
   ListOptions list_options;
   CLI::App* list = app.add_subcommand("list", "List jobs, newest first");
   list->add_option("--limit", list_options.limit, "At most this many jobs (0: the daemon's 100)");
@@ -138,5 +152,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand(list)) return sc::RunList(global, list_options, std::cout, std::cerr);
   if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
   if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);
+  if (app.got_subcommand(tune)) return sc::RunTune(global, tune_options, std::cout, std::cerr);
   return sc::kExitError;
 }

@@ -23,6 +23,10 @@ const std::vector<KernelInfo>& KernelCatalog() {
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
        AllReduceBusFactor, 4},
+      {"all_reduce",
+       "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
+       "`symmbench tune` measured on this machine (or the built-in default)",
+       AllReduceBusFactor, 4},
       {"ag_gemm",
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",

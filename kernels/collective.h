@@ -40,6 +40,9 @@ class Collective {
   // Name of the baseline, e.g. "nccl_all_reduce" or "reference_sum".
   virtual std::string baseline_name() const = 0;
 
+  // The algorithm the last Prepare chose, for collectives that dispatch by size ("" otherwise).
+  virtual std::string algorithm() const { return {}; }
+
   // Further baselines timed in the same run besides the reference one (e.g. NCCL's
   // symmetric-memory kernels, "nccl_symmetric"), so a kernel is compared with the best of them.
   // They write the reference output too, but verification uses RunBaseline's.

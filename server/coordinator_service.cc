@@ -85,6 +85,27 @@ grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
+grpc::Status CoordinatorService::SetDispatchTable(grpc::ServerContext*,
+                                                  const v1::SetDispatchTableRequest* request,
+                                                  v1::SetDispatchTableResponse*) {
+  if (dispatch_tables_ == nullptr) {
+    return {grpc::StatusCode::UNIMPLEMENTED, "this coordinator keeps no dispatch tables"};
+  }
+  absl::Status s = ValidateDispatchTable(request->table());
+  if (!s.ok()) return ToGrpc(absl::Status(s.code(), absl::StrCat("table.", s.message())));
+  return ToGrpc(dispatch_tables_->Put(request->table()));
+}
+
+grpc::Status CoordinatorService::ListDispatchTables(grpc::ServerContext*,
+                                                    const v1::ListDispatchTablesRequest*,
+                                                    v1::ListDispatchTablesResponse* response) {
+  if (dispatch_tables_ == nullptr) return grpc::Status::OK;
+  absl::StatusOr<std::vector<v1::DispatchTable>> tables = dispatch_tables_->List();
+  if (!tables.ok()) return ToGrpc(tables.status());
+  for (v1::DispatchTable& table : *tables) *response->add_tables() = std::move(table);
+  return grpc::Status::OK;
+}
+
 grpc::Status WorkerReportService::ReportRow(grpc::ServerContext*,
                                             const v1::ReportRowRequest* request,
                                             v1::ReportRowResponse*) {

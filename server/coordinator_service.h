@@ -3,13 +3,16 @@
 #pragma once
 
 #include "proto/symmbench.grpc.pb.h"
+#include "server/dispatch_tables.h"
 #include "server/job_manager.h"
 
 namespace symmbench {
 
 class CoordinatorService final : public v1::Coordinator::Service {
  public:
-  explicit CoordinatorService(JobManager* jobs) : jobs_(jobs) {}
+  // `dispatch_tables` may be null: SetDispatchTable then answers UNIMPLEMENTED.
+  CoordinatorService(JobManager* jobs, DispatchTableStore* dispatch_tables)
+      : jobs_(jobs), dispatch_tables_(dispatch_tables) {}
 
   grpc::Status SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest*,
                          v1::SubmitJobResponse*) override;
@@ -23,9 +26,14 @@ class CoordinatorService final : public v1::Coordinator::Service {
                          v1::CancelJobResponse*) override;
   grpc::Status ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
                            v1::ListDevicesResponse*) override;
+  grpc::Status SetDispatchTable(grpc::ServerContext*, const v1::SetDispatchTableRequest*,
+                                v1::SetDispatchTableResponse*) override;
+  grpc::Status ListDispatchTables(grpc::ServerContext*, const v1::ListDispatchTablesRequest*,
+                                  v1::ListDispatchTablesResponse*) override;
 
  private:
   JobManager* jobs_;
+  DispatchTableStore* dispatch_tables_;
 };
 
 class WorkerReportService final : public v1::WorkerReport::Service {

@@ -69,12 +69,13 @@ void RemoveLeftoverSegments(const std::string& job_id) {
 std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job/", job_id, "/"); }
 
 JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
-                       Launcher* launcher)
+                       Launcher* launcher, DispatchTableStore* dispatch_tables)
     : options_(std::move(options)),
       coordinator_address_(options_.coordinator_address),
       db_(db),
       store_(store),
       launcher_(launcher),
+      dispatch_tables_(dispatch_tables),
       scheduler_(static_cast<int>(options_.devices.size())) {}
 
 JobManager::~JobManager() { Shutdown(); }
@@ -128,10 +129,32 @@ DeviceLimits JobManager::Limits() const {
   return limits;
 }
 
+absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
+  if (spec->kernel() != kAllReduceKernel) return absl::OkStatus();
+  if (spec->dispatch().entries_size() > 0) {
+    absl::Status s = ValidateDispatchTable(spec->dispatch());
+    if (s.ok()) return s;
+    return absl::Status(s.code(), absl::StrCat("dispatch.", s.message()));
+  }
+  const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
+  if (dispatch_tables_ != nullptr) {
+    absl::StatusOr<v1::DispatchTable> tuned =
+        dispatch_tables_->Get(gpu_model, spec->world_size(), spec->dtype());
+    if (tuned.ok()) {
+      *spec->mutable_dispatch() = *std::move(tuned);
+      return absl::OkStatus();
+    }
+    if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
+  }
+  *spec->mutable_dispatch() = DefaultDispatchTable(gpu_model, spec->world_size(), spec->dtype());
+  return absl::OkStatus();
+}
+
 absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   const DeviceLimits limits = Limits();
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
   absl::StatusOr<int64_t> number = db_->NextJobNumber();

@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "proto/symmbench.pb.h"
+#include "server/dispatch_tables.h"
 #include "server/job_db.h"
 #include "server/job_watch.h"
 #include "server/launcher.h"
@@ -42,7 +43,10 @@ std::string JobStorePrefix(const std::string& job_id);
 
 class JobManager {
  public:
-  JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store, Launcher* launcher);
+  // `dispatch_tables` (may be null: built-in defaults only) fills the dispatch table of
+  // "all_reduce" jobs that bring none.
+  JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store, Launcher* launcher,
+             DispatchTableStore* dispatch_tables = nullptr);
   ~JobManager();
   JobManager(const JobManager&) = delete;
   JobManager& operator=(const JobManager&) = delete;
@@ -100,12 +104,16 @@ class JobManager {
   void Publish(const std::string& job_id, const v1::JobEvent& event, bool last);
   absl::Status Persist(const v1::Job& record);
   DeviceLimits Limits() const;
+  // For kernel "all_reduce": validates the spec's dispatch table, or fills in the stored one
+  // for this machine (or the built-in default). INVALID_ARGUMENT naming dispatch.<field>.
+  absl::Status ResolveDispatch(v1::JobSpec* spec) const;
 
   const JobManagerOptions options_;
   std::string coordinator_address_;
   JobDb* const db_;
   KeyValueStore* const store_;
   Launcher* const launcher_;
+  DispatchTableStore* const dispatch_tables_;
 
   std::mutex mu_;
   std::condition_variable changed_;

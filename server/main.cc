@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "server/coordinator_service.h"
 #include "server/device_inventory.h"
+#include "server/dispatch_tables.h"
 #include "server/job_db.h"
 #include "server/job_manager.h"
 #include "server/launcher.h"
@@ -104,6 +105,12 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("job database {}: {}", db_path, db.status().ToString());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<DispatchTableStore>> dispatch_tables =
+      DispatchTableStore::Open(db_path);
+  if (!dispatch_tables.ok()) {
+    spdlog::critical("dispatch tables in {}: {}", db_path, dispatch_tables.status().ToString());
+    return 1;
+  }
   KeyValueStore store;
   LocalLauncher launcher(worker);
   JobManagerOptions manager_options;
@@ -111,9 +118,9 @@ int Run(const DaemonOptions& options) {
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
-  JobManager jobs(manager_options, db->get(), &store, &launcher);
+  JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
 
-  CoordinatorService coordinator(&jobs);
+  CoordinatorService coordinator(&jobs, dispatch_tables->get());
   WorkerReportService reports(&jobs);
   StoreService store_service(&store, [&jobs](const std::string& id) { return jobs.IsRunning(id); });
   grpc::EnableDefaultHealthCheckService(true);

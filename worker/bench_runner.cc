@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "worker/dispatch_all_reduce.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -166,8 +167,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
-  absl::StatusOr<std::unique_ptr<Collective>> collective =
-      backend->CreateCollective(spec.kernel());
+  absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
@@ -217,6 +217,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
     }
     if (backend->rank() == 0) {
       v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
+      row.set_algorithm(op.algorithm());
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
     for (size_t rank = 0; rank < results.size(); ++rank) {

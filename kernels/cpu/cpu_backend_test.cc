@@ -1,5 +1,5 @@
-// Tests for the CPU backend and its one-shot all-reduce: ranks as threads over real POSIX
-// shared memory, checked against the baseline and against sums computed here.
+// Tests for the CPU backend and its one- and two-shot all-reduces: ranks as threads over real
+// POSIX shared memory, checked against the baseline and against sums computed here.
 #include <unistd.h>
 
 #include <atomic>
@@ -13,7 +13,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
-#include "kernels/cpu/one_shot_all_reduce_cpu.h"
+#include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/cpu/two_shot_all_reduce_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
 #include "kernels/testing/thread_rendezvous.h"
@@ -43,23 +44,29 @@ BackendOptions Options(int rank, int world_size, const std::string& job_id, int6
   return options;
 }
 
-class OneShotAllReduceCpuTest : public testing::TestWithParam<std::tuple<int, DType>> {};
+// The CPU sum all-reduces; both share AllReduceCpuBase (output_for_testing).
+constexpr const char* kAllReduceKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce"};
 
-TEST_P(OneShotAllReduceCpuTest, MatchesBaselineAndIndependentSum) {
-  const auto [world_size, dtype] = GetParam();
+using AllReduceParam = std::tuple<const char*, int, DType>;  // kernel, world size, dtype
+
+class AllReduceCpuTest : public testing::TestWithParam<AllReduceParam> {};
+
+TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
+  const auto [kernel, world_size, dtype] = GetParam();
   const std::string job = UniqueJobId("allreduce");
-  const int64_t counts[] = {1, 7, 1000, 65536};
+  constexpr int64_t kMaxCount = 65537;  // odd: uneven two-shot slices for every world size
+  const int64_t counts[] = {1, 7, 1000, kMaxCount};
   RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, world_size, job, 65536 * 4), rendezvous);
+    auto backend = CreateCpuBackend(Options(rank, world_size, job, kMaxCount * 4), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     EXPECT_EQ((*backend)->name(), "cpu");
     EXPECT_EQ((*backend)->rank(), rank);
     EXPECT_EQ((*backend)->world_size(), world_size);
-    auto collective = (*backend)->CreateCollective(kKernel);
+    auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
     EXPECT_EQ(coll.baseline_name(), "reference_sum");
-    auto* impl = dynamic_cast<OneShotAllReduceCpu*>(&coll);
+    auto* impl = dynamic_cast<AllReduceCpuBase*>(&coll);
     ASSERT_NE(impl, nullptr);
     for (int64_t count : counts) {
       for (uint64_t seed : {uint64_t{1}, uint64_t{0xC0FFEE} + count}) {  // two runs: pad reuse
@@ -84,25 +91,33 @@ TEST_P(OneShotAllReduceCpuTest, MatchesBaselineAndIndependentSum) {
           }
         }
         EXPECT_EQ(mismatches, 0) << "first at " << first;
+        // Every rank's input is as Prepare wrote it: rerunning gives the same result.
+        ASSERT_TRUE(coll.PoisonOutputs().ok());
+        ASSERT_TRUE(coll.Run().ok());
+        ASSERT_TRUE(coll.RunBaseline().ok());
+        EXPECT_EQ(coll.Check()->wrong, 0);
       }
     }
   });
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    WorldSizesAndDTypes, OneShotAllReduceCpuTest,
-    testing::Combine(testing::Values(1, 2, 4),
+    KernelsWorldSizesAndDTypes, AllReduceCpuTest,
+    testing::Combine(testing::ValuesIn(kAllReduceKernels), testing::Values(1, 2, 3, 4),
                      testing::Values(DType::kBf16, DType::kFp16, DType::kFp32)),
-    [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
-      return absl::StrCat("ws", std::get<0>(info.param), "_", DTypeName(std::get<1>(info.param)));
+    [](const testing::TestParamInfo<AllReduceParam>& info) {
+      return absl::StrCat(std::get<0>(info.param), "_ws", std::get<1>(info.param), "_",
+                          DTypeName(std::get<2>(info.param)));
     });
 
-TEST(CpuBackendTest, CheckCatchesOneCorruptedElement) {
+class AllReduceCpuCheckTest : public testing::TestWithParam<const char*> {};
+
+TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
   const std::string job = UniqueJobId("corrupt");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
     auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto collective = (*backend)->CreateCollective(kKernel);
+    auto collective = (*backend)->CreateCollective(GetParam());
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
     ASSERT_TRUE(coll.Prepare(1000, DType::kBf16, 7).ok());
@@ -110,7 +125,7 @@ TEST(CpuBackendTest, CheckCatchesOneCorruptedElement) {
     ASSERT_TRUE(coll.RunBaseline().ok());
     float original = 0;
     if (rank == 1) {
-      void* out = dynamic_cast<OneShotAllReduceCpu&>(coll).output_for_testing();
+      void* out = dynamic_cast<AllReduceCpuBase&>(coll).output_for_testing();
       original = LoadAsFloat(out, DType::kBf16, 123);
       StoreFromFloat(out, DType::kBf16, 123, original + 1.0f);
     }
@@ -127,12 +142,12 @@ TEST(CpuBackendTest, CheckCatchesOneCorruptedElement) {
   });
 }
 
-TEST(CpuBackendTest, CheckCountsEveryElementWhenRunIsSkipped) {
+TEST_P(AllReduceCpuCheckTest, CheckCountsEveryElementWhenRunIsSkipped) {
   const std::string job = UniqueJobId("skipped");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
     auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto collective = (*backend)->CreateCollective(kKernel);
+    auto collective = (*backend)->CreateCollective(GetParam());
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
     ASSERT_TRUE(coll.Prepare(500, DType::kFp16, 3).ok());
@@ -153,6 +168,27 @@ TEST(CpuBackendTest, CheckCountsEveryElementWhenRunIsSkipped) {
     ASSERT_TRUE(coll.Run().ok());
     EXPECT_EQ(coll.Check()->wrong, 500);
   });
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, AllReduceCpuCheckTest, testing::ValuesIn(kAllReduceKernels),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param);
+                         });
+
+TEST(TwoShotAllReduceCpuTest, SlicesTileTheCountWithTheRemainderLast) {
+  for (int world_size = 1; world_size <= kMaxWorldSize; ++world_size) {
+    for (int64_t count : {0, 1, 7, 8, 1000, 65537}) {
+      int64_t next = 0;
+      for (int rank = 0; rank < world_size; ++rank) {
+        const auto slice = TwoShotAllReduceCpu::SliceOf(count, rank, world_size);
+        EXPECT_EQ(slice.begin, next) << count << " " << rank << "/" << world_size;
+        const int64_t want = count / world_size + (rank == world_size - 1 ? count % world_size : 0);
+        EXPECT_EQ(slice.count, want) << count << " " << rank << "/" << world_size;
+        next += slice.count;
+      }
+      EXPECT_EQ(next, count);
+    }
+  }
 }
 
 TEST(CpuBackendTest, PrepareRejectsCountsBeyondTheBufferAndOrderIsEnforced) {

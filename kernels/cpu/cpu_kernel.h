@@ -6,14 +6,15 @@
 
 #include "kernels/collective.h"
 #include "kernels/cpu/cpu_barrier.h"
-#include "kernels/symm_mem.h"
+#include "kernels/cpu/shm_symm_mem.h"
 
 namespace symmbench {
 
 // Borrowed from the CpuBackend, which outlives every Collective it creates.
 struct CpuKernelContext {
-  const SymmetricMemory* memory = nullptr;  // every rank's buffer and signal pad
-  CpuBarrier* barrier = nullptr;            // this rank's signal-pad barrier
+  // Every rank's input buffer, output buffer and signal pad (layout in shm_symm_mem.h).
+  const ShmSymmetricMemory* memory = nullptr;
+  CpuBarrier* barrier = nullptr;  // this rank's signal-pad barrier
 };
 
 using CpuCollectiveFactory = std::unique_ptr<Collective> (*)(const CpuKernelContext& context);

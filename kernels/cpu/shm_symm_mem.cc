@@ -132,10 +132,11 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
 
   const size_t usable = (static_cast<size_t>(buffer_bytes) + kBufferAlignment - 1) /
                         kBufferAlignment * kBufferAlignment;
-  const size_t segment_bytes = kSignalPadBytes + usable;
+  const size_t segment_bytes = kSignalPadBytes + 2 * usable;  // pad, input, output
   const std::string own_name = SegmentName(job_id, rank);
 
-  // 1. Create this rank's segment; ftruncate zero-fills it, which zeroes the signal pad.
+  // 1. Create this rank's segment; ftruncate zero-fills it, which zeroes the signal pad (and
+  // both buffers).
   ScopedFd own_fd(shm_open(own_name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600));
   if (own_fd.get() < 0) {
     return SyscallError(errno, "shm_open", own_name, ", O_CREAT | O_EXCL | O_RDWR");
@@ -198,6 +199,11 @@ ShmSymmetricMemory::ShmSymmetricMemory(int rank, size_t buffer_bytes,
 void* ShmSymmetricMemory::buffer(int peer) const {
   if (peer < 0 || peer >= world_size()) return nullptr;
   return static_cast<char*>(mappings_[peer]->addr()) + kSignalPadBytes;
+}
+
+void* ShmSymmetricMemory::output_buffer(int peer) const {
+  if (peer < 0 || peer >= world_size()) return nullptr;
+  return static_cast<char*>(mappings_[peer]->addr()) + kSignalPadBytes + buffer_bytes_;
 }
 
 uint32_t* ShmSymmetricMemory::signal_pad(int peer) const {

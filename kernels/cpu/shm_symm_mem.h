@@ -1,5 +1,5 @@
 // ShmSymmetricMemory: the CPU backend's symmetric memory, one POSIX shared-memory segment per
-// rank (signal pad, then buffer) that every rank of the job maps.
+// rank (signal pad, input buffer, output buffer) that every rank of the job maps.
 #pragma once
 
 #include <cstddef>
@@ -30,16 +30,20 @@ class ShmMapping {
   size_t bytes_;
 };
 
-// Segment layout (identical on every rank):
-//   [0, kSignalPadBytes)                      uint32_t signal pad [kMaxBlocks][kMaxWorldSize], zeroed
-//   [kSignalPadBytes, kSignalPadBytes + B)    buffer, B = buffer_bytes rounded up to kBufferAlignment
+// Segment layout (identical on every rank), B = buffer_bytes rounded up to kBufferAlignment:
+//   [0, P)              uint32_t signal pad [kMaxBlocks][kMaxWorldSize], zeroed (P = kSignalPadBytes)
+//   [P, P + B)          input buffer: buffer(rank), what every kernel reads (inputs, A shards)
+//   [P + B, P + 2B)     output buffer: output_buffer(rank), zeroed, where kernels whose peers
+//                       push results (two-shot all-reduce) write; B bytes like the input
+// Both buffers start kBufferAlignment-aligned (the mapping is page-aligned, P and B are
+// multiples of kBufferAlignment).
 // Each rank unlinks its own segment's name once every rank has mapped every segment (after a
 // Rendezvous barrier, before Create returns), so the memory disappears with the last process
 // that maps it, even on a crash. All names are gone once every rank has returned from Create.
 class ShmSymmetricMemory : public SymmetricMemory {
  public:
-  // Creates this rank's segment of kSignalPadBytes + RoundUp(buffer_bytes, kBufferAlignment)
-  // bytes, exchanges segment names through `rendezvous` (AllGather tag "shm_symm_mem/names"),
+  // Creates this rank's segment of kSignalPadBytes + 2 * RoundUp(buffer_bytes,
+  // kBufferAlignment) bytes, exchanges segment names through `rendezvous` (AllGather tag "shm_symm_mem/names"),
   // maps every peer's segment, meets the peers at Barrier "shm_symm_mem/mapped" and unlinks its
   // own name. Collective: every rank of the job calls it with the same `job_id` and
   // `buffer_bytes`. `rendezvous` is used only during the call.
@@ -60,12 +64,16 @@ class ShmSymmetricMemory : public SymmetricMemory {
 
   int rank() const override { return rank_; }
   int world_size() const override { return static_cast<int>(mappings_.size()); }
-  // Usable bytes of each buffer: the requested size rounded up to kBufferAlignment.
+  // Usable bytes of each buffer (input and output alike): the requested size rounded up to
+  // kBufferAlignment.
   size_t buffer_bytes() const override { return buffer_bytes_; }
-  // Host addresses of `peer`'s buffer / signal pad in this process; nullptr unless peer is in
-  // [0, world_size).
+  // Host addresses of `peer`'s input buffer / signal pad in this process; nullptr unless peer
+  // is in [0, world_size).
   void* buffer(int peer) const override;
   uint32_t* signal_pad(int peer) const override;
+  // Host address of `peer`'s output buffer (buffer_bytes() bytes) in this process; nullptr
+  // unless peer is in [0, world_size).
+  void* output_buffer(int peer) const;
 
   // The segment names used at creation (all already unlinked), indexed by rank.
   const std::vector<std::string>& segment_names() const { return names_; }

@@ -58,22 +58,40 @@ TEST(ShmSymmetricMemoryTest, MapsEveryPeerZeroesPadsAndUnlinksNames) {
       EXPECT_EQ(errno, ENOENT) << name;
       if (fd >= 0) close(fd);
       EXPECT_EQ(reinterpret_cast<uintptr_t>(mem.buffer(peer)) % kBufferAlignment, 0u);
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(mem.output_buffer(peer)) % kBufferAlignment, 0u);
+      // The output buffer follows the input buffer in the same segment.
+      EXPECT_EQ(static_cast<char*>(mem.output_buffer(peer)),
+                static_cast<char*>(mem.buffer(peer)) + mem.buffer_bytes());
     }
     EXPECT_EQ(mem.buffer(kWorldSize), nullptr);
+    EXPECT_EQ(mem.output_buffer(kWorldSize), nullptr);
+    EXPECT_EQ(mem.output_buffer(-1), nullptr);
     EXPECT_EQ(mem.signal_pad(-1), nullptr);
     // Signal pad zeroed.
     const uint32_t* pad = mem.signal_pad(rank);
     int nonzero = 0;
     for (size_t i = 0; i < kSignalPadBytes / sizeof(uint32_t); ++i) nonzero += pad[i] != 0;
     EXPECT_EQ(nonzero, 0);
-    // Writes to this rank's buffer are seen through every peer's mapping of it.
+    // Output buffer zeroed.
+    const auto* own_out = static_cast<const unsigned char*>(mem.output_buffer(rank));
+    int nonzero_out = 0;
+    for (size_t i = 0; i < mem.buffer_bytes(); ++i) nonzero_out += own_out[i] != 0;
+    EXPECT_EQ(nonzero_out, 0);
+    ASSERT_TRUE(rendezvous->Barrier("zero_checked").ok());  // before any peer writes into it
+    // Writes to this rank's input buffer are seen through every peer's mapping of it; a write
+    // into a peer's output buffer is seen by that peer (two-shot pushes).
     std::memset(mem.buffer(rank), 0x10 + rank, mem.buffer_bytes());
+    const int next = (rank + 1) % kWorldSize;
+    std::memset(mem.output_buffer(next), 0x40 + rank, mem.buffer_bytes());
     ASSERT_TRUE(rendezvous->Barrier("written").ok());
     for (int peer = 0; peer < kWorldSize; ++peer) {
       const auto* bytes = static_cast<const unsigned char*>(mem.buffer(peer));
       EXPECT_EQ(bytes[0], 0x10 + peer);
       EXPECT_EQ(bytes[mem.buffer_bytes() - 1], 0x10 + peer);
     }
+    const int prev = (rank + kWorldSize - 1) % kWorldSize;
+    EXPECT_EQ(own_out[0], 0x40 + prev);
+    EXPECT_EQ(own_out[mem.buffer_bytes() - 1], 0x40 + prev);
     ASSERT_TRUE(rendezvous->Barrier("read").ok());
   });
 }

@@ -1,0 +1,74 @@
+// Coordinator stubs, deadlines and error printing shared by the subcommands.
+#include "client/rpc_util.h"
+
+#include <ostream>
+
+namespace symmbench::client {
+
+
+std::unique_ptr<Stub> MakeStub(const GlobalOptions& global) {
+  return v1::Coordinator::NewStub(
+      grpc::CreateChannel(global.coordinator, grpc::InsecureChannelCredentials()));
+}
+
+// A context for a unary RPC, with the --timeout-s deadline.
+std::unique_ptr<grpc::ClientContext> UnaryContext(const GlobalOptions& global) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() + global.rpc_timeout);
+  return context;
+}
+
+// The canonical name of a gRPC status code, e.g. "INVALID_ARGUMENT".
+const char* StatusCodeName(grpc::StatusCode code) {
+  switch (code) {
+    case grpc::StatusCode::OK:
+      return "OK";
+    case grpc::StatusCode::CANCELLED:
+      return "CANCELLED";
+    case grpc::StatusCode::UNKNOWN:
+      return "UNKNOWN";
+    case grpc::StatusCode::INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case grpc::StatusCode::DEADLINE_EXCEEDED:
+      return "DEADLINE_EXCEEDED";
+    case grpc::StatusCode::NOT_FOUND:
+      return "NOT_FOUND";
+    case grpc::StatusCode::ALREADY_EXISTS:
+      return "ALREADY_EXISTS";
+    case grpc::StatusCode::PERMISSION_DENIED:
+      return "PERMISSION_DENIED";
+    case grpc::StatusCode::RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case grpc::StatusCode::FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    case grpc::StatusCode::ABORTED:
+      return "ABORTED";
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return "OUT_OF_RANGE";
+    case grpc::StatusCode::UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case grpc::StatusCode::INTERNAL:
+      return "INTERNAL";
+    case grpc::StatusCode::UNAVAILABLE:
+      return "UNAVAILABLE";
+    case grpc::StatusCode::DATA_LOSS:
+      return "DATA_LOSS";
+    case grpc::StatusCode::UNAUTHENTICATED:
+      return "UNAUTHENTICATED";
+    default:
+      return "UNKNOWN";
+  }
+}
+
+// Prints "error: CODE: message" (plus the address when the coordinator was not reached).
+int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err) {
+  err << "error: " << StatusCodeName(status.error_code()) << ": " << status.error_message();
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE ||
+      status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    err << " (coordinator " << global.coordinator << ")";
+  }
+  err << "\n";
+  return kExitError;
+}
+
+}  // namespace symmbench::client

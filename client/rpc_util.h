@@ -1,0 +1,26 @@
+// Coordinator stubs, per-RPC deadlines and gRPC error printing shared by the subcommands.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <iosfwd>
+#include <memory>
+
+#include "client/commands.h"
+#include "proto/symmbench.grpc.pb.h"
+
+namespace symmbench::client {
+
+using Stub = v1::Coordinator::Stub;
+
+// A Coordinator stub on an insecure channel to global.coordinator.
+std::unique_ptr<Stub> MakeStub(const GlobalOptions& global);
+// A context for a unary RPC, with the --timeout-s deadline.
+std::unique_ptr<grpc::ClientContext> UnaryContext(const GlobalOptions& global);
+// The canonical name of a gRPC status code, e.g. "INVALID_ARGUMENT".
+const char* StatusCodeName(grpc::StatusCode code);
+// Prints "error: CODE: message" (plus the address when the coordinator was not reached) and
+// returns kExitError.
+int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err);
+
+}  // namespace symmbench::client

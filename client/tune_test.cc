@@ -1,0 +1,61 @@
+// Tests for building the all_reduce dispatch table from a one-shot and a two-shot job.
+#include "client/tune.h"
+
+#include <gtest/gtest.h>
+
+namespace symmbench::client {
+namespace {
+
+// A job whose rows have the given sizes, graph times, and reference-baseline graph times.
+v1::Job MakeJob(const std::string& id, const std::vector<int64_t>& sizes,
+                const std::vector<double>& ours, const std::vector<double>& nccl) {
+  v1::Job job;
+  job.set_job_id(id);
+  job.mutable_spec()->set_world_size(2);
+  job.mutable_spec()->set_dtype("bf16");
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    v1::ResultRow* row = job.add_rows();
+    row->set_size_bytes(sizes[i]);
+    row->set_time_us(ours[i] + 3);
+    row->set_graph_time_us(ours[i]);
+    v1::BaselineResult* reference = row->add_baselines();
+    reference->set_name("nccl_all_reduce");
+    reference->set_time_us(nccl[i] + 3);
+    reference->set_graph_time_us(nccl[i]);
+  }
+  return job;
+}
+
+TEST(TuneTest, PicksTheFastestPerSizeAndMergesRuns) {
+  const std::vector<int64_t> sizes = {2048, 4096, 1 << 20, 4 << 20, 64 << 20};
+  v1::Job one_shot = MakeJob("j-1", sizes, {4, 4, 9, 30, 400}, {9, 9, 12, 40, 300});
+  v1::Job two_shot = MakeJob("j-2", sizes, {6, 6, 10, 20, 350}, {9, 9, 12, 40, 300});
+  std::vector<TunePoint> points;
+  absl::StatusOr<v1::DispatchTable> table =
+      BuildDispatchTable(one_shot, two_shot, "NVIDIA H200", &points);
+  ASSERT_TRUE(table.ok()) << table.status();
+  ASSERT_EQ(points.size(), sizes.size());
+  EXPECT_EQ(points[3].winner, "two_shot_all_reduce");
+  EXPECT_EQ(points[4].winner, "nccl");
+  ASSERT_EQ(table->entries_size(), 3);
+  EXPECT_EQ(table->entries(0).algorithm(), "one_shot_all_reduce");
+  EXPECT_EQ(table->entries(0).max_bytes(), 1 << 20);
+  EXPECT_EQ(table->entries(1).algorithm(), "two_shot_all_reduce");
+  EXPECT_EQ(table->entries(1).max_bytes(), 4 << 20);
+  EXPECT_EQ(table->entries(2).algorithm(), "nccl");
+  EXPECT_EQ(table->entries(2).max_bytes(), 0);  // unbounded
+  EXPECT_EQ(table->gpu_model(), "NVIDIA H200");
+  EXPECT_EQ(table->world_size(), 2);
+  EXPECT_NE(table->source().find("j-1"), std::string::npos);
+}
+
+TEST(TuneTest, RejectsJobsThatDoNotLineUp) {
+  v1::Job a = MakeJob("j-1", {2048, 4096}, {1, 1}, {2, 2});
+  v1::Job b = MakeJob("j-2", {2048}, {1}, {2});
+  EXPECT_FALSE(BuildDispatchTable(a, b, "gpu", nullptr).ok());
+  v1::Job c = MakeJob("j-3", {2048, 8192}, {1, 1}, {2, 2});
+  EXPECT_FALSE(BuildDispatchTable(a, c, "gpu", nullptr).ok());
+}
+
+}  // namespace
+}  // namespace symmbench::client

@@ -1,0 +1,127 @@
+// The CPU all-reduces' shared parts: Prepare / PoisonOutputs / reference / Check on a private
+// or symmetric output, and the chunked float summation their Run methods call.
+#include "kernels/cpu/all_reduce_cpu_base.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/cpu/convert_chunk.h"
+#include "kernels/exact_input.h"
+
+namespace symmbench {
+namespace {
+
+// Elements per chunk: the float accumulators and one peer's converted slice (4 KiB each) stay
+// in L1 while every peer's slice of the chunk streams through.
+constexpr int64_t kChunkElems = 1024;
+
+}  // namespace
+
+void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs,
+                     void* const* outputs, int num_outputs, int64_t begin, int64_t count) {
+  const size_t elem_bytes = DTypeSize(dtype);
+  float acc[kChunkElems];
+  float peer[kChunkElems];
+  alignas(64) unsigned char rounded[kChunkElems * sizeof(float)];  // staged for many outputs
+  for (int64_t done = 0; done < count; done += kChunkElems) {
+    const int64_t n = std::min(kChunkElems, count - done);
+    const size_t offset = static_cast<size_t>(begin + done) * elem_bytes;
+    LoadChunkAsFloat(dtype, static_cast<const char*>(inputs[0]) + offset, acc, n);
+    for (int p = 1; p < num_inputs; ++p) {
+      LoadChunkAsFloat(dtype, static_cast<const char*>(inputs[p]) + offset, peer, n);
+      for (int64_t j = 0; j < n; ++j) acc[j] += peer[j];
+    }
+    if (num_outputs == 1) {
+      StoreChunkFromFloat(dtype, acc, static_cast<char*>(outputs[0]) + offset, n);
+      continue;
+    }
+    // Round once, then copy the same bits to every output.
+    StoreChunkFromFloat(dtype, acc, rounded, n);
+    for (int o = 0; o < num_outputs; ++o) {
+      std::memcpy(static_cast<char*>(outputs[o]) + offset, rounded, n * elem_bytes);
+    }
+  }
+}
+
+AllReduceCpuBase::AllReduceCpuBase(const CpuKernelContext& context, const char* kernel_name,
+                                   AllReduceOutput placement)
+    : context_(context), kernel_name_(kernel_name), placement_(placement) {}
+
+absl::Status AllReduceCpuBase::CheckPrepared(const char* operation) const {
+  if (count_ < 0) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): ", operation, " before a successful Prepare"));
+  }
+  return absl::OkStatus();
+}
+
+void* AllReduceCpuBase::output() {
+  if (placement_ == AllReduceOutput::kPrivate) return out_.data();
+  return context_.memory->output_buffer(context_.memory->rank());
+}
+
+absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  count_ = -1;
+  const size_t capacity = context_.memory->buffer_bytes();
+  const int size = DTypeSize(dtype);
+  if (count < 0 || static_cast<uint64_t>(count) > capacity / size) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kernel_name_, " (cpu): Prepare: ", count, " elements of ", DTypeName(dtype), " (",
+        static_cast<double>(count) * size, " bytes) do not fit the symmetric buffer of ",
+        capacity, " bytes"));
+  }
+  const int rank = context_.memory->rank();
+  void* input = context_.memory->buffer(rank);
+  for (int64_t i = 0; i < count; ++i) {
+    StoreFromFloat(input, dtype, i, static_cast<float>(ExactInputValue(seed, rank, i)));
+  }
+  const size_t bytes = static_cast<size_t>(count) * size;
+  if (placement_ == AllReduceOutput::kPrivate) out_.assign(bytes, 0);
+  ref_.assign(bytes, 0);
+  count_ = count;
+  dtype_ = dtype;
+  return PoisonOutputs();
+}
+
+absl::Status AllReduceCpuBase::PoisonOutputs() {
+  if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
+  if (!ref_.empty()) std::memset(output(), 0xFF, ref_.size());
+  std::fill(ref_.begin(), ref_.end(), 0xFF);
+  return absl::OkStatus();
+}
+
+absl::Status AllReduceCpuBase::RunBaseline() {
+  if (absl::Status s = CheckPrepared("RunBaseline"); !s.ok()) return s;
+  const SymmetricMemory& memory = *context_.memory;
+  if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+  for (int64_t i = 0; i < count_; ++i) {
+    double sum = 0.0;
+    for (int p = 0; p < memory.world_size(); ++p) sum += LoadAsFloat(memory.buffer(p), dtype_, i);
+    // double -> float -> dtype rounds twice; exact for the exact inputs (|sum| <= 64).
+    StoreFromFloat(ref_.data(), dtype_, i, static_cast<float>(sum));
+  }
+  return context_.barrier->Sync(0);
+}
+
+absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
+  if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
+  const int size = DTypeSize(dtype_);
+  const auto* out = static_cast<const unsigned char*>(output());
+  CheckResult result;
+  for (int64_t i = 0; i < count_; ++i) {
+    const float got = LoadAsFloat(out, dtype_, i);
+    const float want = LoadAsFloat(ref_.data(), dtype_, i);
+    const bool same_bits = std::memcmp(out + i * size, ref_.data() + i * size, size) == 0;
+    if (same_bits && !std::isnan(got) && !std::isnan(want)) continue;
+    if (result.wrong++ == 0) {
+      result.first_bad_index = i;
+      result.got = got;
+      result.want = want;
+    }
+  }
+  return result;
+}
+
+}  // namespace symmbench

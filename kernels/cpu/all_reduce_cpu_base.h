@@ -1,0 +1,79 @@
+// What the CPU sum all-reduces share: exact inputs in the symmetric input buffer, poisoning,
+// the double-precision "reference_sum" baseline, the bitwise Check and the chunked summation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kernels/collective.h"
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+
+// Where an all-reduce's output lives.
+enum class AllReduceOutput {
+  kPrivate,    // a host buffer of this rank's own (one-shot: each rank writes only its own)
+  kSymmetric,  // this rank's shm output buffer, so peers can push into it (two-shot)
+};
+
+// Base of the CPU sum all-reduces: a kernel adds only Run (and its factory). Input: this rank's
+// symmetric input buffer, count elements of dtype, never written by Run. Run and RunBaseline
+// are collective (every rank calls them in the same order); Prepare, PoisonOutputs and Check
+// are local.
+class AllReduceCpuBase : public Collective {
+ public:
+  // Fills this rank's input with ExactInputValue(seed, rank, i), sizes the reference (and a
+  // private output) and poisons both outputs. INVALID_ARGUMENT when count < 0 or
+  // count * DTypeSize(dtype) > the symmetric buffer's bytes.
+  absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
+  // Fills this rank's output (its first count elements) and the reference with 0xFF bytes (a
+  // NaN in every dtype). Local: a symmetric output is poisoned before the next Run's entry
+  // barrier, and the previous Run's exit barrier guarantees no push into it is still pending.
+  absl::Status PoisonOutputs() final;
+  // "reference_sum": barrier (block 0) -> ref[i] = sum over ranks in double, rounded to dtype
+  // -> barrier (block 0). The reference is a private host buffer.
+  absl::Status RunBaseline() final;
+  // Element-wise bitwise comparison of this rank's output and the reference. An element also
+  // counts as wrong when either side is NaN: inputs are finite, so a NaN is poison that no run
+  // overwrote (both sides poisoned alike would otherwise compare equal).
+  absl::StatusOr<CheckResult> Check() final;
+  std::string baseline_name() const final { return "reference_sum"; }
+
+  // Test hook: this rank's kernel output (count * DTypeSize bytes after Prepare).
+  void* output_for_testing() { return output(); }
+
+ protected:
+  // `kernel_name` (a literal) prefixes every error message.
+  AllReduceCpuBase(const CpuKernelContext& context, const char* kernel_name,
+                   AllReduceOutput placement);
+
+  // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
+  absl::Status CheckPrepared(const char* operation) const;
+  // This rank's kernel output: the private buffer or memory->output_buffer(rank).
+  void* output();
+
+  const CpuKernelContext& context() const { return context_; }
+  int64_t count() const { return count_; }
+  DType dtype() const { return dtype_; }
+
+ private:
+  CpuKernelContext context_;
+  const char* kernel_name_;
+  AllReduceOutput placement_;
+  int64_t count_ = -1;  // -1 until Prepare succeeds
+  DType dtype_ = DType::kFp32;
+  std::vector<unsigned char> out_;  // kPrivate only
+  std::vector<unsigned char> ref_;
+};
+
+// For i in [begin, begin + count): sum = inputs[0][i] + inputs[1][i] + ... in that rank
+// order, accumulated in float and rounded once to dtype, stored as element i of every
+// outputs[o], o in [0, num_outputs). Element indices apply to every buffer alike. Works in
+// L1-sized chunks: each element converted once on the way in and once on the way out.
+void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs,
+                     void* const* outputs, int num_outputs, int64_t begin, int64_t count);
+
+}  // namespace symmbench

@@ -1,0 +1,153 @@
+// Dispatch tables: validation, default, SQLite storage.
+#include "server/dispatch_tables.h"
+
+#include <sqlite3.h>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+bool KnownAlgorithm(const std::string& name) {
+  return name == "one_shot_all_reduce" || name == "two_shot_all_reduce" || name == "nccl";
+}
+
+absl::Status SqliteError(sqlite3* db, const std::string& what) {
+  return absl::InternalError(absl::StrCat("dispatch tables: ", what, ": ", sqlite3_errmsg(db)));
+}
+
+// A prepared statement finalized on scope exit.
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  ~Statement() { sqlite3_finalize(stmt); }
+};
+
+}  // namespace
+
+absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
+  if (table.gpu_model().empty()) return absl::InvalidArgumentError("gpu_model: must be set");
+  if (table.world_size() < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("world_size: must be >= 1 (got ", table.world_size(), ")"));
+  }
+  if (absl::StatusOr<DType> dtype = ParseDType(table.dtype()); !dtype.ok()) return dtype.status();
+  if (table.entries().empty()) return absl::InvalidArgumentError("entries: empty");
+  int64_t previous = 0;
+  for (int i = 0; i < table.entries_size(); ++i) {
+    const v1::DispatchEntry& e = table.entries(i);
+    const bool last = i + 1 == table.entries_size();
+    if (!KnownAlgorithm(e.algorithm())) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "entries[", i, "].algorithm: unknown \"", e.algorithm(),
+          "\" (want one_shot_all_reduce, two_shot_all_reduce or nccl)"));
+    }
+    if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "entries[", i, "].max_bytes: ",
+          last ? "the last entry must be 0 (no upper bound)" : "must ascend and be > 0",
+          " (got ", e.max_bytes(), ")"));
+    }
+    previous = e.max_bytes();
+  }
+  return absl::OkStatus();
+}
+
+v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_size,
+                                       const std::string& dtype) {
+  v1::DispatchTable table;
+  table.set_gpu_model(gpu_model);
+  table.set_world_size(world_size);
+  table.set_dtype(dtype);
+  v1::DispatchEntry* small = table.add_entries();
+  small->set_max_bytes(int64_t{1} << 20);
+  small->set_algorithm("one_shot_all_reduce");
+  table.add_entries()->set_algorithm("two_shot_all_reduce");
+  table.set_source("built-in default");
+  return table;
+}
+
+std::string ChooseAlgorithm(const v1::DispatchTable& table, int64_t size_bytes) {
+  for (const v1::DispatchEntry& e : table.entries()) {
+    if (e.max_bytes() == 0 || size_bytes <= e.max_bytes()) return e.algorithm();
+  }
+  return table.entries().empty() ? std::string() : table.entries().rbegin()->algorithm();
+}
+
+absl::StatusOr<std::unique_ptr<DispatchTableStore>> DispatchTableStore::Open(
+    const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    absl::Status status = SqliteError(db, absl::StrCat("open ", path));
+    sqlite3_close(db);
+    return status;
+  }
+  sqlite3_busy_timeout(db, 5000);
+  const char* schema =
+      "CREATE TABLE IF NOT EXISTS dispatch_tables (gpu_model TEXT NOT NULL, world_size INTEGER "
+      "NOT NULL, dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size, "
+      "dtype))";
+  if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    absl::Status status = SqliteError(db, "create table");
+    sqlite3_close(db);
+    return status;
+  }
+  return std::unique_ptr<DispatchTableStore>(new DispatchTableStore(db));
+}
+
+DispatchTableStore::~DispatchTableStore() { sqlite3_close(db_); }
+
+absl::Status DispatchTableStore::Put(const v1::DispatchTable& table) {
+  if (absl::Status s = ValidateDispatchTable(table); !s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO dispatch_tables VALUES (?, ?, ?, ?)", -1,
+                         &st.stmt, nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare insert");
+  }
+  const std::string record = table.SerializeAsString();
+  sqlite3_bind_text(st.stmt, 1, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st.stmt, 2, table.world_size());
+  sqlite3_bind_text(st.stmt, 3, table.dtype().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_blob(st.stmt, 4, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu_model,
+                                                          int world_size,
+                                                          const std::string& dtype) const {
+  absl::StatusOr<std::vector<v1::DispatchTable>> all = List();
+  if (!all.ok()) return all.status();
+  for (v1::DispatchTable& table : *all) {
+    if (table.gpu_model() == gpu_model && table.world_size() == world_size &&
+        table.dtype() == dtype) {
+      return table;
+    }
+  }
+  return absl::NotFoundError(absl::StrCat("no dispatch table for ", gpu_model, ", world_size ",
+                                          world_size, ", ", dtype));
+}
+
+absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Statement st;
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT record FROM dispatch_tables ORDER BY gpu_model, world_size, dtype",
+                         -1, &st.stmt, nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare select");
+  }
+  std::vector<v1::DispatchTable> tables;
+  int rc;
+  while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
+    v1::DispatchTable table;
+    if (!table.ParseFromArray(sqlite3_column_blob(st.stmt, 0), sqlite3_column_bytes(st.stmt, 0))) {
+      return absl::DataLossError("dispatch tables: a stored table does not parse");
+    }
+    tables.push_back(std::move(table));
+  }
+  if (rc != SQLITE_DONE) return SqliteError(db_, "select");
+  return tables;
+}
+
+}  // namespace symmbench

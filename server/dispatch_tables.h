@@ -1,0 +1,52 @@
+// All-reduce dispatch tables: validation, the built-in default, and their storage in the job
+// database's SQLite file (one table per GPU model, world size and dtype; a new one replaces
+// the old). `symmbench tune` measures and stores them; jobs of kernel "all_reduce" use them.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+struct sqlite3;
+
+namespace symmbench {
+
+inline constexpr char kAllReduceKernel[] = "all_reduce";
+
+// INVALID_ARGUMENT naming the field: empty gpu_model, world_size < 1, unknown dtype, no
+// entries, an unknown algorithm, max_bytes not ascending, or a last entry that is bounded.
+absl::Status ValidateDispatchTable(const v1::DispatchTable& table);
+
+// Used when nothing was tuned: the one-shot up to 1 MiB, the two-shot above (the one-shot
+// won every size up to 32 MiB against NCCL on 2 x H200, docs/results/).
+v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_size,
+                                       const std::string& dtype);
+
+// The algorithm `table` picks for `size_bytes`.
+std::string ChooseAlgorithm(const v1::DispatchTable& table, int64_t size_bytes);
+
+class DispatchTableStore {
+ public:
+  // Opens (creating its table) the SQLite database at `path`, the job database's file.
+  static absl::StatusOr<std::unique_ptr<DispatchTableStore>> Open(const std::string& path);
+  ~DispatchTableStore();
+
+  // Validates and stores `table`, replacing the one of the same (gpu_model, world_size, dtype).
+  absl::Status Put(const v1::DispatchTable& table);
+  // NOT_FOUND when nothing was stored for that key.
+  absl::StatusOr<v1::DispatchTable> Get(const std::string& gpu_model, int world_size,
+                                        const std::string& dtype) const;
+  absl::StatusOr<std::vector<v1::DispatchTable>> List() const;
+
+ private:
+  explicit DispatchTableStore(sqlite3* db) : db_(db) {}
+  mutable std::mutex mu_;
+  sqlite3* db_;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,75 @@
+// Tests for dispatch-table validation, lookup and storage.
+#include "server/dispatch_tables.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+namespace symmbench {
+namespace {
+
+v1::DispatchTable Table() {
+  v1::DispatchTable table = DefaultDispatchTable("NVIDIA H200", 2, "bf16");
+  table.set_source("test");
+  return table;
+}
+
+TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
+  const v1::DispatchTable table = Table();
+  EXPECT_TRUE(ValidateDispatchTable(table).ok());
+  EXPECT_EQ(ChooseAlgorithm(table, 2048), "one_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, 1 << 20), "one_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, (1 << 20) + 2), "two_shot_all_reduce");
+}
+
+TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {
+  v1::DispatchTable unknown = Table();
+  unknown.mutable_entries(1)->set_algorithm("three_shot");
+  EXPECT_EQ(ValidateDispatchTable(unknown).message().find("entries[1].algorithm"), 0u);
+  v1::DispatchTable bounded = Table();
+  bounded.mutable_entries(1)->set_max_bytes(4 << 20);
+  EXPECT_EQ(ValidateDispatchTable(bounded).message().find("entries[1].max_bytes"), 0u);
+  v1::DispatchTable descending = Table();
+  descending.mutable_entries(0)->set_max_bytes(0);
+  EXPECT_EQ(ValidateDispatchTable(descending).message().find("entries[0].max_bytes"), 0u);
+  v1::DispatchTable empty = Table();
+  empty.clear_entries();
+  EXPECT_EQ(ValidateDispatchTable(empty).message().find("entries"), 0u);
+  v1::DispatchTable no_model = Table();
+  no_model.clear_gpu_model();
+  EXPECT_EQ(ValidateDispatchTable(no_model).message().find("gpu_model"), 0u);
+}
+
+TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
+  std::string dir = ::testing::TempDir() + "/dispatchXXXXXX";
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  const std::string path = dir + "/jobs.db";
+  {
+    auto store = DispatchTableStore::Open(path);
+    ASSERT_TRUE(store.ok()) << store.status();
+    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, "bf16").status().code(),
+              absl::StatusCode::kNotFound);
+    ASSERT_TRUE((*store)->Put(Table()).ok());
+    v1::DispatchTable nccl_only = Table();
+    nccl_only.clear_entries();
+    nccl_only.add_entries()->set_algorithm("nccl");
+    ASSERT_TRUE((*store)->Put(nccl_only).ok());  // replaces
+    v1::DispatchTable fp16 = Table();
+    fp16.set_dtype("fp16");
+    ASSERT_TRUE((*store)->Put(fp16).ok());
+    v1::DispatchTable bad = Table();
+    bad.set_world_size(0);
+    EXPECT_EQ((*store)->Put(bad).code(), absl::StatusCode::kInvalidArgument);
+  }
+  auto store = DispatchTableStore::Open(path);
+  ASSERT_TRUE(store.ok()) << store.status();
+  auto tables = (*store)->List();
+  ASSERT_TRUE(tables.ok());
+  EXPECT_EQ(tables->size(), 2u);
+  auto bf16 = (*store)->Get("NVIDIA H200", 2, "bf16");
+  ASSERT_TRUE(bf16.ok());
+  ASSERT_EQ(bf16->entries_size(), 1);
+  EXPECT_EQ(bf16->entries(0).algorithm(), "nccl");
+}
+
+}  // namespace
+}  // namespace symmbench

@@ -1,0 +1,84 @@
+// Kernel all_reduce and `symmbench tune` on the CPU backend: the built-in table, a tuned table
+// stored on the coordinator and used by the next job, and a bad table refused naming the field.
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+class DispatchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = MakeTempDir("dispatch");
+    daemon_ = std::make_unique<Daemon>(dir_, 2);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  std::string dir_;
+  std::unique_ptr<Daemon> daemon_;
+};
+
+TEST_F(DispatchTest, DefaultTableDispatchesBySizeAndVerifies) {
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson({"submit", "--kernel", "all_reduce", "--world-size",
+                                            "2", "--sizes", "2K,2M", "--iters", "2", "--warmup",
+                                            "1", "--wait"},
+                                           &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(job["spec"]["dispatch"]["source"], "built-in default");
+  ASSERT_EQ(job["rows"].size(), 2u);
+  EXPECT_EQ(job["rows"][0]["algorithm"], "one_shot_all_reduce");
+  EXPECT_EQ(job["rows"][1]["algorithm"], "two_shot_all_reduce");
+  for (const nlohmann::json& row : job["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+}
+
+TEST_F(DispatchTest, TuneStoresATableThatTheNextJobUses) {
+  CommandResult tune;
+  nlohmann::json tuned = daemon_->ClientJson({"tune", "--world-size", "2", "--min-bytes", "2K",
+                                              "--max-bytes", "32K", "--step-factor", "4",
+                                              "--iters", "3", "--warmup", "1"},
+                                             &tune);
+  ASSERT_EQ(tune.exit_code, 0) << tune.out << tune.err;
+  ASSERT_TRUE(tuned.is_object()) << tune.out;
+  EXPECT_TRUE(tuned["stored"].get<bool>());
+  ASSERT_EQ(tuned["sizes"].size(), 3u);  // 2K, 8K, 32K
+  const nlohmann::json& entries = tuned["table"]["entries"];
+  ASSERT_GE(entries.size(), 1u);
+  EXPECT_EQ(entries[entries.size() - 1]["max_bytes"].get<int64_t>(), 0);
+
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson({"submit", "--kernel", "all_reduce", "--world-size",
+                                            "2", "--sizes", "2K,32K", "--iters", "2", "--wait"},
+                                           &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const std::string source = job["spec"]["dispatch"]["source"];
+  EXPECT_EQ(source.find("tuned by jobs"), 0u) << source;
+  // Each row ran what the tuned table picked for its size.
+  for (size_t i = 0; i < 2; ++i) {
+    const int64_t size = job["rows"][i]["size_bytes"];
+    std::string expected;
+    for (const nlohmann::json& e : entries) {
+      if (e["max_bytes"].get<int64_t>() == 0 || size <= e["max_bytes"].get<int64_t>()) {
+        expected = e["algorithm"];
+        break;
+      }
+    }
+    EXPECT_EQ(job["rows"][i]["algorithm"], expected) << job.dump();
+  }
+}
+
+TEST_F(DispatchTest, BadTableInASpecFileIsRefusedNamingTheField) {
+  const std::string path = dir_ + "/spec.json";
+  std::ofstream(path) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
+      "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 0, "algorithm": "three_shot"}]}})";
+  CommandResult result = daemon_->Client({"submit", "--spec", path});
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_NE(result.err.find("dispatch.entries[0].algorithm"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace symmbench::testing
