@@ -18,15 +18,15 @@ const std::vector<KernelInfo>& KernelCatalog() {
   static const auto* catalog = new std::vector<KernelInfo>{
       {"one_shot_all_reduce",
        "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
-       AllReduceBusFactor, 3},
+       AllReduceBusFactor, 6},
       {"two_shot_all_reduce",
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
-       AllReduceBusFactor, 4},
+       AllReduceBusFactor, 6},
       {"all_reduce",
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",
-       AllReduceBusFactor, 4},
+       AllReduceBusFactor, 6},
       {"ag_gemm",
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",

@@ -12,8 +12,9 @@ struct KernelInfo {
   std::string description;
   // busbw = algbw * BusFactor(world_size); all-reduce: 2(n-1)/n (nccl-tests' convention).
   double (*bus_factor)(int world_size);
-  // Device memory a rank needs, in multiples of the per-rank size: symmetric input, output,
-  // baseline output (+ the baseline's own input copy where it needs one).
+  // Device memory a rank needs, in multiples of the per-rank size. The all-reduces: symmetric
+  // input and output regions, output, reference output, and NCCL's registered input and output
+  // (the symmetric-kernel baseline): 6.
   int buffers_per_rank;
 };
 

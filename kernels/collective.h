@@ -45,10 +45,10 @@ class Collective {
 
   // Further baselines timed in the same run besides the reference one (e.g. NCCL's
   // symmetric-memory kernels, "nccl_symmetric"), so a kernel is compared with the best of them.
-  // They write the reference output too, but verification uses RunBaseline's.
+  // They are timed only; verification uses RunBaseline's output.
   virtual std::vector<std::string> extra_baseline_names() const { return {}; }
   // Enqueues one operation of extra baseline `index` (into extra_baseline_names()).
-  virtual absl::Status RunExtraBaseline(size_t index) {
+  virtual absl::Status RunExtraBaseline(size_t /*index*/) {
     return absl::OutOfRangeError("this collective has no extra baselines");
   }
 };

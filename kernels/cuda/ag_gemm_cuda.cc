@@ -22,6 +22,7 @@
 #include "kernels/cuda/ag_gemm_kernels.h"
 #include "kernels/cuda/ag_gemm_stream_ops.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 
@@ -34,11 +35,6 @@ constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and 
 constexpr double kNanError = 1e30;   // c_rel_error when C or C_ref holds a NaN / Inf
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
 constexpr uint32_t kMaxEpoch = 1u << 30;
-
-DeviceDType ToDeviceDType(DType dtype) {
-  return dtype == DType::kBf16 ? DeviceDType::kBf16
-                               : (dtype == DType::kFp16 ? DeviceDType::kFp16 : DeviceDType::kFp32);
-}
 
 std::string ShapeName(const GemmProblem& p) {
   return absl::StrCat("m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype), " splits ",
@@ -100,11 +96,11 @@ class CudaAgGemm final : public AgGemm {
           ws, ") x splits_per_rank (got ", ShapeName(problem), ")"));
     }
     const int64_t shard_bytes = a_bytes / ws;
-    if (static_cast<uint64_t>(shard_bytes) > ctx_->symm->buffer_bytes()) {
+    if (static_cast<uint64_t>(shard_bytes) > ctx_->symm->region_bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": A_shard [", problem.m / ws, ", ", problem.k, "] needs ",
-                       shard_bytes, " bytes but the symmetric buffer holds ",
-                       ctx_->symm->buffer_bytes(), " (", ShapeName(problem), ")"));
+                       shard_bytes, " bytes but the symmetric input region holds ",
+                       ctx_->symm->region_bytes(), " (", ShapeName(problem), ")"));
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
@@ -125,8 +121,9 @@ class CudaAgGemm final : public AgGemm {
     epoch_ = 0;
     const DeviceDType ddtype = ToDeviceDType(problem.dtype);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(ctx_->symm->buffer(ctx_->rank), shard_bytes / elem, ddtype, seed,
-                                static_cast<uint32_t>(ctx_->rank), main),
+        LaunchAgGemmFillUniform(ctx_->symm->region(ctx_->rank, kSymmInputRegion),
+                                shard_bytes / elem, ddtype, seed, static_cast<uint32_t>(ctx_->rank),
+                                main),
         absl::StrCat(kName, ": fill A_shard (", ShapeName(problem), ")"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
@@ -230,9 +227,8 @@ class CudaAgGemm final : public AgGemm {
     }
     const size_t count = static_cast<size_t>(shard_rows() * problem_.k);
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclAllGather(ctx_->symm->buffer(ctx_->rank), a_ref_.get(), count,
-                      problem_.dtype == DType::kBf16 ? ncclBfloat16 : ncclFloat16, ctx_->comm,
-                      ctx_->stream),
+        ncclAllGather(ctx_->symm->region(ctx_->rank, kSymmInputRegion), a_ref_.get(), count,
+                      ToNcclDType(problem_.dtype), ctx_->comm, ctx_->stream),
         absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", ShapeName(problem_), ")"),
         ctx_->comm);
     return absl::OkStatus();
@@ -302,7 +298,7 @@ class CudaAgGemm final : public AgGemm {
     if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 1; step < ws; ++step) {
       const int peer = (ctx_->rank + step) % ws;
-      const char* src = static_cast<const char*>(ctx_->symm->buffer(peer));
+      const char* src = static_cast<const char*>(ctx_->symm->region(peer, kSymmInputRegion));
       for (int c = 0; c < splits; ++c) {
         const int64_t row = peer * shard_rows() + c * chunk_rows();
         SYMMBENCH_RETURN_IF_CUDA_ERROR(
@@ -322,8 +318,8 @@ class CudaAgGemm final : public AgGemm {
     const size_t shard_bytes = chunk_bytes * splits;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         cudaMemcpyAsync(Row(gathered_, ctx_->rank * shard_rows(), problem_.k),
-                        ctx_->symm->buffer(ctx_->rank), shard_bytes, cudaMemcpyDeviceToDevice,
-                        copy),
+                        ctx_->symm->region(ctx_->rank, kSymmInputRegion), shard_bytes,
+                        cudaMemcpyDeviceToDevice, copy),
         absl::StrCat(kName, ": cudaMemcpyAsync(own shard, ", shard_bytes, " bytes)"));
     return absl::OkStatus();
   }
@@ -335,7 +331,7 @@ class CudaAgGemm final : public AgGemm {
     const cudaStream_t main = ctx_->stream;
     const int64_t n = problem_.n;
     const int64_t k = problem_.k;
-    const char* own = static_cast<const char*>(ctx_->symm->buffer(ctx_->rank));
+    const char* own = static_cast<const char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
     for (int step = 0; step < ctx_->world_size; ++step) {
       const int peer = (ctx_->rank + step) % ctx_->world_size;
       for (int c = 0; c < problem_.splits_per_rank; ++c) {

@@ -1,5 +1,5 @@
 // CreateCudaBackend: device selection, stream, NCCL communicator, symmetric memory, output
-// buffers, timers, a deadline-bounded Synchronize and the kernel registry.
+// buffers, timers, a deadline-bounded Synchronize, CUDA-graph capture and the kernel registry.
 #include "kernels/cuda/cuda_backend.h"
 
 #include <cuda_runtime_api.h>
@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -22,10 +23,13 @@
 #include "kernels/cuda/ag_gemm_cuda.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
+#include "kernels/cuda/cuda_graph.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/device_types.h"
+#include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
 #include "kernels/cuda/rendezvous_bytes.h"
+#include "kernels/cuda/two_shot_all_reduce_collective.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
@@ -44,6 +48,7 @@ using CollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext*);
 const std::map<std::string, CollectiveFactory>& Registry() {
   static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
       {"one_shot_all_reduce", &NewOneShotAllReduceCollective},
+      {"two_shot_all_reduce", &NewTwoShotAllReduceCollective},
   };
   return *kRegistry;
 }
@@ -131,11 +136,16 @@ class CudaBackend final : public Backend {
         ncclCommInitRank(&ctx_.comm, ctx_.world_size, id, ctx_.rank),
         absl::StrCat("ncclCommInitRank(rank ", ctx_.rank, " of ", ctx_.world_size, ")"), nullptr);
 
+    // kSymmRegions regions of max_bytes (cuda_context.h): the input, and the output peers push to.
     absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> symm = CudaSymmetricMemory::Create(
-        static_cast<size_t>(options_.max_bytes), rendezvous, "cuda_symm_mem_handles");
+        static_cast<size_t>(options_.max_bytes), kSymmRegions, rendezvous, "cuda_symm_mem_handles");
     if (!symm.ok()) return symm.status();
     symm_ = *std::move(symm);
     ctx_.symm = symm_.get();
+    // Allocated and registered with NCCL on first use (the first all-reduce Prepare).
+    nccl_windows_ =
+        std::make_unique<NcclSymmetricWindows>(&ctx_, static_cast<size_t>(options_.max_bytes));
+    ctx_.nccl_windows = nccl_windows_.get();
 
     ctx_.out_bytes = RoundUp(static_cast<size_t>(options_.max_bytes), kBufferAlignment);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&ctx_.out, ctx_.out_bytes),
@@ -148,8 +158,11 @@ class CudaBackend final : public Backend {
   ~CudaBackend() override {
     (void)cudaSetDevice(ctx_.device);
     const bool drained = ctx_.stream == nullptr || WaitForStream().ok();
+    if (!drained) AbortComm();  // the windows then only free their memory
+    nccl_windows_.reset();      // deregisters while the communicator is alive, frees
+    ctx_.nccl_windows = nullptr;
     if (ctx_.comm != nullptr) {
-      (void)(drained ? ncclCommDestroy(ctx_.comm) : ncclCommAbort(ctx_.comm));
+      (void)ncclCommDestroy(ctx_.comm);
       ctx_.comm = nullptr;
     }
     symm_.reset();  // closes the peers' IPC mappings, frees this rank's buffer and pad
@@ -185,6 +198,11 @@ class CudaBackend final : public Backend {
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
+
+  absl::StatusOr<std::unique_ptr<Graph>> CaptureGraph(const std::function<absl::Status()>& body,
+                                                      int repeats) override {
+    return CaptureCudaGraph(ctx_.device, ctx_.stream, body, repeats);
+  }
 
  private:
   // Polls the stream until it drains or options.timeout passes; on the deadline or an NCCL
@@ -243,6 +261,7 @@ class CudaBackend final : public Backend {
   const BackendOptions options_;
   CudaContext ctx_;
   std::unique_ptr<CudaSymmetricMemory> symm_;
+  std::unique_ptr<NcclSymmetricWindows> nccl_windows_;
 };
 
 }  // namespace

@@ -13,6 +13,19 @@
 
 namespace symmbench {
 
+class NcclSymmetricWindows;  // kernels/cuda/nccl_symmetric_windows.h
+
+// Layout of each rank's symmetric buffer (CudaSymmetricMemory::region(peer, index)): the backend
+// allocates kSymmRegions regions of max_bytes each (rounded up to kBufferAlignment), the same on
+// every rank, so a region sits at the same offset in every rank's buffer.
+//   kSymmInputRegion : the kernels' input, filled by Prepare and only read during an op (peers
+//                      pull from it: one-shot and two-shot all-reduce; ag_gemm's A_shard).
+//   kSymmOutputRegion: an output that peers write into (the two-shot all-reduce pushes its
+//                      reduced slice into every rank's output region).
+constexpr int kSymmInputRegion = 0;
+constexpr int kSymmOutputRegion = 1;
+constexpr int kSymmRegions = 2;
+
 // Lifetime: the backend outlives its collectives (destroy every Collective first). Fields are
 // set once at backend creation, except `comm`, which becomes null after ncclCommAbort (a
 // Synchronize deadline): collectives must check it before each NCCL call.
@@ -22,12 +35,15 @@ struct CudaContext {
   int device = 0;
   cudaStream_t stream = nullptr;        // non-blocking; every op of every collective
   ncclComm_t comm = nullptr;            // null once aborted
-  CudaSymmetricMemory* symm = nullptr;  // input of the symmetric-memory kernels
-  void* out = nullptr;                  // kernel output, out_bytes
+  CudaSymmetricMemory* symm = nullptr;  // kSymmRegions regions per rank (layout above)
+  void* out = nullptr;                  // kernel output (local, not symmetric), out_bytes
   void* ref = nullptr;                  // baseline output, out_bytes
   size_t out_bytes = 0;
   DeviceErrorRecord* error = nullptr;  // device memory; signal-pad barrier timeouts
   uint64_t barrier_timeout_ns = 0;     // per device-side barrier
+  // NCCL-registered symmetric buffers for the "nccl_symmetric" baseline, allocated and
+  // registered on first use (NcclSymmetricWindows::Ensure). Owned by the backend.
+  NcclSymmetricWindows* nccl_windows = nullptr;
 };
 
 }  // namespace symmbench

@@ -29,16 +29,18 @@ size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
 }  // namespace
 
-CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device, size_t buffer_bytes)
+CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device, size_t region_bytes,
+                                         int regions)
     : rank_(rank),
       world_size_(world_size),
       device_(device),
-      buffer_bytes_(buffer_bytes),
+      region_bytes_(region_bytes),
+      regions_(regions),
       buffers_(world_size, nullptr),
       pads_(world_size, nullptr) {}
 
 absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create(
-    size_t buffer_bytes, Rendezvous* rendezvous, const std::string& tag) {
+    size_t region_bytes, int regions, Rendezvous* rendezvous, const std::string& tag) {
   if (rendezvous == nullptr) return absl::InvalidArgumentError("symmetric memory: null rendezvous");
   const int rank = rendezvous->rank();
   const int world_size = rendezvous->world_size();
@@ -47,14 +49,18 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
         "symmetric memory: world size must be in [1, ", kMaxWorldSize,
         "] and rank in [0, world size) (got rank ", rank, ", world size ", world_size, ")"));
   }
-  if (buffer_bytes == 0) {
-    return absl::InvalidArgumentError("symmetric memory: buffer_bytes must be positive (got 0)");
+  if (region_bytes == 0 || regions < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("symmetric memory: region_bytes and regions must be positive (got ",
+                     region_bytes, " bytes x ", regions, ")"));
   }
   int device = 0;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaGetDevice(&device), "cudaGetDevice");
-  const size_t bytes = RoundUp(buffer_bytes, kBufferAlignment);
+  const size_t region = RoundUp(region_bytes, kBufferAlignment);
+  const size_t bytes = region * static_cast<size_t>(regions);
   // From here on the object owns what is allocated: an early return frees it.
-  auto memory = absl::WrapUnique(new CudaSymmetricMemory(rank, world_size, device, bytes));
+  auto memory =
+      absl::WrapUnique(new CudaSymmetricMemory(rank, world_size, device, region, regions));
 
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&memory->local_buffer_, bytes),
                                  absl::StrCat("cudaMalloc(symmetric buffer, ", bytes, " bytes)"));
@@ -141,6 +147,12 @@ void* CudaSymmetricMemory::buffer(int peer) const {
 
 uint32_t* CudaSymmetricMemory::signal_pad(int peer) const {
   return (peer >= 0 && peer < world_size_) ? pads_[peer] : nullptr;
+}
+
+void* CudaSymmetricMemory::region(int peer, int index) const {
+  void* base = buffer(peer);
+  if (base == nullptr || index < 0 || index >= regions_) return nullptr;
+  return static_cast<char*>(base) + region_bytes_ * static_cast<size_t>(index);
 }
 
 }  // namespace symmbench

@@ -7,7 +7,7 @@
 namespace symmbench {
 
 // Element type as the .cu launchers see it (kernels/dtype.h pulls absl, which nvcc must not
-// compile). Converted from DType in one place: ToDeviceDType in one_shot_all_reduce_collective.cc.
+// compile). Converted from DType in one place: ToDeviceDType in cuda_dtype.h.
 enum class DeviceDType : int32_t { kBf16 = 0, kFp16 = 1, kFp32 = 2 };
 
 inline constexpr int DeviceDTypeSize(DeviceDType dtype) {

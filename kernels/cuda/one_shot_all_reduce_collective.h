@@ -9,8 +9,9 @@
 
 namespace symmbench {
 
-// Input: this rank's symmetric buffer (ExactInputValue(seed, rank, i)); output: ctx->out;
-// baseline: ncclAllReduce(symmetric buffer -> ctx->ref, ncclSum). `ctx` must outlive it.
+// Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out
+// (local); baselines and check: CudaAllReduceCollective (all_reduce_collective.h). `ctx` must
+// outlive it.
 std::unique_ptr<Collective> NewOneShotAllReduceCollective(const CudaContext* ctx);
 
 }  // namespace symmbench

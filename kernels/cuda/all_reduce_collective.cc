@@ -1,0 +1,175 @@
+// CudaAllReduceCollective: Prepare (exact inputs, NCCL symmetric windows, poisoned outputs), Run
+// (the kernel), the NCCL baselines (plain and symmetric windows), Check (bitwise, on the device).
+#include "kernels/cuda/all_reduce_collective.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/nccl_symmetric_windows.h"
+#include "kernels/cuda/verify_kernels.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+// Byte pattern of the poisoned outputs: 0xFF.. is a NaN in bf16, fp16 and fp32, and the
+// comparison kernel counts an element still holding it as wrong.
+constexpr int kPoisonByte = 0xFF;
+
+}  // namespace
+
+CudaAllReduceCollective::CudaAllReduceCollective(const CudaContext* ctx, std::string name)
+    : ctx_(ctx), name_(std::move(name)) {}
+
+CudaAllReduceCollective::~CudaAllReduceCollective() {
+  if (counters_ != nullptr) {
+    (void)cudaSetDevice(ctx_->device);
+    (void)cudaFree(counters_);
+  }
+}
+
+absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  prepared_ = false;
+  const int64_t elem = DTypeSize(dtype);
+  const int64_t capacity =
+      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes));
+  if (count < 1 || count > capacity / elem) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name_, ": count must be in [1, ", capacity / elem, "] for ", DTypeName(dtype),
+                     " (buffers of ", capacity, " bytes per rank), got ", count));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  // First NCCL-side step, before anything is enqueued: on the first call it is collective.
+  if (ctx_->nccl_windows == nullptr) {
+    return absl::InternalError(absl::StrCat(name_, ": the backend has no NCCL symmetric windows"));
+  }
+  if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric baseline: ", s.message()));
+  }
+  const DeviceDType ddtype = ToDeviceDType(dtype);
+  int& max_blocks = max_blocks_[static_cast<int>(ddtype)];
+  if (max_blocks == 0) {  // co-resident grid cap, once per dtype (same on identical GPUs)
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(MaxBlocks(ddtype, &max_blocks),
+                                   absl::StrCat(name_, ": max blocks (", DTypeName(dtype),
+                                                ", world size ", ctx_->world_size, ")"));
+  }
+  void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": LaunchFillExactInput(", count, " x ", DTypeName(dtype), ")"));
+  const size_t bytes = static_cast<size_t>(count * elem);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,
+                      ctx_->stream),
+      absl::StrCat(name_, ": cudaMemcpyAsync(input -> nccl_symmetric input, ", bytes, ")"));
+  count_ = count;
+  dtype_ = dtype;
+  prepared_ = true;
+  return PoisonOutputs();
+}
+
+absl::Status CudaAllReduceCollective::PoisonOutputs() {
+  if (!prepared_) return NotPrepared("PoisonOutputs");
+  const size_t bytes = static_cast<size_t>(count_) * DTypeSize(dtype_);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(output(), kPoisonByte, bytes, ctx_->stream),
+                                 absl::StrCat(name_, ": cudaMemsetAsync(out, ", bytes, ")"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->ref, kPoisonByte, bytes, ctx_->stream),
+                                 absl::StrCat(name_, ": cudaMemsetAsync(ref, ", bytes, ")"));
+  return absl::OkStatus();
+}
+
+absl::Status CudaAllReduceCollective::Run() {
+  if (!prepared_) return NotPrepared("Run");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(Launch(max_blocks_[static_cast<int>(ToDeviceDType(dtype_))]),
+                                 absl::StrCat(name_, ": launch(", count_, " x ", DTypeName(dtype_),
+                                              ", world size ", ctx_->world_size, ")"));
+  return absl::OkStatus();
+}
+
+absl::Status CudaAllReduceCollective::RunNcclAllReduce(const void* input, void* output,
+                                                       const char* what) const {
+  if (ctx_->comm == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(name_, ": the NCCL communicator was aborted after a timeout"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_NCCL_ERROR(
+      ncclAllReduce(input, output, static_cast<size_t>(count_), ToNcclDType(dtype_), ncclSum,
+                    ctx_->comm, ctx_->stream),
+      absl::StrCat(name_, ": ncclAllReduce(", what, ", ", count_, " x ", DTypeName(dtype_), ")"),
+      ctx_->comm);
+  return absl::OkStatus();
+}
+
+absl::Status CudaAllReduceCollective::RunBaseline() {
+  if (!prepared_) return NotPrepared("RunBaseline");
+  return RunNcclAllReduce(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
+                          "nccl_all_reduce");
+}
+
+absl::Status CudaAllReduceCollective::RunExtraBaseline(size_t index) {
+  if (index != 0) {
+    return absl::OutOfRangeError(
+        absl::StrCat(name_, ": extra baseline ", index, " (there is 1: nccl_symmetric)"));
+  }
+  if (!prepared_) return NotPrepared("RunExtraBaseline");
+  return RunNcclAllReduce(ctx_->nccl_windows->input(), ctx_->nccl_windows->output(),
+                          "nccl_symmetric");
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
+  if (!prepared_) return NotPrepared("Check");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  if (counters_ == nullptr) {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(CompareCounters)),
+        absl::StrCat(name_, ": cudaMalloc(compare counters)"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchCompareBitwise(output(), ctx_->ref, count_, ToDeviceDType(dtype_), counters_,
+                           ctx_->stream),
+      absl::StrCat(name_, ": LaunchCompareBitwise(", count_, ")"));
+  CompareCounters host{};
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(&host, counters_, sizeof(host), cudaMemcpyDeviceToHost, ctx_->stream),
+      absl::StrCat(name_, ": cudaMemcpyAsync(counters)"));
+  // Bounded work (compare + copy) on an otherwise idle stream: no timeout needed here.
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": cudaStreamSynchronize(check)"));
+  CheckResult result;
+  result.wrong = static_cast<int64_t>(host.wrong);
+  if (host.wrong != 0) {
+    result.first_bad_index = static_cast<int64_t>(host.first_bad);
+    const size_t elem = DTypeSize(dtype_);
+    const size_t offset = host.first_bad * elem;
+    uint32_t got = 0;
+    uint32_t want = 0;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpy(&got, static_cast<const char*>(output()) + offset, elem, cudaMemcpyDeviceToHost),
+        absl::StrCat(name_, ": cudaMemcpy(out[", host.first_bad, "])"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(&want, static_cast<const char*>(ctx_->ref) + offset,
+                                              elem, cudaMemcpyDeviceToHost),
+                                   absl::StrCat(name_, ": cudaMemcpy(ref[", host.first_bad, "])"));
+    result.got = LoadAsFloat(&got, dtype_, 0);
+    result.want = LoadAsFloat(&want, dtype_, 0);
+  }
+  return result;
+}
+
+absl::Status CudaAllReduceCollective::NotPrepared(const char* what) const {
+  return absl::FailedPreconditionError(
+      absl::StrCat(name_, ": ", what, " before a successful Prepare"));
+}
+
+}  // namespace symmbench

@@ -1,0 +1,79 @@
+// CudaAllReduceCollective: what every symmetric-memory all-reduce (sum) on the CUDA backend shares
+// as a Collective: exact inputs in this rank's symmetric input region, poisoned outputs, the NCCL
+// baselines and the bitwise check. A kernel adds its output buffer, grid cap and launch.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/collective.h"
+#include "kernels/cuda/cuda_context.h"
+#include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/device_types.h"
+#include "kernels/cuda/verify_kernels.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+
+// Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)).
+// Baselines, all on ctx->stream, all ncclSum on the same input values:
+//   RunBaseline        "nccl_all_reduce": ncclAllReduce(input region -> ctx->ref), the reference
+//                      of Check.
+//   RunExtraBaseline(0) "nccl_symmetric": ncclAllReduce between the backend's NCCL-registered
+//                      symmetric windows (ctx->nccl_windows; Prepare copies the input there), so
+//                      NCCL can pick its symmetric-memory kernels. Not checked.
+// Check: output() against ctx->ref, bitwise (exact inputs make every partial sum exact).
+// Sizes: count elements per rank, at most min(region bytes, out_bytes) / element size.
+class CudaAllReduceCollective : public Collective {
+ public:
+  ~CudaAllReduceCollective() override;
+
+  // Checks the size, computes the kernel's grid cap for the dtype (once), makes sure the NCCL
+  // symmetric windows exist (collective on the first call: NcclSymmetricWindows::Ensure; its
+  // errors are returned, e.g. an NCCL without symmetric-memory support), fills the input,
+  // copies it to the NCCL symmetric input, and poisons the outputs. All enqueued on the stream.
+  absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
+  absl::Status PoisonOutputs() final;
+  absl::Status Run() final;
+  absl::Status RunBaseline() final;
+  absl::StatusOr<CheckResult> Check() final;
+  std::string baseline_name() const final { return "nccl_all_reduce"; }
+  std::vector<std::string> extra_baseline_names() const final { return {"nccl_symmetric"}; }
+  absl::Status RunExtraBaseline(size_t index) final;
+
+ protected:
+  // `name` is the kernel's registry name (error messages). `ctx` must outlive this object.
+  CudaAllReduceCollective(const CudaContext* ctx, std::string name);
+
+  // The kernel's output on this rank: count elements, 16-byte aligned, at least out_bytes.
+  virtual void* output() const = 0;
+  // The kernel's co-resident grid cap for `dtype` at ctx()->world_size on the current device.
+  virtual cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const = 0;
+  // Enqueues one operation on ctx()->stream for count() elements of device_dtype(), with the
+  // grid cap `max_blocks`; the .cu launcher's error (cudaGetLastError included).
+  virtual cudaError_t Launch(int max_blocks) const = 0;
+
+  const CudaContext* ctx() const { return ctx_; }
+  int64_t count() const { return count_; }
+  DeviceDType device_dtype() const { return ToDeviceDType(dtype_); }
+
+ private:
+  absl::Status NotPrepared(const char* what) const;
+  absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
+
+  const CudaContext* const ctx_;
+  const std::string name_;
+  int64_t count_ = 0;
+  DType dtype_ = DType::kBf16;
+  bool prepared_ = false;
+  std::array<int, 3> max_blocks_{};      // by DeviceDType; 0 = not computed yet
+  CompareCounters* counters_ = nullptr;  // device, owned
+};
+
+}  // namespace symmbench

@@ -1,0 +1,52 @@
+// two_shot_all_reduce on the CUDA backend: the two-shot kernel's output (the symmetric output
+// region), grid cap and launch on top of CudaAllReduceCollective.
+#include "kernels/cuda/two_shot_all_reduce_collective.h"
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+
+#include "kernels/cuda/all_reduce_collective.h"
+#include "kernels/cuda/two_shot_all_reduce.h"
+
+namespace symmbench {
+namespace {
+
+class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
+ public:
+  explicit TwoShotAllReduceCollective(const CudaContext* ctx)
+      : CudaAllReduceCollective(ctx, "two_shot_all_reduce") {}
+
+ private:
+  void* output() const override { return ctx()->symm->region(ctx()->rank, kSymmOutputRegion); }
+
+  cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
+    return TwoShotMaxBlocks(dtype, ctx()->world_size, max_blocks);
+  }
+
+  cudaError_t Launch(int max_blocks) const override {
+    const CudaContext& c = *ctx();
+    TwoShotArgs args;
+    for (int p = 0; p < c.world_size; ++p) {
+      args.inputs[p] = c.symm->region(p, kSymmInputRegion);
+      args.outputs[p] = c.symm->region(p, kSymmOutputRegion);
+      args.signal_pads[p] = c.symm->signal_pad(p);
+    }
+    args.count = count();
+    args.dtype = device_dtype();
+    args.rank = c.rank;
+    args.world_size = c.world_size;
+    args.max_blocks = max_blocks;
+    args.barrier_timeout_ns = c.barrier_timeout_ns;
+    args.error = c.error;
+    return LaunchTwoShotAllReduce(args, c.stream);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Collective> NewTwoShotAllReduceCollective(const CudaContext* ctx) {
+  return std::make_unique<TwoShotAllReduceCollective>(ctx);
+}
+
+}  // namespace symmbench
