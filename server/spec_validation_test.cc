@@ -103,7 +103,7 @@ TEST(ValidateSpecTest, ValidSpecPasses) {
   spec.set_iters(1);
   spec.set_timeout_s(0);
   spec.add_sizes_bytes(2);
-  spec.add_sizes_bytes(kGiB / 2);  // 3 buffers of 512 MiB fit in 2 GiB
+  spec.add_sizes_bytes(kGiB / 4);  // 6 buffers of 256 MiB fit in 2 GiB
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ValidateSpec(spec, CudaLimits());
 }
 
@@ -261,7 +261,7 @@ TEST(ValidateSpecTest, LargestSizeTimesBuffersAboveDeviceMemory) {
   spec.set_max_bytes(kGiB);
   absl::Status status = ValidateSpec(spec, CudaLimits());
   ExpectError(status, absl::StatusCode::kResourceExhausted, "max_bytes:");
-  EXPECT_NE(status.message().find("max_bytes: 1 GiB x 3 buffers exceeds device memory of 2 GiB"),
+  EXPECT_NE(status.message().find("max_bytes: 1 GiB x 6 buffers exceeds device memory of 2 GiB"),
             std::string::npos)
       << status;
   // Explicit sizes name the offending entry; unknown memory (0) is not checked.
