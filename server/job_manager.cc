@@ -51,9 +51,10 @@ std::string RandomHex() {
 }
 
 // Removes POSIX shared-memory segments a CPU-backend job left behind (a worker killed between
-// creating and unlinking its segment); names start with "symmbench-<job_id>-".
-void RemoveLeftoverSegments(const std::string& job_id) {
-  const std::string prefix = absl::StrCat("symmbench-", job_id, "-");
+// creating and unlinking its segment); names start with "symmbench-<job_id>-<instance>-", so
+// another daemon's job of the same id is left alone.
+void RemoveLeftoverSegments(const std::string& job_id, const std::string& instance) {
+  const std::string prefix = absl::StrCat("symmbench-", job_id, "-", instance, "-");
   DIR* dir = opendir("/dev/shm");
   if (dir == nullptr) return;
   while (dirent* entry = readdir(dir)) {
@@ -318,7 +319,8 @@ void JobManager::StartJob(const Placement& placement) {
   store_->Set(JobStorePrefix(id) + "spec", job.record.spec().SerializeAsString());
   // Names this run's host resources (shared-memory segments) apart from any other daemon's
   // job of the same id (job ids are unique per database only).
-  store_->Set(JobStorePrefix(id) + "instance", RandomHex());
+  job.instance = RandomHex();
+  store_->Set(JobStorePrefix(id) + "instance", job.instance);
 
   LaunchRequest request;
   request.job_id = id;
@@ -400,7 +402,7 @@ void JobManager::Finalize(const std::string& job_id) {
   ActiveJob& job = it->second;
   scheduler_.Release(job_id);
   store_->DropPrefix(JobStorePrefix(job_id));
-  RemoveLeftoverSegments(job_id);
+  RemoveLeftoverSegments(job_id, job.instance);
   v1::Job& record = job.record;
   record.set_state(job.final_state);
   record.set_error(job.final_error);

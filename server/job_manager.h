@@ -86,6 +86,7 @@ class JobManager {
     std::vector<WorkerProcess> workers;
     std::vector<bool> exited;
     std::chrono::steady_clock::time_point deadline;
+    std::string instance;  // random per run: names the job's host resources (shm segments)
     std::string reported_error;  // first ReportFailure, "rank R: ..."
     int reported_rank = -1;
     bool finishing = false;      // final state decided; waiting for workers to be reaped
