@@ -21,10 +21,20 @@ constexpr char kTwoShot[] = "two_shot_all_reduce";
 double OursTime(const v1::ResultRow& row) {
   return row.graph_time_us() > 0 ? row.graph_time_us() : row.time_us();
 }
-double ReferenceTime(const v1::ResultRow& row) {
-  if (row.baselines().empty()) return row.baseline_time_us();
-  const v1::BaselineResult& reference = row.baselines(0);
-  return reference.graph_time_us() > 0 ? reference.graph_time_us() : reference.time_us();
+// The fastest baseline the dispatcher can run: "nccl" (the reference, baselines[0]) or an extra
+// one by name (e.g. "nccl_symmetric"); its time in `*us`.
+std::string FastestBaseline(const v1::ResultRow& row, double* us) {
+  std::string name;
+  *us = 0;
+  for (int i = 0; i < row.baselines_size(); ++i) {
+    const v1::BaselineResult& b = row.baselines(i);
+    const double t = b.graph_time_us() > 0 ? b.graph_time_us() : b.time_us();
+    if (name.empty() || t < *us) {
+      name = i == 0 ? "nccl" : b.name();
+      *us = t;
+    }
+  }
+  return name;
 }
 
 // Submits `spec` and polls until it ends; the final record, or the RPC error.
@@ -73,10 +83,14 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const v1::Job& one_shot,
     p.size_bytes = a.size_bytes();
     p.one_shot_us = OursTime(a);
     p.two_shot_us = OursTime(b);
-    p.nccl_us = std::min(ReferenceTime(a), ReferenceTime(b));
+    double a_us = 0, b_us = 0;
+    const std::string a_nccl = FastestBaseline(a, &a_us);
+    const std::string b_nccl = FastestBaseline(b, &b_us);
+    p.nccl = b_nccl.empty() || (!a_nccl.empty() && a_us <= b_us) ? a_nccl : b_nccl;
+    p.nccl_us = p.nccl == a_nccl ? a_us : b_us;
     p.winner = kOneShot;
     if (p.two_shot_us < p.one_shot_us) p.winner = kTwoShot;
-    if (p.nccl_us < std::min(p.one_shot_us, p.two_shot_us)) p.winner = "nccl";
+    if (!p.nccl.empty() && p.nccl_us < std::min(p.one_shot_us, p.two_shot_us)) p.winner = p.nccl;
     // Extend the last entry while the winner stays; else start a new one.
     if (table.entries_size() > 0 && table.entries().rbegin()->algorithm() == p.winner) {
       table.mutable_entries()->rbegin()->set_max_bytes(p.size_bytes);
@@ -153,6 +167,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
                        {"one_shot_us", p.one_shot_us},
                        {"two_shot_us", p.two_shot_us},
                        {"nccl_us", p.nccl_us},
+                       {"nccl", p.nccl},
                        {"winner", p.winner}});
     }
     out << Json{{"table", DispatchTableToJson(*table)}, {"sizes", sizes},
@@ -164,11 +179,11 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   out << absl::StrFormat("# tune: %s, world_size %d, %s, jobs %s and %s (%s figures)\n",
                          table->gpu_model(), table->world_size(), table->dtype(), jobs[0].job_id(),
                          jobs[1].job_id(), spec.graph() ? "graph" : "eager");
-  out << absl::StrFormat("#%11s%12s%12s%12s  %s\n", "size", "one_shot", "two_shot", "nccl",
-                         "fastest");
+  out << absl::StrFormat("#%11s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot",
+                         "best_nccl", "(which)", "fastest");
   for (const TunePoint& p : points) {
-    out << absl::StrFormat("%12d%12.2f%12.2f%12.2f  %s\n", p.size_bytes, p.one_shot_us,
-                           p.two_shot_us, p.nccl_us, p.winner);
+    out << absl::StrFormat("%12d%12.2f%12.2f%12.2f  %-16s%s\n", p.size_bytes, p.one_shot_us,
+                           p.two_shot_us, p.nccl_us, p.nccl, p.winner);
   }
   out << DispatchTableText(*table) << (options.dry_run ? "# not stored (--dry-run)\n"
                                                        : "# stored on the coordinator\n");

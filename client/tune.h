@@ -30,7 +30,8 @@ struct TunePoint {
   int64_t size_bytes = 0;
   double one_shot_us = 0;
   double two_shot_us = 0;
-  double nccl_us = 0;  // the reference baseline, which the dispatcher runs for "nccl"
+  double nccl_us = 0;  // the fastest baseline the dispatcher can run
+  std::string nccl;    // which: "nccl" (the reference) or an extra one, e.g. "nccl_symmetric"
   std::string winner;
 };
 

@@ -49,6 +49,21 @@ TEST(TuneTest, PicksTheFastestPerSizeAndMergesRuns) {
   EXPECT_NE(table->source().find("j-1"), std::string::npos);
 }
 
+TEST(TuneTest, PicksNcclSymmetricWhenItIsTheFastestBaseline) {
+  v1::Job one_shot = MakeJob("j-1", {2048}, {5}, {7});
+  v1::Job two_shot = MakeJob("j-2", {2048}, {6}, {7});
+  v1::BaselineResult* symmetric = one_shot.mutable_rows(0)->add_baselines();
+  symmetric->set_name("nccl_symmetric");
+  symmetric->set_time_us(8);
+  symmetric->set_graph_time_us(4);
+  std::vector<TunePoint> points;
+  absl::StatusOr<v1::DispatchTable> table = BuildDispatchTable(one_shot, two_shot, "gpu", &points);
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(points[0].nccl, "nccl_symmetric");
+  EXPECT_EQ(points[0].nccl_us, 4);
+  EXPECT_EQ(table->entries(0).algorithm(), "nccl_symmetric");
+}
+
 TEST(TuneTest, RejectsJobsThatDoNotLineUp) {
   v1::Job a = MakeJob("j-1", {2048, 4096}, {1, 1}, {2, 2});
   v1::Job b = MakeJob("j-2", {2048}, {1}, {2});

@@ -10,7 +10,8 @@ namespace symmbench {
 namespace {
 
 bool KnownAlgorithm(const std::string& name) {
-  return name == "one_shot_all_reduce" || name == "two_shot_all_reduce" || name == "nccl";
+  return name == "one_shot_all_reduce" || name == "two_shot_all_reduce" || name == "nccl" ||
+         name == "nccl_symmetric";
 }
 
 absl::Status SqliteError(sqlite3* db, const std::string& what) {
@@ -40,7 +41,7 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
     if (!KnownAlgorithm(e.algorithm())) {
       return absl::InvalidArgumentError(absl::StrCat(
           "entries[", i, "].algorithm: unknown \"", e.algorithm(),
-          "\" (want one_shot_all_reduce, two_shot_all_reduce or nccl)"));
+          "\" (want one_shot_all_reduce, two_shot_all_reduce, nccl or nccl_symmetric)"));
     }
     if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
       return absl::InvalidArgumentError(absl::StrCat(

@@ -70,6 +70,28 @@ TEST_F(DispatchTest, TuneStoresATableThatTheNextJobUses) {
   }
 }
 
+TEST_F(DispatchTest, BaselineChoicesRunTheBaselineOrFailClearly) {
+  const std::string path = dir_ + "/nccl.json";
+  std::ofstream(path) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048, 8192],
+      "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 4096, "algorithm": "nccl"},
+                  {"max_bytes": 0, "algorithm": "two_shot_all_reduce"}]}})";
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson({"submit", "--spec", path, "--wait"}, &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(job["rows"][0]["algorithm"], "nccl");  // the reference baseline (plain sum on CPU)
+  EXPECT_EQ(job["rows"][1]["algorithm"], "two_shot_all_reduce");
+
+  const std::string symmetric = dir_ + "/symmetric.json";
+  std::ofstream(symmetric) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
+      "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
+  nlohmann::json failed = daemon_->ClientJson({"submit", "--spec", symmetric, "--wait"}, &result);
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_NE(failed.value("error", "").find("nccl_symmetric is not available"), std::string::npos)
+      << failed.dump();
+}
+
 TEST_F(DispatchTest, BadTableInASpecFileIsRefusedNamingTheField) {
   const std::string path = dir_ + "/spec.json";
   std::ofstream(path) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "server/dispatch_tables.h"
 
 namespace symmbench {
@@ -18,11 +19,23 @@ class DispatchAllReduce final : public Collective {
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
     impl_ = chosen_ == "two_shot_all_reduce" ? two_shot_.get() : one_shot_.get();
+    extra_ = -1;
+    const std::vector<std::string> extras = impl_->extra_baseline_names();
+    for (size_t i = 0; i < extras.size(); ++i) {
+      if (extras[i] == chosen_) extra_ = static_cast<int>(i);
+    }
+    if (chosen_ != "nccl" && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "dispatch: algorithm ", chosen_, " is not available on this backend"));
+    }
     return impl_->Prepare(count, dtype, seed);
   }
   absl::Status PoisonOutputs() override { return impl_->PoisonOutputs(); }
-  // "nccl" runs the reference baseline itself (ncclAllReduce on CUDA).
-  absl::Status Run() override { return UsesBaseline() ? impl_->RunBaseline() : impl_->Run(); }
+  // "nccl" runs the reference baseline (ncclAllReduce on CUDA), "nccl_symmetric" the extra one.
+  absl::Status Run() override {
+    if (extra_ >= 0) return impl_->RunExtraBaseline(extra_);
+    return UsesBaseline() ? impl_->RunBaseline() : impl_->Run();
+  }
   absl::Status RunBaseline() override { return impl_->RunBaseline(); }
   absl::StatusOr<CheckResult> Check() override {
     // When the choice is NCCL, the operation is the reference: nothing to compare.
@@ -36,13 +49,14 @@ class DispatchAllReduce final : public Collective {
   std::string algorithm() const override { return chosen_; }
 
  private:
-  bool UsesBaseline() const { return chosen_ == "nccl"; }
+  bool UsesBaseline() const { return chosen_ == "nccl" || extra_ >= 0; }
 
   const v1::DispatchTable table_;
   std::unique_ptr<Collective> one_shot_;
   std::unique_ptr<Collective> two_shot_;
   Collective* impl_ = nullptr;  // the collective of the size last prepared
   std::string chosen_;
+  int extra_ = -1;  // index of the extra baseline chosen, -1 when none
 };
 
 }  // namespace
