@@ -28,6 +28,7 @@ constexpr int kWrongWidth = 8;
 constexpr int kBaseTimeWidth = 10;
 constexpr int kBaseBwWidth = 12;
 constexpr int kSpeedupWidth = 9;
+constexpr int kGraphSpeedupWidth = 10;
 
 constexpr char kNotAvailable[] = "N/A";
 
@@ -173,9 +174,9 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
     names.pop_back();
     units.pop_back();
     names += absl::StrFormat("%*s%*s%*s\n", kTimeWidth, "graph_us", kTimeWidth, "base_graph",
-                             kSpeedupWidth, "g_speedup");
-    units += absl::StrFormat("%*s%*s%*s\n", kTimeWidth + kSpeedupWidth - 2, "(us)", kTimeWidth,
-                             "(us)", kSpeedupWidth, "");
+                             kGraphSpeedupWidth, "g_speedup");
+    // HeaderLine dropped the units line's trailing blanks (the empty speedup unit).
+    units += absl::StrFormat("%*s%*s\n", kSpeedupWidth + kTimeWidth, "(us)", kTimeWidth, "(us)");
   }
   return out + names + units;
 }
@@ -197,7 +198,7 @@ std::string TableRow(const v1::ResultRow& row) {
   if (row.graph_time_us() > 0) {
     absl::StrAppend(&line, absl::StrFormat("%*.2f%*.2f%*.2f", kTimeWidth, row.graph_time_us(),
                                            kTimeWidth, row.baseline_graph_time_us(),
-                                           kSpeedupWidth, row.graph_speedup()));
+                                           kGraphSpeedupWidth, row.graph_speedup()));
   }
   return line + "\n";
 }

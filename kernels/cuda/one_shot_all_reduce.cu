@@ -53,8 +53,10 @@ __global__ void __launch_bounds__(kOneShotThreads)
     }
   }
 
+  // Pull-only: every peer load above has returned before the barrier's leading __syncthreads,
+  // so the exit put needs no release fence (signal_pad.cuh, BlockBarrier).
   signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error, args.barrier_timeout_ns,
-                           BarrierPhase::kExit);
+                           BarrierPhase::kExit, /*release=*/false);
 }
 
 struct OneShotFamily {

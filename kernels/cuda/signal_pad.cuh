@@ -114,21 +114,35 @@ __device__ __forceinline__ SignalResult WaitSignal(uint32_t* slot, uint64_t dead
 // this process (indexed with a run-time p: a kernel-parameter array is fine). Returns true in
 // every thread on success, false in every thread if this block timed out or an error had
 // already been recorded; the caller must then return without touching peer memory.
+// `release`: whether the put carries a release fence (MEMBAR.SYS). An exit barrier after which
+// peers read what this block wrote to their memory (the two-shot's pushes) needs it. A pull-only
+// kernel's exit barrier (the one-shot) does not: it only tells peers that this block's loads of
+// their buffers are done, and every one of those loads has returned its value before the
+// leading __syncthreads (the values were consumed by stores issued before it), so no later
+// write by the peer can reach them. The entry barrier never needs it (see PutSignal).
 __device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int rank, int world_size,
                                              DeviceErrorRecord* record, uint64_t timeout_ns,
-                                             BarrierPhase phase) {
+                                             BarrierPhase phase, bool release) {
   if (phase == BarrierPhase::kExit) __syncthreads();  // all reads done before the release
   bool failed = false;
   if (static_cast<int>(threadIdx.x) < world_size) {
     const int peer = static_cast<int>(threadIdx.x);
     const size_t row = static_cast<size_t>(blockIdx.x) * kMaxWorldSize;
     const uint64_t deadline_ns = GlobalTimerNs() + timeout_ns;
-    PutSignal(signal_pads[peer] + row + rank, /*release=*/phase == BarrierPhase::kExit);
+    PutSignal(signal_pads[peer] + row + rank, release);
     const SignalResult result = WaitSignal(signal_pads[rank] + row + peer, deadline_ns, record);
     if (result == SignalResult::kTimedOut) RecordTimeout(record, rank, peer, phase);
     failed = result != SignalResult::kOk;
   }
   return __syncthreads_or(failed) == 0;
+}
+
+// The default ordering: release in the exit barrier, relaxed in the entry barrier.
+__device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int rank, int world_size,
+                                             DeviceErrorRecord* record, uint64_t timeout_ns,
+                                             BarrierPhase phase) {
+  return BlockBarrier(signal_pads, rank, world_size, record, timeout_ns, phase,
+                      /*release=*/phase == BarrierPhase::kExit);
 }
 
 }  // namespace signal_pad
