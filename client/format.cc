@@ -183,6 +183,7 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
 
 std::string TableRow(const v1::ResultRow& row) {
   if (row.m() > 0) return AgGemmRow(row);
+  if (row.has_ceilings()) return CeilingsText(row.ceilings());
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const bool has_baseline = !row.baseline().empty() || row.baseline_time_us() > 0;
   const auto base = [&](double value, int width) {
@@ -293,6 +294,10 @@ Json RowToJson(const v1::ResultRow& row) {
       {"checked", row.checked()},
   };
   if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();
+  if (row.has_ceilings()) json["ceilings"] = CeilingsToJson(row.ceilings());
+  if (row.busbw_fraction() > 0) json["busbw_fraction"] = row.busbw_fraction();
+  if (row.floor_ratio() > 0) json["floor_ratio"] = row.floor_ratio();
+  if (row.tflops_fraction() > 0) json["tflops_fraction"] = row.tflops_fraction();
   if (row.graph_time_us() > 0) {
     json["graph_time_us"] = row.graph_time_us();
     json["baseline_graph_time_us"] = row.baseline_graph_time_us();
@@ -390,6 +395,25 @@ std::string DispatchTableText(const v1::DispatchTable& table) {
                     ": ", e.algorithm(), "\n");
   }
   return out;
+}
+
+Json CeilingsToJson(const v1::Ceilings& ceilings) {
+  return {{"gpu_model", ceilings.gpu_model()},
+          {"world_size", ceilings.world_size()},
+          {"peer_copy_gbps", ceilings.peer_copy_gbps()},
+          {"latency_floor_us", ceilings.latency_floor_us()},
+          {"gemm_tflops", ceilings.gemm_tflops()},
+          {"source", ceilings.source()}};
+}
+
+std::string CeilingsText(const v1::Ceilings& ceilings) {
+  return absl::StrFormat(
+      "# ceilings (%s, world_size %d; %s):\n"
+      "#   peer copy        %10.1f GB/s\n"
+      "#   latency floor    %10.2f us (barrier + one peer read + barrier)\n"
+      "#   GEMM (bf16)      %10.1f TFLOP/s\n",
+      ceilings.gpu_model(), ceilings.world_size(), ceilings.source(), ceilings.peer_copy_gbps(),
+      ceilings.latency_floor_us(), ceilings.gemm_tflops());
 }
 
 }  // namespace symmbench::client

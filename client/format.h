@@ -59,6 +59,10 @@ Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...
 // A dispatch table: {"gpu_model", "world_size", "dtype", "source", "entries": [{"max_bytes",
 // "algorithm"}]} / as text, one "# up to SIZE: ALGORITHM" line per entry (the crossovers).
 Json DispatchTableToJson(const v1::DispatchTable& table);
+// Calibrated ceilings: {"gpu_model", "world_size", "peer_copy_gbps", "latency_floor_us",
+// "gemm_tflops", "source"} / as "# ..." lines.
+Json CeilingsToJson(const v1::Ceilings& ceilings);
+std::string CeilingsText(const v1::Ceilings& ceilings);
 std::string DispatchTableText(const v1::DispatchTable& table);
 
 }  // namespace symmbench::client

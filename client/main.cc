@@ -5,6 +5,7 @@
 #include <string>
 
 #include "CLI/CLI.hpp"
+#include "client/calibrate.h"
 #include "client/commands.h"
 #include "client/tune.h"
 
@@ -126,6 +127,18 @@ int main(int argc, char** argv) {
   tune->add_flag("--dry-run", tune_options.dry_run, "Print the table without storing it");
   AddJsonFlag(tune, &json_after_subcommand);
 
+  symmbench::client::CalibrateOptions calibrate_options;
+  CLI::App* calibrate = app.add_subcommand(
+      "calibrate", "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
+  calibrate->add_option("--world-size", calibrate_options.world_size, "Ranks (0: every device)");
+  calibrate->add_option("--copy-bytes", calibrate_options.copy_bytes, "Peer-copy size")
+      ->capture_default_str();
+  calibrate->add_option("--warmup", calibrate_options.warmup, "Warm-up iterations")
+      ->capture_default_str();
+  calibrate->add_option("--iters", calibrate_options.iters, "Timed iterations")
+      ->capture_default_str();
+  AddJsonFlag(calibrate, &json_after_subcommand);
+
   ListOptions list_options;
   CLI::App* list = app.add_subcommand("list", "List jobs, newest first");
   list->add_option("--limit", list_options.limit, "At most this many jobs (0: the daemon's 100)");
@@ -153,5 +166,8 @@ int main(int argc, char** argv) {
   if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
   if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);
   if (app.got_subcommand(tune)) return sc::RunTune(global, tune_options, std::cout, std::cerr);
+  if (app.got_subcommand(calibrate)) {
+    return sc::RunCalibrate(global, calibrate_options, std::cout, std::cerr);
+  }
   return sc::kExitError;
 }

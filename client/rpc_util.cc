@@ -1,10 +1,13 @@
 // Coordinator stubs, deadlines and error printing shared by the subcommands.
 #include "client/rpc_util.h"
 
+#include <chrono>
 #include <ostream>
+#include <thread>
+
+#include "client/format.h"
 
 namespace symmbench::client {
-
 
 std::unique_ptr<Stub> MakeStub(const GlobalOptions& global) {
   return v1::Coordinator::NewStub(
@@ -69,6 +72,25 @@ int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std:
   }
   err << "\n";
   return kExitError;
+}
+
+// Submits `spec` and polls until it ends; the final record, or the RPC error.
+grpc::Status SubmitAndWait(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec,
+                           v1::Job* job) {
+  v1::SubmitJobRequest request;
+  *request.mutable_spec() = spec;
+  v1::SubmitJobResponse response;
+  grpc::Status status = stub.SubmitJob(UnaryContext(global).get(), request, &response);
+  if (!status.ok()) return status;
+  *job = response.job();
+  while (!IsFinal(job->state())) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    v1::GetJobRequest get;
+    get.set_job_id(response.job().job_id());
+    status = stub.GetJob(UnaryContext(global).get(), get, job);
+    if (!status.ok()) return status;
+  }
+  return grpc::Status::OK;
 }
 
 }  // namespace symmbench::client

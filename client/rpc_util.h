@@ -23,4 +23,9 @@ const char* StatusCodeName(grpc::StatusCode code);
 // returns kExitError.
 int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err);
 
+// Submits `spec` and polls GetJob until the job ends; `job` holds the final record. The RPC
+// error otherwise.
+grpc::Status SubmitAndWait(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec,
+                           v1::Job* job);
+
 }  // namespace symmbench::client

@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <ostream>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -37,25 +36,6 @@ std::string FastestBaseline(const v1::ResultRow& row, double* us) {
   return name;
 }
 
-// Submits `spec` and polls until it ends; the final record, or the RPC error.
-grpc::Status RunJob(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec,
-                    v1::Job* job) {
-  v1::SubmitJobRequest request;
-  *request.mutable_spec() = spec;
-  v1::SubmitJobResponse response;
-  grpc::Status status = stub.SubmitJob(UnaryContext(global).get(), request, &response);
-  if (!status.ok()) return status;
-  *job = response.job();
-  while (!IsFinal(job->state())) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    v1::GetJobRequest get;
-    get.set_job_id(response.job().job_id());
-    status = stub.GetJob(UnaryContext(global).get(), get, job);
-    if (!status.ok()) return status;
-  }
-  return grpc::Status::OK;
-}
-
 }  // namespace
 
 absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const v1::Job& one_shot,
@@ -76,8 +56,8 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const v1::Job& one_shot,
     const v1::ResultRow& a = one_shot.rows(i);
     const v1::ResultRow& b = two_shot.rows(i);
     if (a.size_bytes() != b.size_bytes()) {
-      return absl::InvalidArgumentError(absl::StrCat("tune: row ", i, " has sizes ",
-                                                     a.size_bytes(), " and ", b.size_bytes()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tune: row ", i, " has sizes ", a.size_bytes(), " and ", b.size_bytes()));
     }
     TunePoint p;
     p.size_bytes = a.size_bytes();
@@ -138,7 +118,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   const char* kernels[2] = {kOneShot, kTwoShot};
   for (int i = 0; i < 2; ++i) {
     spec.set_kernel(kernels[i]);
-    status = RunJob(*stub, global, spec, &jobs[i]);
+    status = SubmitAndWait(*stub, global, spec, &jobs[i]);
     if (!status.ok()) return ReportRpcError(global, status, err);
     if (jobs[i].state() != v1::SUCCEEDED) {
       err << "error: tune: job " << jobs[i].job_id() << " (" << kernels[i] << ") ended "
@@ -170,7 +150,8 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
                        {"nccl", p.nccl},
                        {"winner", p.winner}});
     }
-    out << Json{{"table", DispatchTableToJson(*table)}, {"sizes", sizes},
+    out << Json{{"table", DispatchTableToJson(*table)},
+                {"sizes", sizes},
                 {"stored", !options.dry_run}}
                .dump(2)
         << "\n";
@@ -185,8 +166,8 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
     out << absl::StrFormat("%12d%12.2f%12.2f%12.2f  %-16s%s\n", p.size_bytes, p.one_shot_us,
                            p.two_shot_us, p.nccl_us, p.nccl, p.winner);
   }
-  out << DispatchTableText(*table) << (options.dry_run ? "# not stored (--dry-run)\n"
-                                                       : "# stored on the coordinator\n");
+  out << DispatchTableText(*table)
+      << (options.dry_run ? "# not stored (--dry-run)\n" : "# stored on the coordinator\n");
   return kExitOk;
 }
 

@@ -27,6 +27,10 @@ const std::vector<KernelInfo>& KernelCatalog() {
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",
        AllReduceBusFactor, 6},
+      {"calibrate",
+       "the machine's ceilings for the roofline columns: peer-copy bandwidth (sizes_bytes[0] "
+       "bytes), the one-shot of 16 bytes (latency floor) and the GEMM rate",
+       AllReduceBusFactor, 6},
       {"ag_gemm",
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",

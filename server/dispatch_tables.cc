@@ -46,8 +46,8 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
     if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
       return absl::InvalidArgumentError(absl::StrCat(
           "entries[", i, "].max_bytes: ",
-          last ? "the last entry must be 0 (no upper bound)" : "must ascend and be > 0",
-          " (got ", e.max_bytes(), ")"));
+          last ? "the last entry must be 0 (no upper bound)" : "must ascend and be > 0", " (got ",
+          e.max_bytes(), ")"));
     }
     previous = e.max_bytes();
   }
@@ -87,7 +87,9 @@ absl::StatusOr<std::unique_ptr<DispatchTableStore>> DispatchTableStore::Open(
   const char* schema =
       "CREATE TABLE IF NOT EXISTS dispatch_tables (gpu_model TEXT NOT NULL, world_size INTEGER "
       "NOT NULL, dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size, "
-      "dtype))";
+      "dtype));"
+      "CREATE TABLE IF NOT EXISTS ceilings (gpu_model TEXT NOT NULL, world_size INTEGER NOT NULL, "
+      "record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size))";
   if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK) {
     absl::Status status = SqliteError(db, "create table");
     sqlite3_close(db);
@@ -126,8 +128,8 @@ absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu
       return table;
     }
   }
-  return absl::NotFoundError(absl::StrCat("no dispatch table for ", gpu_model, ", world_size ",
-                                          world_size, ", ", dtype));
+  return absl::NotFoundError(
+      absl::StrCat("no dispatch table for ", gpu_model, ", world_size ", world_size, ", ", dtype));
 }
 
 absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const {
@@ -149,6 +151,62 @@ absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const 
   }
   if (rc != SQLITE_DONE) return SqliteError(db_, "select");
   return tables;
+}
+
+absl::Status DispatchTableStore::PutCeilings(const v1::Ceilings& ceilings) {
+  if (ceilings.gpu_model().empty()) return absl::InvalidArgumentError("gpu_model: must be set");
+  if (ceilings.world_size() < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("world_size: must be >= 1 (got ", ceilings.world_size(), ")"));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO ceilings VALUES (?, ?, ?)", -1, &st.stmt,
+                         nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare insert ceilings");
+  }
+  const std::string record = ceilings.SerializeAsString();
+  sqlite3_bind_text(st.stmt, 1, ceilings.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st.stmt, 2, ceilings.world_size());
+  sqlite3_bind_blob(st.stmt, 3, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert ceilings");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::Ceilings> DispatchTableStore::GetCeilings(const std::string& gpu_model,
+                                                             int world_size) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "SELECT record FROM ceilings WHERE gpu_model = ? AND world_size = ?",
+                         -1, &st.stmt, nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare select ceilings");
+  }
+  sqlite3_bind_text(st.stmt, 1, gpu_model.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st.stmt, 2, world_size);
+  const int rc = sqlite3_step(st.stmt);
+  if (rc == SQLITE_DONE) {
+    return absl::NotFoundError(
+        absl::StrCat("no ceilings for ", gpu_model, ", world_size ", world_size));
+  }
+  if (rc != SQLITE_ROW) return SqliteError(db_, "select ceilings");
+  v1::Ceilings ceilings;
+  if (!ceilings.ParseFromArray(sqlite3_column_blob(st.stmt, 0), sqlite3_column_bytes(st.stmt, 0))) {
+    return absl::DataLossError("ceilings: the stored record does not parse");
+  }
+  return ceilings;
+}
+
+void ApplyRoofline(const v1::Ceilings& ceilings, v1::ResultRow* row) {
+  if (ceilings.peer_copy_gbps() > 0) {
+    row->set_busbw_fraction(row->busbw_gbps() / ceilings.peer_copy_gbps());
+  }
+  const double time = row->graph_time_us() > 0 ? row->graph_time_us() : row->time_us();
+  if (ceilings.latency_floor_us() > 0 && time > 0) {
+    row->set_floor_ratio(time / ceilings.latency_floor_us());
+  }
+  if (ceilings.gemm_tflops() > 0 && row->tflops() > 0) {
+    row->set_tflops_fraction(row->tflops() / ceilings.gemm_tflops());
+  }
 }
 
 }  // namespace symmbench

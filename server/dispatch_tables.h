@@ -1,6 +1,7 @@
-// All-reduce dispatch tables: validation, the built-in default, and their storage in the job
-// database's SQLite file (one table per GPU model, world size and dtype; a new one replaces
-// the old). `symmbench tune` measures and stores them; jobs of kernel "all_reduce" use them.
+// The machine's records beside the jobs: all-reduce dispatch tables (validation, the built-in
+// default, storage: one per GPU model, world size and dtype; `symmbench tune` measures them,
+// jobs of kernel "all_reduce" use them) and calibrated ceilings (`symmbench calibrate`; rows
+// get roofline fractions from them). Both live in the job database's SQLite file.
 #pragma once
 
 #include <memory>
@@ -17,6 +18,7 @@ struct sqlite3;
 namespace symmbench {
 
 inline constexpr char kAllReduceKernel[] = "all_reduce";
+inline constexpr char kCalibrateKernel[] = "calibrate";
 
 // INVALID_ARGUMENT naming the field: empty gpu_model, world_size < 1, unknown dtype, no
 // entries, an unknown algorithm, max_bytes not ascending, or a last entry that is bounded.
@@ -43,10 +45,24 @@ class DispatchTableStore {
                                         const std::string& dtype) const;
   absl::StatusOr<std::vector<v1::DispatchTable>> List() const;
 
+  // The machine's calibrated ceilings (kernel "calibrate"), one per (gpu_model, world_size);
+  // a new one replaces the old. INVALID_ARGUMENT for an empty gpu_model or world_size < 1.
+  absl::Status PutCeilings(const v1::Ceilings& ceilings);
+  // NOT_FOUND when the machine was never calibrated for that key.
+  absl::StatusOr<v1::Ceilings> GetCeilings(const std::string& gpu_model, int world_size) const;
+
  private:
   explicit DispatchTableStore(sqlite3* db) : db_(db) {}
   mutable std::mutex mu_;
   sqlite3* db_;
 };
+
+}  // namespace symmbench
+
+namespace symmbench {
+
+// Sets row.busbw_fraction, floor_ratio (graph time when the row has one, the floor being
+// graph-measured) and tflops_fraction from `ceilings`; fields whose ceiling is 0 stay 0.
+void ApplyRoofline(const v1::Ceilings& ceilings, v1::ResultRow* row);
 
 }  // namespace symmbench

@@ -151,6 +151,25 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   return absl::OkStatus();
 }
 
+void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
+  if (dispatch_tables_ == nullptr || options_.devices.empty()) return;
+  const std::string& gpu_model = options_.devices[0].name();
+  const int world_size = record.spec().world_size();
+  if (record.spec().kernel() == kCalibrateKernel) {
+    v1::Ceilings* ceilings = row->mutable_ceilings();
+    ceilings->set_gpu_model(gpu_model);
+    ceilings->set_world_size(world_size);
+    ceilings->set_source(absl::StrCat("calibrated by job ", record.job_id()));
+    ceilings->set_measured_unix_ms(NowUnixMs());
+    if (absl::Status s = dispatch_tables_->PutCeilings(*ceilings); !s.ok()) {
+      spdlog::error("job {}: could not store the ceilings: {}", record.job_id(), s.ToString());
+    }
+    return;
+  }
+  absl::StatusOr<v1::Ceilings> ceilings = dispatch_tables_->GetCeilings(gpu_model, world_size);
+  if (ceilings.ok()) ApplyRoofline(*ceilings, row);
+}
+
 absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   const DeviceLimits limits = Limits();
   ApplyDefaults(&spec, limits);
@@ -253,10 +272,12 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
   if (it == active_.end() || it->second.finishing) {
     return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
   }
-  if (absl::Status s = db_->AppendRow(job_id, row); !s.ok()) return s;
+  v1::ResultRow stored = row;
+  AddMachineContext(it->second.record, &stored);
+  if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
   v1::JobEvent event;
   event.set_state(v1::RUNNING);
-  *event.mutable_row() = row;
+  *event.mutable_row() = stored;
   Publish(job_id, event, false);
   return absl::OkStatus();
 }

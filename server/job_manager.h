@@ -108,6 +108,9 @@ class JobManager {
   // For kernel "all_reduce": validates the spec's dispatch table, or fills in the stored one
   // for this machine (or the built-in default). INVALID_ARGUMENT naming dispatch.<field>.
   absl::Status ResolveDispatch(v1::JobSpec* spec) const;
+  // A row from a worker, completed with what the machine's records hold: a calibrate row's
+  // ceilings are stored (and labelled), any other row gets its roofline fractions.
+  void AddMachineContext(const v1::Job& record, v1::ResultRow* row);
 
   const JobManagerOptions options_;
   std::string coordinator_address_;

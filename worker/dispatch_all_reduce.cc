@@ -25,8 +25,8 @@ class DispatchAllReduce final : public Collective {
       if (extras[i] == chosen_) extra_ = static_cast<int>(i);
     }
     if (chosen_ != "nccl" && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "dispatch: algorithm ", chosen_, " is not available on this backend"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("dispatch: algorithm ", chosen_, " is not available on this backend"));
     }
     return impl_->Prepare(count, dtype, seed);
   }
@@ -75,7 +75,7 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
 }
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
-                                                               Backend* backend) {
+                                                                Backend* backend) {
   if (spec.kernel() == kAllReduceKernel) return CreateDispatchAllReduce(backend, spec.dispatch());
   return backend->CreateCollective(spec.kernel());
 }

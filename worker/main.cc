@@ -19,8 +19,10 @@
 #include "kernels/cuda/device_probe.h"
 #include "proto/symmbench.grpc.pb.h"
 #include "server/ag_gemm_spec.h"
+#include "server/dispatch_tables.h"
 #include "server/spec_validation.h"
 #include "worker/ag_gemm_runner.h"
+#include "worker/calibrate_runner.h"
 #include "worker/bench_runner.h"
 #include "worker/store_client.h"
 
@@ -74,6 +76,11 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.device = options.device;
   backend_options.max_bytes = ag_gemm ? AgGemmMaxShardBytes(spec, *dtype)
                                       : *std::max_element(sizes->begin(), sizes->end());
+  if (spec.kernel() == kCalibrateKernel) {  // also the GEMM's shard (bf16)
+    const int64_t edge = CalibrationGemmSize(options.backend);
+    backend_options.max_bytes =
+        std::max(backend_options.max_bytes, edge / options.world_size * edge * 2);
+  }
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance);
   backend_options.timeout = timeout;
   absl::StatusOr<std::unique_ptr<Backend>> backend =
@@ -97,7 +104,9 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   };
   absl::Status status =
       ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink)
-              : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
+      : spec.kernel() == kCalibrateKernel
+          ? RunCalibration(spec, backend->get(), &rendezvous, sink)
+          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
   if (!status.ok()) return status;
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");

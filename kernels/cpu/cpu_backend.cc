@@ -12,6 +12,7 @@
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/one_shot_all_reduce_cpu.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/cpu/peer_copy_cpu.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 
 namespace symmbench {
@@ -25,6 +26,7 @@ struct CpuKernelEntry {
 constexpr CpuKernelEntry kCpuKernels[] = {
     {"one_shot_all_reduce", &NewOneShotAllReduceCpu},
     {"two_shot_all_reduce", &NewTwoShotAllReduceCpu},
+    {"peer_copy", &NewPeerCopyCpu},  // calibration only (not in the catalog)
 };
 
 // Host steady clock; work is synchronous, so Stop's time is the end of the work.

@@ -28,6 +28,7 @@
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
+#include "kernels/cuda/peer_copy_collective.h"
 #include "kernels/cuda/rendezvous_bytes.h"
 #include "kernels/cuda/two_shot_all_reduce_collective.h"
 #include "kernels/symm_mem_layout.h"
@@ -49,6 +50,7 @@ const std::map<std::string, CollectiveFactory>& Registry() {
   static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
       {"one_shot_all_reduce", &NewOneShotAllReduceCollective},
       {"two_shot_all_reduce", &NewTwoShotAllReduceCollective},
+      {"peer_copy", &NewPeerCopyCollective},  // calibration only (not in the catalog)
   };
   return *kRegistry;
 }

@@ -1,0 +1,47 @@
+// symmbench calibrate: one job of kernel "calibrate", its ceilings printed.
+#include "client/calibrate.h"
+
+#include <ostream>
+
+#include "client/format.h"
+#include "client/rpc_util.h"
+#include "client/sizes.h"
+
+namespace symmbench::client {
+
+int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, std::ostream& out,
+                 std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ListDevicesResponse devices;
+  grpc::Status status =
+      stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+  if (!status.ok()) return ReportRpcError(global, status, err);
+  absl::StatusOr<int64_t> bytes = ParseSize(options.copy_bytes, "--copy-bytes");
+  if (!bytes.ok()) {
+    err << "error: " << bytes.status().message() << "\n";
+    return kExitError;
+  }
+  v1::JobSpec spec;
+  spec.set_kernel("calibrate");
+  spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
+  spec.set_dtype("bf16");
+  spec.add_sizes_bytes(*bytes);
+  spec.set_warmup_iters(options.warmup);
+  spec.set_iters(options.iters);
+  v1::Job job;
+  status = SubmitAndWait(*stub, global, spec, &job);
+  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (global.json) {
+    out << JobToJson(job).dump(2) << "\n";
+  } else if (job.rows_size() > 0) {
+    out << CeilingsText(job.rows(0).ceilings());
+  }
+  if (job.state() != v1::SUCCEEDED) {
+    err << "error: calibrate: job " << job.job_id() << " ended " << JobStateName(job.state())
+        << ": " << job.error() << "\n";
+    return kExitJobFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace symmbench::client

@@ -1,0 +1,112 @@
+// Kernel "calibrate": three measurements, reduced over ranks, one row.
+#include "worker/calibrate_runner.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/ag_gemm.h"
+#include "worker/timing.h"
+
+namespace symmbench {
+namespace {
+
+constexpr uint64_t kSeed = 0xCA11B8A7Eull;
+
+absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
+                                    Rendezvous* rendezvous) {
+  absl::StatusOr<std::unique_ptr<Collective>> copy = backend->CreateCollective("peer_copy");
+  if (!copy.ok()) return copy.status();
+  const int64_t bytes = spec.sizes_bytes(0);
+  if (absl::Status s = (*copy)->Prepare(bytes / 2, DType::kBf16, kSeed); !s.ok()) return s;
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  // Every rank's input is written before anyone copies it.
+  if (absl::Status s = rendezvous->Barrier("calibrate/peer_copy"); !s.ok()) return s;
+  if (absl::Status s = (*copy)->Run(); !s.ok()) return s;
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  absl::StatusOr<CheckResult> check = (*copy)->Check();
+  if (!check.ok()) return check.status();
+  if (check->wrong > 0) {
+    return absl::DataLossError(absl::StrCat("calibrate: peer copy has ", check->wrong,
+                                            " wrong elements, first at ", check->first_bad_index));
+  }
+  absl::StatusOr<TimingStats> time =
+      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), [&] { return (*copy)->Run(); });
+  if (!time.ok()) return time.status();
+  return bytes / (time->median_us * 1e3);
+}
+
+absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend) {
+  absl::StatusOr<std::unique_ptr<Collective>> one_shot =
+      backend->CreateCollective("one_shot_all_reduce");
+  if (!one_shot.ok()) return one_shot.status();
+  if (absl::Status s = (*one_shot)->Prepare(8, DType::kBf16, kSeed); !s.ok()) return s;  // 16 B
+  absl::StatusOr<TimingStats> time = WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(),
+                                                        [&] { return (*one_shot)->Run(); });
+  if (!time.ok()) return time.status();
+  return time->median_us;
+}
+
+absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
+  absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
+  if (!op.ok()) return op.status();
+  GemmProblem problem;
+  problem.m = problem.n = problem.k = CalibrationGemmSize(backend->name());
+  problem.splits_per_rank = 1;
+  problem.dtype = DType::kBf16;
+  if (absl::Status s = (*op)->Prepare(problem, kSeed); !s.ok()) return s;
+  // The all-gather fills A_ref with real values (never time on poison).
+  if (absl::Status s = (*op)->Run(AgGemmVariant::kAllGather); !s.ok()) return s;
+  absl::StatusOr<TimingStats> time =
+      WarmUpAndTime(backend, std::min(spec.warmup_iters(), 5), std::min(spec.iters(), 20),
+                    [&] { return (*op)->Run(AgGemmVariant::kGemm); });
+  if (!time.ok()) return time.status();
+  const double flops = 2.0 * problem.m * problem.n * problem.k;
+  return flops / (time->median_us * 1e6);
+}
+
+}  // namespace
+
+int64_t CalibrationGemmSize(const std::string& backend_name) {
+  return backend_name == "cuda" ? 8192 : 256;
+}
+
+absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                            const RowSink& sink) {
+  if (spec.sizes_bytes_size() != 1) {
+    return absl::InvalidArgumentError("calibrate: sizes_bytes must hold the copy size only");
+  }
+  absl::StatusOr<double> copy = PeerCopyGbps(spec, backend, rendezvous);
+  if (!copy.ok()) return copy.status();
+  absl::StatusOr<double> floor = LatencyFloorUs(spec, backend);
+  if (!floor.ok()) return floor.status();
+  absl::StatusOr<double> gemm = GemmTflops(spec, backend);
+  if (!gemm.ok()) return gemm.status();
+
+  std::ostringstream mine;
+  mine.precision(17);
+  mine << *copy << ' ' << *floor << ' ' << *gemm;
+  absl::StatusOr<std::vector<std::string>> all = rendezvous->AllGather("calibrate", mine.str());
+  if (!all.ok()) return all.status();
+  if (backend->rank() != 0) return absl::OkStatus();
+  v1::Ceilings ceilings;
+  ceilings.set_world_size(backend->world_size());
+  for (const std::string& text : *all) {
+    std::istringstream in(text);
+    double c = 0, f = 0, g = 0;
+    in >> c >> f >> g;
+    const bool first = &text == &all->front();
+    ceilings.set_peer_copy_gbps(first ? c : std::min(ceilings.peer_copy_gbps(), c));
+    ceilings.set_latency_floor_us(first ? f : std::max(ceilings.latency_floor_us(), f));
+    ceilings.set_gemm_tflops(first ? g : std::min(ceilings.gemm_tflops(), g));
+  }
+  v1::ResultRow row;
+  row.set_size_bytes(spec.sizes_bytes(0));
+  row.set_dtype("bf16");
+  row.set_time_us(ceilings.latency_floor_us());
+  row.set_checked(true);
+  *row.mutable_ceilings() = ceilings;
+  return sink(row);
+}
+
+}  // namespace symmbench

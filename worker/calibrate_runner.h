@@ -1,0 +1,23 @@
+// Kernel "calibrate": measures what this machine allows, for the roofline columns of every
+// later row: peer-copy bandwidth, the latency floor of a signal-pad exchange, and the GEMM rate.
+#pragma once
+
+#include "absl/status/status.h"
+#include "kernels/backend.h"
+#include "kernels/rendezvous.h"
+#include "proto/symmbench.pb.h"
+#include "worker/bench_runner.h"
+
+namespace symmbench {
+
+// GEMM edge calibrate times (m = n = k), per backend: cuBLASLt's rate shows from 8192^3; the CPU
+// backend's single-threaded OpenBLAS would take seconds per op there.
+int64_t CalibrationGemmSize(const std::string& backend_name);
+
+// Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
+// rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes
+// as graph replays, max over ranks) and gemm_tflops (AgGemm's GEMM alone, bf16, min over ranks).
+absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                            const RowSink& sink);
+
+}  // namespace symmbench
