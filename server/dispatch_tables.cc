@@ -197,10 +197,13 @@ absl::StatusOr<v1::Ceilings> DispatchTableStore::GetCeilings(const std::string& 
 }
 
 void ApplyRoofline(const v1::Ceilings& ceilings, v1::ResultRow* row) {
-  if (ceilings.peer_copy_gbps() > 0) {
-    row->set_busbw_fraction(row->busbw_gbps() / ceilings.peer_copy_gbps());
+  // The graph figures when the row has them (the floor is graph-measured too), else eager.
+  const bool graph = row->graph_time_us() > 0;
+  const double time = graph ? row->graph_time_us() : row->time_us();
+  if (ceilings.peer_copy_gbps() > 0 && time > 0) {
+    const double busbw = graph ? row->busbw_gbps() * row->time_us() / time : row->busbw_gbps();
+    row->set_busbw_fraction(busbw / ceilings.peer_copy_gbps());
   }
-  const double time = row->graph_time_us() > 0 ? row->graph_time_us() : row->time_us();
   if (ceilings.latency_floor_us() > 0 && time > 0) {
     row->set_floor_ratio(time / ceilings.latency_floor_us());
   }

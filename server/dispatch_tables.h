@@ -61,8 +61,8 @@ class DispatchTableStore {
 
 namespace symmbench {
 
-// Sets row.busbw_fraction, floor_ratio (graph time when the row has one, the floor being
-// graph-measured) and tflops_fraction from `ceilings`; fields whose ceiling is 0 stay 0.
+// Sets row.busbw_fraction and floor_ratio (from the graph figures when the row has them: the
+// floor is graph-measured) and tflops_fraction from `ceilings`; fields whose ceiling is 0 stay 0.
 void ApplyRoofline(const v1::Ceilings& ceilings, v1::ResultRow* row);
 
 }  // namespace symmbench

@@ -71,5 +71,29 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   EXPECT_EQ(bf16->entries(0).algorithm(), "nccl");
 }
 
+TEST(DispatchTablesTest, RooflineUsesGraphFiguresWhenPresent) {
+  v1::Ceilings ceilings;
+  ceilings.set_peer_copy_gbps(400);
+  ceilings.set_latency_floor_us(4);
+  ceilings.set_gemm_tflops(800);
+  v1::ResultRow eager;
+  eager.set_time_us(8);
+  eager.set_busbw_gbps(100);
+  ApplyRoofline(ceilings, &eager);
+  EXPECT_DOUBLE_EQ(eager.busbw_fraction(), 0.25);
+  EXPECT_DOUBLE_EQ(eager.floor_ratio(), 2.0);
+  EXPECT_EQ(eager.tflops_fraction(), 0.0);  // no TFLOP/s in an all-reduce row
+  v1::ResultRow graph = eager;
+  graph.set_graph_time_us(4);  // twice as fast as eager: twice the busbw
+  ApplyRoofline(ceilings, &graph);
+  EXPECT_DOUBLE_EQ(graph.busbw_fraction(), 0.5);
+  EXPECT_DOUBLE_EQ(graph.floor_ratio(), 1.0);
+  v1::ResultRow gemm;
+  gemm.set_time_us(1000);
+  gemm.set_tflops(600);
+  ApplyRoofline(ceilings, &gemm);
+  EXPECT_DOUBLE_EQ(gemm.tflops_fraction(), 0.75);
+}
+
 }  // namespace
 }  // namespace symmbench
