@@ -3,16 +3,7 @@
 # the bundle's main job and the small-message sweep, writing tables and JSON under $OUT.
 # Prerequisite here: deploy/bundle.sh (the call carries dist/).
 set -uo pipefail
-out="${OUT:-/tmp/symmbench-out}"
-mkdir -p "$out"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
-# NCCL 2.28.9 as bundled with the machine's PyTorch (the system one is 2.28.3).
-nccl=/opt/torch/.venv/lib/python3.12/site-packages/nvidia/nccl/lib
-[ -d "$nccl" ] && export LD_LIBRARY_PATH="$nccl${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-# cuBLASLt 13 (ag_gemm) is not bundled: take the one PyTorch's wheels brought.
-cublas="$(dirname "$(find /opt/torch/.venv /usr/local/cuda* -name 'libcublasLt.so.13*' 2>/dev/null | head -1)")"
-[ -n "$cublas" ] && [ "$cublas" != . ] && export LD_LIBRARY_PATH="$cublas:$LD_LIBRARY_PATH"
-bundle=dist/symmbench
+source "$(dirname "$0")/gpu-env.sh"
 only="${1:-all}"   # all | all_reduce | ag_gemm
 {
   nvidia-smi --query-gpu=index,name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv

@@ -147,15 +147,10 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
       if (!stats.ok()) return annotate(stats.status());
       mine.times[static_cast<int>(variant)] = *stats;
     }
-    absl::StatusOr<std::vector<std::string>> gathered =
-        rendezvous->AllGather(absl::StrCat("ag_gemm_result/", index), mine.Encode());
+    absl::StatusOr<std::vector<RankResult>> gathered =
+        GatherRankResults(rendezvous, absl::StrCat("ag_gemm_result/", index), mine);
     if (!gathered.ok()) return annotate(gathered.status());
-    std::vector<RankResult> results;
-    for (const std::string& text : *gathered) {
-      absl::StatusOr<RankResult> r = RankResult::Decode(text);
-      if (!r.ok()) return annotate(r.status());
-      results.push_back(*r);
-    }
+    const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
       if (absl::Status s = sink(BuildRow(problem, results, **op, check)); !s.ok()) {
         return annotate(s);

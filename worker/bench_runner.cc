@@ -206,15 +206,10 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       mine.baselines.push_back(*times);
     }
 
-    absl::StatusOr<std::vector<std::string>> gathered =
-        rendezvous->AllGather(absl::StrCat("result/", index), mine.Encode());
+    absl::StatusOr<std::vector<RankResult>> gathered =
+        GatherRankResults(rendezvous, absl::StrCat("result/", index), mine);
     if (!gathered.ok()) return annotate(gathered.status());
-    std::vector<RankResult> results;
-    for (const std::string& text : *gathered) {
-      absl::StatusOr<RankResult> r = RankResult::Decode(text);
-      if (!r.ok()) return annotate(r.status());
-      results.push_back(*r);
-    }
+    const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
       v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
       row.set_algorithm(op.algorithm());

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,22 @@
 #include "worker/timing.h"
 
 namespace symmbench {
+
+// Every rank's `mine` (T::Encode() text) gathered under `tag` and decoded with T::Decode, in
+// rank order. Rendezvous errors and undecodable texts pass through.
+template <typename T>
+absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const std::string& tag,
+                                                 const T& mine) {
+  absl::StatusOr<std::vector<std::string>> gathered = rendezvous->AllGather(tag, mine.Encode());
+  if (!gathered.ok()) return gathered.status();
+  std::vector<T> results;
+  for (const std::string& text : *gathered) {
+    absl::StatusOr<T> r = T::Decode(text);
+    if (!r.ok()) return r.status();
+    results.push_back(*std::move(r));
+  }
+  return results;
+}
 
 // Receives each finished row (called on rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
