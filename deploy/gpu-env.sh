@@ -15,10 +15,10 @@ bundle=dist/symmbench
 
 start_daemon() {
   state="$(mktemp -d /tmp/symmbench.XXXXXX)"
-  "$bundle/bin/symmbenchd" --listen 127.0.0.1:0 --port-file "$state/port" --db "$state/jobs.db" \
+  "$bundle/bin/symmbenchd" --listen 127.0.0.1:0 --port-file "$state/port" --metrics-listen 127.0.0.1:0 --db "$state/jobs.db" \
     --log-dir "$state/logs" >"$state/symmbenchd.log" 2>&1 &
   daemon=$!
   trap 'kill $daemon 2>/dev/null; wait $daemon 2>/dev/null; tar czf "$out/logs.tgz" "$state" 2>/dev/null' EXIT
   for _ in $(seq 1 300); do [ -s "$state/port" ] && break; sleep 0.1; done
-  c=("$bundle/bin/symmbench" --coordinator "$(cat "$state/port")")
+  c=("$bundle/bin/symmbench" --coordinator "$(head -1 "$state/port")")
 }

@@ -9,7 +9,7 @@ bin="${SYMMBENCH_BIN:-$here/../bin}"
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 
 state="$(mktemp -d /tmp/symmbench.XXXXXX)"
-"$bin/symmbenchd" --listen 127.0.0.1:0 --port-file "$state/port" --db "$state/jobs.db" \
+"$bin/symmbenchd" --listen 127.0.0.1:0 --port-file "$state/port" --metrics-listen 127.0.0.1:0 --db "$state/jobs.db" \
   --log-dir "$state/logs" --worker "$bin/symmbench-worker" >"$state/symmbenchd.log" 2>&1 &
 daemon=$!
 stop() {
@@ -22,7 +22,7 @@ for _ in $(seq 1 300); do
   kill -0 "$daemon" 2>/dev/null || { cat "$state/symmbenchd.log" >&2; exit 1; }
   sleep 0.1
 done
-addr="$(cat "$state/port")"
+addr="$(head -1 "$state/port")"
 client=("$bin/symmbench" --coordinator "$addr")
 
 devices_json="$("${client[@]}" devices --json)"

@@ -114,6 +114,7 @@ void JobManager::Shutdown() {
     record.set_end_time_unix_ms(NowUnixMs());
     (void)Persist(record);
     Publish(id, StateEvent(record), /*last=*/true);
+    NoteState(record);
   }
   queued_.clear();
 }
@@ -196,6 +197,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
     return s;
   }
   queued_[id] = record;
+  NoteState(record);
   spdlog::info("job {} queued: {} world_size {} {}", id, record.spec().kernel(),
                record.spec().world_size(), record.spec().dtype());
   changed_.notify_all();
@@ -222,6 +224,7 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
     record.set_end_time_unix_ms(NowUnixMs());
     if (absl::Status s = Persist(record); !s.ok()) return s;
     Publish(job_id, StateEvent(record), /*last=*/true);
+    NoteState(record);
     spdlog::info("job {} cancelled while queued", job_id);
     return record;
   }
@@ -275,6 +278,10 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
   v1::ResultRow stored = row;
   AddMachineContext(it->second.record, &stored);
   if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
+  if (metrics_ != nullptr) {
+    metrics_->RowReported(it->second.record, stored,
+                          options_.devices.empty() ? "" : options_.devices[0].name());
+  }
   v1::JobEvent event;
   event.set_state(v1::RUNNING);
   *event.mutable_row() = stored;
@@ -359,6 +366,7 @@ void JobManager::StartJob(const Placement& placement) {
                ordinals.size(), absl::StrJoin(ordinals, ","));
   Publish(id, StateEvent(job.record), false);
   auto [it, inserted] = active_.emplace(id, std::move(job));
+  NoteState(it->second.record);
   if (!workers.ok()) {
     BeginFinish(&it->second, v1::FAILED, std::string(workers.status().message()), -1);
   }
@@ -388,6 +396,7 @@ void JobManager::ReapWorkers() {
         std::string why = got < 0 ? absl::StrCat("rank ", rank, " could not be waited for")
                                   : DescribeExit(rank, status);
         BeginFinish(&job, v1::FAILED, why, rank);
+        if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "crash");
       }
     }
     bool all_exited = true;
@@ -408,6 +417,7 @@ void JobManager::CheckTimeouts() {
   for (auto& [id, job] : active_) {
     if (!job.finishing && now > job.deadline) {
       const int timeout_s = job.record.spec().timeout_s();
+      if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
       BeginFinish(&job, v1::FAILED,
                   absl::StrCat("job timed out after ",
                                timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
@@ -435,8 +445,18 @@ void JobManager::Finalize(const std::string& job_id) {
                record.end_time_unix_ms() - record.start_time_unix_ms(),
                record.error().empty() ? "" : ": ", record.error());
   Publish(job_id, StateEvent(record), /*last=*/true);
+  const v1::Job final_record = record;
   active_.erase(it);
+  NoteState(final_record);
   changed_.notify_all();
+}
+
+void JobManager::NoteState(const v1::Job& record) {
+  if (metrics_ == nullptr) return;
+  metrics_->JobStateChanged(record);
+  metrics_->SetQueue(static_cast<int>(queued_.size()), static_cast<int>(active_.size()));
+  const int free_devices = scheduler_.free_devices();
+  metrics_->SetDevices(scheduler_.num_devices() - free_devices, free_devices);
 }
 
 void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, bool last) {

@@ -22,6 +22,7 @@
 #include "server/job_db.h"
 #include "server/job_watch.h"
 #include "server/launcher.h"
+#include "server/metrics.h"
 #include "server/scheduler.h"
 #include "server/spec_validation.h"
 #include "server/store.h"
@@ -51,6 +52,9 @@ class JobManager {
   JobManager(const JobManager&) = delete;
   JobManager& operator=(const JobManager&) = delete;
 
+  // Where job, row, queue and device figures are exported (may stay null: none). Set before
+  // Start(); it must outlive the manager.
+  void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
   // The address workers dial; set before Start() when the port is only known after binding.
   void set_coordinator_address(std::string address) { coordinator_address_ = std::move(address); }
   // Marks jobs left unfinished by a previous daemon FAILED ("coordinator restarted") and
@@ -103,6 +107,8 @@ class JobManager {
   void BeginFinish(ActiveJob* job, v1::JobState state, std::string error, int failed_rank);
   void Finalize(const std::string& job_id);
   void Publish(const std::string& job_id, const v1::JobEvent& event, bool last);
+  // After a state change: the job's state, queue depth, running jobs and devices to metrics.
+  void NoteState(const v1::Job& record);
   absl::Status Persist(const v1::Job& record);
   DeviceLimits Limits() const;
   // For kernel "all_reduce": validates the spec's dispatch table, or fills in the stored one
@@ -118,6 +124,7 @@ class JobManager {
   KeyValueStore* const store_;
   Launcher* const launcher_;
   DispatchTableStore* const dispatch_tables_;
+  CoordinatorMetrics* metrics_ = nullptr;
 
   std::mutex mu_;
   std::condition_variable changed_;

@@ -23,6 +23,8 @@
 #include "server/job_db.h"
 #include "server/job_manager.h"
 #include "server/launcher.h"
+#include "server/metrics.h"
+#include "server/metrics_interceptor.h"
 #include "server/store.h"
 #include "server/store_service.h"
 
@@ -38,6 +40,7 @@ struct DaemonOptions {
   std::string log_dir;
   int job_timeout_s = 3600;
   std::string port_file;
+  std::string metrics_listen = "127.0.0.1:9464";
   std::string log_level = "info";
 };
 
@@ -111,6 +114,13 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("dispatch tables in {}: {}", db_path, dispatch_tables.status().ToString());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
+      CoordinatorMetrics::Create(options.metrics_listen);
+  if (!metrics.ok()) {
+    spdlog::critical("--metrics-listen {}: {}", options.metrics_listen,
+                     metrics.status().ToString());
+    return 1;
+  }
   KeyValueStore store;
   LocalLauncher launcher(worker);
   JobManagerOptions manager_options;
@@ -119,6 +129,7 @@ int Run(const DaemonOptions& options) {
   manager_options.log_dir = log_dir;
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
+  jobs.set_metrics(metrics->get());
 
   CoordinatorService coordinator(&jobs, dispatch_tables->get());
   WorkerReportService reports(&jobs);
@@ -126,6 +137,7 @@ int Run(const DaemonOptions& options) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
+  builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
   int port = 0;
   builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
   builder.RegisterService(&coordinator);
@@ -143,10 +155,12 @@ int Run(const DaemonOptions& options) {
   }
   const std::string bound = absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
   if (!options.port_file.empty()) {
-    std::ofstream(options.port_file + ".tmp") << bound << "\n";
+    // Line 1: the gRPC address; line 2: the metrics address (empty when off).
+    std::ofstream(options.port_file + ".tmp") << bound << "\n" << (*metrics)->BoundAddress() << "\n";
     std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
   }
-  spdlog::info("listening on {}; backend {} with {} devices; db {}; worker {}", bound,
+  spdlog::info("listening on {}; metrics on {}; backend {} with {} devices; db {}; worker {}",
+               bound, (*metrics)->BoundAddress().empty() ? "(off)" : (*metrics)->BoundAddress(),
                inventory->backend, inventory->devices.size(), db_path, worker);
 
   std::thread signal_thread([&] {
@@ -183,7 +197,11 @@ int main(int argc, char** argv) {
   app.add_option("--job-timeout-s", options.job_timeout_s, "default per-job time limit (s)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--port-file", options.port_file, "write the bound address here once serving");
+  app.add_option("--port-file", options.port_file,
+                 "once serving, write the gRPC address (line 1) and the metrics address (line 2)");
+  app.add_option("--metrics-listen", options.metrics_listen,
+                 "Prometheus /metrics address (host:port; port 0 picks one; empty: off)")
+      ->capture_default_str();
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
       ->capture_default_str();

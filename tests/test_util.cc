@@ -1,7 +1,10 @@
 // Real-process helpers for the integration tests.
 #include "tests/test_util.h"
 
+#include <arpa/inet.h>
 #include <dirent.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -21,6 +24,29 @@ std::string RunfilePath(const std::string& workspace_relative) {
   const char* workspace = std::getenv("TEST_WORKSPACE");
   std::string base = srcdir != nullptr ? srcdir : ".";
   return base + "/" + (workspace != nullptr ? workspace : "symmbench") + "/" + workspace_relative;
+}
+
+std::string HttpGet(const std::string& host_port, const std::string& path) {
+  const size_t colon = host_port.rfind(':');
+  if (colon == std::string::npos) return "";
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(std::atoi(host_port.c_str() + colon + 1)));
+  if (inet_pton(AF_INET, host_port.substr(0, colon).c_str(), &addr.sin_addr) != 1) return "";
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return "";
+  std::string response;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0) {
+    const std::string request = "GET " + path + " HTTP/1.0\r\nHost: " + host_port + "\r\n\r\n";
+    if (write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+      char buffer[4096];
+      ssize_t n;
+      while ((n = read(fd, buffer, sizeof(buffer))) > 0) response.append(buffer, n);
+    }
+  }
+  close(fd);
+  const size_t body = response.find("\r\n\r\n");
+  return body == std::string::npos ? "" : response.substr(body + 4);
 }
 
 std::string MakeTempDir(const std::string& name) {
@@ -141,6 +167,7 @@ bool Daemon::Start(std::string* error) {
   std::vector<std::string> argv = {RunfilePath("server/symmbenchd"),
                                    "--listen", "127.0.0.1:0",
                                    "--port-file", port_file,
+                                   "--metrics-listen", "127.0.0.1:0",
                                    "--db", dir_ + "/jobs.db",
                                    "--log-dir", dir_ + "/logs",
                                    "--backend", backend_,
@@ -160,7 +187,10 @@ bool Daemon::Start(std::string* error) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (std::chrono::steady_clock::now() < deadline) {
     std::ifstream in(port_file);
-    if (in >> address_) return true;
+    if (in >> address_) {
+      in >> metrics_address_;
+      return true;
+    }
     int status;
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;

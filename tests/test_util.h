@@ -41,6 +41,8 @@ class Daemon {
   // SIGTERM and wait; returns the exit code.
   int Stop();
   const std::string& address() const { return address_; }
+  // host:port of the daemon's Prometheus /metrics endpoint.
+  const std::string& metrics_address() const { return metrics_address_; }
   pid_t pid() const { return pid_; }
 
   // Runs the client against this daemon: symmbench --coordinator <address> <args...>.
@@ -57,8 +59,12 @@ class Daemon {
   int cpu_slots_;
   std::string backend_;
   std::string address_;
+  std::string metrics_address_;
   pid_t pid_ = -1;
 };
+
+// The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.
+std::string HttpGet(const std::string& host_port, const std::string& path);
 
 // A fresh empty directory under TEST_TMPDIR.
 std::string MakeTempDir(const std::string& name);

@@ -1,0 +1,358 @@
+// CoordinatorMetrics: prometheus-cpp families of the coordinator, one registry, optional
+// pull Exposer. Label sets are built from the job's spec and the row, never from ids.
+#include "server/metrics.h"
+
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "prometheus/counter.h"
+#include "prometheus/exposer.h"
+#include "prometheus/family.h"
+#include "prometheus/gauge.h"
+#include "prometheus/histogram.h"
+#include "prometheus/registry.h"
+#include "prometheus/text_serializer.h"
+
+namespace symmbench {
+namespace {
+
+using prometheus::Counter;
+using prometheus::Family;
+using prometheus::Gauge;
+using prometheus::Histogram;
+using prometheus::Labels;
+
+// Final job ids remembered to count each job once in symmbench_jobs_total; a job is reported
+// final once or twice in a row, so a short memory is enough.
+constexpr size_t kRecentFinalJobs = 4096;
+
+// 1, 2, 5 per decade from 10^lo to 10^hi (inclusive of 10^hi). Computed as m / 10^k or
+// m * 10^k with an exact power of ten, so each bound is the double nearest its decimal text
+// (5 / 1e6 == 5e-6), and a row of 5 us (5 / 1e6 s) lands exactly on the 5e-06 bucket.
+Histogram::BucketBoundaries OneTwoFive(int lo, int hi) {
+  auto pow10 = [](int k) {
+    double p = 1;
+    for (int i = 0; i < k; ++i) p *= 10;
+    return p;
+  };
+  Histogram::BucketBoundaries b;
+  for (int e = lo; e < hi; ++e) {
+    for (double m : {1.0, 2.0, 5.0}) b.push_back(e < 0 ? m / pow10(-e) : m * pow10(e));
+  }
+  b.push_back(hi < 0 ? 1 / pow10(-hi) : pow10(hi));
+  return b;
+}
+
+const Histogram::BucketBoundaries& KernelBuckets() {  // 1 us .. 1 s
+  static const Histogram::BucketBoundaries* b = new Histogram::BucketBoundaries(OneTwoFive(-6, 0));
+  return *b;
+}
+
+const Histogram::BucketBoundaries& ServiceBuckets() {  // 10 us .. 100 s (Store Wait is long)
+  static const Histogram::BucketBoundaries* b = new Histogram::BucketBoundaries(OneTwoFive(-5, 2));
+  return *b;
+}
+
+std::string FinalStateLabel(v1::JobState state) {
+  switch (state) {
+    case v1::SUCCEEDED:
+      return "succeeded";
+    case v1::FAILED:
+      return "failed";
+    case v1::CANCELLED:
+      return "cancelled";
+    default:
+      return "";
+  }
+}
+
+std::string Backend(const v1::Job& job) {
+  if (!job.backend().empty()) return job.backend();
+  return job.spec().backend().empty() ? "auto" : job.spec().backend();
+}
+
+// kernel, dtype, world_size, backend, gpu_model, size_bucket.
+Labels RowLabels(const v1::Job& job, const v1::ResultRow& row, const std::string& gpu_model) {
+  return {
+      {"kernel", job.spec().kernel()},
+      {"dtype", row.dtype().empty() ? job.spec().dtype() : row.dtype()},
+      {"world_size", std::to_string(job.spec().world_size())},
+      {"backend", Backend(job)},
+      {"gpu_model", gpu_model},
+      {"size_bucket", MetricsSizeBucket(row)},
+  };
+}
+
+Labels With(Labels labels, const std::string& name, const std::string& value) {
+  labels[name] = value;
+  return labels;
+}
+
+}  // namespace
+
+std::string MetricsSizeBucket(const v1::ResultRow& row) {
+  if (row.m() > 0 && row.n() > 0 && row.k() > 0) {
+    return absl::StrCat(row.m(), "x", row.n(), "x", row.k());
+  }
+  if (row.size_bytes() <= 0) return "0B";
+  uint64_t size = static_cast<uint64_t>(row.size_bytes());
+  uint64_t p = 1;
+  while (p < size && p < (uint64_t{1} << 62)) p <<= 1;
+  static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  while (p >= 1024 && unit < 6) {
+    p /= 1024;
+    ++unit;
+  }
+  return absl::StrCat(p, kUnits[unit]);
+}
+
+struct CoordinatorMetrics::Impl {
+  std::shared_ptr<prometheus::Registry> registry = std::make_shared<prometheus::Registry>();
+  // Declared after the registry: destroyed (server stopped) before it.
+  std::unique_ptr<prometheus::Exposer> exposer;
+  std::string bound_address;
+
+  Family<Histogram>* kernel_latency = nullptr;
+  Family<Gauge>* busbw = nullptr;
+  Family<Gauge>* algbw = nullptr;
+  Family<Gauge>* tflops = nullptr;
+  Family<Gauge>* speedup = nullptr;
+  Family<Gauge>* overlap_efficiency = nullptr;
+  Family<Gauge>* roofline_fraction = nullptr;
+  Family<Counter>* verification_failures = nullptr;
+  Family<Counter>* jobs = nullptr;
+  Family<Counter>* worker_failures = nullptr;
+  Family<Counter>* rpc_requests = nullptr;
+  Family<Histogram>* rpc_duration = nullptr;
+  Family<Histogram>* store_op_duration = nullptr;
+  Gauge* queue_depth = nullptr;
+  Gauge* jobs_running = nullptr;
+  Gauge* devices_busy = nullptr;
+  Gauge* devices_free = nullptr;
+
+  std::mutex mu;  // guards the two below
+  std::deque<std::string> recent_final;
+  std::set<std::string> recent_final_set;
+
+  Impl() {
+    prometheus::Registry& r = *registry;
+    kernel_latency = &prometheus::BuildHistogram()
+                          .Name("symmbench_kernel_latency_seconds")
+                          .Help(
+                              "Median time per operation of a result row (max over ranks); "
+                              "mode=eager from time_us, mode=graph from CUDA-graph replays")
+                          .Register(r);
+    busbw = &prometheus::BuildGauge()
+                 .Name("symmbench_busbw_bytes_per_second")
+                 .Help("Bus bandwidth of the last row with these labels")
+                 .Register(r);
+    algbw = &prometheus::BuildGauge()
+                 .Name("symmbench_algbw_bytes_per_second")
+                 .Help("Algorithm bandwidth (size / time) of the last row with these labels")
+                 .Register(r);
+    tflops = &prometheus::BuildGauge()
+                  .Name("symmbench_tflops")
+                  .Help("TFLOP/s of the last ag_gemm row with these labels (fused variant)")
+                  .Register(r);
+    speedup = &prometheus::BuildGauge()
+                   .Name("symmbench_speedup_over_baseline")
+                   .Help("Best baseline's time / our time, last row with these labels")
+                   .Register(r);
+    overlap_efficiency =
+        &prometheus::BuildGauge()
+             .Name("symmbench_overlap_efficiency")
+             .Help("ag_gemm (t_sequential - t_fused) / min(t_ag, t_gemm); 1 = fully hidden")
+             .Register(r);
+    roofline_fraction = &prometheus::BuildGauge()
+                             .Name("symmbench_roofline_fraction")
+                             .Help(
+                                 "Last row against the machine's calibrated ceiling "
+                                 "(what=busbw: peer copy bandwidth, what=tflops: GEMM alone)")
+                             .Register(r);
+    verification_failures = &prometheus::BuildCounter()
+                                 .Name("symmbench_verification_failures_total")
+                                 .Help("Result rows with wrong elements (wrong > 0)")
+                                 .Register(r);
+    jobs = &prometheus::BuildCounter()
+                .Name("symmbench_jobs_total")
+                .Help("Jobs that reached a final state")
+                .Register(r);
+    worker_failures = &prometheus::BuildCounter()
+                           .Name("symmbench_worker_failures_total")
+                           .Help("Worker processes that crashed or timed out")
+                           .Register(r);
+    rpc_requests = &prometheus::BuildCounter()
+                        .Name("symmbench_rpc_requests_total")
+                        .Help("gRPC requests handled, by method and status code")
+                        .Register(r);
+    rpc_duration = &prometheus::BuildHistogram()
+                        .Name("symmbench_rpc_duration_seconds")
+                        .Help("gRPC request handling time, by method")
+                        .Register(r);
+    store_op_duration = &prometheus::BuildHistogram()
+                             .Name("symmbench_store_op_duration_seconds")
+                             .Help("Rendezvous Store operation time, by operation")
+                             .Register(r);
+    queue_depth = &prometheus::BuildGauge()
+                       .Name("symmbench_queue_depth")
+                       .Help("Jobs queued, waiting for devices")
+                       .Register(r)
+                       .Add({});
+    jobs_running = &prometheus::BuildGauge()
+                        .Name("symmbench_jobs_running")
+                        .Help("Jobs running")
+                        .Register(r)
+                        .Add({});
+    Family<Gauge>& devices = prometheus::BuildGauge()
+                                 .Name("symmbench_devices")
+                                 .Help("Devices of this coordinator, by state")
+                                 .Register(r);
+    devices_busy = &devices.Add({{"state", "busy"}});
+    devices_free = &devices.Add({{"state", "free"}});
+    prometheus::BuildGauge()
+        .Name("symmbench_build_info")
+        .Help("Build of the coordinator; the value is always 1")
+        .Register(r)
+        .Add({{"version", kVersion}, {"cuda", kCudaVersion}, {"nccl", kNcclVersion}})
+        .Set(1);
+  }
+
+  // True the first time `job_id` is seen in a final state (among the recent ones).
+  bool FirstFinal(const std::string& job_id) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!recent_final_set.insert(job_id).second) return false;
+    recent_final.push_back(job_id);
+    if (recent_final.size() > kRecentFinalJobs) {
+      recent_final_set.erase(recent_final.front());
+      recent_final.pop_front();
+    }
+    return true;
+  }
+};
+
+CoordinatorMetrics::CoordinatorMetrics(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CoordinatorMetrics::~CoordinatorMetrics() = default;
+
+absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
+    const std::string& listen) {
+  auto impl = std::make_unique<Impl>();
+  if (!listen.empty()) {
+    const size_t colon = listen.rfind(':');
+    const std::string host = colon == std::string::npos ? "" : listen.substr(0, colon);
+    const std::string port = colon == std::string::npos ? "" : listen.substr(colon + 1);
+    if (host.empty() || port.empty() || port.size() > 5 ||
+        port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("metrics listen address must be host:port (got \"", listen, "\")"));
+    }
+    try {
+      impl->exposer = std::make_unique<prometheus::Exposer>(listen, /*num_threads=*/2);
+    } catch (const std::exception& e) {
+      return absl::UnavailableError(
+          absl::StrCat("metrics exposer cannot listen on ", listen, ": ", e.what()));
+    }
+    const std::vector<int> ports = impl->exposer->GetListeningPorts();
+    if (ports.empty()) {
+      return absl::UnavailableError(
+          absl::StrCat("metrics exposer on ", listen, " reports no listening port"));
+    }
+    impl->bound_address = absl::StrCat(host, ":", ports.front());
+    impl->exposer->RegisterCollectable(impl->registry);
+  }
+  return std::unique_ptr<CoordinatorMetrics>(new CoordinatorMetrics(std::move(impl)));
+}
+
+std::string CoordinatorMetrics::BoundAddress() const { return impl_->bound_address; }
+
+void CoordinatorMetrics::JobStateChanged(const v1::Job& job) {
+  const std::string state = FinalStateLabel(job.state());
+  if (state.empty() || !impl_->FirstFinal(job.job_id())) return;
+  impl_->jobs->Add({{"state", state}, {"kernel", job.spec().kernel()}, {"backend", Backend(job)}})
+      .Increment();
+}
+
+void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& row,
+                                     const std::string& gpu_model) {
+  const Labels labels = RowLabels(job, row, gpu_model);
+  const Labels eager = With(labels, "mode", "eager");
+  const Labels graph = With(labels, "mode", "graph");
+  Impl& m = *impl_;
+
+  if (row.time_us() > 0) {
+    m.kernel_latency->Add(eager, KernelBuckets()).Observe(row.time_us() / 1e6);
+  }
+  if (row.graph_time_us() > 0) {
+    m.kernel_latency->Add(graph, KernelBuckets()).Observe(row.graph_time_us() / 1e6);
+  }
+  // Bandwidths scale as 1 / time: the graph figures follow from the eager ones.
+  if (row.busbw_gbps() > 0) {
+    m.busbw->Add(eager).Set(row.busbw_gbps() * 1e9);
+    if (row.graph_time_us() > 0 && row.time_us() > 0) {
+      m.busbw->Add(graph).Set(row.busbw_gbps() * 1e9 * row.time_us() / row.graph_time_us());
+    }
+  }
+  if (row.algbw_gbps() > 0) {
+    m.algbw->Add(eager).Set(row.algbw_gbps() * 1e9);
+    if (row.graph_time_us() > 0 && row.time_us() > 0) {
+      m.algbw->Add(graph).Set(row.algbw_gbps() * 1e9 * row.time_us() / row.graph_time_us());
+    }
+  }
+  if (row.tflops() > 0) m.tflops->Add(eager).Set(row.tflops());
+  if (row.speedup() > 0) {
+    m.speedup->Add(With(eager, "baseline", row.baseline())).Set(row.speedup());
+  }
+  if (row.graph_speedup() > 0) {
+    m.speedup->Add(With(graph, "baseline", row.baseline())).Set(row.graph_speedup());
+  }
+  if (job.spec().kernel() == "ag_gemm" || row.m() > 0) {
+    m.overlap_efficiency->Add(labels).Set(row.overlap_efficiency());
+  }
+  if (row.busbw_fraction() > 0) {
+    m.roofline_fraction->Add(With(labels, "what", "busbw")).Set(row.busbw_fraction());
+  }
+  if (row.tflops_fraction() > 0) {
+    m.roofline_fraction->Add(With(labels, "what", "tflops")).Set(row.tflops_fraction());
+  }
+  if (row.wrong() > 0) m.verification_failures->Add(labels).Increment();
+}
+
+void CoordinatorMetrics::SetQueue(int queued, int running) {
+  impl_->queue_depth->Set(queued);
+  impl_->jobs_running->Set(running);
+}
+
+void CoordinatorMetrics::SetDevices(int busy, int free_devices) {
+  impl_->devices_busy->Set(busy);
+  impl_->devices_free->Set(free_devices);
+}
+
+void CoordinatorMetrics::WorkerFailure(const v1::Job& job, const std::string& kind) {
+  const std::string k = (kind == "crash" || kind == "timeout") ? kind : "other";
+  impl_->worker_failures
+      ->Add({{"kind", k}, {"kernel", job.spec().kernel()}, {"backend", Backend(job)}})
+      .Increment();
+}
+
+void CoordinatorMetrics::StoreOp(const std::string& op, double seconds) {
+  impl_->store_op_duration->Add({{"op", op}}, ServiceBuckets()).Observe(seconds);
+}
+
+void CoordinatorMetrics::Rpc(const std::string& method, const std::string& code, double seconds) {
+  impl_->rpc_requests->Add({{"method", method}, {"code", code}}).Increment();
+  impl_->rpc_duration->Add({{"method", method}}, ServiceBuckets()).Observe(seconds);
+}
+
+std::string CoordinatorMetrics::Serialize() const {
+  return prometheus::TextSerializer().Serialize(impl_->registry->Collect());
+}
+
+}  // namespace symmbench

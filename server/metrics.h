@@ -1,0 +1,68 @@
+// CoordinatorMetrics: the coordinator's Prometheus metrics (jobs, result rows, queue, devices,
+// worker failures, Store ops, RPCs), served by an optional pull Exposer on /metrics.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench {
+
+// Text of a row's size_bucket label: for ag_gemm rows (m, n, k set) the shape "MxNxK", else
+// size_bytes rounded up to a power of two: "512B", "2KiB", "64MiB", "1GiB" ("0B" for 0).
+std::string MetricsSizeBucket(const v1::ResultRow& row);
+
+// Every metric is named symmbench_*, in base units (seconds, bytes), counters end in _total.
+// Labels have bounded cardinality only (kernel, dtype, world_size, backend, gpu_model,
+// size_bucket, mode, ...): never a job id, an error text or anything per job.
+//
+// Thread-safe: every method may be called from any thread.
+class CoordinatorMetrics {
+ public:
+  // Used by the build_info metric.
+  static constexpr const char* kVersion = "0.1.0";
+  static constexpr const char* kCudaVersion = "13.0";
+  static constexpr const char* kNcclVersion = "2.28";
+
+  // `listen` empty: no HTTP endpoint (Serialize() still works). Otherwise host:port of a pull
+  // Exposer serving /metrics; port 0 picks a free one (see BoundAddress()). INVALID_ARGUMENT
+  // for a malformed address, UNAVAILABLE naming it when it cannot be bound.
+  // Do not serve from a process that links cuBLAS (shared notes, bazel-offline.md).
+  static absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> Create(const std::string& listen);
+  ~CoordinatorMetrics();
+  CoordinatorMetrics(const CoordinatorMetrics&) = delete;
+  CoordinatorMetrics& operator=(const CoordinatorMetrics&) = delete;
+
+  // "host:PORT" the Exposer listens on (the real port when 0 was asked); "" without one.
+  std::string BoundAddress() const;
+
+  // Every state change of a job (QUEUED .. final). Final states (SUCCEEDED, FAILED,
+  // CANCELLED) count in symmbench_jobs_total once per job, even if reported twice.
+  void JobStateChanged(const v1::Job& job);
+  // A result row of `job` (its spec gives kernel, dtype, world_size; job.backend() the
+  // backend), measured on GPUs of `gpu_model` (e.g. "NVIDIA H200"; "cpu" on the CPU backend).
+  void RowReported(const v1::Job& job, const v1::ResultRow& row, const std::string& gpu_model);
+  // Jobs waiting and running now.
+  void SetQueue(int queued, int running);
+  // Devices held by a job and free now.
+  void SetDevices(int busy, int free_devices);
+  // A worker of `job` crashed or timed out: `kind` is "crash" or "timeout" (any other text is
+  // counted as "other").
+  void WorkerFailure(const v1::Job& job, const std::string& kind);
+  // One Store operation ("Set", "Get", "Add", "Wait", "CompareSet", "Delete") took `seconds`.
+  void StoreOp(const std::string& op, double seconds);
+  // One RPC: method name (e.g. "SubmitJob"), status code name (e.g. "OK", "NOT_FOUND").
+  void Rpc(const std::string& method, const std::string& code, double seconds);
+
+  // Prometheus text exposition (format 0.0.4) of every metric.
+  std::string Serialize() const;
+
+ private:
+  struct Impl;
+  explicit CoordinatorMetrics(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace symmbench
