@@ -1,0 +1,166 @@
+// A real Prometheus (Debian's package) scraping a real daemon that ran CPU jobs: every
+// expression of the Grafana dashboard and of the recording and alert rules returns at least one
+// series through Prometheus' HTTP API, and the rules load healthy. Skipped without
+// /usr/bin/prometheus.
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+constexpr char kPrometheus[] = "/usr/bin/prometheus";
+
+int FreePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof(addr);
+  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+std::string UrlEncode(const std::string& text) {
+  std::string out;
+  char hex[4];
+  for (unsigned char c : text) {
+    if (isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      snprintf(hex, sizeof(hex), "%%%02X", c);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Every `expr:` of the rules file; an alert's comparison is dropped (its left side must have
+// series whether or not the alert fires).
+std::vector<std::string> RuleExpressions(const std::string& yaml) {
+  std::vector<std::string> exprs;
+  std::istringstream in(yaml);
+  for (std::string line; std::getline(in, line);) {
+    const size_t at = line.find("expr: ");
+    if (at == std::string::npos) continue;
+    std::string expr = line.substr(at + 6);
+    const size_t cmp = expr.rfind(" > ");
+    if (cmp != std::string::npos) expr = expr.substr(0, cmp);
+    exprs.push_back(expr);
+  }
+  return exprs;
+}
+
+class PrometheusRulesTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    if (prometheus_ > 0) {
+      kill(prometheus_, SIGTERM);
+      waitpid(prometheus_, nullptr, 0);
+    }
+  }
+  nlohmann::json Query(const std::string& expr) {
+    return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)),
+                                 nullptr, false);
+  }
+  pid_t prometheus_ = -1;
+  std::string web_;
+};
+
+TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
+  if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << "Debian package prometheus not installed";
+  const std::string dir = MakeTempDir("prometheus");
+  Daemon daemon(dir, 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  // Data for every panel: verified all-reduce rows, an AG-GEMM row, calibrated ceilings (the
+  // roofline panel), and a failed job (the alert's counter).
+  CommandResult r;
+  ASSERT_EQ(daemon.Client({"calibrate", "--world-size", "2", "--copy-bytes", "64K", "--iters", "2"})
+                .exit_code,
+            0);
+  r = daemon.Client({"submit", "--world-size", "2", "--sizes", "2K,64K", "--iters", "3", "--wait"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  r = daemon.Client({"submit", "--kernel", "ag_gemm", "--world-size", "2", "--shapes", "128x64x64",
+                     "--iters", "2", "--wait"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string failing = dir + "/failing.json";
+  std::ofstream(failing) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
+      "iters": 1, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
+  EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
+
+  const std::string rules = RunfilePath("deploy/prometheus/rules.yml");
+  const std::string config = dir + "/prometheus.yml";
+  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                        << "rule_files:\n  - " << rules << "\n"
+                        << "scrape_configs:\n  - job_name: symmbench\n    static_configs:\n"
+                        << "      - targets: [\"" << daemon.metrics_address() << "\"]\n";
+  web_ = "127.0.0.1:" + std::to_string(FreePort());
+  prometheus_ = fork();
+  if (prometheus_ == 0) {
+    freopen((dir + "/prometheus.log").c_str(), "w", stderr);
+    execl(kPrometheus, kPrometheus, ("--config.file=" + config).c_str(),
+          ("--storage.tsdb.path=" + dir + "/tsdb").c_str(),
+          ("--web.listen-address=" + web_).c_str(), "--log.level=warn", nullptr);
+    _exit(127);
+  }
+  // Ready, then scraped a few times (rate() needs two samples).
+  bool scraped = false;
+  for (int i = 0; i < 300 && !scraped; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    nlohmann::json up = Query("up{job=\"symmbench\"} == 1");
+    scraped = up.is_object() && up.value("status", "") == "success" &&
+              !up["data"]["result"].empty();
+  }
+  ASSERT_TRUE(scraped) << ReadFile(dir + "/prometheus.log");
+  std::this_thread::sleep_for(std::chrono::seconds(4));
+
+  std::vector<std::string> exprs = RuleExpressions(ReadFile(rules));
+  ASSERT_EQ(exprs.size(), 3u);
+  exprs.push_back("symmbench:kernel_latency_seconds:p50");  // what the recording rules wrote
+  exprs.push_back("symmbench:kernel_latency_seconds:p99");
+  nlohmann::json dashboard = nlohmann::json::parse(
+      ReadFile(RunfilePath("deploy/grafana/dashboards/symmbench.json")), nullptr, false);
+  ASSERT_TRUE(dashboard.is_object());
+  size_t panels = 0;
+  for (const nlohmann::json& panel : dashboard["panels"]) {
+    ++panels;
+    for (const nlohmann::json& target : panel["targets"]) exprs.push_back(target["expr"]);
+  }
+  EXPECT_GE(panels, 10u);
+  for (const std::string& expr : exprs) {
+    nlohmann::json result = Query(expr);
+    ASSERT_TRUE(result.is_object()) << expr;
+    EXPECT_EQ(result.value("status", ""), "success") << expr << ": " << result.dump();
+    EXPECT_FALSE(result["data"]["result"].empty()) << expr << ": no series";
+  }
+  // The rules loaded healthy, the alert among them.
+  nlohmann::json loaded = nlohmann::json::parse(HttpGet(web_, "/api/v1/rules"), nullptr, false);
+  ASSERT_TRUE(loaded.is_object());
+  std::string all = loaded.dump();
+  EXPECT_NE(all.find("SymmbenchJobFailureBurst"), std::string::npos);
+  EXPECT_EQ(all.find("\"health\":\"err\""), std::string::npos) << all;
+}
+
+}  // namespace
+}  // namespace symmbench::testing
