@@ -23,6 +23,7 @@
 #include "server/job_db.h"
 #include "server/job_manager.h"
 #include "server/launcher.h"
+#include "server/log_format.h"
 #include "server/metrics.h"
 #include "server/metrics_interceptor.h"
 #include "server/store.h"
@@ -42,6 +43,7 @@ struct DaemonOptions {
   std::string port_file;
   std::string metrics_listen = "127.0.0.1:9464";
   std::string log_level = "info";
+  std::string log_format = "text";
 };
 
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
@@ -83,8 +85,11 @@ std::string WorkerAddress(const std::string& listen, int port) {
 }
 
 int Run(const DaemonOptions& options) {
-  spdlog::set_level(spdlog::level::from_str(options.log_level));
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [symmbenchd] [%l] %v");
+  if (absl::Status s = ConfigureLogging(options.log_format, options.log_level, "symmbenchd");
+      !s.ok()) {
+    spdlog::critical("{}", std::string(s.message()));
+    return 2;
+  }
   // Signals go to a dedicated thread (sigwait); block them before any thread starts.
   sigset_t signals;
   sigemptyset(&signals);
@@ -201,6 +206,9 @@ int main(int argc, char** argv) {
                  "once serving, write the gRPC address (line 1) and the metrics address (line 2)");
   app.add_option("--metrics-listen", options.metrics_listen,
                  "Prometheus /metrics address (host:port; port 0 picks one; empty: off)")
+      ->capture_default_str();
+  app.add_option("--log-format", options.log_format, "text, or json (one object per line)")
+      ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
