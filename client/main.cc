@@ -7,6 +7,7 @@
 #include "CLI/CLI.hpp"
 #include "client/calibrate.h"
 #include "client/commands.h"
+#include "client/plot.h"
 #include "client/tune.h"
 
 namespace {
@@ -139,6 +140,13 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   AddJsonFlag(calibrate, &json_after_subcommand);
 
+  symmbench::client::PlotOptions plot_options;
+  CLI::App* plot = app.add_subcommand(
+      "plot", "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
+  plot->add_option("JOB", plot_options.jobs, "Job ids or job JSON files")->required();
+  plot->add_option("--out", plot_options.out, "Output .png or .svg")->required();
+  plot->add_option("--title", plot_options.title, "Title (default: kernels and dtypes)");
+
   ListOptions list_options;
   CLI::App* list = app.add_subcommand("list", "List jobs, newest first");
   list->add_option("--limit", list_options.limit, "At most this many jobs (0: the daemon's 100)");
@@ -166,6 +174,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
   if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);
   if (app.got_subcommand(tune)) return sc::RunTune(global, tune_options, std::cout, std::cerr);
+  if (app.got_subcommand(plot)) return sc::RunPlot(global, plot_options, std::cout, std::cerr);
   if (app.got_subcommand(calibrate)) {
     return sc::RunCalibrate(global, calibrate_options, std::cout, std::cerr);
   }

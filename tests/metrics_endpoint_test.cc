@@ -1,11 +1,10 @@
 // The coordinator's Prometheus endpoint with real processes: after CPU jobs (one verified, one
 // refused), /metrics carries job, row, queue, device, RPC and Store figures, no job id, and
 // passes `promtool check metrics` (when Debian's prometheus package is installed).
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "tests/test_util.h"
 

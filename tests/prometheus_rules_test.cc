@@ -2,6 +2,7 @@
 // expression of the Grafana dashboard and of the recording and alert rules returns at least one
 // series through Prometheus' HTTP API, and the rules load healthy. Skipped without
 // /usr/bin/prometheus.
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -11,8 +12,6 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 #include "tests/test_util.h"
 
@@ -79,8 +78,8 @@ class PrometheusRulesTest : public ::testing::Test {
     }
   }
   nlohmann::json Query(const std::string& expr) {
-    return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)),
-                                 nullptr, false);
+    return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)), nullptr,
+                                 false);
   }
   pid_t prometheus_ = -1;
   std::string web_;
@@ -129,8 +128,8 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   for (int i = 0; i < 300 && !scraped; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     nlohmann::json up = Query("up{job=\"symmbench\"} == 1");
-    scraped = up.is_object() && up.value("status", "") == "success" &&
-              !up["data"]["result"].empty();
+    scraped =
+        up.is_object() && up.value("status", "") == "success" && !up["data"]["result"].empty();
   }
   ASSERT_TRUE(scraped) << ReadFile(dir + "/prometheus.log");
   std::this_thread::sleep_for(std::chrono::seconds(4));
