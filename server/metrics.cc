@@ -287,7 +287,13 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   const Labels graph = With(labels, "mode", "graph");
   Impl& m = *impl_;
 
-  if (row.time_us() > 0) {
+  if (row.samples_us_size() > 0 && row.samples_us_size() == row.sample_iters_size()) {
+    // Every timed iteration: each batch's per-op time, once per operation it timed.
+    auto& histogram = m.kernel_latency->Add(eager, KernelBuckets());
+    for (int b = 0; b < row.samples_us_size(); ++b) {
+      for (int i = 0; i < row.sample_iters(b); ++i) histogram.Observe(row.samples_us(b) / 1e6);
+    }
+  } else if (row.time_us() > 0) {
     m.kernel_latency->Add(eager, KernelBuckets()).Observe(row.time_us() / 1e6);
   }
   if (row.graph_time_us() > 0) {

@@ -97,7 +97,8 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   ASSERT_EQ(daemon.Client({"calibrate", "--world-size", "2", "--copy-bytes", "64K", "--iters", "2"})
                 .exit_code,
             0);
-  r = daemon.Client({"submit", "--world-size", "2", "--sizes", "2K,64K", "--iters", "3", "--wait"});
+  nlohmann::json sweep = daemon.ClientJson(
+      {"submit", "--world-size", "2", "--sizes", "2K,64K", "--iters", "3", "--wait"}, &r);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   r = daemon.Client({"submit", "--kernel", "ag_gemm", "--world-size", "2", "--shapes", "128x64x64",
                      "--iters", "2", "--wait"});
@@ -153,6 +154,31 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
     EXPECT_EQ(result.value("status", ""), "success") << expr << ": " << result.dump();
     EXPECT_FALSE(result["data"]["result"].empty()) << expr << ": no series";
   }
+  // Values consistent with the job's own rows: one histogram observation per timed iteration,
+  // the busbw gauge equal to the row's, and the jobs by final state.
+  const std::string row_labels =
+      "kernel=\"one_shot_all_reduce\",size_bucket=\"64KiB\",mode=\"eager\"";
+  nlohmann::json count = Query("symmbench_kernel_latency_seconds_count{" + row_labels + "}");
+  ASSERT_FALSE(count["data"]["result"].empty()) << count.dump();
+  EXPECT_EQ(count["data"]["result"][0]["value"][1], "3");
+  nlohmann::json busbw = Query("symmbench_busbw_bytes_per_second{" + row_labels + "}");
+  ASSERT_FALSE(busbw["data"]["result"].empty()) << busbw.dump();
+  EXPECT_NEAR(std::stod(busbw["data"]["result"][0]["value"][1].get<std::string>()),
+              sweep["rows"][1]["busbw_gbps"].get<double>() * 1e9,
+              sweep["rows"][1]["busbw_gbps"].get<double>() * 1e3);
+  nlohmann::json failed = Query("sum(symmbench_jobs_total{state=\"failed\"})");
+  EXPECT_EQ(failed["data"]["result"][0]["value"][1], "1") << failed.dump();
+  nlohmann::json succeeded = Query("sum(symmbench_jobs_total{state=\"succeeded\"})");
+  EXPECT_EQ(succeeded["data"]["result"][0]["value"][1], "3") << succeeded.dump();
+
+  // The deploy files themselves pass promtool.
+  for (const std::string& check :
+       {"check config " + RunfilePath("deploy/prometheus/prometheus.yml"),
+        "check rules " + rules}) {
+    CommandResult lint = RunCommand({"/bin/sh", "-c", "/usr/bin/promtool " + check});
+    EXPECT_EQ(lint.exit_code, 0) << check << ": " << lint.out << lint.err;
+  }
+
   // The rules loaded healthy, the alert among them.
   nlohmann::json loaded = nlohmann::json::parse(HttpGet(web_, "/api/v1/rules"), nullptr, false);
   ASSERT_TRUE(loaded.is_object());

@@ -37,6 +37,8 @@ struct RankResult {
       out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
           << t->graph_us;
     }
+    out << ' ' << ours.eager.samples_us.size();
+    for (double sample : ours.eager.samples_us) out << ' ' << sample;
     return out.str();
   }
   static absl::StatusOr<RankResult> Decode(const std::string& text) {
@@ -51,6 +53,13 @@ struct RankResult {
     for (OpTimes* t : r.All()) {
       in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
     }
+    size_t samples = 0;
+    in >> samples;
+    if (in.fail() || samples > 4096) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    r.ours.eager.samples_us.resize(samples);
+    for (double& sample : r.ours.eager.samples_us) in >> sample;
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     return r;
   }
@@ -126,6 +135,16 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
   row.set_algbw_gbps(Bandwidth(size_bytes, ours.eager.median_us));
   row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
   row.set_graph_time_us(ours.graph_us);
+  // Every timed batch, max over ranks, with its size (metrics observe each timed iteration).
+  const std::vector<int> batches = SplitIntoBatches(spec.iters());
+  for (size_t b = 0; b < batches.size(); ++b) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (b < r.ours.eager.samples_us.size()) worst = std::max(worst, r.ours.eager.samples_us[b]);
+    }
+    row.add_samples_us(worst);
+    row.add_sample_iters(batches[b]);
+  }
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;
   row.set_wrong(wrong);

@@ -74,6 +74,7 @@ absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iter
 
 TimingStats Summarize(std::vector<double> per_op_us) {
   TimingStats stats;
+  stats.samples_us = per_op_us;
   if (per_op_us.empty()) return stats;
   std::sort(per_op_us.begin(), per_op_us.end());
   const size_t n = per_op_us.size();

@@ -19,6 +19,7 @@ struct TimingStats {
   double median_us = 0;  // median over batches of the per-op time
   double min_us = 0;
   double max_us = 0;
+  std::vector<double> samples_us;  // every batch's per-op time, in batch order
 };
 
 // Median (mean of the two middle values for an even count), min and max of per-op samples in
