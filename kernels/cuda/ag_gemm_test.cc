@@ -13,31 +13,13 @@
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "kernels/dtype.h"
+#include "kernels/testing/single_rank_rendezvous.h"
 
 namespace symmbench {
 namespace {
 
 constexpr int64_t kMaxBytes = 4 << 20;
 constexpr uint64_t kSeed = 99;
-
-// A job of one rank: AllGather returns the caller's value; tags must be unique per call.
-class SingleRankRendezvous final : public Rendezvous {
- public:
-  int rank() const override { return 0; }
-  int world_size() const override { return 1; }
-  absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
-                                                     const std::string& value) override {
-    if (!tags_.insert(tag).second) return absl::InvalidArgumentError("tag reused: " + tag);
-    return std::vector<std::string>{value};
-  }
-  absl::Status Barrier(const std::string& tag) override {
-    if (!tags_.insert(tag).second) return absl::InvalidArgumentError("tag reused: " + tag);
-    return absl::OkStatus();
-  }
-
- private:
-  std::set<std::string> tags_;
-};
 
 class AgGemmGpuTest : public ::testing::Test {
  protected:
