@@ -2,6 +2,7 @@
 // memory, the fused op checked against the baselines and against a float64 triple loop here.
 #include "kernels/cpu/ag_gemm_cpu.h"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,11 +13,10 @@
 #include <tuple>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
 #include "kernels/dtype.h"
+#include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/thread_rendezvous.h"
 
 namespace symmbench {
@@ -24,33 +24,8 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// Unique across concurrent test processes (sandboxed tests may share a pid, not /dev/shm).
 std::string UniqueJobId(const std::string& what) {
-  static const unsigned salt = std::random_device()();
-  static std::atomic<int> counter{0};
-  return absl::StrCat("ag_gemm_cpu_test-", getpid(), "-", absl::Hex(salt), "-", counter++, "-",
-                      what);
-}
-
-BackendOptions Options(int rank, int world_size, const std::string& job_id, int64_t max_bytes,
-                       milliseconds timeout = milliseconds(10000)) {
-  BackendOptions options;
-  options.rank = rank;
-  options.world_size = world_size;
-  options.max_bytes = max_bytes;
-  options.job_id = job_id;
-  options.timeout = timeout;
-  return options;
-}
-
-GemmProblem Problem(int64_t m, int64_t n, int64_t k, int splits, DType dtype) {
-  GemmProblem problem;
-  problem.m = m;
-  problem.n = n;
-  problem.k = k;
-  problem.splits_per_rank = splits;
-  problem.dtype = dtype;
-  return problem;
+  return test_util::UniqueJobId("ag_gemm_cpu_test", what);
 }
 
 float Rounded(DType dtype, float value) {
@@ -93,7 +68,8 @@ TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
   const std::string job = UniqueJobId("match");
   const int64_t shapes[][3] = {{64, 48, 32}, {128, 40, 24}};
   RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, world_size, job, 128 * 32 * 4), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, 128 * 32 * 4), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto op = (*backend)->CreateAgGemm();
     ASSERT_TRUE(op.ok()) << op.status();
@@ -104,7 +80,8 @@ TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
     ASSERT_NE(impl, nullptr);
     for (const auto& shape : shapes) {
       for (int splits : {1, 2}) {
-        const GemmProblem problem = Problem(shape[0], shape[1], shape[2], splits, dtype);
+        const GemmProblem problem =
+            test_util::TestGemmProblem(shape[0], shape[1], shape[2], splits, dtype);
         const uint64_t seed = 17 + shape[0] + splits;
         SCOPED_TRACE(absl::StrCat("rank ", rank, " m ", problem.m, " n ", problem.n, " k ",
                                   problem.k, " splits ", splits));
@@ -127,9 +104,9 @@ TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
         const int64_t shard_rows = problem.m / world_size;
         const int64_t last = problem.m * problem.k - 1;
         const int owner = static_cast<int>(last / problem.k / shard_rows);
-        EXPECT_EQ(LoadAsFloat(impl->gathered_a_for_testing(), dtype, last),
-                  Rounded(dtype, AgGemmCpuInputA(seed, owner,
-                                                 last - owner * shard_rows * problem.k)));
+        EXPECT_EQ(
+            LoadAsFloat(impl->gathered_a_for_testing(), dtype, last),
+            Rounded(dtype, AgGemmCpuInputA(seed, owner, last - owner * shard_rows * problem.k)));
         // The baselines run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
@@ -144,23 +121,25 @@ TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
   });
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    WorldSizesAndDTypes, AgGemmCpuTest,
-    testing::Combine(testing::Values(1, 2, 4),
-                     testing::Values(DType::kBf16, DType::kFp16, DType::kFp32)),
-    [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
-      return absl::StrCat("ws", std::get<0>(info.param), "_", DTypeName(std::get<1>(info.param)));
-    });
+INSTANTIATE_TEST_SUITE_P(WorldSizesAndDTypes, AgGemmCpuTest,
+                         testing::Combine(testing::Values(1, 2, 4),
+                                          testing::Values(DType::kBf16, DType::kFp16,
+                                                          DType::kFp32)),
+                         [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
+                           return absl::StrCat("ws", std::get<0>(info.param), "_",
+                                               DTypeName(std::get<1>(info.param)));
+                         });
 
 TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
   const std::string job = UniqueJobId("poison");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 64 * 32 * 2), rendezvous);
+    auto backend =
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 64 * 32 * 2), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto op = (*backend)->CreateAgGemm();
     ASSERT_TRUE(op.ok()) << op.status();
     AgGemm& gemm = **op;
-    const GemmProblem problem = Problem(64, 48, 32, 2, DType::kBf16);
+    const GemmProblem problem = test_util::TestGemmProblem(64, 48, 32, 2, DType::kBf16);
     ASSERT_TRUE(gemm.Prepare(problem, 5).ok());
     // Both sides poisoned alike still count as wrong.
     auto poisoned = gemm.Check();
@@ -187,7 +166,8 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
 TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
   const std::string job = UniqueJobId("shapes");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 64 * 32 * 2), rendezvous);
+    auto backend =
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 64 * 32 * 2), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto op = (*backend)->CreateAgGemm();
     ASSERT_TRUE(op.ok()) << op.status();
@@ -195,23 +175,23 @@ TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
     EXPECT_EQ(gemm.Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ(gemm.PoisonOutputs().code(), absl::StatusCode::kFailedPrecondition);
-    absl::Status odd = gemm.Prepare(Problem(65, 48, 32, 1, DType::kBf16), 1);
+    absl::Status odd = gemm.Prepare(test_util::TestGemmProblem(65, 48, 32, 1, DType::kBf16), 1);
     EXPECT_EQ(odd.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(odd.message().find("m=65"), std::string::npos) << odd;
     // Divisible by world_size but not by world_size * splits_per_rank.
-    EXPECT_EQ(gemm.Prepare(Problem(66, 48, 32, 2, DType::kBf16), 1).code(),
+    EXPECT_EQ(gemm.Prepare(test_util::TestGemmProblem(66, 48, 32, 2, DType::kBf16), 1).code(),
               absl::StatusCode::kInvalidArgument);
-    EXPECT_EQ(gemm.Prepare(Problem(64, 48, 32, 0, DType::kBf16), 1).code(),
+    EXPECT_EQ(gemm.Prepare(test_util::TestGemmProblem(64, 48, 32, 0, DType::kBf16), 1).code(),
               absl::StatusCode::kInvalidArgument);
-    EXPECT_EQ(gemm.Prepare(Problem(64, 0, 32, 1, DType::kBf16), 1).code(),
+    EXPECT_EQ(gemm.Prepare(test_util::TestGemmProblem(64, 0, 32, 1, DType::kBf16), 1).code(),
               absl::StatusCode::kInvalidArgument);
     // A shard of 32 x 32 fp32 fills the 4096-byte buffer exactly; 32 x 33 does not fit.
-    absl::Status too_big = gemm.Prepare(Problem(64, 48, 33, 1, DType::kFp32), 1);
+    absl::Status too_big = gemm.Prepare(test_util::TestGemmProblem(64, 48, 33, 1, DType::kFp32), 1);
     EXPECT_EQ(too_big.code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(too_big.message().find("4096"), std::string::npos) << too_big;
     // A failed Prepare leaves the op unprepared.
     EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
-    ASSERT_TRUE(gemm.Prepare(Problem(64, 48, 32, 1, DType::kFp32), 1).ok());
+    ASSERT_TRUE(gemm.Prepare(test_util::TestGemmProblem(64, 48, 32, 1, DType::kFp32), 1).ok());
     ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
     ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
     auto check = gemm.Check();
@@ -223,11 +203,12 @@ TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
 TEST(AgGemmCpuCheckTest, MissingPeerTimesOut) {
   const std::string job = UniqueJobId("timeout");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096, milliseconds(300)), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, 2, job, 4096, milliseconds(300)), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto op = (*backend)->CreateAgGemm();
     ASSERT_TRUE(op.ok()) << op.status();
-    ASSERT_TRUE((*op)->Prepare(Problem(16, 8, 8, 1, DType::kFp16), 1).ok());
+    ASSERT_TRUE((*op)->Prepare(test_util::TestGemmProblem(16, 8, 8, 1, DType::kFp16), 1).ok());
     if (rank == 0) {  // rank 1 never calls Run
       const auto start = std::chrono::steady_clock::now();
       absl::Status s = (*op)->Run(AgGemmVariant::kFused);

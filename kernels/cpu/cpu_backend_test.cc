@@ -1,5 +1,6 @@
 // Tests for the CPU backend and its one- and two-shot all-reduces: ranks as threads over real
 // POSIX shared memory, checked against the baseline and against sums computed here.
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -9,14 +10,13 @@
 #include <thread>
 #include <tuple>
 
-#include <gtest/gtest.h>
-
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
 #include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
+#include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/thread_rendezvous.h"
 
 namespace symmbench {
@@ -26,22 +26,8 @@ using std::chrono::milliseconds;
 
 constexpr char kKernel[] = "one_shot_all_reduce";
 
-// Unique across concurrent test processes (sandboxed tests may share a pid, not /dev/shm).
 std::string UniqueJobId(const std::string& what) {
-  static const unsigned salt = std::random_device()();
-  static std::atomic<int> counter{0};
-  return absl::StrCat("cpu_backend_test-", getpid(), "-", absl::Hex(salt), "-", counter++, "-", what);
-}
-
-BackendOptions Options(int rank, int world_size, const std::string& job_id, int64_t max_bytes,
-                       milliseconds timeout = milliseconds(10000)) {
-  BackendOptions options;
-  options.rank = rank;
-  options.world_size = world_size;
-  options.max_bytes = max_bytes;
-  options.job_id = job_id;
-  options.timeout = timeout;
-  return options;
+  return test_util::UniqueJobId("cpu_backend_test", what);
 }
 
 // The CPU sum all-reduces; both share AllReduceCpuBase (output_for_testing).
@@ -57,7 +43,8 @@ TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
   constexpr int64_t kMaxCount = 65537;  // odd: uneven two-shot slices for every world size
   const int64_t counts[] = {1, 7, 1000, kMaxCount};
   RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, world_size, job, kMaxCount * 4), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, kMaxCount * 4), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     EXPECT_EQ((*backend)->name(), "cpu");
     EXPECT_EQ((*backend)->rank(), rank);
@@ -115,7 +102,7 @@ class AllReduceCpuCheckTest : public testing::TestWithParam<const char*> {};
 TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
   const std::string job = UniqueJobId("corrupt");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
+    auto backend = CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 4096), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(GetParam());
     ASSERT_TRUE(collective.ok()) << collective.status();
@@ -145,7 +132,7 @@ TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
 TEST_P(AllReduceCpuCheckTest, CheckCountsEveryElementWhenRunIsSkipped) {
   const std::string job = UniqueJobId("skipped");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 4096), rendezvous);
+    auto backend = CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 4096), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(GetParam());
     ASSERT_TRUE(collective.ok()) << collective.status();
@@ -193,7 +180,8 @@ TEST(TwoShotAllReduceCpuTest, SlicesTileTheCountWithTheRemainderLast) {
 
 TEST(CpuBackendTest, PrepareRejectsCountsBeyondTheBufferAndOrderIsEnforced) {
   RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("size"), 1024), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, 1, UniqueJobId("size"), 1024), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(kKernel);
     ASSERT_TRUE(collective.ok());
@@ -215,7 +203,8 @@ TEST(CpuBackendTest, PrepareRejectsCountsBeyondTheBufferAndOrderIsEnforced) {
 
 TEST(CpuBackendTest, UnknownKernelIsNotFoundNamingIt) {
   RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("unknown"), 64), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, 1, UniqueJobId("unknown"), 64), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective("two_shot_all_gather");
     EXPECT_EQ(collective.status().code(), absl::StatusCode::kNotFound);
@@ -226,7 +215,8 @@ TEST(CpuBackendTest, UnknownKernelIsNotFoundNamingIt) {
 TEST(CpuBackendTest, BarrierTimeoutNamesTheMissingRank) {
   const std::string job = UniqueJobId("timeout");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 2, job, 1024, milliseconds(300)), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, 2, job, 1024, milliseconds(300)), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(kKernel);
     ASSERT_TRUE(collective.ok());
@@ -249,7 +239,8 @@ TEST(CpuBackendTest, BarrierTimeoutNamesTheMissingRank) {
 
 TEST(CpuBackendTest, TimerMeasuresHostTimeInMicroseconds) {
   RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(rank, 1, UniqueJobId("timer"), 64), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, 1, UniqueJobId("timer"), 64), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
     std::unique_ptr<Timer> timer = (*backend)->NewTimer();
     EXPECT_EQ(timer->ElapsedUs().status().code(), absl::StatusCode::kFailedPrecondition);
@@ -267,15 +258,16 @@ TEST(CpuBackendTest, TimerMeasuresHostTimeInMicroseconds) {
 
 TEST(CpuBackendTest, CreateRejectsOptionsThatDisagreeWithTheRendezvous) {
   RunRanksInThreads(1, [&](int, Rendezvous* rendezvous) {
-    auto backend = CreateCpuBackend(Options(1, 2, UniqueJobId("mismatch"), 64), rendezvous);
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(1, 2, UniqueJobId("mismatch"), 64), rendezvous);
     EXPECT_EQ(backend.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(backend.status().message().find("rank 1 of 2"), std::string::npos)
         << backend.status();
-    auto no_timeout =
-        CreateCpuBackend(Options(0, 1, UniqueJobId("t0"), 64, milliseconds(0)), rendezvous);
+    auto no_timeout = CreateCpuBackend(
+        test_util::TestBackendOptions(0, 1, UniqueJobId("t0"), 64, milliseconds(0)), rendezvous);
     EXPECT_EQ(no_timeout.status().code(), absl::StatusCode::kInvalidArgument);
   });
-  EXPECT_EQ(CreateCpuBackend(Options(0, 1, "x", 64), nullptr).status().code(),
+  EXPECT_EQ(CreateCpuBackend(test_util::TestBackendOptions(0, 1, "x", 64), nullptr).status().code(),
             absl::StatusCode::kInvalidArgument);
 }
 

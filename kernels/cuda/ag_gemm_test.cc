@@ -13,6 +13,7 @@
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "kernels/dtype.h"
+#include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/single_rank_rendezvous.h"
 
 namespace symmbench {
@@ -62,16 +63,6 @@ class AgGemmGpuTest : public ::testing::Test {
   std::unique_ptr<AgGemm> op_;
 };
 
-GemmProblem Problem(int64_t m, int64_t n, int64_t k, int splits, DType dtype) {
-  GemmProblem problem;
-  problem.m = m;
-  problem.n = n;
-  problem.k = k;
-  problem.splits_per_rank = splits;
-  problem.dtype = dtype;
-  return problem;
-}
-
 TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
   EXPECT_EQ(op_->all_gather_name(), "nccl_all_gather");
   EXPECT_EQ(op_->gemm_name(), "cublaslt");
@@ -79,27 +70,27 @@ TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
   for (const DType dtype : {DType::kBf16, DType::kFp16}) {
     for (const int splits : {1, 2}) {
       SCOPED_TRACE(std::string(DTypeName(dtype)) + " splits " + std::to_string(splits));
-      RunAndCheck(Problem(256, 512, 384, splits, dtype), /*fused_runs=*/1);
+      RunAndCheck(test_util::TestGemmProblem(256, 512, 384, splits, dtype), /*fused_runs=*/1);
     }
   }
 }
 
 TEST_F(AgGemmGpuTest, RepeatedRuns) {
   // Many fused runs back to back: flag epochs, barrier slot balance, plan cache reuse.
-  RunAndCheck(Problem(96, 200, 136, 3, DType::kBf16), /*fused_runs=*/50);
-  RunAndCheck(Problem(256, 512, 384, 4, DType::kFp16), /*fused_runs=*/20);
+  RunAndCheck(test_util::TestGemmProblem(96, 200, 136, 3, DType::kBf16), /*fused_runs=*/50);
+  RunAndCheck(test_util::TestGemmProblem(256, 512, 384, 4, DType::kFp16), /*fused_runs=*/20);
 }
 
 TEST_F(AgGemmGpuTest, OddShapes) {
   // n, k not multiples of 8 and 33-row chunks: chunk offsets only 4-byte aligned (the
   // heuristic is told the real alignment).
-  RunAndCheck(Problem(99, 100, 130, 3, DType::kBf16), /*fused_runs=*/2);
-  RunAndCheck(Problem(99, 100, 130, 1, DType::kFp16), /*fused_runs=*/2);
-  RunAndCheck(Problem(1, 1, 1, 1, DType::kBf16), /*fused_runs=*/1);
+  RunAndCheck(test_util::TestGemmProblem(99, 100, 130, 3, DType::kBf16), /*fused_runs=*/2);
+  RunAndCheck(test_util::TestGemmProblem(99, 100, 130, 1, DType::kFp16), /*fused_runs=*/2);
+  RunAndCheck(test_util::TestGemmProblem(1, 1, 1, 1, DType::kBf16), /*fused_runs=*/1);
 }
 
 TEST_F(AgGemmGpuTest, CheckSeesPoisonedOutputs) {
-  const GemmProblem problem = Problem(128, 64, 32, 1, DType::kBf16);
+  const GemmProblem problem = test_util::TestGemmProblem(128, 64, 32, 1, DType::kBf16);
   ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
   ASSERT_TRUE(op_->Run(AgGemmVariant::kSequential).ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
@@ -111,7 +102,7 @@ TEST_F(AgGemmGpuTest, CheckSeesPoisonedOutputs) {
 }
 
 TEST_F(AgGemmGpuTest, BaselinesAloneAndTimer) {
-  ASSERT_TRUE(op_->Prepare(Problem(512, 256, 128, 2, DType::kBf16), kSeed).ok());
+  ASSERT_TRUE(op_->Prepare(test_util::TestGemmProblem(512, 256, 128, 2, DType::kBf16), kSeed).ok());
   std::unique_ptr<Timer> timer = backend_->NewTimer();
   ASSERT_TRUE(timer->Start().ok());
   for (int i = 0; i < 10; ++i) {
@@ -133,21 +124,26 @@ TEST_F(AgGemmGpuTest, BaselinesAloneAndTimer) {
 TEST_F(AgGemmGpuTest, RejectsBadProblems) {
   EXPECT_EQ(op_->Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(op_->Check().status().code(), absl::StatusCode::kFailedPrecondition);
-  const absl::Status fp32 = op_->Prepare(Problem(64, 64, 64, 1, DType::kFp32), kSeed);
+  const absl::Status fp32 =
+      op_->Prepare(test_util::TestGemmProblem(64, 64, 64, 1, DType::kFp32), kSeed);
   EXPECT_EQ(fp32.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(fp32.message().find("fp32"), std::string::npos) << fp32;
-  EXPECT_EQ(op_->Prepare(Problem(100, 64, 64, 3, DType::kBf16), kSeed).code(),
+  EXPECT_EQ(op_->Prepare(test_util::TestGemmProblem(100, 64, 64, 3, DType::kBf16), kSeed).code(),
             absl::StatusCode::kInvalidArgument);  // 100 % 3 != 0
-  EXPECT_EQ(op_->Prepare(Problem(0, 64, 64, 1, DType::kBf16), kSeed).code(),
+  EXPECT_EQ(op_->Prepare(test_util::TestGemmProblem(0, 64, 64, 1, DType::kBf16), kSeed).code(),
             absl::StatusCode::kInvalidArgument);
   // A shard of 4 MiB + 2 bytes: larger than the symmetric buffer.
-  EXPECT_EQ(op_->Prepare(Problem(1, 64, (kMaxBytes / 2) + 1, 1, DType::kBf16), kSeed).code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      op_->Prepare(test_util::TestGemmProblem(1, 64, (kMaxBytes / 2) + 1, 1, DType::kBf16), kSeed)
+          .code(),
+      absl::StatusCode::kInvalidArgument);
   // The shard fits, but B [1024, 2^40] (2 PiB) fits on no GPU.
-  EXPECT_EQ(op_->Prepare(Problem(64, int64_t{1} << 40, 1024, 1, DType::kBf16), kSeed).code(),
-            absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(
+      op_->Prepare(test_util::TestGemmProblem(64, int64_t{1} << 40, 1024, 1, DType::kBf16), kSeed)
+          .code(),
+      absl::StatusCode::kResourceExhausted);
   // Still usable after the errors.
-  RunAndCheck(Problem(64, 64, 64, 1, DType::kBf16), /*fused_runs=*/1);
+  RunAndCheck(test_util::TestGemmProblem(64, 64, 64, 1, DType::kBf16), /*fused_runs=*/1);
 }
 
 }  // namespace
