@@ -6,15 +6,17 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "client/format.h"
 #include "client/rpc_util.h"
 #include "client/sizes.h"
 
 namespace symmbench::client {
-namespace {
 
-constexpr char kOneShot[] = "one_shot_all_reduce";
-constexpr char kTwoShot[] = "two_shot_all_reduce";
+const char* const kTuneKernels[3] = {"one_shot_all_reduce", "two_shot_all_reduce",
+                                     "one_shot_push_all_reduce"};
+
+namespace {
 
 // Time of an operation as the jobs measured it: graph replays when available.
 double OursTime(const v1::ResultRow& row) {
@@ -38,39 +40,50 @@ std::string FastestBaseline(const v1::ResultRow& row, double* us) {
 
 }  // namespace
 
-absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const v1::Job& one_shot,
-                                                     const v1::Job& two_shot,
+absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>& jobs,
                                                      const std::string& gpu_model,
                                                      std::vector<TunePoint>* points) {
-  if (one_shot.rows_size() == 0 || one_shot.rows_size() != two_shot.rows_size()) {
-    return absl::InvalidArgumentError(absl::StrCat("tune: the jobs report ", one_shot.rows_size(),
-                                                   " and ", two_shot.rows_size(), " sizes"));
+  if (jobs.empty() || jobs[0].rows_size() == 0) {
+    return absl::InvalidArgumentError("tune: no job rows to compare");
+  }
+  std::vector<std::string> ids;
+  for (const v1::Job& job : jobs) {
+    if (job.rows_size() != jobs[0].rows_size()) {
+      return absl::InvalidArgumentError(absl::StrCat("tune: job ", job.job_id(), " reports ",
+                                                     job.rows_size(), " sizes, job ",
+                                                     jobs[0].job_id(), " ", jobs[0].rows_size()));
+    }
+    ids.push_back(job.job_id());
   }
   v1::DispatchTable table;
   table.set_gpu_model(gpu_model);
-  table.set_world_size(one_shot.spec().world_size());
-  table.set_dtype(one_shot.spec().dtype());
-  table.set_source(absl::StrCat("tuned by jobs ", one_shot.job_id(), " and ", two_shot.job_id()));
-  table.set_measured_unix_ms(one_shot.end_time_unix_ms());
-  for (int i = 0; i < one_shot.rows_size(); ++i) {
-    const v1::ResultRow& a = one_shot.rows(i);
-    const v1::ResultRow& b = two_shot.rows(i);
-    if (a.size_bytes() != b.size_bytes()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("tune: row ", i, " has sizes ", a.size_bytes(), " and ", b.size_bytes()));
-    }
+  table.set_world_size(jobs[0].spec().world_size());
+  table.set_dtype(jobs[0].spec().dtype());
+  table.set_source(absl::StrCat("tuned by jobs ", absl::StrJoin(ids, ", ")));
+  table.set_measured_unix_ms(jobs[0].end_time_unix_ms());
+  for (int i = 0; i < jobs[0].rows_size(); ++i) {
     TunePoint p;
-    p.size_bytes = a.size_bytes();
-    p.one_shot_us = OursTime(a);
-    p.two_shot_us = OursTime(b);
-    double a_us = 0, b_us = 0;
-    const std::string a_nccl = FastestBaseline(a, &a_us);
-    const std::string b_nccl = FastestBaseline(b, &b_us);
-    p.nccl = b_nccl.empty() || (!a_nccl.empty() && a_us <= b_us) ? a_nccl : b_nccl;
-    p.nccl_us = p.nccl == a_nccl ? a_us : b_us;
-    p.winner = kOneShot;
-    if (p.two_shot_us < p.one_shot_us) p.winner = kTwoShot;
-    if (!p.nccl.empty() && p.nccl_us < std::min(p.one_shot_us, p.two_shot_us)) p.winner = p.nccl;
+    p.size_bytes = jobs[0].rows(i).size_bytes();
+    double best_us = 0;
+    for (const v1::Job& job : jobs) {
+      const v1::ResultRow& row = job.rows(i);
+      if (row.size_bytes() != p.size_bytes) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("tune: row ", i, " has sizes ", p.size_bytes, " and ", row.size_bytes()));
+      }
+      p.ours_us.push_back(OursTime(row));
+      if (p.winner.empty() || p.ours_us.back() < best_us) {
+        p.winner = job.spec().kernel();
+        best_us = p.ours_us.back();
+      }
+      double us = 0;
+      const std::string nccl = FastestBaseline(row, &us);
+      if (!nccl.empty() && (p.nccl.empty() || us < p.nccl_us)) {
+        p.nccl = nccl;
+        p.nccl_us = us;
+      }
+    }
+    if (!p.nccl.empty() && p.nccl_us < best_us) p.winner = p.nccl;
     // Extend the last entry while the winner stays; else start a new one.
     if (table.entries_size() > 0 && table.entries().rbegin()->algorithm() == p.winner) {
       table.mutable_entries()->rbegin()->set_max_bytes(p.size_bytes);
@@ -114,21 +127,21 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   spec.set_iters(options.iters);
   spec.set_graph(true);  // dispatch serves graph-captured callers too: compare without launches
   (*spec.mutable_labels())["purpose"] = "tune";
-  v1::Job jobs[2];
-  const char* kernels[2] = {kOneShot, kTwoShot};
-  for (int i = 0; i < 2; ++i) {
-    spec.set_kernel(kernels[i]);
-    status = SubmitAndWait(*stub, global, spec, &jobs[i]);
+  std::vector<v1::Job> jobs;
+  for (const char* kernel : kTuneKernels) {
+    spec.set_kernel(kernel);
+    v1::Job& job = jobs.emplace_back();
+    status = SubmitAndWait(*stub, global, spec, &job);
     if (!status.ok()) return ReportRpcError(global, status, err);
-    if (jobs[i].state() != v1::SUCCEEDED) {
-      err << "error: tune: job " << jobs[i].job_id() << " (" << kernels[i] << ") ended "
-          << JobStateName(jobs[i].state()) << ": " << jobs[i].error() << "\n";
+    if (job.state() != v1::SUCCEEDED) {
+      err << "error: tune: job " << job.job_id() << " (" << kernel << ") ended "
+          << JobStateName(job.state()) << ": " << job.error() << "\n";
       return kExitJobFailed;
     }
   }
   std::vector<TunePoint> points;
   absl::StatusOr<v1::DispatchTable> table =
-      BuildDispatchTable(jobs[0], jobs[1], devices.devices(0).name(), &points);
+      BuildDispatchTable(jobs, devices.devices(0).name(), &points);
   if (!table.ok()) {
     err << "error: " << table.status().message() << "\n";
     return kExitError;
@@ -143,12 +156,13 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   if (global.json) {
     Json sizes = Json::array();
     for (const TunePoint& p : points) {
-      sizes.push_back({{"size_bytes", p.size_bytes},
-                       {"one_shot_us", p.one_shot_us},
-                       {"two_shot_us", p.two_shot_us},
-                       {"nccl_us", p.nccl_us},
-                       {"nccl", p.nccl},
-                       {"winner", p.winner}});
+      Json row = {{"size_bytes", p.size_bytes},
+                  {"nccl_us", p.nccl_us},
+                  {"nccl", p.nccl},
+                  {"winner", p.winner}};
+      for (size_t k = 0; k < p.ours_us.size(); ++k)
+        row[jobs[k].spec().kernel() + "_us"] = p.ours_us[k];
+      sizes.push_back(row);
     }
     out << Json{{"table", DispatchTableToJson(*table)},
                 {"sizes", sizes},
@@ -157,14 +171,15 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
         << "\n";
     return kExitOk;
   }
-  out << absl::StrFormat("# tune: %s, world_size %d, %s, jobs %s and %s (%s figures)\n",
-                         table->gpu_model(), table->world_size(), table->dtype(), jobs[0].job_id(),
-                         jobs[1].job_id(), spec.graph() ? "graph" : "eager");
-  out << absl::StrFormat("#%11s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot",
+  out << absl::StrFormat("# tune: %s, world_size %d, %s, %s (%s figures, us)\n", table->gpu_model(),
+                         table->world_size(), table->dtype(), table->source(),
+                         spec.graph() ? "graph" : "eager");
+  out << absl::StrFormat("#%11s%12s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot", "push",
                          "best_nccl", "(which)", "fastest");
   for (const TunePoint& p : points) {
-    out << absl::StrFormat("%12d%12.2f%12.2f%12.2f  %-16s%s\n", p.size_bytes, p.one_shot_us,
-                           p.two_shot_us, p.nccl_us, p.nccl, p.winner);
+    out << absl::StrFormat("%12d", p.size_bytes);
+    for (double us : p.ours_us) out << absl::StrFormat("%12.2f", us);
+    out << absl::StrFormat("%12.2f  %-16s%s\n", p.nccl_us, p.nccl, p.winner);
   }
   out << DispatchTableText(*table)
       << (options.dry_run ? "# not stored (--dry-run)\n" : "# stored on the coordinator\n");

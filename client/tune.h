@@ -1,6 +1,6 @@
-// `symmbench tune`: measures the one-shot and two-shot all-reduce (and NCCL, their baseline)
-// over a size sweep on this coordinator's devices, picks the fastest at every size, and stores
-// the resulting dispatch table for kernel "all_reduce" (crossover sizes are printed).
+// `symmbench tune`: measures the one-shot, two-shot and push one-shot all-reduce (and NCCL,
+// their baseline) over a size sweep on this coordinator's devices, picks the fastest at every size,
+// and stores the resulting dispatch table for kernel "all_reduce" (crossover sizes are printed).
 #pragma once
 
 #include <iosfwd>
@@ -14,35 +14,39 @@
 namespace symmbench::client {
 
 struct TuneOptions {
-  int world_size = 0;               // 0: every device of the coordinator
+  int world_size = 0;  // 0: every device of the coordinator
   std::string dtype = "bf16";
   std::string min_bytes = "2K";
   std::string max_bytes = "256M";
   int step_factor = 2;
   int warmup = 10;
   int iters = 50;
-  bool dry_run = false;             // print the table, do not store it
+  bool dry_run = false;  // print the table, do not store it
 };
 
 // One size of the tuning sweep: each algorithm's time per op (graph replays where the jobs ran
 // in graph mode, else eager) and the winner.
 struct TunePoint {
   int64_t size_bytes = 0;
-  double one_shot_us = 0;
-  double two_shot_us = 0;
-  double nccl_us = 0;  // the fastest baseline the dispatcher can run
-  std::string nccl;    // which: "nccl" (the reference) or an extra one, e.g. "nccl_symmetric"
+  std::vector<double> ours_us;  // per candidate job, in the order given (kTuneKernels for tune)
+  double nccl_us = 0;           // the fastest baseline the dispatcher can run
+  std::string nccl;  // which: "nccl" (the reference) or an extra one, e.g. "nccl_symmetric"
   std::string winner;
 };
 
-// Builds the table from the rows of a one-shot job and a two-shot job over the same sizes.
-// INVALID_ARGUMENT when the rows do not line up. `points` receives the per-size comparison.
-absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const v1::Job& one_shot,
-                                                     const v1::Job& two_shot,
+// The candidate kernels tune measures, in order (each is also a dispatch algorithm).
+extern const char* const kTuneKernels[3];
+
+// Builds the table from candidate jobs over the same sizes (each job's spec.kernel() is its
+// algorithm; the fastest baseline of any job is the NCCL candidate; ties go to the earlier job).
+// INVALID_ARGUMENT when there is no job or the rows do not line up. `points` receives the
+// per-size comparison.
+absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>& jobs,
                                                      const std::string& gpu_model,
                                                      std::vector<TunePoint>* points);
 
-// The whole command: ListDevices, two jobs, the table, SetDispatchTable (unless dry_run).
+// The whole command: ListDevices, one job per kTuneKernels entry, the table, SetDispatchTable
+// (unless dry_run).
 int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostream& out,
             std::ostream& err);
 

@@ -7,10 +7,11 @@ namespace symmbench::client {
 namespace {
 
 // A job whose rows have the given sizes, graph times, and reference-baseline graph times.
-v1::Job MakeJob(const std::string& id, const std::vector<int64_t>& sizes,
+v1::Job MakeJob(const std::string& id, const std::string& kernel, const std::vector<int64_t>& sizes,
                 const std::vector<double>& ours, const std::vector<double>& nccl) {
   v1::Job job;
   job.set_job_id(id);
+  job.mutable_spec()->set_kernel(kernel);
   job.mutable_spec()->set_world_size(2);
   job.mutable_spec()->set_dtype("bf16");
   for (size_t i = 0; i < sizes.size(); ++i) {
@@ -28,11 +29,13 @@ v1::Job MakeJob(const std::string& id, const std::vector<int64_t>& sizes,
 
 TEST(TuneTest, PicksTheFastestPerSizeAndMergesRuns) {
   const std::vector<int64_t> sizes = {2048, 4096, 1 << 20, 4 << 20, 64 << 20};
-  v1::Job one_shot = MakeJob("j-1", sizes, {4, 4, 9, 30, 400}, {9, 9, 12, 40, 300});
-  v1::Job two_shot = MakeJob("j-2", sizes, {6, 6, 10, 20, 350}, {9, 9, 12, 40, 300});
+  v1::Job one_shot =
+      MakeJob("j-1", "one_shot_all_reduce", sizes, {4, 4, 9, 30, 400}, {9, 9, 12, 40, 300});
+  v1::Job two_shot =
+      MakeJob("j-2", "two_shot_all_reduce", sizes, {6, 6, 10, 20, 350}, {9, 9, 12, 40, 300});
   std::vector<TunePoint> points;
   absl::StatusOr<v1::DispatchTable> table =
-      BuildDispatchTable(one_shot, two_shot, "NVIDIA H200", &points);
+      BuildDispatchTable({one_shot, two_shot}, "NVIDIA H200", &points);
   ASSERT_TRUE(table.ok()) << table.status();
   ASSERT_EQ(points.size(), sizes.size());
   EXPECT_EQ(points[3].winner, "two_shot_all_reduce");
@@ -50,26 +53,46 @@ TEST(TuneTest, PicksTheFastestPerSizeAndMergesRuns) {
 }
 
 TEST(TuneTest, PicksNcclSymmetricWhenItIsTheFastestBaseline) {
-  v1::Job one_shot = MakeJob("j-1", {2048}, {5}, {7});
-  v1::Job two_shot = MakeJob("j-2", {2048}, {6}, {7});
+  v1::Job one_shot = MakeJob("j-1", "one_shot_all_reduce", {2048}, {5}, {7});
+  v1::Job two_shot = MakeJob("j-2", "two_shot_all_reduce", {2048}, {6}, {7});
   v1::BaselineResult* symmetric = one_shot.mutable_rows(0)->add_baselines();
   symmetric->set_name("nccl_symmetric");
   symmetric->set_time_us(8);
   symmetric->set_graph_time_us(4);
   std::vector<TunePoint> points;
-  absl::StatusOr<v1::DispatchTable> table = BuildDispatchTable(one_shot, two_shot, "gpu", &points);
+  absl::StatusOr<v1::DispatchTable> table =
+      BuildDispatchTable({one_shot, two_shot}, "gpu", &points);
   ASSERT_TRUE(table.ok()) << table.status();
   EXPECT_EQ(points[0].nccl, "nccl_symmetric");
   EXPECT_EQ(points[0].nccl_us, 4);
   EXPECT_EQ(table->entries(0).algorithm(), "nccl_symmetric");
 }
 
+TEST(TuneTest, ThreeCandidatesThePushOneShotWinsSmallSizes) {
+  const std::vector<int64_t> sizes = {2048, 1 << 20, 64 << 20};
+  v1::Job one_shot = MakeJob("j-1", "one_shot_all_reduce", sizes, {4.5, 7.4, 200}, {5, 14, 250});
+  v1::Job two_shot = MakeJob("j-2", "two_shot_all_reduce", sizes, {5.2, 7.9, 198}, {5, 14, 250});
+  v1::Job push = MakeJob("j-3", "one_shot_push_all_reduce", sizes, {3.0, 6.3, 270}, {5, 14, 250});
+  std::vector<TunePoint> points;
+  absl::StatusOr<v1::DispatchTable> table =
+      BuildDispatchTable({one_shot, two_shot, push}, "gpu", &points);
+  ASSERT_TRUE(table.ok()) << table.status();
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points[0].ours_us, (std::vector<double>{4.5, 5.2, 3.0}));
+  ASSERT_EQ(table->entries_size(), 2);
+  EXPECT_EQ(table->entries(0).algorithm(), "one_shot_push_all_reduce");
+  EXPECT_EQ(table->entries(0).max_bytes(), 1 << 20);
+  EXPECT_EQ(table->entries(1).algorithm(), "two_shot_all_reduce");
+  EXPECT_NE(table->source().find("j-3"), std::string::npos);
+}
+
 TEST(TuneTest, RejectsJobsThatDoNotLineUp) {
-  v1::Job a = MakeJob("j-1", {2048, 4096}, {1, 1}, {2, 2});
-  v1::Job b = MakeJob("j-2", {2048}, {1}, {2});
-  EXPECT_FALSE(BuildDispatchTable(a, b, "gpu", nullptr).ok());
-  v1::Job c = MakeJob("j-3", {2048, 8192}, {1, 1}, {2, 2});
-  EXPECT_FALSE(BuildDispatchTable(a, c, "gpu", nullptr).ok());
+  v1::Job a = MakeJob("j-1", "one_shot_all_reduce", {2048, 4096}, {1, 1}, {2, 2});
+  v1::Job b = MakeJob("j-2", "two_shot_all_reduce", {2048}, {1}, {2});
+  EXPECT_FALSE(BuildDispatchTable({a, b}, "gpu", nullptr).ok());
+  v1::Job c = MakeJob("j-3", "two_shot_all_reduce", {2048, 8192}, {1, 1}, {2, 2});
+  EXPECT_FALSE(BuildDispatchTable({a, c}, "gpu", nullptr).ok());
+  EXPECT_FALSE(BuildDispatchTable({}, "gpu", nullptr).ok());
 }
 
 }  // namespace

@@ -23,6 +23,10 @@ const std::vector<KernelInfo>& KernelCatalog() {
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
        AllReduceBusFactor, 6},
+      {"one_shot_push_all_reduce",
+       "sum all-reduce without barriers: every rank pushes its buffer into a receive slot of every "
+       "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
+       AllReduceBusFactor, 6 + 3 * 8},  // 8: kMaxWorldSize
       {"all_reduce",
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",

@@ -16,9 +16,9 @@ v1::DispatchTable Table() {
 TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
   const v1::DispatchTable table = Table();
   EXPECT_TRUE(ValidateDispatchTable(table).ok());
-  EXPECT_EQ(ChooseAlgorithm(table, 2048), "one_shot_all_reduce");
-  EXPECT_EQ(ChooseAlgorithm(table, 1 << 20), "one_shot_all_reduce");
-  EXPECT_EQ(ChooseAlgorithm(table, (1 << 20) + 2), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, 2048), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, 4 << 20), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, (4 << 20) + 2), "two_shot_all_reduce");
 }
 
 TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {

@@ -24,13 +24,13 @@ class DispatchTest : public ::testing::Test {
 TEST_F(DispatchTest, DefaultTableDispatchesBySizeAndVerifies) {
   CommandResult result;
   nlohmann::json job = daemon_->ClientJson({"submit", "--kernel", "all_reduce", "--world-size",
-                                            "2", "--sizes", "2K,2M", "--iters", "2", "--warmup",
+                                            "2", "--sizes", "2K,8M", "--iters", "2", "--warmup",
                                             "1", "--wait"},
                                            &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(job["spec"]["dispatch"]["source"], "built-in default");
   ASSERT_EQ(job["rows"].size(), 2u);
-  EXPECT_EQ(job["rows"][0]["algorithm"], "one_shot_all_reduce");
+  EXPECT_EQ(job["rows"][0]["algorithm"], "one_shot_push_all_reduce");
   EXPECT_EQ(job["rows"][1]["algorithm"], "two_shot_all_reduce");
   for (const nlohmann::json& row : job["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
 }
@@ -75,12 +75,13 @@ TEST_F(DispatchTest, BaselineChoicesRunTheBaselineOrFailClearly) {
   std::ofstream(path) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048, 8192],
       "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
       "entries": [{"max_bytes": 4096, "algorithm": "nccl"},
-                  {"max_bytes": 0, "algorithm": "two_shot_all_reduce"}]}})";
+                  {"max_bytes": 0, "algorithm": "one_shot_push_all_reduce"}]}})";
   CommandResult result;
   nlohmann::json job = daemon_->ClientJson({"submit", "--spec", path, "--wait"}, &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(job["rows"][0]["algorithm"], "nccl");  // the reference baseline (plain sum on CPU)
-  EXPECT_EQ(job["rows"][1]["algorithm"], "two_shot_all_reduce");
+  EXPECT_EQ(job["rows"][1]["algorithm"], "one_shot_push_all_reduce");
+  EXPECT_EQ(job["rows"][1]["wrong"].get<int64_t>(), 0);
 
   const std::string symmetric = dir_ + "/symmetric.json";
   std::ofstream(symmetric) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "server/dispatch_tables.h"
@@ -10,15 +11,23 @@
 namespace symmbench {
 namespace {
 
+// The kernels the dispatcher can choose (besides NCCL), as named in dispatch tables.
+constexpr const char* kDispatchKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce",
+                                            "one_shot_push_all_reduce"};
+
 class DispatchAllReduce final : public Collective {
  public:
-  DispatchAllReduce(v1::DispatchTable table, std::unique_ptr<Collective> one_shot,
-                    std::unique_ptr<Collective> two_shot)
-      : table_(std::move(table)), one_shot_(std::move(one_shot)), two_shot_(std::move(two_shot)) {}
+  // `kernels[i]` implements the algorithm named kDispatchKernels[i]; kernels[0] also serves
+  // the NCCL choices (its baselines).
+  DispatchAllReduce(v1::DispatchTable table, std::vector<std::unique_ptr<Collective>> kernels)
+      : table_(std::move(table)), kernels_(std::move(kernels)) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
-    impl_ = chosen_ == "two_shot_all_reduce" ? two_shot_.get() : one_shot_.get();
+    impl_ = kernels_[0].get();
+    for (size_t i = 0; i < kernels_.size(); ++i) {
+      if (chosen_ == kDispatchKernels[i]) impl_ = kernels_[i].get();
+    }
     extra_ = -1;
     const std::vector<std::string> extras = impl_->extra_baseline_names();
     for (size_t i = 0; i < extras.size(); ++i) {
@@ -41,9 +50,9 @@ class DispatchAllReduce final : public Collective {
     // When the choice is NCCL, the operation is the reference: nothing to compare.
     return UsesBaseline() ? CheckResult{} : impl_->Check();
   }
-  std::string baseline_name() const override { return one_shot_->baseline_name(); }
+  std::string baseline_name() const override { return kernels_[0]->baseline_name(); }
   std::vector<std::string> extra_baseline_names() const override {
-    return one_shot_->extra_baseline_names();
+    return kernels_[0]->extra_baseline_names();
   }
   absl::Status RunExtraBaseline(size_t index) override { return impl_->RunExtraBaseline(index); }
   std::string algorithm() const override { return chosen_; }
@@ -52,8 +61,7 @@ class DispatchAllReduce final : public Collective {
   bool UsesBaseline() const { return chosen_ == "nccl" || extra_ >= 0; }
 
   const v1::DispatchTable table_;
-  std::unique_ptr<Collective> one_shot_;
-  std::unique_ptr<Collective> two_shot_;
+  std::vector<std::unique_ptr<Collective>> kernels_;
   Collective* impl_ = nullptr;  // the collective of the size last prepared
   std::string chosen_;
   int extra_ = -1;  // index of the extra baseline chosen, -1 when none
@@ -64,14 +72,13 @@ class DispatchAllReduce final : public Collective {
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     Backend* backend, const v1::DispatchTable& table) {
   if (absl::Status s = ValidateDispatchTable(table); !s.ok()) return s;
-  absl::StatusOr<std::unique_ptr<Collective>> one_shot =
-      backend->CreateCollective("one_shot_all_reduce");
-  if (!one_shot.ok()) return one_shot.status();
-  absl::StatusOr<std::unique_ptr<Collective>> two_shot =
-      backend->CreateCollective("two_shot_all_reduce");
-  if (!two_shot.ok()) return two_shot.status();
-  return std::unique_ptr<Collective>(
-      new DispatchAllReduce(table, *std::move(one_shot), *std::move(two_shot)));
+  std::vector<std::unique_ptr<Collective>> kernels;
+  for (const char* name : kDispatchKernels) {
+    absl::StatusOr<std::unique_ptr<Collective>> kernel = backend->CreateCollective(name);
+    if (!kernel.ok()) return kernel.status();
+    kernels.push_back(*std::move(kernel));
+  }
+  return std::unique_ptr<Collective>(new DispatchAllReduce(table, std::move(kernels)));
 }
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,

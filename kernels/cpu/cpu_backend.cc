@@ -11,8 +11,9 @@
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/one_shot_all_reduce_cpu.h"
-#include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/cpu/one_shot_push_all_reduce_cpu.h"
 #include "kernels/cpu/peer_copy_cpu.h"
+#include "kernels/cpu/shm_symm_mem.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 
 namespace symmbench {
@@ -26,6 +27,7 @@ struct CpuKernelEntry {
 constexpr CpuKernelEntry kCpuKernels[] = {
     {"one_shot_all_reduce", &NewOneShotAllReduceCpu},
     {"two_shot_all_reduce", &NewTwoShotAllReduceCpu},
+    {"one_shot_push_all_reduce", &NewOneShotPushAllReduceCpu},
     {"peer_copy", &NewPeerCopyCpu},  // calibration only (not in the catalog)
 };
 
@@ -61,8 +63,12 @@ class CpuTimer : public Timer {
 
 class CpuBackend : public Backend {
  public:
-  CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout)
-      : memory_(std::move(memory)), barrier_(memory_.get(), timeout) {}
+  CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout,
+             Rendezvous* rendezvous, std::string job_id)
+      : memory_(std::move(memory)),
+        barrier_(memory_.get(), timeout),
+        rendezvous_(rendezvous),
+        job_id_(std::move(job_id)) {}
 
   std::string name() const override { return "cpu"; }
   int rank() const override { return memory_->rank(); }
@@ -72,10 +78,9 @@ class CpuBackend : public Backend {
   std::unique_ptr<Timer> NewTimer() override { return std::make_unique<CpuTimer>(); }
 
   // The Collective borrows the backend's memory and barrier: destroy it before the backend.
-  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
-      const std::string& kernel) override {
+  absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {
     for (const CpuKernelEntry& entry : kCpuKernels) {
-      if (kernel == entry.name) return entry.factory(CpuKernelContext{memory_.get(), &barrier_});
+      if (kernel == entry.name) return entry.factory(Context());
     }
     std::string known;
     for (const CpuKernelEntry& entry : kCpuKernels) {
@@ -87,12 +92,18 @@ class CpuBackend : public Backend {
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
     // Borrows the backend's memory and barrier, like a Collective: destroy it first.
-    return NewAgGemmCpu(CpuKernelContext{memory_.get(), &barrier_});
+    return NewAgGemmCpu(Context());
   }
 
  private:
+  CpuKernelContext Context() {
+    return CpuKernelContext{memory_.get(), &barrier_, rendezvous_, job_id_};
+  }
+
   std::unique_ptr<ShmSymmetricMemory> memory_;
-  CpuBarrier barrier_;  // shared by this rank's collectives, which run one at a time
+  CpuBarrier barrier_;            // shared by this rank's collectives, which run one at a time
+  Rendezvous* const rendezvous_;  // the job's; outlives the backend
+  const std::string job_id_;
 };
 
 }  // namespace
@@ -106,12 +117,13 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& 
         ", the rendezvous says rank ", rendezvous->rank(), " of ", rendezvous->world_size()));
   }
   if (options.timeout.count() <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "cpu backend: timeout must be > 0 ms (got ", options.timeout.count(), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cpu backend: timeout must be > 0 ms (got ", options.timeout.count(), ")"));
   }
   auto memory = ShmSymmetricMemory::Create(rendezvous, options.job_id, options.max_bytes);
   if (!memory.ok()) return memory.status();
-  return std::unique_ptr<Backend>(new CpuBackend(*std::move(memory), options.timeout));
+  return std::unique_ptr<Backend>(
+      new CpuBackend(*std::move(memory), options.timeout, rendezvous, options.job_id));
 }
 
 }  // namespace symmbench

@@ -31,7 +31,8 @@ std::string UniqueJobId(const std::string& what) {
 }
 
 // The CPU sum all-reduces; both share AllReduceCpuBase (output_for_testing).
-constexpr const char* kAllReduceKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce"};
+constexpr const char* kAllReduceKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce",
+                                             "one_shot_push_all_reduce"};
 
 using AllReduceParam = std::tuple<const char*, int, DType>;  // kernel, world size, dtype
 
@@ -161,6 +162,35 @@ INSTANTIATE_TEST_SUITE_P(Kernels, AllReduceCpuCheckTest, testing::ValuesIn(kAllR
                          [](const testing::TestParamInfo<const char*>& info) {
                            return std::string(info.param);
                          });
+
+// The push one-shot's receive slots are reused every third op and cleared by the op after each
+// use, over the extent that op wrote: sizes that shrink and grow between ops must never leave a
+// stale word that a later op takes for arrived data.
+TEST(OneShotPushAllReduceCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
+  const std::string job = UniqueJobId("push");
+  const int64_t counts[] = {65537, 7, 1000, 1, 65537, 3, 4096, 2, 65537, 65536, 5};
+  RunRanksInThreads(3, [&](int rank, Rendezvous* rendezvous) {
+    auto backend =
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 3, job, 65537 * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective("one_shot_push_all_reduce");
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    uint64_t seed = 11;
+    for (DType dtype : {DType::kFp16, DType::kFp32, DType::kBf16}) {
+      for (int64_t count : counts) {
+        SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count, " ", DTypeName(dtype)));
+        ASSERT_TRUE(coll.Prepare(count, dtype, ++seed).ok());
+        ASSERT_TRUE(coll.Run().ok());
+        ASSERT_TRUE(coll.RunBaseline().ok());
+        auto check = coll.Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
+                                   << check->got << " want " << check->want;
+      }
+    }
+  });
+}
 
 TEST(TwoShotAllReduceCpuTest, SlicesTileTheCountWithTheRemainderLast) {
   for (int world_size = 1; world_size <= kMaxWorldSize; ++world_size) {

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "kernels/collective.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/rendezvous.h"
 
 namespace symmbench {
 
@@ -15,6 +17,10 @@ struct CpuKernelContext {
   // Every rank's input buffer, output buffer and signal pad (layout in shm_symm_mem.h).
   const ShmSymmetricMemory* memory = nullptr;
   CpuBarrier* barrier = nullptr;  // this rank's signal-pad barrier
+  // The job's rendezvous (outlives the backend) and id, for kernels that set up shared memory
+  // of their own on first use (the push one-shot's receive slots).
+  Rendezvous* rendezvous = nullptr;
+  std::string job_id;
 };
 
 using CpuCollectiveFactory = std::unique_ptr<Collective> (*)(const CpuKernelContext& context);

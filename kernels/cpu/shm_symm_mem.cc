@@ -25,8 +25,8 @@ std::string ErrnoText(int err) { return std::error_code(err, std::generic_catego
 // "shm_open(\"/symmbench-j-r0\") failed: File exists" with the code derived from errno.
 absl::Status SyscallError(int err, const char* syscall, const std::string& segment,
                           const std::string& detail = "") {
-  return absl::ErrnoToStatus(err, absl::StrCat(syscall, "(\"", segment, "\"", detail,
-                                               ") failed: ", ErrnoText(err)));
+  return absl::ErrnoToStatus(
+      err, absl::StrCat(syscall, "(\"", segment, "\"", detail, ") failed: ", ErrnoText(err)));
 }
 
 // A file descriptor closed on destruction.
@@ -114,17 +114,17 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
   const int rank = rendezvous->rank();
   const int world_size = rendezvous->world_size();
   if (world_size < 1 || world_size > kMaxWorldSize) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "shm symmetric memory: world size must be in [1, ", kMaxWorldSize, "] (got ",
-        world_size, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("shm symmetric memory: world size must be in [1, ", kMaxWorldSize, "] (got ",
+                     world_size, ")"));
   }
   if (rank < 0 || rank >= world_size) {
     return absl::InvalidArgumentError(absl::StrCat("shm symmetric memory: rank must be in [0, ",
                                                    world_size, ") (got ", rank, ")"));
   }
   if (buffer_bytes < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "shm symmetric memory: buffer bytes must be >= 0 (got ", buffer_bytes, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("shm symmetric memory: buffer bytes must be >= 0 (got ", buffer_bytes, ")"));
   }
   if (job_id.empty()) {
     return absl::InvalidArgumentError("shm symmetric memory: job id is empty");
@@ -153,12 +153,11 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
   }
 
   // 2. Exchange names; every peer's segment exists at its full size once its name is known.
-  auto names = rendezvous->AllGather("shm_symm_mem/names", own_name);
+  auto names = rendezvous->AllGather(absl::StrCat("shm_symm_mem/names/", job_id), own_name);
   if (!names.ok()) return names.status();
   if (static_cast<int>(names->size()) != world_size) {
     return absl::InternalError(absl::StrCat("shm symmetric memory: AllGather returned ",
-                                            names->size(), " names for world size ",
-                                            world_size));
+                                            names->size(), " names for world size ", world_size));
   }
 
   // 3. Map every peer's segment; the fd is not needed once mapped.
@@ -172,8 +171,7 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
     if (static_cast<size_t>(st.st_size) != segment_bytes) {
       return absl::InvalidArgumentError(absl::StrCat(
           "shm symmetric memory: segment \"", name, "\" of rank ", peer, " has ", st.st_size,
-          " bytes, rank ", rank, " expects ", segment_bytes,
-          " (ranks disagree on buffer bytes)"));
+          " bytes, rank ", rank, " expects ", segment_bytes, " (ranks disagree on buffer bytes)"));
     }
     auto mapping = MapSegment(fd.get(), segment_bytes, name);
     if (!mapping.ok()) return mapping.status();
@@ -181,7 +179,8 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
   }
 
   // 4. Once every rank has mapped every segment, the names are no longer needed.
-  if (absl::Status s = rendezvous->Barrier("shm_symm_mem/mapped"); !s.ok()) return s;
+  if (absl::Status s = rendezvous->Barrier(absl::StrCat("shm_symm_mem/mapped/", job_id)); !s.ok())
+    return s;
   if (absl::Status s = own_link.Unlink(); !s.ok()) return s;
 
   return std::unique_ptr<ShmSymmetricMemory>(

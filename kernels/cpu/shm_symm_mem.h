@@ -31,9 +31,10 @@ class ShmMapping {
 };
 
 // Segment layout (identical on every rank), B = buffer_bytes rounded up to kBufferAlignment:
-//   [0, P)              uint32_t signal pad [kMaxBlocks][kMaxWorldSize], zeroed (P = kSignalPadBytes)
-//   [P, P + B)          input buffer: buffer(rank), what every kernel reads (inputs, A shards)
-//   [P + B, P + 2B)     output buffer: output_buffer(rank), zeroed, where kernels whose peers
+//   [0, P)              uint32_t signal pad [kMaxBlocks][kMaxWorldSize], zeroed (P =
+//   kSignalPadBytes) [P, P + B)          input buffer: buffer(rank), what every kernel reads
+//   (inputs, A shards) [P + B, P + 2B)     output buffer: output_buffer(rank), zeroed, where
+//   kernels whose peers
 //                       push results (two-shot all-reduce) write; B bytes like the input
 // Both buffers start kBufferAlignment-aligned (the mapping is page-aligned, P and B are
 // multiples of kBufferAlignment).
@@ -43,10 +44,10 @@ class ShmMapping {
 class ShmSymmetricMemory : public SymmetricMemory {
  public:
   // Creates this rank's segment of kSignalPadBytes + 2 * RoundUp(buffer_bytes,
-  // kBufferAlignment) bytes, exchanges segment names through `rendezvous` (AllGather tag "shm_symm_mem/names"),
-  // maps every peer's segment, meets the peers at Barrier "shm_symm_mem/mapped" and unlinks its
-  // own name. Collective: every rank of the job calls it with the same `job_id` and
-  // `buffer_bytes`. `rendezvous` is used only during the call.
+  // kBufferAlignment) bytes, exchanges segment names through `rendezvous` (AllGather tag
+  // "shm_symm_mem/names/<job_id>"), maps every peer's segment, meets the peers at Barrier
+  // "shm_symm_mem/mapped/<job_id>" and unlinks its own name. Collective: every rank of the job
+  // calls it with the same `job_id` and `buffer_bytes`. `rendezvous` is used only during the call.
   // Errors: INVALID_ARGUMENT (world size outside [1, kMaxWorldSize], negative size, empty job
   // id, a peer's segment of a different size); the errno-derived code naming the syscall,
   // segment and errno text when shm_open / ftruncate / mmap / fstat fails (ALREADY_EXISTS when

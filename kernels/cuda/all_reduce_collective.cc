@@ -55,6 +55,7 @@ absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64
   if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric baseline: ", s.message()));
   }
+  if (absl::Status s = EnsureResources(static_cast<size_t>(count * elem)); !s.ok()) return s;
   const DeviceDType ddtype = ToDeviceDType(dtype);
   int& max_blocks = max_blocks_[static_cast<int>(ddtype)];
   if (max_blocks == 0) {  // co-resident grid cap, once per dtype (same on identical GPUs)

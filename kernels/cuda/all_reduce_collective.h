@@ -58,6 +58,10 @@ class CudaAllReduceCollective : public Collective {
   // Enqueues one operation on ctx()->stream for count() elements of device_dtype(), with the
   // grid cap `max_blocks`; the .cu launcher's error (cudaGetLastError included).
   virtual cudaError_t Launch(int max_blocks) const = 0;
+  // Called by Prepare after the size check and before any work is enqueued, on every rank in
+  // the same order: a kernel that needs memory of its own allocates it here (collectively, on
+  // the first call). `bytes` is the message size per rank. Default: nothing to do.
+  virtual absl::Status EnsureResources(size_t /*bytes*/) { return absl::OkStatus(); }
 
   const CudaContext* ctx() const { return ctx_; }
   int64_t count() const { return count_; }

@@ -28,6 +28,7 @@
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
+#include "kernels/cuda/one_shot_push_all_reduce_collective.h"
 #include "kernels/cuda/peer_copy_collective.h"
 #include "kernels/cuda/rendezvous_bytes.h"
 #include "kernels/cuda/two_shot_all_reduce_collective.h"
@@ -50,6 +51,7 @@ const std::map<std::string, CollectiveFactory>& Registry() {
   static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
       {"one_shot_all_reduce", &NewOneShotAllReduceCollective},
       {"two_shot_all_reduce", &NewTwoShotAllReduceCollective},
+      {"one_shot_push_all_reduce", &NewOneShotPushAllReduceCollective},
       {"peer_copy", &NewPeerCopyCollective},  // calibration only (not in the catalog)
   };
   return *kRegistry;
@@ -144,6 +146,7 @@ class CudaBackend final : public Backend {
     if (!symm.ok()) return symm.status();
     symm_ = *std::move(symm);
     ctx_.symm = symm_.get();
+    ctx_.rendezvous = rendezvous;
     // Allocated and registered with NCCL on first use (the first all-reduce Prepare).
     nccl_windows_ =
         std::make_unique<NcclSymmetricWindows>(&ctx_, static_cast<size_t>(options_.max_bytes));

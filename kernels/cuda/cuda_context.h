@@ -10,6 +10,7 @@
 
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/device_types.h"
+#include "kernels/rendezvous.h"
 
 namespace symmbench {
 
@@ -44,6 +45,9 @@ struct CudaContext {
   // NCCL-registered symmetric buffers for the "nccl_symmetric" baseline, allocated and
   // registered on first use (NcclSymmetricWindows::Ensure). Owned by the backend.
   NcclSymmetricWindows* nccl_windows = nullptr;
+  // The job's rendezvous (outlives the backend), for collectives that set up symmetric memory
+  // of their own on first use (the push one-shot's receive slots).
+  Rendezvous* rendezvous = nullptr;
 };
 
 }  // namespace symmbench

@@ -1,0 +1,127 @@
+// One-shot push all-reduce on the CPU backend: sentinel-marked receive slots in shared memory,
+// triple-buffered (the slot protocol of kernels/cuda/one_shot_push_all_reduce.h).
+#include "kernels/cpu/one_shot_push_all_reduce_cpu.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace symmbench {
+namespace {
+
+constexpr int kSlots = 3;
+constexpr uint32_t kSentinelWord = 0x80008000u;  // as kPushSentinelWord on CUDA
+
+bool HasSentinel(uint32_t w, bool fp32) {
+  if (fp32) return w == kSentinelWord;
+  return (w & 0xFFFFu) == 0x8000u || (w >> 16) == 0x8000u;
+}
+
+uint32_t PushWord(uint32_t w, bool fp32) {
+  if (fp32) return w == kSentinelWord ? 0x80000000u : w;
+  if ((w & 0xFFFFu) == 0x8000u) w &= 0xFFFF0000u;
+  if ((w >> 16) == 0x8000u) w &= 0x0000FFFFu;
+  return w;
+}
+
+}  // namespace
+
+OneShotPushAllReduceCpu::OneShotPushAllReduceCpu(const CpuKernelContext& context)
+    : AllReduceCpuBase(context, "one_shot_push_all_reduce", AllReduceOutput::kPrivate) {}
+
+uint32_t* OneShotPushAllReduceCpu::Slot(int peer, int slot) const {
+  const size_t slot_bytes = segment_bytes_ * context().memory->world_size();
+  return reinterpret_cast<uint32_t*>(static_cast<char*>(slots_->buffer(peer)) + slot * slot_bytes);
+}
+
+absl::Status OneShotPushAllReduceCpu::EnsureSlots() {
+  if (slots_ != nullptr) return absl::OkStatus();
+  const CpuKernelContext& c = context();
+  if (c.rendezvous == nullptr) {
+    return absl::FailedPreconditionError("one_shot_push_all_reduce (cpu): no rendezvous");
+  }
+  segment_bytes_ = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
+  const int world = c.memory->world_size();
+  absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> slots =
+      ShmSymmetricMemory::Create(c.rendezvous, absl::StrCat(c.job_id, "-push"),
+                                 static_cast<int64_t>(segment_bytes_ * world * kSlots));
+  if (!slots.ok()) {
+    return absl::Status(slots.status().code(),
+                        absl::StrCat("one_shot_push_all_reduce (cpu): ", slots.status().message()));
+  }
+  slots_ = *std::move(slots);
+  uint32_t* own = static_cast<uint32_t*>(slots_->buffer(c.memory->rank()));
+  const size_t words = segment_bytes_ * world * kSlots / 4;
+  for (size_t j = 0; j < words; ++j) __atomic_store_n(own + j, kSentinelWord, __ATOMIC_RELAXED);
+  // No rank pushes before every rank's slots hold the sentinel.
+  return c.rendezvous->Barrier(absl::StrCat(c.job_id, "/push_slots_ready"));
+}
+
+absl::Status OneShotPushAllReduceCpu::Run() {
+  if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+  if (broken_) {
+    return absl::FailedPreconditionError(
+        "one_shot_push_all_reduce (cpu): an earlier op timed out; the slots are unusable");
+  }
+  if (absl::Status s = EnsureSlots(); !s.ok()) return s;
+  const int rank = context().memory->rank();
+  const int world = context().memory->world_size();
+  const bool fp32 = DTypeSize(dtype()) == 4;
+  const size_t bytes = static_cast<size_t>(count()) * DTypeSize(dtype());
+  const size_t words = (bytes + 3) / 4;
+  const int slot = static_cast<int>(epoch_ % kSlots);
+  const int stale = static_cast<int>((epoch_ + kSlots - 1) % kSlots);
+  const size_t segment_words = segment_bytes_ / 4;
+
+  // Push (own segment included, so every rank sums the same replaced values).
+  const auto* input = static_cast<const unsigned char*>(context().memory->buffer(rank));
+  for (size_t j = 0; j < words; ++j) {
+    uint32_t w = 0;  // a half word past the end stays +0: never the sentinel
+    std::memcpy(&w, input + 4 * j, std::min<size_t>(4, bytes - 4 * j));
+    w = PushWord(w, fp32);
+    for (int p = 0; p < world; ++p) {
+      __atomic_store_n(Slot(p, slot) + rank * segment_words + j, w, __ATOMIC_RELAXED);
+    }
+  }
+  // Clear what op e - 1 received.
+  for (int p = 0; p < world; ++p) {
+    uint32_t* segment = Slot(rank, stale) + p * segment_words;
+    for (size_t j = 0; j < used_words_[stale]; ++j) {
+      __atomic_store_n(segment + j, kSentinelWord, __ATOMIC_RELAXED);
+    }
+  }
+  // Receive: spin per word until it is not the sentinel.
+  const auto deadline = std::chrono::steady_clock::now() + context().barrier->timeout();
+  uint32_t* recv = Slot(rank, slot);
+  for (int p = 0; p < world; ++p) {
+    uint32_t* segment = recv + p * segment_words;
+    for (size_t j = 0; j < words; ++j) {
+      for (uint32_t spins = 0; HasSentinel(__atomic_load_n(segment + j, __ATOMIC_ACQUIRE), fp32);
+           ++spins) {
+        if (spins % 1024 == 1023 && std::chrono::steady_clock::now() > deadline) {
+          broken_ = true;
+          return absl::DeadlineExceededError(
+              absl::StrCat("one_shot_push_all_reduce (cpu): rank ", rank, " timed out after ",
+                           context().barrier->timeout().count(), " ms waiting for rank ", p,
+                           "'s data (op ", epoch_, ", word ", j, " of ", words, ")"));
+        }
+      }
+    }
+  }
+  const void* segments[kMaxWorldSize];
+  for (int p = 0; p < world; ++p) segments[p] = recv + p * segment_words;
+  void* const outputs[] = {output()};
+  SumPeersChunked(dtype(), segments, world, outputs, 1, 0, count());
+  used_words_[slot] = words;
+  used_words_[stale] = 0;
+  ++epoch_;
+  return absl::OkStatus();
+}
+
+std::unique_ptr<Collective> NewOneShotPushAllReduceCpu(const CpuKernelContext& context) {
+  return std::make_unique<OneShotPushAllReduceCpu>(context);
+}
+
+}  // namespace symmbench

@@ -1,0 +1,45 @@
+// One-shot push all-reduce (sum) on the CPU backend: no barriers; every rank writes its input
+// into a receive slot of every rank and the data itself marks arrival (TensorRT-LLM's Lamport
+// one-shot, the protocol of kernels/cuda/one_shot_push_all_reduce.h, on host processes).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "kernels/collective.h"
+#include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/shm_symm_mem.h"
+
+namespace symmbench {
+
+// Input: this rank's symmetric input buffer. Output and baseline output: private host buffers.
+// Receive slots: a shared-memory allocation of its own (3 slots x world_size segments of the
+// symmetric buffer's size), created collectively by the first Run through context.rendezvous.
+class OneShotPushAllReduceCpu : public AllReduceCpuBase {
+ public:
+  explicit OneShotPushAllReduceCpu(const CpuKernelContext& context);
+
+  // Op e: write this rank's input, with -0 (16-bit) / 0x80008000 (fp32) words replaced as on
+  // CUDA, into segment `rank` of slot e % 3 of every rank (relaxed 32-bit atomic stores); clear
+  // this rank's slot (e + 2) % 3; wait for every segment of slot e % 3 word by word (acquire
+  // loads) until no word holds the sentinel; out = sum over segments in rank order (float,
+  // rounded once). DEADLINE_EXCEEDED naming the peer when its data does not arrive within the
+  // backend's timeout; the slots are then unusable (recreate the backend).
+  absl::Status Run() override;
+
+ private:
+  absl::Status EnsureSlots();
+  uint32_t* Slot(int peer, int slot) const;
+
+  std::unique_ptr<ShmSymmetricMemory> slots_;
+  size_t segment_bytes_ = 0;  // per rank and slot: the symmetric buffer's bytes
+  uint32_t epoch_ = 0;
+  size_t used_words_[3] = {};  // words of each segment of each slot that hold pushed data
+  bool broken_ = false;
+};
+
+// Registry factory for kernel "one_shot_push_all_reduce".
+std::unique_ptr<Collective> NewOneShotPushAllReduceCpu(const CpuKernelContext& context);
+
+}  // namespace symmbench

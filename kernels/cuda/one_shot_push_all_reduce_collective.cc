@@ -1,0 +1,100 @@
+// one_shot_push_all_reduce on the CUDA backend: the receive slots (symmetric memory of their own,
+// sentinel-filled), the per-rank push state, and the launch on top of CudaAllReduceCollective.
+#include "kernels/cuda/one_shot_push_all_reduce_collective.h"
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/all_reduce_collective.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_symm_mem.h"
+#include "kernels/cuda/one_shot_push_all_reduce.h"
+
+namespace symmbench {
+namespace {
+
+class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
+ public:
+  explicit OneShotPushAllReduceCollective(const CudaContext* ctx)
+      : CudaAllReduceCollective(ctx, "one_shot_push_all_reduce") {}
+
+  // The stream has drained (the backend's contract before destroying collectives), so no kernel
+  // of ours touches the slots; peers only write into them while they wait for our data, which
+  // they have all received once our last op completed.
+  ~OneShotPushAllReduceCollective() override {
+    (void)cudaSetDevice(ctx()->device);
+    if (state_ != nullptr) (void)cudaFree(state_);
+  }
+
+ private:
+  void* output() const override { return ctx()->out; }
+
+  cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
+    return OneShotPushMaxBlocks(dtype, ctx()->world_size, max_blocks);
+  }
+
+  absl::Status EnsureResources(size_t /*bytes*/) override {
+    if (slots_ != nullptr) return absl::OkStatus();
+    const CudaContext& c = *ctx();
+    if (c.rendezvous == nullptr) {
+      return absl::FailedPreconditionError(
+          "one_shot_push_all_reduce: the backend has no rendezvous");
+    }
+    // Every message the backend accepts fits: the input region's size per rank.
+    slot_bytes_ = PushSlotBytes(c.symm->region_bytes(), c.world_size);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(reinterpret_cast<void**>(&state_), sizeof(PushState)),
+                                   "one_shot_push_all_reduce: cudaMalloc(push state)");
+    // Allocate and map (collective), fill this rank's slots with the sentinel, and meet at a
+    // barrier: no rank pushes before every rank's fill has completed.
+    absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> slots = CudaSymmetricMemory::Create(
+        slot_bytes_ * kPushSlots, 1, c.rendezvous, "cuda_push_slot_handles");
+    if (!slots.ok()) {
+      return absl::Status(slots.status().code(),
+                          absl::StrCat("one_shot_push_all_reduce: ", slots.status().message()));
+    }
+    void* own = (*slots)->region(c.rank, 0);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchPushInit(own, slot_bytes_ * kPushSlots, state_, c.stream),
+        absl::StrCat("one_shot_push_all_reduce: LaunchPushInit(", slot_bytes_ * kPushSlots, ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(c.stream),
+                                   "one_shot_push_all_reduce: cudaStreamSynchronize(init)");
+    // No peer may push before every rank's fill is done.
+    if (absl::Status s = c.rendezvous->Barrier("cuda_push_slots_ready"); !s.ok()) return s;
+    slots_ = *std::move(slots);
+    return absl::OkStatus();
+  }
+
+  cudaError_t Launch(int max_blocks) const override {
+    const CudaContext& c = *ctx();
+    OneShotPushArgs args;
+    args.input = c.symm->region(c.rank, kSymmInputRegion);
+    for (int p = 0; p < c.world_size; ++p) args.slots[p] = slots_->region(p, 0);
+    args.slot_bytes = slot_bytes_;
+    args.state = state_;
+    args.output = c.out;
+    args.count = count();
+    args.dtype = device_dtype();
+    args.rank = c.rank;
+    args.world_size = c.world_size;
+    args.max_blocks = max_blocks;
+    args.timeout_ns = c.barrier_timeout_ns;
+    args.error = c.error;
+    return LaunchOneShotPushAllReduce(args, c.stream);
+  }
+
+  std::unique_ptr<CudaSymmetricMemory> slots_;
+  size_t slot_bytes_ = 0;
+  PushState* state_ = nullptr;  // cudaMalloc, owned
+};
+
+}  // namespace
+
+std::unique_ptr<Collective> NewOneShotPushAllReduceCollective(const CudaContext* ctx) {
+  return std::make_unique<OneShotPushAllReduceCollective>(ctx);
+}
+
+}  // namespace symmbench
