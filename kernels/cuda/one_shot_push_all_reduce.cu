@@ -101,7 +101,7 @@ __device__ __forceinline__ void StoreOutput(void* output, int64_t i, int64_t cou
 //   2. clear: slot (e + 2) % 3 of this rank (what op e - 1 received) back to the sentinel;
 //   3. receive: poll vector i of every peer's segment in slot e % 3 until no element is the
 //      sentinel, sum in rank order, store;
-//   4. the last block to finish advances the state (epoch, used bytes).
+//   (between 2 and 3, the last block to arrive advances the state: epoch, used bytes).
 template <int kWorld, typename T>
 __global__ void __launch_bounds__(kPushThreads)
     OneShotPushAllReduceKernel(const __grid_constant__ OneShotPushArgs args) {
@@ -115,18 +115,19 @@ __global__ void __launch_bounds__(kPushThreads)
   const int world = kWorld > 0 ? kWorld : args.world_size;
   const int rank = args.rank;
   PushState* const state = args.state;
-  const uint32_t epoch = state->epoch;
-  const int slot = static_cast<int>(epoch % kPushSlots);
-  const int stale = static_cast<int>((epoch + kPushSlots - 1) % kPushSlots);
-  const uint64_t stale_vecs = state->used_bytes[stale] / 16;
-
   const int64_t n_vec = (args.count + kElems - 1) / kElems;  // also the segment length
   const int64_t first = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  // The first input vector and the state are loaded together: neither waits for the other, so
+  // the first push leaves one memory latency after the kernel starts, not two.
+  const uint4 x_first = first < n_vec ? PushVector<T>(args.input, first, args.count) : uint4{};
+  const uint32_t epoch = state->epoch;
+  const int slot = static_cast<int>(epoch % kPushSlots);
+  const int stale = static_cast<int>((epoch + kPushSlots - 1) % kPushSlots);
   const size_t slot_offset = static_cast<size_t>(slot) * args.slot_bytes;
 
   for (int64_t i = first; i < n_vec; i += stride) {
-    const uint4 x = PushVector<T>(args.input, i, args.count);
+    const uint4 x = i == first ? x_first : PushVector<T>(args.input, i, args.count);
 #pragma unroll
     for (int p = 0; p < kSlots<kWorld>; ++p) {
       if ((kWorld > 0 || p < world) && p != rank) {
@@ -138,8 +139,22 @@ __global__ void __launch_bounds__(kPushThreads)
 
   uint4* const own = static_cast<uint4*>(args.slots[rank]);
   uint4* const stale_slot = own + static_cast<size_t>(stale) * (args.slot_bytes / 16);
+  const uint64_t stale_vecs = state->used_bytes[stale] / 16;
   for (uint64_t j = static_cast<uint64_t>(first); j < stale_vecs; j += stride) {
     stale_slot[j] = kSentinelVector;
+  }
+
+  // The last block to arrive advances the state for the next op. Every thread of every block
+  // has read it before its block arrives (the values were consumed above, and __syncthreads
+  // orders them before thread 0's arrival), and the next op reads it only after this grid has
+  // completed (griddepcontrol.wait), so the update can happen now, while the peers' data is in
+  // flight, instead of in the kernel's tail.
+  __syncthreads();
+  if (threadIdx.x == 0 && atomicAdd(&state->blocks_done, 1u) == gridDim.x - 1) {
+    state->blocks_done = 0;
+    state->used_bytes[slot] = static_cast<uint64_t>(world) * n_vec * 16;
+    state->used_bytes[stale] = 0;
+    state->epoch = epoch + 1;
   }
 
   const uint4* const recv = own + slot_offset / 16;
@@ -151,7 +166,7 @@ __global__ void __launch_bounds__(kPushThreads)
 #pragma unroll
     for (int p = 0; p < kSlots<kWorld>; ++p) {
       ready[p] = p == rank || (kWorld == 0 && p >= world);
-      if (p == rank) v[p] = PushVector<T>(args.input, i, args.count);
+      if (p == rank) v[p] = i == first ? x_first : PushVector<T>(args.input, i, args.count);
     }
     for (uint32_t attempt = 1;; ++attempt) {
       bool all = true;
@@ -182,15 +197,6 @@ __global__ void __launch_bounds__(kPushThreads)
     if (!failed) {
       StoreOutput<T>(args.output, i, args.count, all_reduce::ReduceVector<kWorld, T>(v, world));
     }
-  }
-
-  __syncthreads();
-  if (threadIdx.x == 0 && atomicAdd(&state->blocks_done, 1u) == gridDim.x - 1) {
-    // Every block has read epoch and used_bytes[stale] (before its atomicAdd): safe to advance.
-    state->blocks_done = 0;
-    state->used_bytes[slot] = static_cast<uint64_t>(world) * n_vec * 16;
-    state->used_bytes[stale] = 0;
-    state->epoch = epoch + 1;
   }
 }
 
