@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device-tool call for the all-reduce study (issue 4), building nothing there: one daemon on
-# loopback; `symmbench tune` (one-shot and two-shot sweeps in graph mode, each against NCCL and
-# NCCL's symmetric kernels), the tuned `all_reduce`, tables and JSON under $OUT.
+# loopback; `symmbench tune` (one-shot, two-shot and push one-shot sweeps in graph mode, each
+# against NCCL and NCCL's symmetric kernels), the tuned `all_reduce` (bf16), `all_reduce` in fp16
+# and fp32 (built-in default table), tables and JSON under $OUT.
 # Prerequisite here: deploy/bundle.sh (the call carries dist/).
 set -uo pipefail
 source "$(dirname "$0")/gpu-env.sh"
@@ -17,9 +18,13 @@ for job in $("${c[@]}" list --json | grep -o '"job_id": *"[^"]*"' | grep -o 'j-[
   "${c[@]}" status "$job" | tee "$out/$job.txt"
   "${c[@]}" status "$job" --json >"$out/$job.json"
 done
-echo "== all_reduce (tuned), graph"
-"${c[@]}" submit --kernel all_reduce --min-bytes 2K --max-bytes "$max" --step-factor 2 \
-  --world-size "$("${c[@]}" devices --json | grep -o '"index"' | wc -l)" --graph --warmup 20 \
-  --iters 100 --wait --json >"$out/all_reduce.json"
-"${c[@]}" status "$(grep -o '"job_id": *"[^"]*"' "$out/all_reduce.json" | grep -o 'j-[0-9]*')" \
-  | tee "$out/all_reduce.txt"
+ws="$("${c[@]}" devices --json | grep -o '"index"' | wc -l)"
+for dtype in bf16 fp16 fp32; do
+  name=all_reduce
+  [ "$dtype" = bf16 ] || name="all_reduce_$dtype"
+  echo "== all_reduce $dtype (bf16: tuned; others: built-in default table), graph"
+  "${c[@]}" submit --kernel all_reduce --dtype "$dtype" --min-bytes 2K --max-bytes "$max" \
+    --step-factor 2 --world-size "$ws" --graph --warmup 20 --iters 100 --wait --json >"$out/$name.json"
+  "${c[@]}" status "$(grep -o '"job_id": *"[^"]*"' "$out/$name.json" | head -1 | grep -o 'j-[0-9]*')" \
+    | tee "$out/$name.txt"
+done
