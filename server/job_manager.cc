@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "security/secrets.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
@@ -204,9 +205,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   return record;
 }
 
-absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) {
-  return db_->GetJob(job_id);
-}
+absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) { return db_->GetJob(job_id); }
 
 absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
                                                       bool include_rows) {
@@ -232,8 +231,8 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   if (it == active_.end()) {
     absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
     if (!stored.ok()) return stored.status();
-    return absl::FailedPreconditionError(absl::StrCat(
-        "job_id: job ", job_id, " already ended (", v1::JobState_Name(stored->state()), ")"));
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " already ended (",
+                                                      v1::JobState_Name(stored->state()), ")"));
   }
   if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
   changed_.notify_all();
@@ -268,8 +267,7 @@ std::vector<v1::Device> JobManager::Devices() {
   return devices;
 }
 
-absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
-                                   const v1::ResultRow& row) {
+absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = active_.find(job_id);
   if (it == active_.end() || it->second.finishing) {
@@ -302,6 +300,21 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
     // Its peers may be waiting on it in a barrier: stop them now instead of at their timeout.
     BeginFinish(&job, v1::FAILED, absl::StrCat("rank ", rank, ": ", error), rank);
     changed_.notify_all();
+  }
+  return absl::OkStatus();
+}
+
+absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::string& secret,
+                                         bool running_only) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end() || (running_only && it->second.finishing)) {
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " is not running"));
+  }
+  if (secret.empty() || !ConstantTimeEquals(secret, it->second.secret)) {
+    return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", job_id,
+                                                    "'s secret (metadata ", kJobSecretHeader,
+                                                    "); only the job's workers may use its store"));
   }
   return absl::OkStatus();
 }
@@ -350,13 +363,21 @@ void JobManager::StartJob(const Placement& placement) {
   job.instance = RandomHex();
   store_->Set(JobStorePrefix(id) + "instance", job.instance);
 
+  // The workers' credential: 256 random bits, in their environment only.
+  absl::StatusOr<std::string> secret = RandomHex(32);
+  if (secret.ok()) job.secret = *secret;
+
   LaunchRequest request;
   request.job_id = id;
   request.backend = options_.backend;
   request.devices = ordinals;
   request.coordinator_address = coordinator_address_;
   request.log_dir = options_.log_dir;
-  absl::StatusOr<std::vector<WorkerProcess>> workers = launcher_->Launch(request);
+  request.secret = job.secret;
+  request.tls_ca = options_.worker_tls_ca;
+  request.tls_server_name = options_.worker_tls_server_name;
+  absl::StatusOr<std::vector<WorkerProcess>> workers =
+      secret.ok() ? launcher_->Launch(request) : secret.status();
   if (workers.ok()) {
     job.workers = *std::move(workers);
     job.exited.assign(job.workers.size(), false);
@@ -418,11 +439,11 @@ void JobManager::CheckTimeouts() {
     if (!job.finishing && now > job.deadline) {
       const int timeout_s = job.record.spec().timeout_s();
       if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
-      BeginFinish(&job, v1::FAILED,
-                  absl::StrCat("job timed out after ",
-                               timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
-                               " s"),
-                  -1);
+      BeginFinish(
+          &job, v1::FAILED,
+          absl::StrCat("job timed out after ",
+                       timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s"),
+          -1);
     }
   }
 }
@@ -470,8 +491,8 @@ void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, b
 
 absl::Status JobManager::Persist(const v1::Job& record) {
   absl::Status status = db_->UpdateJob(record);
-  if (!status.ok()) spdlog::error("job {}: could not store the record: {}", record.job_id(),
-                                  status.ToString());
+  if (!status.ok())
+    spdlog::error("job {}: could not store the record: {}", record.job_id(), status.ToString());
   return status;
 }
 
