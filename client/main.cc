@@ -98,6 +98,16 @@ int main(int argc, char** argv) {
   app.add_option("--timeout-s", timeout_s, "Deadline of each unary RPC, in seconds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  symmbench::client::SecurityFlags security;
+  app.add_option("--token-file", security.token_file,
+                 "File holding the bearer token (mode 600/640; default: $SYMMBENCH_TOKEN_FILE)");
+  app.add_option("--tls-ca", security.tls_ca,
+                 "Connect with TLS, verifying symmbenchd's certificate with this CA (PEM)");
+  app.add_option("--tls-cert", security.tls_cert,
+                 "Client certificate (PEM) for a daemon started with --tls-client-ca");
+  app.add_option("--tls-key", security.tls_key, "Private key of --tls-cert (PEM)");
+  app.add_option("--tls-server-name", security.tls_server_name,
+                 "Name expected in symmbenchd's certificate (default: the --coordinator host)");
 
   SubmitOptions submit_options;
   CLI::App* submit = app.add_subcommand("submit", "Submit a benchmark job");
@@ -117,7 +127,8 @@ int main(int argc, char** argv) {
 
   symmbench::client::TuneOptions tune_options;
   CLI::App* tune = app.add_subcommand(
-      "tune", "Measure one-shot, two-shot and NCCL over a sweep; store the all_reduce dispatch table");
+      "tune",
+      "Measure one-shot, two-shot and NCCL over a sweep; store the all_reduce dispatch table");
   tune->add_option("--world-size", tune_options.world_size, "Ranks (0: every device)");
   tune->add_option("--dtype", tune_options.dtype, "bf16, fp16 or fp32")->capture_default_str();
   tune->add_option("--min-bytes", tune_options.min_bytes, "Smallest size")->capture_default_str();
@@ -130,7 +141,8 @@ int main(int argc, char** argv) {
 
   symmbench::client::CalibrateOptions calibrate_options;
   CLI::App* calibrate = app.add_subcommand(
-      "calibrate", "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
+      "calibrate",
+      "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
   calibrate->add_option("--world-size", calibrate_options.world_size, "Ranks (0: every device)");
   calibrate->add_option("--copy-bytes", calibrate_options.copy_bytes, "Peer-copy size")
       ->capture_default_str();
@@ -142,7 +154,8 @@ int main(int argc, char** argv) {
 
   symmbench::client::PlotOptions plot_options;
   CLI::App* plot = app.add_subcommand(
-      "plot", "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
+      "plot",
+      "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
   plot->add_option("JOB", plot_options.jobs, "Job ids or job JSON files")->required();
   plot->add_option("--out", plot_options.out, "Output .png or .svg")->required();
   plot->add_option("--title", plot_options.title, "Title (default: kernels and dtypes)");
@@ -164,6 +177,10 @@ int main(int argc, char** argv) {
   }
   global.json = global.json || json_after_subcommand;
   global.rpc_timeout = std::chrono::seconds(timeout_s);
+  if (absl::Status s = symmbench::client::LoadClientSecurity(security, &global); !s.ok()) {
+    std::cerr << "error: " << s.message() << "\n";
+    return symmbench::client::kExitError;
+  }
 
   namespace sc = symmbench::client;
   if (app.got_subcommand(submit))
