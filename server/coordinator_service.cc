@@ -32,7 +32,8 @@ grpc::Status CoordinatorService::GetJob(grpc::ServerContext*, const v1::GetJobRe
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJobsRequest* request,
+grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*,
+                                          const v1::ListJobsRequest* request,
                                           v1::ListJobsResponse* response) {
   if (request->limit() < 0) {
     return {grpc::StatusCode::INVALID_ARGUMENT,
@@ -76,7 +77,8 @@ grpc::Status CoordinatorService::CancelJob(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
+grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*,
+                                             const v1::ListDevicesRequest*,
                                              v1::ListDevicesResponse* response) {
   response->set_backend(jobs_->backend());
   for (v1::Device& device : jobs_->Devices()) *response->add_devices() = std::move(device);

@@ -205,7 +205,9 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   return record;
 }
 
-absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) { return db_->GetJob(job_id); }
+absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) {
+  return db_->GetJob(job_id);
+}
 
 absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
                                                       bool include_rows) {
@@ -231,8 +233,8 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   if (it == active_.end()) {
     absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
     if (!stored.ok()) return stored.status();
-    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " already ended (",
-                                                      v1::JobState_Name(stored->state()), ")"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "job_id: job ", job_id, " already ended (", v1::JobState_Name(stored->state()), ")"));
   }
   if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
   changed_.notify_all();
@@ -267,7 +269,8 @@ std::vector<v1::Device> JobManager::Devices() {
   return devices;
 }
 
-absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row) {
+absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
+                                   const v1::ResultRow& row) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = active_.find(job_id);
   if (it == active_.end() || it->second.finishing) {
@@ -439,11 +442,11 @@ void JobManager::CheckTimeouts() {
     if (!job.finishing && now > job.deadline) {
       const int timeout_s = job.record.spec().timeout_s();
       if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
-      BeginFinish(
-          &job, v1::FAILED,
-          absl::StrCat("job timed out after ",
-                       timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s"),
-          -1);
+      BeginFinish(&job, v1::FAILED,
+                  absl::StrCat("job timed out after ",
+                               timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
+                               " s"),
+                  -1);
     }
   }
 }
@@ -491,8 +494,8 @@ void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, b
 
 absl::Status JobManager::Persist(const v1::Job& record) {
   absl::Status status = db_->UpdateJob(record);
-  if (!status.ok())
-    spdlog::error("job {}: could not store the record: {}", record.job_id(), status.ToString());
+  if (!status.ok()) spdlog::error("job {}: could not store the record: {}", record.job_id(),
+                                  status.ToString());
   return status;
 }
 

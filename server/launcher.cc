@@ -63,18 +63,12 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
   for (int rank = 0; rank < world_size; ++rank) {
     std::vector<std::string> args = {
         worker_path_,
-        "--coordinator",
-        request.coordinator_address,
-        "--job-id",
-        request.job_id,
-        "--rank",
-        std::to_string(rank),
-        "--world-size",
-        std::to_string(world_size),
-        "--device",
-        std::to_string(request.devices[rank]),
-        "--backend",
-        request.backend,
+        "--coordinator", request.coordinator_address,
+        "--job-id", request.job_id,
+        "--rank", std::to_string(rank),
+        "--world-size", std::to_string(world_size),
+        "--device", std::to_string(request.devices[rank]),
+        "--backend", request.backend,
     };
     if (!request.tls_ca.empty()) {
       args.insert(args.end(), {"--tls-ca", request.tls_ca});

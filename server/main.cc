@@ -190,12 +190,10 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("job manager: {}", s.ToString());
     return 1;
   }
-  const std::string bound =
-      absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
+  const std::string bound = absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
   if (!options.port_file.empty()) {
     // Line 1: the gRPC address; line 2: the metrics address (empty when off).
-    std::ofstream(options.port_file + ".tmp") << bound << "\n"
-                                              << (*metrics)->BoundAddress() << "\n";
+    std::ofstream(options.port_file + ".tmp") << bound << "\n" << (*metrics)->BoundAddress() << "\n";
     std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
   }
   spdlog::info("listening on {} ({}); metrics on {}; backend {} with {} devices; db {}; worker {}",
@@ -225,8 +223,7 @@ int main(int argc, char** argv) {
   CLI::App app{"symmbenchd: the symmbench coordinator daemon"};
   app.add_option("--listen", options.listen, "gRPC address (host:port; port 0 picks one)")
       ->capture_default_str();
-  app.add_option("--db", options.db,
-                 "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
+  app.add_option("--db", options.db, "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
   app.add_option("--backend", options.backend, "auto, cuda or cpu")
       ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
       ->capture_default_str();

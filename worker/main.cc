@@ -87,7 +87,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
   if (!instance.ok()) return instance.status();
   const bool ag_gemm = spec.kernel() == kAgGemmKernel;
-  absl::StatusOr<std::vector<int64_t>> sizes = ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
+  absl::StatusOr<std::vector<int64_t>> sizes =
+      ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
@@ -97,8 +98,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.rank = options.rank;
   backend_options.world_size = options.world_size;
   backend_options.device = options.device;
-  backend_options.max_bytes =
-      ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
+  backend_options.max_bytes = ag_gemm ? AgGemmMaxShardBytes(spec, *dtype)
+                                      : *std::max_element(sizes->begin(), sizes->end());
   if (spec.kernel() == kCalibrateKernel) {  // also the GEMM's shard (bf16)
     const int64_t edge = CalibrationGemmSize(options.backend);
     backend_options.max_bytes =
@@ -125,10 +126,11 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
-  absl::Status status = ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink)
-                        : spec.kernel() == kCalibrateKernel
-                            ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-                            : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
+  absl::Status status =
+      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink)
+      : spec.kernel() == kCalibrateKernel
+          ? RunCalibration(spec, backend->get(), &rendezvous, sink)
+          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
   if (!status.ok()) return status;
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");
@@ -159,7 +161,8 @@ int main(int argc, char** argv) {
   app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)");
   app.add_option("--job-id", options.job_id, "job this rank belongs to");
   app.add_option("--rank", options.rank, "this process's rank")->check(CLI::NonNegativeNumber);
-  app.add_option("--world-size", options.world_size, "number of ranks")->check(CLI::PositiveNumber);
+  app.add_option("--world-size", options.world_size, "number of ranks")
+      ->check(CLI::PositiveNumber);
   app.add_option("--device", options.device, "CUDA ordinal or CPU slot")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--backend", options.backend, "cuda or cpu")
