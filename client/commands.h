@@ -7,7 +7,9 @@
 #include <iosfwd>
 #include <string>
 
+#include "absl/status/status.h"
 #include "client/spec.h"
+#include "security/channel.h"
 
 namespace symmbench::client {
 
@@ -25,7 +27,23 @@ struct GlobalOptions {
   bool json = false;                              // one JSON object on stdout instead of tables
   // Deadline of each unary RPC. WatchJob streams have none: a job may run for hours.
   std::chrono::seconds rpc_timeout = kDefaultRpcTimeout;
+  // TLS and the bearer token for every call (LoadClientSecurity fills it from the flags).
+  ChannelSecurity security;
 };
+
+// Where the client finds its credentials: flags, file paths only (the token itself is never
+// given on the command line).
+struct SecurityFlags {
+  std::string token_file;  // --token-file, else $SYMMBENCH_TOKEN_FILE
+  std::string tls_ca;      // --tls-ca: verify symmbenchd's certificate with this CA (TLS on)
+  std::string tls_cert;    // --tls-cert/--tls-key: client certificate for --tls-client-ca
+  std::string tls_key;
+  std::string tls_server_name;  // --tls-server-name: name expected in the certificate
+};
+
+// Reads the token and certificate files into `global->security`. Errors name the flag
+// (or SYMMBENCH_TOKEN_FILE), e.g. a token file other users can read.
+absl::Status LoadClientSecurity(const SecurityFlags& flags, GlobalOptions* global);
 
 struct SubmitOptions {
   SpecFlags spec;     // what to run

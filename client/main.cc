@@ -98,6 +98,16 @@ int main(int argc, char** argv) {
   app.add_option("--timeout-s", timeout_s, "Deadline of each unary RPC, in seconds")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  symmbench::client::SecurityFlags security;
+  app.add_option("--token-file", security.token_file,
+                 "File holding the bearer token (mode 600/640; default: $SYMMBENCH_TOKEN_FILE)");
+  app.add_option("--tls-ca", security.tls_ca,
+                 "Connect with TLS, verifying symmbenchd's certificate with this CA (PEM)");
+  app.add_option("--tls-cert", security.tls_cert,
+                 "Client certificate (PEM) for a daemon started with --tls-client-ca");
+  app.add_option("--tls-key", security.tls_key, "Private key of --tls-cert (PEM)");
+  app.add_option("--tls-server-name", security.tls_server_name,
+                 "Name expected in symmbenchd's certificate (default: the --coordinator host)");
 
   SubmitOptions submit_options;
   CLI::App* submit = app.add_subcommand("submit", "Submit a benchmark job");
@@ -164,6 +174,10 @@ int main(int argc, char** argv) {
   }
   global.json = global.json || json_after_subcommand;
   global.rpc_timeout = std::chrono::seconds(timeout_s);
+  if (absl::Status s = symmbench::client::LoadClientSecurity(security, &global); !s.ok()) {
+    std::cerr << "error: " << s.message() << "\n";
+    return symmbench::client::kExitError;
+  }
 
   namespace sc = symmbench::client;
   if (app.got_subcommand(submit))

@@ -2,16 +2,40 @@
 #include "client/rpc_util.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <ostream>
 #include <thread>
 
 #include "client/format.h"
+#include "security/secrets.h"
 
 namespace symmbench::client {
 
 std::unique_ptr<Stub> MakeStub(const GlobalOptions& global) {
-  return v1::Coordinator::NewStub(
-      grpc::CreateChannel(global.coordinator, grpc::InsecureChannelCredentials()));
+  return v1::Coordinator::NewStub(MakeChannel(global.coordinator, global.security));
+}
+
+absl::Status LoadClientSecurity(const SecurityFlags& flags, GlobalOptions* global) {
+  ChannelSecurity security;
+  if (absl::Status s = LoadClientTls(flags.tls_ca, flags.tls_cert, flags.tls_key, &security);
+      !s.ok()) {
+    return s;
+  }
+  security.server_name = flags.tls_server_name;
+  std::string token_file = flags.token_file;
+  std::string flag = "--token-file";
+  if (const char* env = std::getenv("SYMMBENCH_TOKEN_FILE");
+      token_file.empty() && env != nullptr && *env != '\0') {
+    token_file = env;
+    flag = "SYMMBENCH_TOKEN_FILE";
+  }
+  if (!token_file.empty()) {
+    absl::StatusOr<std::string> token = ReadTokenFile(token_file, flag);
+    if (!token.ok()) return token.status();
+    security.metadata.emplace_back(kAuthorizationHeader, kBearerPrefix + *token);
+  }
+  global->security = std::move(security);
+  return absl::OkStatus();
 }
 
 // A context for a unary RPC, with the --timeout-s deadline.

@@ -13,7 +13,7 @@ namespace symmbench::client {
 
 using Stub = v1::Coordinator::Stub;
 
-// A Coordinator stub on an insecure channel to global.coordinator.
+// A Coordinator stub on a channel to global.coordinator with global.security (TLS, token).
 std::unique_ptr<Stub> MakeStub(const GlobalOptions& global);
 // A context for a unary RPC, with the --timeout-s deadline.
 std::unique_ptr<grpc::ClientContext> UnaryContext(const GlobalOptions& global);

@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/catalog.h"
 #include "server/grpc_status.h"
+#include "server/store_service.h"
 
 namespace symmbench {
 namespace {
@@ -106,17 +107,27 @@ grpc::Status CoordinatorService::ListDispatchTables(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status WorkerReportService::ReportRow(grpc::ServerContext*,
+grpc::Status WorkerReportService::ReportRow(grpc::ServerContext* context,
                                             const v1::ReportRowRequest* request,
                                             v1::ReportRowResponse*) {
   if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
+  if (absl::Status s = jobs_->AuthorizeWorker(request->job_id(), JobSecretOf(*context),
+                                              /*running_only=*/false);
+      !s.ok()) {
+    return ToGrpc(s);
+  }
   return ToGrpc(jobs_->ReportRow(request->job_id(), request->rank(), request->row()));
 }
 
-grpc::Status WorkerReportService::ReportFailure(grpc::ServerContext*,
+grpc::Status WorkerReportService::ReportFailure(grpc::ServerContext* context,
                                                 const v1::ReportFailureRequest* request,
                                                 v1::ReportFailureResponse*) {
   if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
+  if (absl::Status s = jobs_->AuthorizeWorker(request->job_id(), JobSecretOf(*context),
+                                              /*running_only=*/false);
+      !s.ok()) {
+    return ToGrpc(s);
+  }
   return ToGrpc(jobs_->ReportFailure(request->job_id(), request->rank(), request->error()));
 }
 

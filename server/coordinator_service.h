@@ -36,6 +36,7 @@ class CoordinatorService final : public v1::Coordinator::Service {
   DispatchTableStore* dispatch_tables_;
 };
 
+// Admits only the job's workers: the call must carry the job's secret (JobSecretOf).
 class WorkerReportService final : public v1::WorkerReport::Service {
  public:
   explicit WorkerReportService(JobManager* jobs) : jobs_(jobs) {}

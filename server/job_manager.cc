@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "security/secrets.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
@@ -306,6 +307,21 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
   return absl::OkStatus();
 }
 
+absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::string& secret,
+                                         bool running_only) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end() || (running_only && it->second.finishing)) {
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " is not running"));
+  }
+  if (secret.empty() || !ConstantTimeEquals(secret, it->second.secret)) {
+    return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", job_id,
+                                                    "'s secret (metadata ", kJobSecretHeader,
+                                                    "); only the job's workers may use its store"));
+  }
+  return absl::OkStatus();
+}
+
 bool JobManager::IsRunning(const std::string& job_id) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = active_.find(job_id);
@@ -350,13 +366,21 @@ void JobManager::StartJob(const Placement& placement) {
   job.instance = RandomHex();
   store_->Set(JobStorePrefix(id) + "instance", job.instance);
 
+  // The workers' credential: 256 random bits, in their environment only.
+  absl::StatusOr<std::string> secret = RandomHex(32);
+  if (secret.ok()) job.secret = *secret;
+
   LaunchRequest request;
   request.job_id = id;
   request.backend = options_.backend;
   request.devices = ordinals;
   request.coordinator_address = coordinator_address_;
   request.log_dir = options_.log_dir;
-  absl::StatusOr<std::vector<WorkerProcess>> workers = launcher_->Launch(request);
+  request.secret = job.secret;
+  request.tls_ca = options_.worker_tls_ca;
+  request.tls_server_name = options_.worker_tls_server_name;
+  absl::StatusOr<std::vector<WorkerProcess>> workers =
+      secret.ok() ? launcher_->Launch(request) : secret.status();
   if (workers.ok()) {
     job.workers = *std::move(workers);
     job.exited.assign(job.workers.size(), false);

@@ -30,11 +30,15 @@
 namespace symmbench {
 
 struct JobManagerOptions {
-  std::string backend;                  // "cuda" or "cpu": what this daemon serves
-  std::vector<v1::Device> devices;      // inventory; Device.index is the scheduler's index
-  std::string coordinator_address;      // handed to workers (Store, WorkerReport); may be
-                                        // set later, see set_coordinator_address
-  std::string log_dir;                  // worker logs
+  std::string backend;              // "cuda" or "cpu": what this daemon serves
+  std::vector<v1::Device> devices;  // inventory; Device.index is the scheduler's index
+  std::string coordinator_address;  // handed to workers (Store, WorkerReport); may be
+                                    // set later, see set_coordinator_address
+  std::string log_dir;              // worker logs
+  // How workers reach the coordinator over TLS (empty: plaintext): the CA file that
+  // verifies the daemon's certificate, and the name to expect in it (empty: the host).
+  std::string worker_tls_ca;
+  std::string worker_tls_server_name;
   std::chrono::seconds default_job_timeout{3600};
   std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
 };
@@ -83,6 +87,12 @@ class JobManager {
   absl::Status ReportFailure(const std::string& job_id, int rank, const std::string& error);
   // Whether the job is RUNNING (its workers may use the Store).
   bool IsRunning(const std::string& job_id);
+  // Whether a worker call for `job_id` carrying `secret` may proceed: OK when `secret` is the
+  // job's secret (handed to its workers at launch) and the job is RUNNING (or, unless
+  // `running_only`, ending). FAILED_PRECONDITION when it is not, PERMISSION_DENIED when the
+  // secret is wrong or missing.
+  absl::Status AuthorizeWorker(const std::string& job_id, const std::string& secret,
+                               bool running_only);
 
  private:
   struct ActiveJob {
@@ -90,7 +100,8 @@ class JobManager {
     std::vector<WorkerProcess> workers;
     std::vector<bool> exited;
     std::chrono::steady_clock::time_point deadline;
-    std::string instance;  // random per run: names the job's host resources (shm segments)
+    std::string instance;        // random per run: names the job's host resources (shm segments)
+    std::string secret;          // random per run: its workers' credential for Store and reports
     std::string reported_error;  // first ReportFailure, "rank R: ..."
     int reported_rank = -1;
     bool finishing = false;      // final state decided; waiting for workers to be reaped

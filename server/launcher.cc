@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "security/secrets.h"
 
 extern char** environ;
 
@@ -25,18 +26,19 @@ const char* const kWorkerEnv[] = {
     "NVSHMEM_DISABLE_NVLS=1",
 };
 
-std::vector<std::string> BuildEnv() {
+// The daemon's environment with `forced` ("NAME=value" entries) replacing any same-named
+// variable.
+std::vector<std::string> BuildEnv(const std::vector<std::string>& forced) {
   std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) {
     const std::string entry(*e);
     bool overridden = false;
-    for (const char* forced : kWorkerEnv) {
-      const std::string name = std::string(forced).substr(0, std::strchr(forced, '=') - forced);
-      if (entry.rfind(name + "=", 0) == 0) overridden = true;
+    for (const std::string& f : forced) {
+      if (entry.compare(0, f.find('=') + 1, f, 0, f.find('=') + 1) == 0) overridden = true;
     }
     if (!overridden) env.push_back(entry);
   }
-  for (const char* forced : kWorkerEnv) env.emplace_back(forced);
+  env.insert(env.end(), forced.begin(), forced.end());
   return env;
 }
 
@@ -53,7 +55,9 @@ LocalLauncher::LocalLauncher(std::string worker_path) : worker_path_(std::move(w
 
 absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchRequest& request) {
   std::vector<WorkerProcess> started;
-  std::vector<std::string> env = BuildEnv();
+  std::vector<std::string> forced(std::begin(kWorkerEnv), std::end(kWorkerEnv));
+  forced.push_back(absl::StrCat(kJobSecretEnv, "=", request.secret));
+  std::vector<std::string> env = BuildEnv(forced);
   std::vector<char*> envp = Pointers(env);
   const int world_size = static_cast<int>(request.devices.size());
   for (int rank = 0; rank < world_size; ++rank) {
@@ -66,6 +70,12 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
         "--device", std::to_string(request.devices[rank]),
         "--backend", request.backend,
     };
+    if (!request.tls_ca.empty()) {
+      args.insert(args.end(), {"--tls-ca", request.tls_ca});
+      if (!request.tls_server_name.empty()) {
+        args.insert(args.end(), {"--tls-server-name", request.tls_server_name});
+      }
+    }
     std::vector<char*> argv = Pointers(args);
     const std::string log_path =
         absl::StrCat(request.log_dir, "/", request.job_id, ".rank", rank, ".log");

@@ -18,6 +18,9 @@ struct LaunchRequest {
   std::vector<int> devices;         // rank r runs on devices[r]; world_size = devices.size()
   std::string coordinator_address;  // the Store / WorkerReport address workers dial
   std::string log_dir;              // rank r logs to <log_dir>/<job_id>.rank<r>.log
+  std::string secret;               // the job's secret, in the environment (kJobSecretEnv)
+  std::string tls_ca;               // non-empty: workers dial TLS verifying with this CA file
+  std::string tls_server_name;      // name workers expect in the daemon's certificate
 };
 
 // A started worker.
@@ -39,7 +42,10 @@ class Launcher {
 // fork/exec of `worker_path` on this host. Each child: its own process group, SIGKILL when the
 // launching thread's process dies (PR_SET_PDEATHSIG; so call Launch from a thread that lives
 // as long as the daemon), stdout/stderr to its log file, NVLink multicast disabled in its
-// environment (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1).
+// environment (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1),
+// and the job's secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in
+// /proc; a process's environment is readable only by its own user). Workers run as the
+// daemon's user.
 class LocalLauncher : public Launcher {
  public:
   explicit LocalLauncher(std::string worker_path);

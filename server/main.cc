@@ -2,6 +2,7 @@
 // services, owns the host's devices, queues jobs and runs their workers.
 //
 //   symmbenchd --listen 127.0.0.1:7070 --db ~/.local/state/symmbench/jobs.db --backend auto
+//   symmbenchd --listen 0.0.0.0:7070 --tls-cert cert.pem --tls-key key.pem --token-file token
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -26,6 +27,7 @@
 #include "server/log_format.h"
 #include "server/metrics.h"
 #include "server/metrics_interceptor.h"
+#include "server/server_security.h"
 #include "server/store.h"
 #include "server/store_service.h"
 
@@ -44,6 +46,9 @@ struct DaemonOptions {
   std::string metrics_listen = "127.0.0.1:9464";
   std::string log_level = "info";
   std::string log_format = "text";
+  ServerSecurityFlags security;  // TLS, token, read-only calls (listen is copied in)
+  std::string tls_worker_ca;     // CA the workers verify the daemon with
+  std::string tls_server_name;   // name the workers expect in the daemon's certificate
 };
 
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
@@ -77,7 +82,14 @@ std::string DefaultWorkerPath() {
   return dir + "/symmbench-worker";
 }
 
+// An absolute path for a file handed to workers (the same path when it cannot be resolved).
+std::string Absolute(const std::string& path) {
+  char resolved[PATH_MAX];
+  return realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
+}
+
 // Workers dial loopback when the daemon listens on every interface.
+
 std::string WorkerAddress(const std::string& listen, int port) {
   std::string host = listen.substr(0, listen.rfind(':'));
   if (host == "0.0.0.0" || host == "[::]" || host.empty()) host = "127.0.0.1";
@@ -96,6 +108,18 @@ int Run(const DaemonOptions& options) {
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  ServerSecurityFlags security_flags = options.security;
+  security_flags.listen = options.listen;
+  absl::StatusOr<ServerSecurity> security = BuildServerSecurity(security_flags);
+  if (!security.ok()) {
+    spdlog::critical("{}", std::string(security.status().message()));
+    return 2;
+  }
+  if (!options.metrics_listen.empty() && !IsLoopbackListen(options.metrics_listen)) {
+    spdlog::warn("--metrics-listen {}: /metrics is plain HTTP without authentication",
+                 options.metrics_listen);
+  }
 
   const std::string state_dir = StateDir();
   const std::string db_path = options.db.empty() ? state_dir + "/jobs.db" : options.db;
@@ -133,18 +157,26 @@ int Run(const DaemonOptions& options) {
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
+  if (security->tls) {
+    manager_options.worker_tls_ca =
+        Absolute(options.tls_worker_ca.empty() ? options.security.tls_cert : options.tls_worker_ca);
+    manager_options.worker_tls_server_name = options.tls_server_name;
+  }
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
   jobs.set_metrics(metrics->get());
 
   CoordinatorService coordinator(&jobs, dispatch_tables->get());
   WorkerReportService reports(&jobs);
-  StoreService store_service(&store, [&jobs](const std::string& id) { return jobs.IsRunning(id); });
+  StoreService store_service(&store, [&jobs](const std::string& id, const std::string& secret) {
+    return jobs.AuthorizeWorker(id, secret, /*running_only=*/true);
+  });
+  store_service.set_metrics(metrics->get());
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
   int port = 0;
-  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+  builder.AddListeningPort(options.listen, security->credentials, &port);
   builder.RegisterService(&coordinator);
   builder.RegisterService(&reports);
   builder.RegisterService(&store_service);
@@ -164,8 +196,9 @@ int Run(const DaemonOptions& options) {
     std::ofstream(options.port_file + ".tmp") << bound << "\n" << (*metrics)->BoundAddress() << "\n";
     std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
   }
-  spdlog::info("listening on {}; metrics on {}; backend {} with {} devices; db {}; worker {}",
-               bound, (*metrics)->BoundAddress().empty() ? "(off)" : (*metrics)->BoundAddress(),
+  spdlog::info("listening on {} ({}); metrics on {}; backend {} with {} devices; db {}; worker {}",
+               bound, security->summary,
+               (*metrics)->BoundAddress().empty() ? "(off)" : (*metrics)->BoundAddress(),
                inventory->backend, inventory->devices.size(), db_path, worker);
 
   std::thread signal_thread([&] {
@@ -213,6 +246,27 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
       ->capture_default_str();
+  app.add_option("--tls-cert", options.security.tls_cert,
+                 "serve TLS with this certificate chain (PEM); needs --tls-key");
+  app.add_option("--tls-key", options.security.tls_key,
+                 "private key of --tls-cert (PEM; refused if other users can read it)");
+  app.add_option("--tls-client-ca", options.security.tls_client_ca,
+                 "require client certificates signed by this CA (PEM) on every call but the "
+                 "workers'");
+  app.add_option("--token-file", options.security.token_file,
+                 "bearer token required for calls that change state or run jobs (file mode 600 "
+                 "or 640; never give the token itself on the command line)");
+  app.add_option("--read-only-calls", options.security.read_only_calls,
+                 "public: reads (GetJob, ListJobs, WatchJob, ListDevices, ListDispatchTables, "
+                 "health) need no token; token: every call needs it")
+      ->check(CLI::IsMember({"public", "token"}))
+      ->capture_default_str();
+  app.add_option("--tls-worker-ca", options.tls_worker_ca,
+                 "CA the workers verify this daemon with (default: --tls-cert itself, right for "
+                 "a self-signed certificate)");
+  app.add_option("--tls-server-name", options.tls_server_name,
+                 "name the workers expect in the daemon's certificate (default: the host they "
+                 "dial, the --listen host or 127.0.0.1)");
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }

@@ -138,6 +138,7 @@ struct CoordinatorMetrics::Impl {
   Gauge* jobs_running = nullptr;
   Gauge* devices_busy = nullptr;
   Gauge* devices_free = nullptr;
+  Gauge* store_waits_pending = nullptr;
 
   std::mutex mu;  // guards the two below
   std::deque<std::string> recent_final;
@@ -212,6 +213,12 @@ struct CoordinatorMetrics::Impl {
                         .Help("Jobs running")
                         .Register(r)
                         .Add({});
+    store_waits_pending = &prometheus::BuildGauge()
+                               .Name("symmbench_store_waits_pending")
+                               .Help("Store waits registered and not answered yet (none holds "
+                                     "a thread)")
+                               .Register(r)
+                               .Add({});
     Family<Gauge>& devices = prometheus::BuildGauge()
                                  .Name("symmbench_devices")
                                  .Help("Devices of this coordinator, by state")
@@ -350,6 +357,10 @@ void CoordinatorMetrics::WorkerFailure(const v1::Job& job, const std::string& ki
 
 void CoordinatorMetrics::StoreOp(const std::string& op, double seconds) {
   impl_->store_op_duration->Add({{"op", op}}, ServiceBuckets()).Observe(seconds);
+}
+
+void CoordinatorMetrics::StoreWaitsPending(int delta) {
+  impl_->store_waits_pending->Increment(delta);
 }
 
 void CoordinatorMetrics::Rpc(const std::string& method, const std::string& code, double seconds) {

@@ -53,6 +53,8 @@ class CoordinatorMetrics {
   void WorkerFailure(const v1::Job& job, const std::string& kind);
   // One Store operation ("Set", "Get", "Add", "Wait", "CompareSet", "Delete") took `seconds`.
   void StoreOp(const std::string& op, double seconds);
+  // Store waits now pending changed by `delta` (+1 when one starts, -1 when it is answered).
+  void StoreWaitsPending(int delta);
   // One RPC: method name (e.g. "SubmitJob"), status code name (e.g. "OK", "NOT_FOUND").
   void Rpc(const std::string& method, const std::string& code, double seconds);
 

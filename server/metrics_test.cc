@@ -122,6 +122,9 @@ void Feed(CoordinatorMetrics& m) {
   m.SetDevices(6, 2);
   m.StoreOp("Wait", 0.02);
   m.StoreOp("Set", 0.00003);
+  m.StoreWaitsPending(+1);
+  m.StoreWaitsPending(+1);
+  m.StoreWaitsPending(-1);
   m.Rpc("SubmitJob", "OK", 0.004);
   m.Rpc("SubmitJob", "INVALID_ARGUMENT", 0.0001);
   m.Rpc("GetJob", "NOT_FOUND", 0.0001);
@@ -322,6 +325,7 @@ TEST(CoordinatorMetricsTest, ExpositionHasEveryFamily) {
   // Gauges.
   EXPECT_EQ(Value(text, Key("symmbench_queue_depth", {})), 3);
   EXPECT_EQ(Value(text, Key("symmbench_jobs_running", {})), 1);
+  EXPECT_EQ(Value(text, Key("symmbench_store_waits_pending", {})), 1);
   EXPECT_EQ(Value(text, Key("symmbench_devices", {{"state", "busy"}})), 6);
   EXPECT_EQ(Value(text, Key("symmbench_devices", {{"state", "free"}})), 2);
   EXPECT_EQ(Value(text, Key("symmbench_build_info",

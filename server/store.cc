@@ -1,9 +1,11 @@
-// KeyValueStore: an in-memory map guarded by one mutex; every change notifies a condition
-// variable on which Wait() blocks until its keys exist, its deadline passes or Shutdown().
+// KeyValueStore: an in-memory map guarded by one mutex. Pending waits are records indexed by
+// id, by each key they wait on and by deadline; a change to a key re-checks only the waits on
+// that key, and one thread sleeps until the earliest deadline.
 #include "server/store.h"
 
 #include <algorithm>
 #include <charconv>
+#include <future>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -23,14 +25,72 @@ bool ParseDecimalInt64(const std::string& text, int64_t* out) {
   return ec == std::errc() && ptr == end;
 }
 
+absl::Status ShuttingDown() {
+  return absl::CancelledError("store wait: the store is shutting down");
+}
+
 }  // namespace
 
+KeyValueStore::KeyValueStore() : deadline_thread_([this] { DeadlineLoop(); }) {}
+
+KeyValueStore::~KeyValueStore() {
+  Shutdown();
+  deadline_thread_.join();
+}
+
+bool KeyValueStore::AllPresent(const std::vector<std::string>& keys) const {
+  return std::all_of(keys.begin(), keys.end(),
+                     [&](const std::string& k) { return data_.count(k) > 0; });
+}
+
+absl::Status KeyValueStore::TimedOut(const Waiter& waiter) const {
+  std::vector<std::string> missing;
+  for (const std::string& k : waiter.keys) {
+    if (data_.count(k) == 0) missing.push_back(k);
+  }
+  return absl::DeadlineExceededError(absl::StrCat(
+      "store wait: timed out after ", waiter.timeout.count(), " ms; missing ", missing.size(),
+      " of ", waiter.keys.size(), " keys: ", absl::StrJoin(missing, ", ")));
+}
+
+KeyValueStore::Completion KeyValueStore::Take(std::map<WaitId, Waiter>::iterator it,
+                                              absl::Status status) {
+  const WaitId id = it->first;
+  Waiter& waiter = it->second;
+  for (const std::string& key : waiter.keys) {
+    auto by_key = waiters_by_key_.find(key);
+    if (by_key == waiters_by_key_.end()) continue;
+    by_key->second.erase(id);
+    if (by_key->second.empty()) waiters_by_key_.erase(by_key);
+  }
+  deadlines_.erase({waiter.deadline, id});
+  Completion completion{std::move(waiter.done), std::move(status)};
+  waiters_.erase(it);
+  return completion;
+}
+
+void KeyValueStore::CollectReady(const std::string& key, std::vector<Completion>* ready) {
+  auto by_key = waiters_by_key_.find(key);
+  if (by_key == waiters_by_key_.end()) return;
+  std::vector<WaitId> done;
+  for (WaitId id : by_key->second) {
+    if (AllPresent(waiters_.at(id).keys)) done.push_back(id);
+  }
+  for (WaitId id : done) ready->push_back(Take(waiters_.find(id), absl::OkStatus()));
+}
+
+void KeyValueStore::RunAll(std::vector<Completion> completions) {
+  for (Completion& c : completions) c.first(std::move(c.second));
+}
+
 void KeyValueStore::Set(const std::string& key, std::string value) {
+  std::vector<Completion> ready;
   {
     std::lock_guard<std::mutex> lock(mu_);
     data_[key] = std::move(value);
+    CollectReady(key, &ready);
   }
-  changed_.notify_all();
+  RunAll(std::move(ready));
 }
 
 absl::StatusOr<std::string> KeyValueStore::Get(const std::string& key) const {
@@ -44,6 +104,7 @@ absl::StatusOr<std::string> KeyValueStore::Get(const std::string& key) const {
 
 absl::StatusOr<int64_t> KeyValueStore::Add(const std::string& key, int64_t delta) {
   int64_t result = 0;
+  std::vector<Completion> ready;
   {
     std::lock_guard<std::mutex> lock(mu_);
     int64_t current = 0;
@@ -58,38 +119,64 @@ absl::StatusOr<int64_t> KeyValueStore::Add(const std::string& key, int64_t delta
                                                 delta, " overflows int64"));
     }
     data_[key] = absl::StrCat(result);
+    CollectReady(key, &ready);
   }
-  changed_.notify_all();
+  RunAll(std::move(ready));
   return result;
 }
 
 absl::Status KeyValueStore::Wait(const std::vector<std::string>& keys,
                                  std::chrono::milliseconds timeout) {
+  std::promise<absl::Status> outcome;
+  std::future<absl::Status> result = outcome.get_future();
+  WaitAsync(keys, timeout, [&outcome](absl::Status s) { outcome.set_value(std::move(s)); });
+  return result.get();
+}
+
+KeyValueStore::WaitId KeyValueStore::WaitAsync(std::vector<std::string> keys,
+                                               std::chrono::milliseconds timeout,
+                                               WaitCallback done) {
   const auto wait =
       std::clamp<std::chrono::milliseconds>(timeout, std::chrono::milliseconds(0), kMaxWait);
-  const auto deadline = std::chrono::steady_clock::now() + wait;
-  auto all_present = [&] {
-    return std::all_of(keys.begin(), keys.end(),
-                       [&](const std::string& k) { return data_.count(k) > 0; });
-  };
-  std::unique_lock<std::mutex> lock(mu_);
-  changed_.wait_until(lock, deadline, [&] { return shutdown_ || all_present(); });
-  if (shutdown_) {
-    return absl::CancelledError("store wait: the store is shutting down");
+  Waiter waiter{std::move(keys), timeout, Clock::now() + wait, std::move(done)};
+  absl::Status now;  // set when the wait completes at once
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (shutdown_) {
+      now = ShuttingDown();
+    } else if (AllPresent(waiter.keys)) {
+      now = absl::OkStatus();
+    } else if (wait.count() == 0) {
+      now = TimedOut(waiter);
+    } else {
+      const WaitId id = next_wait_id_++;
+      for (const std::string& key : waiter.keys) waiters_by_key_[key].insert(id);
+      const bool earliest = deadlines_.empty() || waiter.deadline < deadlines_.begin()->first;
+      deadlines_.insert({waiter.deadline, id});
+      waiters_.emplace(id, std::move(waiter));
+      if (earliest) deadline_changed_.notify_one();
+      return id;
+    }
   }
-  std::vector<std::string> missing;
-  for (const std::string& k : keys) {
-    if (data_.count(k) == 0) missing.push_back(k);
+  waiter.done(std::move(now));
+  return 0;
+}
+
+void KeyValueStore::CancelWait(WaitId id) {
+  std::vector<Completion> cancelled;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = waiters_.find(id);
+    if (it == waiters_.end()) return;
+    cancelled.push_back(Take(it, absl::CancelledError("store wait: cancelled by the caller")));
   }
-  if (missing.empty()) return absl::OkStatus();
-  return absl::DeadlineExceededError(
-      absl::StrCat("store wait: timed out after ", timeout.count(), " ms; missing ", missing.size(),
-                   " of ", keys.size(), " keys: ", absl::StrJoin(missing, ", ")));
+  RunAll(std::move(cancelled));
 }
 
 CompareSetResult KeyValueStore::CompareSet(const std::string& key, const std::string& expected,
                                            std::string desired) {
   CompareSetResult result;
+  std::vector<Completion> ready;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = data_.find(key);
@@ -106,8 +193,9 @@ CompareSetResult KeyValueStore::CompareSet(const std::string& key, const std::st
     }
     result.value = it->second;
     result.swapped = true;
+    CollectReady(key, &ready);
   }
-  changed_.notify_all();
+  RunAll(std::move(ready));
   return result;
 }
 
@@ -117,13 +205,30 @@ bool KeyValueStore::Delete(const std::string& key) {
 }
 
 size_t KeyValueStore::DropPrefix(const std::string& prefix) {
-  std::lock_guard<std::mutex> lock(mu_);
   size_t dropped = 0;
-  auto it = data_.lower_bound(prefix);
-  while (it != data_.end() && it->first.compare(0, prefix.size(), prefix) == 0) {
-    it = data_.erase(it);
-    ++dropped;
+  std::vector<Completion> failed;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = data_.lower_bound(prefix);
+    while (it != data_.end() && it->first.compare(0, prefix.size(), prefix) == 0) {
+      it = data_.erase(it);
+      ++dropped;
+    }
+    // Nobody can set these keys any more: their waits end now rather than at their deadline.
+    std::set<WaitId> doomed;
+    for (auto by_key = waiters_by_key_.lower_bound(prefix);
+         by_key != waiters_by_key_.end() && by_key->first.compare(0, prefix.size(), prefix) == 0;
+         ++by_key) {
+      doomed.insert(by_key->second.begin(), by_key->second.end());
+    }
+    for (WaitId id : doomed) {
+      failed.push_back(
+          Take(waiters_.find(id),
+               absl::FailedPreconditionError(
+                   "store wait: the job ended while waiting (its keys were dropped)")));
+    }
   }
+  RunAll(std::move(failed));
   return dropped;
 }
 
@@ -132,12 +237,44 @@ size_t KeyValueStore::size() const {
   return data_.size();
 }
 
+size_t KeyValueStore::pending_waits() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return waiters_.size();
+}
+
 void KeyValueStore::Shutdown() {
+  std::vector<Completion> cancelled;
   {
     std::lock_guard<std::mutex> lock(mu_);
     shutdown_ = true;
+    while (!waiters_.empty()) cancelled.push_back(Take(waiters_.begin(), ShuttingDown()));
   }
-  changed_.notify_all();
+  deadline_changed_.notify_all();
+  RunAll(std::move(cancelled));
+}
+
+void KeyValueStore::DeadlineLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!shutdown_) {
+    if (deadlines_.empty()) {
+      deadline_changed_.wait(lock);
+      continue;
+    }
+    const Clock::time_point next = deadlines_.begin()->first;
+    if (Clock::now() < next) {
+      deadline_changed_.wait_until(lock, next);
+      continue;
+    }
+    std::vector<Completion> expired;
+    const Clock::time_point now = Clock::now();
+    while (!deadlines_.empty() && deadlines_.begin()->first <= now) {
+      auto it = waiters_.find(deadlines_.begin()->second);
+      expired.push_back(Take(it, TimedOut(it->second)));
+    }
+    lock.unlock();
+    RunAll(std::move(expired));
+    lock.lock();
+  }
 }
 
 }  // namespace symmbench

@@ -1,9 +1,10 @@
-// StoreService: job-scoped adapter from gRPC to KeyValueStore.
+// StoreService: job-scoped adapter from gRPC's callback API to KeyValueStore.
 #include "server/store_service.h"
 
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "security/secrets.h"
 #include "server/grpc_status.h"
 #include "server/job_manager.h"
 
@@ -12,101 +13,161 @@ namespace {
 // Longest single wait a client may ask for.
 constexpr int64_t kMaxWaitMs = 3600 * 1000;
 constexpr size_t kMaxKeyLength = 512;
+
+// Answers at once with `status`.
+grpc::ServerUnaryReactor* Finished(grpc::CallbackServerContext* context, grpc::Status status) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  reactor->Finish(std::move(status));
+  return reactor;
+}
+
+// One pending Wait: registered with the store; finishes when the store calls back (keys
+// present, deadline, job ended, shutdown) or withdraws when the client cancels. Deletes
+// itself when gRPC is done with it.
+class WaitReactor final : public grpc::ServerUnaryReactor {
+ public:
+  WaitReactor(KeyValueStore* store, std::string prefix, CoordinatorMetrics* metrics)
+      : store_(store), prefix_(std::move(prefix)), metrics_(metrics) {
+    if (metrics_ != nullptr) metrics_->StoreWaitsPending(+1);
+  }
+
+  void Start(std::vector<std::string> keys, std::chrono::milliseconds timeout) {
+    id_ = store_->WaitAsync(std::move(keys), timeout, [this](absl::Status status) {
+      // The last use of `this`: OnDone may delete it as soon as Finish is called.
+      Finish(ToClient(status));
+    });
+  }
+  void OnCancel() override { store_->CancelWait(id_); }
+  void OnDone() override {
+    if (metrics_ != nullptr) metrics_->StoreWaitsPending(-1);
+    delete this;
+  }
+
+ private:
+  // Keys are reported as the client named them, without the job prefix.
+  grpc::Status ToClient(const absl::Status& status) const {
+    if (status.ok()) return grpc::Status::OK;
+    std::string message(status.message());
+    for (size_t pos; (pos = message.find(prefix_)) != std::string::npos;) {
+      message.erase(pos, prefix_.size());
+    }
+    return {static_cast<grpc::StatusCode>(status.code()), message};
+  }
+
+  KeyValueStore* const store_;
+  const std::string prefix_;
+  CoordinatorMetrics* const metrics_;
+  KeyValueStore::WaitId id_ = 0;  // set before any OnCancel (which follows the handler)
+};
+
 }  // namespace
 
-StoreService::StoreService(KeyValueStore* store,
-                           std::function<bool(const std::string&)> is_running)
-    : store_(store), is_running_(std::move(is_running)) {}
+std::string JobSecretOf(const grpc::ServerContextBase& context) {
+  auto it = context.client_metadata().find(kJobSecretHeader);
+  if (it == context.client_metadata().end()) return "";
+  return std::string(it->second.data(), it->second.size());
+}
 
-grpc::Status StoreService::Scope(const std::string& job_id, const std::string& key,
+StoreService::StoreService(KeyValueStore* store, Authorize authorize)
+    : store_(store), authorize_(std::move(authorize)) {}
+
+grpc::Status StoreService::Scope(const grpc::CallbackServerContext& context,
+                                 const std::string& job_id, const std::string& key,
                                  std::string* scoped) {
   if (job_id.empty()) return {grpc::StatusCode::INVALID_ARGUMENT, "job_id: must be set"};
   if (key.empty() || key.size() > kMaxKeyLength) {
     return {grpc::StatusCode::INVALID_ARGUMENT,
             absl::StrCat("key: must be 1..", kMaxKeyLength, " characters")};
   }
-  if (!is_running_(job_id)) {
-    return {grpc::StatusCode::FAILED_PRECONDITION,
-            absl::StrCat("job_id: job ", job_id, " is not running")};
-  }
+  if (absl::Status s = authorize_(job_id, JobSecretOf(context)); !s.ok()) return ToGrpc(s);
   *scoped = JobStorePrefix(job_id) + key;
   return grpc::Status::OK;
 }
 
-grpc::Status StoreService::Set(grpc::ServerContext*, const v1::StoreSetRequest* request,
-                               v1::StoreSetResponse*) {
+grpc::ServerUnaryReactor* StoreService::Set(grpc::CallbackServerContext* context,
+                                            const v1::StoreSetRequest* request,
+                                            v1::StoreSetResponse*) {
   std::string key;
-  if (grpc::Status s = Scope(request->job_id(), request->key(), &key); !s.ok()) return s;
-  store_->Set(key, request->value());
-  return grpc::Status::OK;
+  grpc::Status s = Scope(*context, request->job_id(), request->key(), &key);
+  if (s.ok()) store_->Set(key, request->value());
+  return Finished(context, s);
 }
 
-grpc::Status StoreService::Get(grpc::ServerContext*, const v1::StoreGetRequest* request,
-                               v1::StoreGetResponse* response) {
+grpc::ServerUnaryReactor* StoreService::Get(grpc::CallbackServerContext* context,
+                                            const v1::StoreGetRequest* request,
+                                            v1::StoreGetResponse* response) {
   std::string key;
-  if (grpc::Status s = Scope(request->job_id(), request->key(), &key); !s.ok()) return s;
+  if (grpc::Status s = Scope(*context, request->job_id(), request->key(), &key); !s.ok()) {
+    return Finished(context, s);
+  }
   absl::StatusOr<std::string> value = store_->Get(key);
   if (!value.ok()) {
-    return {grpc::StatusCode::NOT_FOUND, absl::StrCat("key: \"", request->key(), "\" not set")};
+    return Finished(context, {grpc::StatusCode::NOT_FOUND,
+                              absl::StrCat("key: \"", request->key(), "\" not set")});
   }
   response->set_value(*std::move(value));
-  return grpc::Status::OK;
+  return Finished(context, grpc::Status::OK);
 }
 
-grpc::Status StoreService::Add(grpc::ServerContext*, const v1::StoreAddRequest* request,
-                               v1::StoreAddResponse* response) {
+grpc::ServerUnaryReactor* StoreService::Add(grpc::CallbackServerContext* context,
+                                            const v1::StoreAddRequest* request,
+                                            v1::StoreAddResponse* response) {
   std::string key;
-  if (grpc::Status s = Scope(request->job_id(), request->key(), &key); !s.ok()) return s;
+  if (grpc::Status s = Scope(*context, request->job_id(), request->key(), &key); !s.ok()) {
+    return Finished(context, s);
+  }
   absl::StatusOr<int64_t> value = store_->Add(key, request->delta());
-  if (!value.ok()) return ToGrpc(value.status());
+  if (!value.ok()) return Finished(context, ToGrpc(value.status()));
   response->set_value(*value);
-  return grpc::Status::OK;
+  return Finished(context, grpc::Status::OK);
 }
 
-grpc::Status StoreService::Wait(grpc::ServerContext*, const v1::StoreWaitRequest* request,
-                                v1::StoreWaitResponse*) {
-  if (request->keys().empty()) return {grpc::StatusCode::INVALID_ARGUMENT, "keys: empty"};
+grpc::ServerUnaryReactor* StoreService::Wait(grpc::CallbackServerContext* context,
+                                             const v1::StoreWaitRequest* request,
+                                             v1::StoreWaitResponse*) {
+  if (request->keys().empty()) {
+    return Finished(context, {grpc::StatusCode::INVALID_ARGUMENT, "keys: empty"});
+  }
   if (request->timeout_ms() <= 0 || request->timeout_ms() > kMaxWaitMs) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
-            absl::StrCat("timeout_ms: must be in (0, ", kMaxWaitMs, "] (got ",
-                         request->timeout_ms(), ")")};
+    return Finished(context, {grpc::StatusCode::INVALID_ARGUMENT,
+                              absl::StrCat("timeout_ms: must be in (0, ", kMaxWaitMs, "] (got ",
+                                           request->timeout_ms(), ")")});
   }
   std::vector<std::string> keys;
   for (const std::string& k : request->keys()) {
     std::string key;
-    if (grpc::Status s = Scope(request->job_id(), k, &key); !s.ok()) return s;
+    if (grpc::Status s = Scope(*context, request->job_id(), k, &key); !s.ok()) {
+      return Finished(context, s);
+    }
     keys.push_back(std::move(key));
   }
-  absl::Status status = store_->Wait(keys, std::chrono::milliseconds(request->timeout_ms()));
-  if (!status.ok()) {
-    // Report keys as the client named them, without the job prefix.
-    std::string message(status.message());
-    const std::string prefix = JobStorePrefix(request->job_id());
-    for (size_t pos; (pos = message.find(prefix)) != std::string::npos;) {
-      message.erase(pos, prefix.size());
-    }
-    return {static_cast<grpc::StatusCode>(status.code()), message};
-  }
-  return grpc::Status::OK;
+  auto* reactor = new WaitReactor(store_, JobStorePrefix(request->job_id()), metrics_);
+  reactor->Start(std::move(keys), std::chrono::milliseconds(request->timeout_ms()));
+  return reactor;
 }
 
-grpc::Status StoreService::CompareSet(grpc::ServerContext*,
-                                      const v1::StoreCompareSetRequest* request,
-                                      v1::StoreCompareSetResponse* response) {
+grpc::ServerUnaryReactor* StoreService::CompareSet(grpc::CallbackServerContext* context,
+                                                   const v1::StoreCompareSetRequest* request,
+                                                   v1::StoreCompareSetResponse* response) {
   std::string key;
-  if (grpc::Status s = Scope(request->job_id(), request->key(), &key); !s.ok()) return s;
+  if (grpc::Status s = Scope(*context, request->job_id(), request->key(), &key); !s.ok()) {
+    return Finished(context, s);
+  }
   CompareSetResult result = store_->CompareSet(key, request->expected(), request->desired());
   response->set_value(std::move(result.value));
   response->set_swapped(result.swapped);
-  return grpc::Status::OK;
+  return Finished(context, grpc::Status::OK);
 }
 
-grpc::Status StoreService::Delete(grpc::ServerContext*, const v1::StoreDeleteRequest* request,
-                                  v1::StoreDeleteResponse* response) {
+grpc::ServerUnaryReactor* StoreService::Delete(grpc::CallbackServerContext* context,
+                                               const v1::StoreDeleteRequest* request,
+                                               v1::StoreDeleteResponse* response) {
   std::string key;
-  if (grpc::Status s = Scope(request->job_id(), request->key(), &key); !s.ok()) return s;
+  if (grpc::Status s = Scope(*context, request->job_id(), request->key(), &key); !s.ok()) {
+    return Finished(context, s);
+  }
   response->set_deleted(store_->Delete(key));
-  return grpc::Status::OK;
+  return Finished(context, grpc::Status::OK);
 }
 
 }  // namespace symmbench

@@ -1,38 +1,55 @@
 // The gRPC Store service: a thin adapter over KeyValueStore that scopes every key to its
-// job's prefix and admits only jobs that are RUNNING.
+// job's prefix and admits only the workers of a RUNNING job, recognised by the job's secret
+// (metadata x-symmbench-job-secret). Written on gRPC's callback API: a Wait holds a reactor
+// registered with the store, not a thread, until its keys appear or its deadline passes.
 #pragma once
+
+#include <grpcpp/grpcpp.h>
 
 #include <functional>
 #include <string>
 
+#include "absl/status/status.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "server/metrics.h"
 #include "server/store.h"
 
 namespace symmbench {
 
-class StoreService final : public v1::Store::Service {
- public:
-  // `is_running(job_id)` says whether a job may use the store now.
-  StoreService(KeyValueStore* store, std::function<bool(const std::string&)> is_running);
+// The job secret a worker's call carries (empty when none).
+std::string JobSecretOf(const grpc::ServerContextBase& context);
 
-  grpc::Status Set(grpc::ServerContext*, const v1::StoreSetRequest*,
-                   v1::StoreSetResponse*) override;
-  grpc::Status Get(grpc::ServerContext*, const v1::StoreGetRequest*,
-                   v1::StoreGetResponse*) override;
-  grpc::Status Add(grpc::ServerContext*, const v1::StoreAddRequest*,
-                   v1::StoreAddResponse*) override;
-  grpc::Status Wait(grpc::ServerContext*, const v1::StoreWaitRequest*,
-                    v1::StoreWaitResponse*) override;
-  grpc::Status CompareSet(grpc::ServerContext*, const v1::StoreCompareSetRequest*,
-                          v1::StoreCompareSetResponse*) override;
-  grpc::Status Delete(grpc::ServerContext*, const v1::StoreDeleteRequest*,
-                      v1::StoreDeleteResponse*) override;
+class StoreService final : public v1::Store::CallbackService {
+ public:
+  // `authorize(job_id, secret)`: OK when `job_id` is RUNNING and `secret` is its secret;
+  // otherwise the status to answer (FAILED_PRECONDITION, PERMISSION_DENIED).
+  using Authorize = std::function<absl::Status(const std::string&, const std::string&)>;
+  StoreService(KeyValueStore* store, Authorize authorize);
+  // Where the number of pending waits is exported (may stay null); set before serving.
+  void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
+
+  grpc::ServerUnaryReactor* Set(grpc::CallbackServerContext*, const v1::StoreSetRequest*,
+                                v1::StoreSetResponse*) override;
+  grpc::ServerUnaryReactor* Get(grpc::CallbackServerContext*, const v1::StoreGetRequest*,
+                                v1::StoreGetResponse*) override;
+  grpc::ServerUnaryReactor* Add(grpc::CallbackServerContext*, const v1::StoreAddRequest*,
+                                v1::StoreAddResponse*) override;
+  grpc::ServerUnaryReactor* Wait(grpc::CallbackServerContext*, const v1::StoreWaitRequest*,
+                                 v1::StoreWaitResponse*) override;
+  grpc::ServerUnaryReactor* CompareSet(grpc::CallbackServerContext*,
+                                       const v1::StoreCompareSetRequest*,
+                                       v1::StoreCompareSetResponse*) override;
+  grpc::ServerUnaryReactor* Delete(grpc::CallbackServerContext*, const v1::StoreDeleteRequest*,
+                                   v1::StoreDeleteResponse*) override;
 
  private:
-  // OK with the scoped key, or an error status naming the bad field / the job's state.
-  grpc::Status Scope(const std::string& job_id, const std::string& key, std::string* scoped);
+  // OK with the scoped key, or an error status naming the bad field / the job's state / the
+  // missing secret.
+  grpc::Status Scope(const grpc::CallbackServerContext& context, const std::string& job_id,
+                     const std::string& key, std::string* scoped);
   KeyValueStore* store_;
-  std::function<bool(const std::string&)> is_running_;
+  Authorize authorize_;
+  CoordinatorMetrics* metrics_ = nullptr;
 };
 
 }  // namespace symmbench

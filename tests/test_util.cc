@@ -165,14 +165,17 @@ bool Daemon::Start(std::string* error) {
   unlink(port_file.c_str());
   const std::string log = dir_ + "/symmbenchd.log";
   std::vector<std::string> argv = {RunfilePath("server/symmbenchd"),
-                                   "--listen", "127.0.0.1:0",
+                                   "--listen", listen_,
                                    "--port-file", port_file,
                                    "--metrics-listen", "127.0.0.1:0",
                                    "--db", dir_ + "/jobs.db",
                                    "--log-dir", dir_ + "/logs",
                                    "--backend", backend_,
                                    "--cpu-slots", std::to_string(cpu_slots_),
-                                   "--worker", RunfilePath("worker/symmbench-worker")};
+                                   "--worker", worker_.empty()
+                                                   ? RunfilePath("worker/symmbench-worker")
+                                                   : worker_};
+  argv.insert(argv.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ == 0) {
     const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -189,6 +192,11 @@ bool Daemon::Start(std::string* error) {
     std::ifstream in(port_file);
     if (in >> address_) {
       in >> metrics_address_;
+      for (const char* wildcard : {"0.0.0.0:", "[::]:"}) {
+        if (address_.rfind(wildcard, 0) == 0) {
+          address_ = "127.0.0.1:" + address_.substr(std::string(wildcard).size());
+        }
+      }
       return true;
     }
     int status;
@@ -217,6 +225,7 @@ int Daemon::Stop() {
 CommandResult Daemon::Client(const std::vector<std::string>& args,
                              std::chrono::seconds timeout) const {
   std::vector<std::string> argv = {RunfilePath("client/symmbench"), "--coordinator", address_};
+  argv.insert(argv.end(), client_args_.begin(), client_args_.end());
   argv.insert(argv.end(), args.begin(), args.end());
   return RunCommand(argv, timeout);
 }

@@ -36,6 +36,14 @@ class Daemon {
   // `dir` holds the database and logs; it survives Stop() so a restart finds the history.
   explicit Daemon(std::string dir, int cpu_slots = 4, std::string backend = "cpu");
   ~Daemon();
+  // Before Start(): the --listen address (default 127.0.0.1:0; a wildcard host is dialled as
+  // 127.0.0.1), more daemon flags (e.g. {"--token-file", path}), the worker binary (default:
+  // the real symmbench-worker).
+  void set_listen(std::string listen) { listen_ = std::move(listen); }
+  void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
+  void set_worker(std::string path) { worker_ = std::move(path); }
+  // Flags every Client() call starts with, e.g. {"--tls-ca", ca, "--token-file", token}.
+  void set_client_args(std::vector<std::string> args) { client_args_ = std::move(args); }
   // Starts the daemon and waits until it serves; false (with the log in `error`) on failure.
   bool Start(std::string* error);
   // SIGTERM and wait; returns the exit code.
@@ -61,6 +69,10 @@ class Daemon {
   std::string address_;
   std::string metrics_address_;
   pid_t pid_ = -1;
+  std::string listen_ = "127.0.0.1:0";
+  std::vector<std::string> extra_args_;
+  std::string worker_;
+  std::vector<std::string> client_args_;
 };
 
 // The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.

@@ -3,7 +3,8 @@
 // loop and report rows (rank 0) or the failure (any rank) to the coordinator.
 //
 //   symmbench-worker --coordinator 127.0.0.1:7070 --job-id j-000001 --rank 0 --world-size 2
-//                    --device 0 --backend cuda
+//                    --device 0 --backend cuda [--tls-ca ca.pem [--tls-server-name NAME]]
+//   (the job's secret comes in the environment, SYMMBENCH_JOB_SECRET, from the daemon)
 //   symmbench-worker --probe-devices     # prints the CUDA devices as JSON, for the daemon
 #include <grpcpp/grpcpp.h>
 #include <spdlog/spdlog.h>
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -18,12 +20,14 @@
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "security/channel.h"
+#include "security/secrets.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
 #include "server/spec_validation.h"
 #include "worker/ag_gemm_runner.h"
-#include "worker/calibrate_runner.h"
 #include "worker/bench_runner.h"
+#include "worker/calibrate_runner.h"
 #include "worker/store_client.h"
 
 namespace symmbench {
@@ -37,7 +41,27 @@ struct WorkerOptions {
   int device = 0;
   std::string backend = "cpu";
   int64_t timeout_ms = 120000;
+  std::string tls_ca;           // TLS to the coordinator, verified with this CA file
+  std::string tls_server_name;  // name expected in the coordinator's certificate
 };
+
+// The connection to the coordinator: TLS when asked, and the job's secret (taken out of the
+// environment, so nothing this process starts inherits it) on every call.
+absl::StatusOr<ChannelSecurity> WorkerChannelSecurity(const WorkerOptions& options) {
+  ChannelSecurity security;
+  const char* secret = std::getenv(kJobSecretEnv);
+  if (secret == nullptr || *secret == '\0') {
+    return absl::FailedPreconditionError(absl::StrCat(
+        kJobSecretEnv, " is not set: the daemon hands each job's workers the job's secret"));
+  }
+  security.metadata.emplace_back(kJobSecretHeader, secret);
+  unsetenv(kJobSecretEnv);
+  if (!options.tls_ca.empty()) {
+    if (absl::Status s = LoadClientTls(options.tls_ca, "", "", &security); !s.ok()) return s;
+    security.server_name = options.tls_server_name;
+  }
+  return security;
+}
 
 int ProbeDevices() {
   nlohmann::json devices = nlohmann::json::array();
@@ -145,6 +169,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"cuda", "cpu"}));
   app.add_option("--timeout-ms", options.timeout_ms, "limit for every wait (ms)")
       ->check(CLI::PositiveNumber);
+  app.add_option("--tls-ca", options.tls_ca,
+                 "dial the coordinator over TLS, verified with this CA");
+  app.add_option("--tls-server-name", options.tls_server_name,
+                 "name expected in the coordinator's certificate (default: its host)");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
   if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||
@@ -154,7 +182,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [worker] [%l] %v");
-  auto channel = grpc::CreateChannel(options.coordinator, grpc::InsecureChannelCredentials());
+  absl::StatusOr<symmbench::ChannelSecurity> security = symmbench::WorkerChannelSecurity(options);
+  if (!security.ok()) {
+    spdlog::error("rank {}: {}", options.rank, security.status().ToString());
+    return 2;
+  }
+  auto channel = symmbench::MakeChannel(options.coordinator, *security);
   auto report = symmbench::v1::WorkerReport::NewStub(channel);
   symmbench::StoreClient store(channel, options.job_id, std::chrono::seconds(30));
   absl::Status status = symmbench::RunJob(options, report.get(), &store);

@@ -1,0 +1,260 @@
+// The Store and WorkerReport services on a real daemon (CPU backend, loopback) with stand-in
+// workers (fake_worker.sh) that keep their jobs RUNNING: only a call carrying the job's own
+// secret gets at the job's keys; the secret reaches workers in their environment, not argv;
+// a Wait whose client gives up is withdrawn; and 1,000 pending Waits hold no thread each.
+#include <grpcpp/grpcpp.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <atomic>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "proto/symmbench.grpc.pb.h"
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using std::chrono::steady_clock;
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// "Threads:" of /proc/<pid>/status.
+int ThreadCount(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+  }
+  return -1;
+}
+
+// The value of an unlabelled gauge in a /metrics body, or -1.
+double Gauge(const std::string& body, const std::string& name) {
+  const size_t at = body.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
+}
+
+void WithSecret(grpc::ClientContext* context, const std::string& secret) {
+  if (!secret.empty()) context->AddMetadata("x-symmbench-job-secret", secret);
+  context->set_deadline(std::chrono::system_clock::now() + seconds(30));
+}
+
+class StoreAccessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = MakeTempDir("store_access");
+    fake_dir_ = dir_ + "/fake";
+    mkdir(fake_dir_.c_str(), 0700);
+    setenv("SYMMBENCH_FAKE_WORKER_DIR", fake_dir_.c_str(), 1);  // inherited by the workers
+    daemon_ = std::make_unique<Daemon>(dir_, 4);
+    daemon_->set_worker(RunfilePath("tests/fake_worker.sh"));
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+    unsetenv("SYMMBENCH_FAKE_WORKER_DIR");
+    channel_ = grpc::CreateChannel(daemon_->address(), grpc::InsecureChannelCredentials());
+    store_ = v1::Store::NewStub(channel_);
+    reports_ = v1::WorkerReport::NewStub(channel_);
+  }
+
+  // Submits a one-rank job and returns its id once its stand-in worker has recorded the
+  // secret it was given (in `secret`).
+  std::string StartJob(std::string* secret) {
+    nlohmann::json job = daemon_->ClientJson({"submit", "--world-size", "1", "--sizes", "2K"});
+    if (!job.contains("job_id")) return "";
+    const std::string id = job["job_id"];
+    const std::string path = fake_dir_ + "/" + id + ".rank0.secret";
+    for (auto deadline = steady_clock::now() + seconds(30); steady_clock::now() < deadline;) {
+      if (access(path.c_str(), R_OK) == 0) break;
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    *secret = ReadAll(path);
+    return id;
+  }
+
+  grpc::Status Set(const std::string& job, const std::string& key, const std::string& secret) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::StoreSetRequest request;
+    request.set_job_id(job);
+    request.set_key(key);
+    request.set_value("value of " + key);
+    v1::StoreSetResponse response;
+    return store_->Set(&context, request, &response);
+  }
+
+  grpc::Status Get(const std::string& job, const std::string& key, const std::string& secret) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::StoreGetRequest request;
+    request.set_job_id(job);
+    request.set_key(key);
+    v1::StoreGetResponse response;
+    return store_->Get(&context, request, &response);
+  }
+
+  grpc::Status Wait(const std::string& job, const std::string& key, const std::string& secret) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::StoreWaitRequest request;
+    request.set_job_id(job);
+    request.add_keys(key);
+    request.set_timeout_ms(100);
+    v1::StoreWaitResponse response;
+    return store_->Wait(&context, request, &response);
+  }
+
+  grpc::Status ReportFailure(const std::string& job, const std::string& secret) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::ReportFailureRequest request;
+    request.set_job_id(job);
+    request.set_error("forged failure");
+    v1::ReportFailureResponse response;
+    return reports_->ReportFailure(&context, request, &response);
+  }
+
+  std::string dir_, fake_dir_;
+  std::unique_ptr<Daemon> daemon_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Store::Stub> store_;
+  std::unique_ptr<v1::WorkerReport::Stub> reports_;
+};
+
+TEST_F(StoreAccessTest, OnlyTheJobsOwnSecretOpensItsKeys) {
+  std::string secret_a, secret_b;
+  const std::string a = StartJob(&secret_a);
+  const std::string b = StartJob(&secret_b);
+  ASSERT_EQ(secret_a.size(), 64u) << a;
+  ASSERT_EQ(secret_b.size(), 64u) << b;
+  EXPECT_NE(secret_a, secret_b);
+  // The secret came in the environment; argv (readable by every user in /proc) lacks it.
+  const std::string argv = ReadAll(fake_dir_ + "/" + a + ".rank0.argv");
+  EXPECT_NE(argv.find("--job-id " + a), std::string::npos) << argv;
+  EXPECT_EQ(argv.find(secret_a), std::string::npos) << argv;
+
+  for (const std::string& bad : {std::string(), std::string(64, '0'), secret_b}) {
+    EXPECT_EQ(Set(a, "k", bad).error_code(), grpc::StatusCode::PERMISSION_DENIED) << bad;
+  }
+  ASSERT_TRUE(Set(a, "k", secret_a).ok());
+  EXPECT_TRUE(Get(a, "k", secret_a).ok());
+  // Job b's secret reads nothing of job a's, by any call.
+  grpc::Status denied = Get(a, "k", secret_b);
+  EXPECT_EQ(denied.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_NE(denied.error_message().find("x-symmbench-job-secret"), std::string::npos)
+      << denied.error_message();
+  EXPECT_EQ(Wait(a, "k", secret_b).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(Wait(a, "k", "").error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(Get(b, "k", secret_b).error_code(), grpc::StatusCode::NOT_FOUND);  // own prefix
+  // Nor can it report for job a: the forged failure leaves job a running.
+  EXPECT_EQ(ReportFailure(a, secret_b).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(ReportFailure(a, "").error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(daemon_->ClientJson({"status", a})["state"], "RUNNING");
+
+  // Once the job ends its secret opens nothing.
+  EXPECT_EQ(daemon_->Client({"cancel", a}).exit_code, 0);
+  EXPECT_EQ(Set(a, "k", secret_a).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_TRUE(Set(b, "k", secret_b).ok());
+}
+
+TEST_F(StoreAccessTest, AbandonedWaitIsWithdrawn) {
+  std::string secret;
+  const std::string job = StartJob(&secret);
+  grpc::ClientContext context;
+  context.AddMetadata("x-symmbench-job-secret", secret);
+  context.set_deadline(std::chrono::system_clock::now() + milliseconds(300));
+  v1::StoreWaitRequest request;
+  request.set_job_id(job);
+  request.add_keys("never");
+  request.set_timeout_ms(60000);
+  v1::StoreWaitResponse response;
+  EXPECT_EQ(store_->Wait(&context, request, &response).error_code(),
+            grpc::StatusCode::DEADLINE_EXCEEDED);
+  // The daemon sees the cancellation and answers the wait at once instead of in a minute.
+  double pending = -1;
+  for (auto deadline = steady_clock::now() + seconds(5);
+       pending != 0 && steady_clock::now() < deadline;) {
+    std::this_thread::sleep_for(milliseconds(20));
+    pending =
+        Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending");
+  }
+  EXPECT_EQ(pending, 0);
+}
+
+TEST_F(StoreAccessTest, ThousandPendingWaitsHoldFewThreads) {
+  constexpr int kWaiters = 1000;
+  constexpr int kMaxThreads = 100;
+  std::string secret;
+  const std::string job = StartJob(&secret);
+  ASSERT_EQ(secret.size(), 64u);
+  const int threads_idle = ThreadCount(daemon_->pid());
+
+  std::vector<std::unique_ptr<grpc::ClientContext>> contexts;
+  std::vector<v1::StoreWaitRequest> requests(kWaiters);
+  std::vector<v1::StoreWaitResponse> responses(kWaiters);
+  std::atomic<int> done{0}, ok{0};
+  const auto start = steady_clock::now();
+  for (int i = 0; i < kWaiters; ++i) {
+    contexts.push_back(std::make_unique<grpc::ClientContext>());
+    contexts[i]->AddMetadata("x-symmbench-job-secret", secret);
+    contexts[i]->set_deadline(std::chrono::system_clock::now() + seconds(120));
+    requests[i].set_job_id(job);
+    requests[i].add_keys("go");
+    requests[i].set_timeout_ms(110000);
+    store_->async()->Wait(contexts[i].get(), &requests[i], &responses[i],
+                          [&done, &ok](grpc::Status status) {
+                            ok += status.ok() ? 1 : 0;
+                            ++done;
+                          });
+  }
+  // Every wait is registered on the daemon (its gauge says so); sample its threads meanwhile.
+  int threads_max = ThreadCount(daemon_->pid());
+  double pending = 0;
+  for (auto deadline = steady_clock::now() + seconds(60);
+       pending < kWaiters && steady_clock::now() < deadline;) {
+    pending =
+        Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending");
+    threads_max = std::max(threads_max, ThreadCount(daemon_->pid()));
+    std::this_thread::sleep_for(milliseconds(50));
+  }
+  const auto all_pending = steady_clock::now();
+  for (int i = 0; i < 10; ++i) {  // a second more, all still pending
+    threads_max = std::max(threads_max, ThreadCount(daemon_->pid()));
+    std::this_thread::sleep_for(milliseconds(100));
+  }
+  EXPECT_EQ(pending, kWaiters);
+  EXPECT_EQ(done.load(), 0);
+  // gRPC sizes its pools by cores: on a big host allow for more idle threads, never 1 a wait.
+  EXPECT_LT(threads_max, std::max(kMaxThreads, threads_idle + 50));
+
+  const auto set_at = steady_clock::now();
+  ASSERT_TRUE(Set(job, "go", secret).ok());
+  for (auto deadline = steady_clock::now() + seconds(60);
+       done < kWaiters && steady_clock::now() < deadline;) {
+    std::this_thread::sleep_for(milliseconds(5));
+  }
+  const auto finished = steady_clock::now();
+  EXPECT_EQ(done.load(), kWaiters);
+  EXPECT_EQ(ok.load(), kWaiters);
+  auto ms = [](auto d) { return std::chrono::duration_cast<milliseconds>(d).count(); };
+  std::cout << "daemon threads: " << threads_idle << " idle, at most " << threads_max << " with "
+            << kWaiters << " waits pending; all registered in " << ms(all_pending - start)
+            << " ms; all answered " << ms(finished - set_at) << " ms after the Set\n";
+  RecordProperty("daemon_threads_idle", threads_idle);
+  RecordProperty("daemon_threads_with_waits", threads_max);
+  RecordProperty("answer_ms", static_cast<int>(ms(finished - set_at)));
+  EXPECT_EQ(Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending"),
+            0);
+}
+
+}  // namespace
+}  // namespace symmbench::testing
