@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 extern char** environ;
 
@@ -66,6 +67,12 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
         "--device", std::to_string(request.devices[rank]),
         "--backend", request.backend,
     };
+    if (request.inject_delay_us > 0) {
+      args.insert(args.end(),
+                  {"--inject-delay-us", absl::StrFormat("%.9g", request.inject_delay_us),
+                   "--inject-delay-min-bytes", std::to_string(request.inject_delay_min_bytes),
+                   "--inject-delay-max-bytes", std::to_string(request.inject_delay_max_bytes)});
+    }
     std::vector<char*> argv = Pointers(args);
     const std::string log_path =
         absl::StrCat(request.log_dir, "/", request.job_id, ".rank", rank, ".log");

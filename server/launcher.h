@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct LaunchRequest {
   std::vector<int> devices;         // rank r runs on devices[r]; world_size = devices.size()
   std::string coordinator_address;  // the Store / WorkerReport address workers dial
   std::string log_dir;              // rank r logs to <log_dir>/<job_id>.rank<r>.log
+  // Fault injection (JobSpec.inject_delay_*): when inject_delay_us > 0 every worker gets
+  // --inject-delay-us, --inject-delay-min-bytes and --inject-delay-max-bytes.
+  double inject_delay_us = 0;
+  int64_t inject_delay_min_bytes = 0;
+  int64_t inject_delay_max_bytes = 0;
 };
 
 // A started worker.

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "server/baseline_store.h"
 #include "server/coordinator_service.h"
 #include "server/device_inventory.h"
 #include "server/dispatch_tables.h"
@@ -44,7 +45,14 @@ struct DaemonOptions {
   std::string metrics_listen = "127.0.0.1:9464";
   std::string log_level = "info";
   std::string log_format = "text";
+  bool allow_fault_injection = false;
 };
+
+std::string Hostname() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
 
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
 std::string StateDir() {
@@ -119,6 +127,11 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("dispatch tables in {}: {}", db_path, dispatch_tables.status().ToString());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<BaselineStore>> baselines = BaselineStore::Open(db_path);
+  if (!baselines.ok()) {
+    spdlog::critical("baselines in {}: {}", db_path, baselines.status().ToString());
+    return 1;
+  }
   absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
       CoordinatorMetrics::Create(options.metrics_listen);
   if (!metrics.ok()) {
@@ -133,10 +146,16 @@ int Run(const DaemonOptions& options) {
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
+  manager_options.machine = inventory->machine;
+  manager_options.machine.set_hostname(Hostname());
+  manager_options.allow_fault_injection = options.allow_fault_injection;
+  if (options.allow_fault_injection) {
+    spdlog::warn("fault injection allowed: jobs may add inject_delay_us to their timed region");
+  }
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
   jobs.set_metrics(metrics->get());
 
-  CoordinatorService coordinator(&jobs, dispatch_tables->get());
+  CoordinatorService coordinator(&jobs, dispatch_tables->get(), baselines->get());
   WorkerReportService reports(&jobs);
   StoreService store_service(&store, [&jobs](const std::string& id) { return jobs.IsRunning(id); });
   grpc::EnableDefaultHealthCheckService(true);
@@ -213,6 +232,8 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
       ->capture_default_str();
+  app.add_flag("--allow-fault-injection", options.allow_fault_injection,
+               "accept jobs with inject_delay_us (tests and demos of `symmbench gate`)");
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }
