@@ -239,8 +239,20 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
                     FormatMemory(device.memory_bytes()),
                     device.job_id().empty() ? "-" : device.job_id()});
   }
-  return absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
-                      "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
+  std::string out = absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
+                                 "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
+  const v1::MachineInfo& m = response.machine();
+  std::vector<std::string> machine;
+  for (const auto& [what, value] :
+       std::vector<std::pair<const char*, std::string>>{{"host", m.hostname()},
+                                                        {"driver", m.driver_version()},
+                                                        {"CUDA driver", m.cuda_driver_version()},
+                                                        {"CUDA runtime", m.cuda_runtime_version()},
+                                                        {"NCCL", m.nccl_version()}}) {
+    if (!value.empty()) machine.push_back(absl::StrCat(what, " ", value));
+  }
+  if (!machine.empty()) absl::StrAppend(&out, "machine: ", absl::StrJoin(machine, ", "), "\n");
+  return out;
 }
 
 Json SpecToJson(const v1::JobSpec& spec) {
@@ -261,7 +273,13 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"labels", labels},
       {"timeout_s", spec.timeout_s()},
       {"graph", spec.graph()},
+      {"repeats", spec.repeats()},
   };
+  if (spec.inject_delay_us() > 0) {
+    json["inject_delay_us"] = spec.inject_delay_us();
+    json["inject_delay_min_bytes"] = spec.inject_delay_min_bytes();
+    json["inject_delay_max_bytes"] = spec.inject_delay_max_bytes();
+  }
   if (spec.kernel() == "all_reduce") json["dispatch"] = DispatchTableToJson(spec.dispatch());
   if (spec.kernel() == "ag_gemm") {
     Json shapes = Json::array();
@@ -313,6 +331,16 @@ Json RowToJson(const v1::ResultRow& row) {
     }
     json["baselines"] = baselines;
   }
+  if (row.repeat_medians_us_size() > 0) {
+    json["repeat_medians_us"] =
+        std::vector<double>(row.repeat_medians_us().begin(), row.repeat_medians_us().end());
+  }
+  if (row.samples_us_size() > 0) {
+    json["samples_us"] = std::vector<double>(row.samples_us().begin(), row.samples_us().end());
+    json["sample_iters"] =
+        std::vector<int32_t>(row.sample_iters().begin(), row.sample_iters().end());
+  }
+  if (row.injected_delay_us() > 0) json["injected_delay_us"] = row.injected_delay_us();
   if (row.m() > 0) {
     const Json ag_gemm = {
         {"m", row.m()},
@@ -347,11 +375,23 @@ Json JobToJson(const v1::Job& job) {
       {"start_time_unix_ms", job.start_time_unix_ms()},
       {"end_time_unix_ms", job.end_time_unix_ms()},
   };
+  if (job.has_machine()) out["machine"] = MachineToJson(job.machine());
   if (!job.error().empty()) {
     out["error"] = job.error();
     if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();
   }
   return out;
+}
+
+Json MachineToJson(const v1::MachineInfo& machine) {
+  return {{"hostname", machine.hostname()},
+          {"backend", machine.backend()},
+          {"gpu_model", machine.gpu_model()},
+          {"device_count", machine.device_count()},
+          {"driver_version", machine.driver_version()},
+          {"cuda_driver_version", machine.cuda_driver_version()},
+          {"cuda_runtime_version", machine.cuda_runtime_version()},
+          {"nccl_version", machine.nccl_version()}};
 }
 
 Json JobListToJson(const v1::ListJobsResponse& response) {
@@ -372,7 +412,8 @@ Json DevicesToJson(const v1::ListDevicesResponse& response) {
   return {
       {"backend", response.backend()},
       {"devices", devices},
-      {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())}};
+      {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())},
+      {"machine", MachineToJson(response.machine())}};
 }
 
 Json DispatchTableToJson(const v1::DispatchTable& table) {

@@ -173,6 +173,7 @@ bool Daemon::Start(std::string* error) {
                                    "--backend", backend_,
                                    "--cpu-slots", std::to_string(cpu_slots_),
                                    "--worker", RunfilePath("worker/symmbench-worker")};
+  argv.insert(argv.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ == 0) {
     const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);

@@ -35,6 +35,8 @@ class Daemon {
  public:
   // `dir` holds the database and logs; it survives Stop() so a restart finds the history.
   explicit Daemon(std::string dir, int cpu_slots = 4, std::string backend = "cpu");
+  // Extra symmbenchd flags for the next Start(), e.g. {"--allow-fault-injection"}.
+  void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
   ~Daemon();
   // Starts the daemon and waits until it serves; false (with the log in `error`) on failure.
   bool Start(std::string* error);
@@ -58,6 +60,7 @@ class Daemon {
   std::string dir_;
   int cpu_slots_;
   std::string backend_;
+  std::vector<std::string> extra_args_;
   std::string address_;
   std::string metrics_address_;
   pid_t pid_ = -1;
