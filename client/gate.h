@@ -1,6 +1,7 @@
 // The decision of `symmbench gate`, without gRPC: which cases of a candidate job are slower than
-// a baseline's (noise-aware: threshold AND rank test AND bootstrap interval), improved, missing
-// or wrong, and whether two runs may be compared at all. The rule is in docs/gate.md.
+// a baseline's (noise-aware: the median beyond a threshold AND the difference real at alpha by a
+// rank test or a bootstrap interval), improved, missing or wrong, and whether two runs may be
+// compared at all. The rule is in docs/gate.md.
 #pragma once
 
 #include <cstdint>
@@ -81,7 +82,10 @@ std::string CaseName(const std::string& kernel, const v1::ResultRow& row);
 // length (one group when there is no such split; the row's time_us when it has no samples).
 std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row);
 
-// Compares one case (both rows present), setting every figure and the verdict.
+// Compares one case (both rows present), setting every figure and the verdict: regressed when
+// ratio > 1 + max_slowdown and (p < alpha or interval_low > 1 + max_slowdown); improved
+// symmetrically (ratio < 1 / (1 + max_slowdown)); within noise when beyond the threshold but
+// not significant; unchanged otherwise; wrong when the candidate's row has wrong elements.
 CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
                        const v1::ResultRow& candidate, const GateOptions& options);
 

@@ -43,9 +43,11 @@ std::string Describe(const std::string& what, const std::string& name, const v1:
 
 std::string Rule(const GateReport& r) {
   return absl::StrFormat(
-      "a case fails when slower by more than %g%% with Mann-Whitney p < %g and the %g%% "
-      "bootstrap interval of the ratio above 1",
-      r.options.max_slowdown * 100, r.options.alpha, (1 - r.options.alpha) * 100);
+      "a case fails when its median is slower by more than %g%% and the slowdown is real at "
+      "alpha %g (Mann-Whitney U on the batches, or the %g%% bootstrap interval of the ratio "
+      "above %g)",
+      r.options.max_slowdown * 100, r.options.alpha, (1 - r.options.alpha) * 100,
+      1 + r.options.max_slowdown);
 }
 
 std::string Outcome(const GateReport& r) {

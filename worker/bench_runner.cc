@@ -94,19 +94,18 @@ absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   return collective->Check();
 }
 
-// Times `op` eagerly (`repeats` loops) and, in graph mode, as graph replays.
-absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec, int repeats,
-                               const std::function<absl::Status()>& op) {
+// Times `op` in one eager loop and, in graph mode unless `graph` is false, as graph replays.
+absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
+                               const std::function<absl::Status()>& op, bool graph = true) {
   OpTimes times;
-  absl::StatusOr<TimingStats> eager =
-      WarmUpAndTimeRepeats(backend, spec.warmup_iters(), spec.iters(), repeats, op);
+  absl::StatusOr<TimingStats> eager = WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op);
   if (!eager.ok()) return eager.status();
   times.eager = *eager;
-  if (spec.graph()) {
-    absl::StatusOr<TimingStats> graph =
+  if (graph && spec.graph()) {
+    absl::StatusOr<TimingStats> replays =
         WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(), op);
-    if (!graph.ok()) return graph.status();
-    times.graph_us = graph->median_us;
+    if (!replays.ok()) return replays.status();
+    times.graph_us = replays->median_us;
   }
   return times;
 }
@@ -221,52 +220,72 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
     baselines.push_back([&op, i] { return op.RunExtraBaseline(i); });
   }
 
-  for (size_t index = 0; index < sizes.size(); ++index) {
-    const int64_t size_bytes = sizes[index];
-    const int64_t count = size_bytes / DTypeSize(*dtype);
-    const std::string where =
-        absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
-    auto annotate = [&](const absl::Status& s) {
-      return absl::Status(s.code(), absl::StrCat(where, " (rank ", backend->rank(), "): ",
-                                                 s.message()));
-    };
-    if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
-      return annotate(s);
-    }
-    RankResult mine;
-    if (check) {
-      absl::StatusOr<CheckResult> checked = Verify(backend, &op);
-      if (!checked.ok()) return annotate(checked.status());
-      mine.check = *checked;
-    }
-    // The kernel under test: spec.repeats loops, with the injected delay (if any) inside.
-    absl::StatusOr<OpTimes> ours =
-        TimeOp(backend, spec, std::max(1, spec.repeats()),
-               fault.Wrap(backend, size_bytes, [&] { return op.Run(); }));
-    if (!ours.ok()) return annotate(ours.status());
-    mine.ours = *ours;
-    for (const auto& baseline : baselines) {
-      absl::StatusOr<OpTimes> times = TimeOp(backend, spec, 1, baseline);
-      if (!times.ok()) return annotate(times.status());
-      mine.baselines.push_back(*times);
-    }
+  // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
+  // are spread over the whole job: a machine that drifts during the job shows in the spread of
+  // the loop medians rather than as a shift between sizes (docs/gate.md). The first pass also
+  // verifies, times the graph replays and the baselines; the last one reports the rows.
+  const int passes = std::max(1, spec.repeats());
+  std::vector<RankResult> mine(sizes.size());
+  for (int pass = 0; pass < passes; ++pass) {
+    const bool first = pass == 0;
+    for (size_t index = 0; index < sizes.size(); ++index) {
+      const int64_t size_bytes = sizes[index];
+      const int64_t count = size_bytes / DTypeSize(*dtype);
+      const std::string where =
+          absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
+      auto annotate = [&](const absl::Status& s) {
+        return absl::Status(s.code(),
+                            absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
+      };
+      if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+        return annotate(s);
+      }
+      RankResult& result = mine[index];
+      if (first && check) {
+        absl::StatusOr<CheckResult> checked = Verify(backend, &op);
+        if (!checked.ok()) return annotate(checked.status());
+        result.check = *checked;
+      }
+      // The kernel under test, with the injected delay (if any) inside its timed region.
+      const std::function<absl::Status()> ours =
+          fault.Wrap(backend, size_bytes, [&] { return op.Run(); });
+      absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, ours, /*graph=*/first);
+      if (!loop.ok()) return annotate(loop.status());
+      TimingStats& eager = result.ours.eager;
+      eager.samples_us.insert(eager.samples_us.end(), loop->eager.samples_us.begin(),
+                              loop->eager.samples_us.end());
+      eager.repeat_medians_us.push_back(loop->eager.median_us);
+      if (first) {
+        result.ours.graph_us = loop->graph_us;
+        for (const auto& baseline : baselines) {
+          absl::StatusOr<OpTimes> times = TimeOp(backend, spec, baseline);
+          if (!times.ok()) return annotate(times.status());
+          result.baselines.push_back(*times);
+        }
+      }
+      if (pass + 1 < passes) continue;
 
-    absl::StatusOr<std::vector<RankResult>> gathered =
-        GatherRankResults(rendezvous, absl::StrCat("result/", index), mine);
-    if (!gathered.ok()) return annotate(gathered.status());
-    const std::vector<RankResult>& results = *gathered;
-    if (backend->rank() == 0) {
-      v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
-      row.set_algorithm(op.algorithm());
-      if (fault.AppliesTo(size_bytes)) row.set_injected_delay_us(fault.delay_us);
-      if (absl::Status s = sink(row); !s.ok()) return annotate(s);
-    }
-    for (size_t rank = 0; rank < results.size(); ++rank) {
-      const CheckResult& c = results[rank].check;
-      if (c.wrong > 0) {
-        return absl::DataLossError(absl::StrCat(
-            where, ": verification failed: ", c.wrong, " wrong elements on rank ", rank,
-            ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
+      // Last pass: the figures over every loop, gathered and reported.
+      std::vector<double> medians = std::move(eager.repeat_medians_us);
+      eager = Summarize(std::move(eager.samples_us));
+      eager.repeat_medians_us = std::move(medians);
+      absl::StatusOr<std::vector<RankResult>> gathered =
+          GatherRankResults(rendezvous, absl::StrCat("result/", index), result);
+      if (!gathered.ok()) return annotate(gathered.status());
+      const std::vector<RankResult>& results = *gathered;
+      if (backend->rank() == 0) {
+        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
+        row.set_algorithm(op.algorithm());
+        if (fault.AppliesTo(size_bytes)) row.set_injected_delay_us(fault.delay_us);
+        if (absl::Status s = sink(row); !s.ok()) return annotate(s);
+      }
+      for (size_t rank = 0; rank < results.size(); ++rank) {
+        const CheckResult& c = results[rank].check;
+        if (c.wrong > 0) {
+          return absl::DataLossError(absl::StrCat(
+              where, ": verification failed: ", c.wrong, " wrong elements on rank ", rank,
+              ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
+        }
       }
     }
   }
