@@ -5,7 +5,9 @@
 # (should pass); then the same spec with a delay of 20% of the slowest window median injected at
 # sizes DELAY_MIN..DELAY_MAX (every delayed size >= 20% slower) gated against it (should fail on
 # exactly those sizes). Tables, Markdown, JUnit and JSON under $OUT, and summary.txt.
-#   deploy/gpu-gate.sh [DELAY_MIN [DELAY_MAX]]     defaults 32K 512K; GAP_S (default 60)
+#   deploy/gpu-gate.sh [DELAY_MIN [DELAY_MAX]]     defaults 32K 512K
+#   environment: GAP_S (default 60), MAX_BYTES (default 67108864), WORLD_SIZE (default: every
+#   device; a CPU dry run of the plumbing: WORLD_SIZE=1 MAX_BYTES=524288 GAP_S=1)
 # Prerequisite here: deploy/bundle.sh (the call carries dist/).
 set -uo pipefail
 # shellcheck source=deploy/gpu-env.sh
@@ -16,15 +18,16 @@ gap_s="${GAP_S:-60}"
 
 start_daemon --allow-fault-injection
 "${c[@]}" devices | tee "$out/devices.txt"
-ws="$("${c[@]}" devices --json | grep -o '"index"' | wc -l)"
+ws="${WORLD_SIZE:-$("${c[@]}" devices --json | grep -o '"index"' | wc -l)}"
+max_bytes="${MAX_BYTES:-67108864}"
 spec="$out/sweep.json"
 cat >"$spec" <<SPEC
 {"kernel": "one_shot_all_reduce", "world_size": $ws, "dtype": "bf16", "min_bytes": 2048,
- "max_bytes": 67108864, "step_factor": 4, "warmup_iters": 20, "iters": 100, "repeats": 5}
+ "max_bytes": $max_bytes, "step_factor": 4, "warmup_iters": 20, "iters": 100, "repeats": 5}
 SPEC
 job_of() { grep -o '"job_id": *"j-[0-9]*"' "$1" | head -1 | grep -o 'j-[0-9]*'; }
 
-echo "== baseline: one-shot all-reduce, world size $ws, 2K..64M"
+echo "== baseline: one-shot all-reduce, world size $ws, 2K..$max_bytes B"
 "${c[@]}" submit --spec "$spec" --label run=baseline --wait --json >"$out/baseline_job.json"
 base="$(job_of "$out/baseline_job.json")"
 "${c[@]}" status "$base" | tee "$out/baseline.txt"
