@@ -1,4 +1,4 @@
-// Table and JSON views of jobs, result rows and devices for the symmbench CLI.
+// Table views of jobs, result rows and devices for the symmbench CLI (JSON: format_json.cc).
 // One ResultRow feeds both the nccl-tests style table and the JSON object.
 #include "client/format.h"
 
@@ -239,150 +239,20 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
                     FormatMemory(device.memory_bytes()),
                     device.job_id().empty() ? "-" : device.job_id()});
   }
-  return absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
-                      "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
-}
-
-Json SpecToJson(const v1::JobSpec& spec) {
-  Json labels = Json::object();
-  for (const auto& [key, value] : spec.labels()) labels[key] = value;
-  Json json = {
-      {"kernel", spec.kernel()},
-      {"world_size", spec.world_size()},
-      {"dtype", spec.dtype()},
-      {"min_bytes", spec.min_bytes()},
-      {"max_bytes", spec.max_bytes()},
-      {"step_factor", spec.step_factor()},
-      {"sizes_bytes", std::vector<int64_t>(spec.sizes_bytes().begin(), spec.sizes_bytes().end())},
-      {"warmup_iters", spec.warmup_iters()},
-      {"iters", spec.iters()},
-      {"check", spec.has_check() ? spec.check() : true},
-      {"backend", spec.backend()},
-      {"labels", labels},
-      {"timeout_s", spec.timeout_s()},
-      {"graph", spec.graph()},
-  };
-  if (spec.kernel() == "all_reduce") json["dispatch"] = DispatchTableToJson(spec.dispatch());
-  if (spec.kernel() == "ag_gemm") {
-    Json shapes = Json::array();
-    for (const v1::GemmShape& shape : spec.shapes()) {
-      shapes.push_back({{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}});
-    }
-    json["shapes"] = shapes;
-    json["splits_per_rank"] = spec.splits_per_rank();
-    json["variants"] = std::vector<std::string>(spec.variants().begin(), spec.variants().end());
+  std::string out = absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
+                                 "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
+  const v1::MachineInfo& m = response.machine();
+  std::vector<std::string> machine;
+  for (const auto& [what, value] :
+       std::vector<std::pair<const char*, std::string>>{{"host", m.hostname()},
+                                                        {"driver", m.driver_version()},
+                                                        {"CUDA driver", m.cuda_driver_version()},
+                                                        {"CUDA runtime", m.cuda_runtime_version()},
+                                                        {"NCCL", m.nccl_version()}}) {
+    if (!value.empty()) machine.push_back(absl::StrCat(what, " ", value));
   }
-  return json;
-}
-
-Json RowToJson(const v1::ResultRow& row) {
-  Json json = {
-      {"size_bytes", row.size_bytes()},
-      {"count", row.count()},
-      {"dtype", row.dtype()},
-      {"redop", row.redop()},
-      {"time_us", row.time_us()},
-      {"time_min_us", row.time_min_us()},
-      {"time_max_us", row.time_max_us()},
-      {"algbw_gbps", row.algbw_gbps()},
-      {"busbw_gbps", row.busbw_gbps()},
-      {"wrong", row.wrong()},
-      {"baseline", row.baseline()},
-      {"baseline_time_us", row.baseline_time_us()},
-      {"baseline_busbw_gbps", row.baseline_busbw_gbps()},
-      {"speedup", row.speedup()},
-      {"checked", row.checked()},
-  };
-  if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();
-  if (row.has_ceilings()) json["ceilings"] = CeilingsToJson(row.ceilings());
-  if (row.busbw_fraction() > 0) json["busbw_fraction"] = row.busbw_fraction();
-  if (row.floor_ratio() > 0) json["floor_ratio"] = row.floor_ratio();
-  if (row.tflops_fraction() > 0) json["tflops_fraction"] = row.tflops_fraction();
-  if (row.graph_time_us() > 0) {
-    json["graph_time_us"] = row.graph_time_us();
-    json["baseline_graph_time_us"] = row.baseline_graph_time_us();
-    json["graph_speedup"] = row.graph_speedup();
-  }
-  if (!row.baselines().empty()) {
-    Json baselines = Json::array();
-    for (const v1::BaselineResult& b : row.baselines()) {
-      baselines.push_back({{"name", b.name()},
-                           {"time_us", b.time_us()},
-                           {"graph_time_us", b.graph_time_us()},
-                           {"busbw_gbps", b.busbw_gbps()}});
-    }
-    json["baselines"] = baselines;
-  }
-  if (row.m() > 0) {
-    const Json ag_gemm = {
-        {"m", row.m()},
-        {"n", row.n()},
-        {"k", row.k()},
-        {"splits_per_rank", row.splits_per_rank()},
-        {"t_ag_us", row.t_ag_us()},
-        {"t_gemm_us", row.t_gemm_us()},
-        {"t_sequential_us", row.t_sequential_us()},
-        {"t_fused_us", row.t_fused_us()},
-        {"tflops", row.tflops()},
-        {"overlap_efficiency", row.overlap_efficiency()},
-        {"rel_error", row.rel_error()},
-        {"rel_error_tolerance", row.rel_error_tolerance()},
-    };
-    for (const auto& [key, value] : ag_gemm.items()) json[key] = value;
-  }
-  return json;
-}
-
-Json JobToJson(const v1::Job& job) {
-  Json rows = Json::array();
-  for (const v1::ResultRow& row : job.rows()) rows.push_back(RowToJson(row));
-  Json out = {
-      {"job_id", job.job_id()},
-      {"state", JobStateName(job.state())},
-      {"backend", job.backend()},
-      {"devices", std::vector<int32_t>(job.devices().begin(), job.devices().end())},
-      {"spec", SpecToJson(job.spec())},
-      {"rows", rows},
-      {"submit_time_unix_ms", job.submit_time_unix_ms()},
-      {"start_time_unix_ms", job.start_time_unix_ms()},
-      {"end_time_unix_ms", job.end_time_unix_ms()},
-  };
-  if (!job.error().empty()) {
-    out["error"] = job.error();
-    if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();
-  }
+  if (!machine.empty()) absl::StrAppend(&out, "machine: ", absl::StrJoin(machine, ", "), "\n");
   return out;
-}
-
-Json JobListToJson(const v1::ListJobsResponse& response) {
-  Json jobs = Json::array();
-  for (const v1::Job& job : response.jobs()) jobs.push_back(JobToJson(job));
-  return {{"jobs", jobs}};
-}
-
-Json DevicesToJson(const v1::ListDevicesResponse& response) {
-  Json devices = Json::array();
-  for (const v1::Device& device : response.devices()) {
-    devices.push_back({{"index", device.index()},
-                       {"kind", device.kind()},
-                       {"name", device.name()},
-                       {"memory_bytes", device.memory_bytes()},
-                       {"job_id", device.job_id()}});
-  }
-  return {
-      {"backend", response.backend()},
-      {"devices", devices},
-      {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())}};
-}
-
-Json DispatchTableToJson(const v1::DispatchTable& table) {
-  Json entries = Json::array();
-  for (const v1::DispatchEntry& e : table.entries()) {
-    entries.push_back({{"max_bytes", e.max_bytes()}, {"algorithm", e.algorithm()}});
-  }
-  return {{"gpu_model", table.gpu_model()}, {"world_size", table.world_size()},
-          {"dtype", table.dtype()},         {"source", table.source()},
-          {"entries", entries}};
 }
 
 std::string DispatchTableText(const v1::DispatchTable& table) {
@@ -395,15 +265,6 @@ std::string DispatchTableText(const v1::DispatchTable& table) {
                     ": ", e.algorithm(), "\n");
   }
   return out;
-}
-
-Json CeilingsToJson(const v1::Ceilings& ceilings) {
-  return {{"gpu_model", ceilings.gpu_model()},
-          {"world_size", ceilings.world_size()},
-          {"peer_copy_gbps", ceilings.peer_copy_gbps()},
-          {"latency_floor_us", ceilings.latency_floor_us()},
-          {"gemm_tflops", ceilings.gemm_tflops()},
-          {"source", ceilings.source()}};
 }
 
 std::string CeilingsText(const v1::Ceilings& ceilings) {

@@ -54,6 +54,8 @@ Json RowToJson(const v1::ResultRow& row);
 // "failed_rank" only when the job has an error}.
 Json JobToJson(const v1::Job& job);
 Json JobListToJson(const v1::ListJobsResponse& response);     // {"jobs": [...]}
+// {"hostname", "backend", "gpu_model", "device_count", "driver_version", ...}.
+Json MachineToJson(const v1::MachineInfo& machine);
 Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}
 
 // A dispatch table: {"gpu_model", "world_size", "dtype", "source", "entries": [{"max_bytes",

@@ -5,8 +5,10 @@
 #include <string>
 
 #include "CLI/CLI.hpp"
+#include "client/baseline_command.h"
 #include "client/calibrate.h"
 #include "client/commands.h"
+#include "client/gate_command.h"
 #include "client/plot.h"
 #include "client/tune.h"
 
@@ -65,6 +67,16 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
+  AddOptional(submit, "--repeats", &f.repeats,
+              "Timing loops per size, each with its own warm-up; every sample is kept for "
+              "`symmbench gate` (1..100) [default: 5]");
+  AddOptional(submit, "--inject-delay-us", &f.inject_delay_us,
+              "Fault injection: add this many microseconds to every timed op of the kernel "
+              "(the daemon must run with --allow-fault-injection)");
+  AddOptional(submit, "--inject-delay-min-bytes", &f.inject_delay_min_bytes,
+              "Fault injection: smallest size delayed, e.g. 64K [default: 0]");
+  AddOptional(submit, "--inject-delay-max-bytes", &f.inject_delay_max_bytes,
+              "Fault injection: largest size delayed [default: no bound]");
   AddOptional(submit, "--shapes", &f.shapes,
               "ag_gemm: comma-separated MxNxK problems, e.g. 4096x6656x16384,8192x8192x8192");
   AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,
@@ -167,6 +179,59 @@ int main(int argc, char** argv) {
   CLI::App* devices = app.add_subcommand("devices", "List devices, backend and kernels");
   AddJsonFlag(devices, &json_after_subcommand);
 
+  symmbench::client::GateCommandOptions gate_options;
+  CLI::App* gate = app.add_subcommand(
+      "gate",
+      "Compare a candidate run with a baseline, case by case, noise-aware (docs/gate.md).\n"
+      "Exit codes: 0 pass, 1 a case regressed, is missing or wrong, 2 error (no decision)");
+  gate->add_option("--baseline", gate_options.baseline,
+                   "Stored baseline name, or a file from `baseline export`")
+      ->required();
+  gate->add_option("--candidate", gate_options.candidate, "Job to gate (waits for it to end)");
+  gate->add_option("--run", gate_options.run_spec,
+                   "JobSpec JSON file: submit it now and gate the job")
+      ->check(CLI::ExistingFile);
+  gate->add_option("--label", gate_options.labels,
+                   "KEY=VALUE label for the --run job (repeatable), e.g. git_sha=...")
+      ->allow_extra_args(false);
+  gate->add_option("--max-slowdown", gate_options.max_slowdown,
+                   "Slower by more than this fails (with significance): 5% or 0.05")
+      ->capture_default_str();
+  gate->add_option("--alpha", gate_options.alpha,
+                   "Significance level of the rank test; interval at 1 - alpha")
+      ->capture_default_str();
+  gate->add_option("--markdown", gate_options.markdown, "Write a Markdown summary (PR comment)");
+  gate->add_option("--junit", gate_options.junit, "Write JUnit XML");
+  gate->add_flag("--allow-mismatch", gate_options.allow_mismatch,
+                 "Compare even runs of different GPU models or world sizes");
+  AddJsonFlag(gate, &json_after_subcommand);
+
+  symmbench::client::BaselineCommandOptions baseline_options;
+  CLI::App* baseline = app.add_subcommand("baseline", "Baselines of `symmbench gate`");
+  baseline->require_subcommand(1);
+  CLI::App* baseline_save =
+      baseline->add_subcommand("save", "Keep a SUCCEEDED job as a named baseline");
+  baseline_save->add_option("JOB", baseline_options.job_id, "Job id")->required();
+  baseline_save->add_option("--name", baseline_options.name, "Baseline name, e.g. main")
+      ->required();
+  baseline_save->add_flag("--force", baseline_options.force,
+                          "Replace an existing baseline of that name");
+  CLI::App* baseline_list = baseline->add_subcommand("list", "List the stored baselines");
+  CLI::App* baseline_export =
+      baseline->add_subcommand("export", "Print a baseline as JSON (> file.json)");
+  baseline_export->add_option("NAME", baseline_options.name, "Baseline name")->required();
+  CLI::App* baseline_import =
+      baseline->add_subcommand("import", "Store a baseline from an exported JSON file");
+  baseline_import->add_option("FILE", baseline_options.file, "Exported baseline")
+      ->required()
+      ->check(CLI::ExistingFile);
+  baseline_import->add_option("--name", baseline_options.name, "Store it under this name");
+  baseline_import->add_flag("--force", baseline_options.force,
+                            "Replace an existing baseline of that name");
+  for (CLI::App* sub : {baseline_save, baseline_list, baseline_import}) {
+    AddJsonFlag(sub, &json_after_subcommand);
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -191,6 +256,19 @@ int main(int argc, char** argv) {
   if (app.got_subcommand(plot)) return sc::RunPlot(global, plot_options, std::cout, std::cerr);
   if (app.got_subcommand(calibrate)) {
     return sc::RunCalibrate(global, calibrate_options, std::cout, std::cerr);
+  }
+  if (app.got_subcommand(gate)) return sc::RunGate(global, gate_options, std::cout, std::cerr);
+  if (baseline->got_subcommand(baseline_save)) {
+    return sc::RunBaselineSave(global, baseline_options, std::cout, std::cerr);
+  }
+  if (baseline->got_subcommand(baseline_list)) {
+    return sc::RunBaselineList(global, std::cout, std::cerr);
+  }
+  if (baseline->got_subcommand(baseline_export)) {
+    return sc::RunBaselineExport(global, baseline_options, std::cout, std::cerr);
+  }
+  if (baseline->got_subcommand(baseline_import)) {
+    return sc::RunBaselineImport(global, baseline_options, std::cout, std::cerr);
   }
   return sc::kExitError;
 }

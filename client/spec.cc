@@ -177,6 +177,26 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (flags.backend) spec.set_backend(*flags.backend);
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
   if (flags.graph) spec.set_graph(*flags.graph);
+  if (flags.repeats) {
+    if (*flags.repeats < 1) {  // 0 would read as "unset" (the daemon's default)
+      return absl::InvalidArgumentError(
+          absl::StrCat("--repeats: must be >= 1 (got ", *flags.repeats, ")"));
+    }
+    spec.set_repeats(*flags.repeats);
+  }
+  if (flags.inject_delay_us) spec.set_inject_delay_us(*flags.inject_delay_us);
+  if (flags.inject_delay_min_bytes) {
+    absl::StatusOr<int64_t> bytes =
+        ParseSize(*flags.inject_delay_min_bytes, "--inject-delay-min-bytes");
+    if (!bytes.ok()) return bytes.status();
+    spec.set_inject_delay_min_bytes(*bytes);
+  }
+  if (flags.inject_delay_max_bytes) {
+    absl::StatusOr<int64_t> bytes =
+        ParseSize(*flags.inject_delay_max_bytes, "--inject-delay-max-bytes");
+    if (!bytes.ok()) return bytes.status();
+    spec.set_inject_delay_max_bytes(*bytes);
+  }
   const bool ag_gemm = (spec.kernel().empty() ? kDefaultKernel : spec.kernel()) == "ag_gemm";
   if (absl::Status s = ag_gemm ? ApplyAgGemmFlags(flags, &spec) : ApplySizeFlags(flags, &spec);
       !s.ok()) {

@@ -38,6 +38,11 @@ struct SpecFlags {
   std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
   std::optional<int32_t> job_timeout_s;  // --job-timeout-s
   std::optional<bool> graph;             // --graph: also time CUDA-graph replays
+  std::optional<int32_t> repeats;        // --repeats: timing loops per size (daemon default 5)
+  // Fault injection (the daemon must run with --allow-fault-injection):
+  std::optional<double> inject_delay_us;              // --inject-delay-us
+  std::optional<std::string> inject_delay_min_bytes;  // --inject-delay-min-bytes, e.g. "64K"
+  std::optional<std::string> inject_delay_max_bytes;  // --inject-delay-max-bytes
   // Kernel ag_gemm:
   std::optional<std::string> shapes;           // --shapes, e.g. "4096x6656x16384,8192x8192x8192"
   std::optional<std::string> splits_per_rank;  // --splits-per-rank: "auto" or 1, 2, 4, ...

@@ -1,7 +1,8 @@
 # Sourced by the device scripts (gpu-session.sh, gpu-all-reduce.sh, gpu-calibrate.sh): the
 # environment of a GPU host without packages, and a daemon on loopback for the whole call.
 #   out      where results go ($OUT on the device machine)
-#   start_daemon   starts symmbenchd from the bundle; sets `c` (the client command) and `state`
+#   start_daemon [FLAG...]   starts symmbenchd from the bundle (extra daemon flags, e.g.
+#                  --allow-fault-injection); sets `c` (the client command) and `state`
 out="${OUT:-/tmp/symmbench-out}"
 mkdir -p "$out"
 # NVLink multicast stays off on that machine, for every process.
@@ -16,7 +17,7 @@ bundle=dist/symmbench
 start_daemon() {
   state="$(mktemp -d /tmp/symmbench.XXXXXX)"
   "$bundle/bin/symmbenchd" --listen 127.0.0.1:0 --port-file "$state/port" --metrics-listen 127.0.0.1:0 --db "$state/jobs.db" \
-    --log-dir "$state/logs" >"$state/symmbenchd.log" 2>&1 &
+    --log-dir "$state/logs" "$@" >"$state/symmbenchd.log" 2>&1 &
   daemon=$!
   trap 'kill $daemon 2>/dev/null; wait $daemon 2>/dev/null; tar czf "$out/logs.tgz" "$state" 2>/dev/null' EXIT
   for _ in $(seq 1 300); do [ -s "$state/port" ] && break; sleep 0.1; done

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   bazel-bootstrap protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev
   libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
-  libcli11-dev libopenblas-dev patchelf g++ python3 prometheus gnuplot-nox
+  libcli11-dev libopenblas-dev patchelf g++ python3 python3-yaml prometheus gnuplot-nox
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,8 @@
-// The default Backend::CaptureGraph: a recorded body replayed call by call.
+// The default Backend::CaptureGraph (a recorded body replayed call by call) and
+// Backend::InjectDelay (a spin on the host clock).
 #include "kernels/backend.h"
 
+#include <chrono>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -33,6 +35,18 @@ absl::StatusOr<std::unique_ptr<Graph>> Backend::CaptureGraph(
                                                    repeats, ")"));
   }
   return std::make_unique<ReplayGraph>(body, repeats);
+}
+
+absl::Status Backend::InjectDelay(double us) {
+  if (!(us >= 0)) {
+    return absl::InvalidArgumentError(absl::StrCat("InjectDelay: us must be >= 0 (got ", us, ")"));
+  }
+  // A spin, not a sleep: sleeping for microseconds overshoots by the scheduler's slack.
+  const auto until = std::chrono::steady_clock::now() +
+                     std::chrono::nanoseconds(static_cast<int64_t>(us * 1000.0));
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace symmbench

@@ -18,6 +18,8 @@ const std::map<std::string_view, MethodAccess>& MethodTable() {
       {"/symmbench.v1.Coordinator/WatchJob", MethodAccess::kReadOnly},
       {"/symmbench.v1.Coordinator/ListDevices", MethodAccess::kReadOnly},
       {"/symmbench.v1.Coordinator/ListDispatchTables", MethodAccess::kReadOnly},
+      {"/symmbench.v1.Coordinator/ListBaselines", MethodAccess::kReadOnly},
+      {"/symmbench.v1.Coordinator/GetBaseline", MethodAccess::kReadOnly},
       {"/grpc.health.v1.Health/Check", MethodAccess::kReadOnly},
       {"/grpc.health.v1.Health/Watch", MethodAccess::kReadOnly},
       {"/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", MethodAccess::kReadOnly},

@@ -18,6 +18,9 @@ TEST(AccessPolicyTest, ClassifiesMethodsAndDefaultsToMutating) {
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/CancelJob"), MethodAccess::kMutating);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/SetDispatchTable"), MethodAccess::kMutating);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/SaveBaseline"), MethodAccess::kMutating);
+  EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/ImportBaseline"), MethodAccess::kMutating);
+  EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/ListBaselines"), MethodAccess::kReadOnly);
+  EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/GetBaseline"), MethodAccess::kReadOnly);
   EXPECT_EQ(ClassifyMethod(kGetJob), MethodAccess::kReadOnly);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Coordinator/WatchJob"), MethodAccess::kReadOnly);
   EXPECT_EQ(ClassifyMethod("/grpc.health.v1.Health/Check"), MethodAccess::kReadOnly);

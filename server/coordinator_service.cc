@@ -1,6 +1,8 @@
 // CoordinatorService and WorkerReportService: proto <-> JobManager.
 #include "server/coordinator_service.h"
 
+#include <chrono>
+
 #include "absl/strings/str_cat.h"
 #include "kernels/catalog.h"
 #include "server/grpc_status.h"
@@ -11,6 +13,16 @@ namespace {
 grpc::Status RequireJobId(const std::string& job_id) {
   if (job_id.empty()) return {grpc::StatusCode::INVALID_ARGUMENT, "job_id: must be set"};
   return grpc::Status::OK;
+}
+
+grpc::Status NoBaselines() {
+  return {grpc::StatusCode::UNIMPLEMENTED, "this coordinator keeps no baselines"};
+}
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 }  // namespace
 
@@ -32,8 +44,7 @@ grpc::Status CoordinatorService::GetJob(grpc::ServerContext*, const v1::GetJobRe
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*,
-                                          const v1::ListJobsRequest* request,
+grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJobsRequest* request,
                                           v1::ListJobsResponse* response) {
   if (request->limit() < 0) {
     return {grpc::StatusCode::INVALID_ARGUMENT,
@@ -77,10 +88,10 @@ grpc::Status CoordinatorService::CancelJob(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*,
-                                             const v1::ListDevicesRequest*,
+grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
                                              v1::ListDevicesResponse* response) {
   response->set_backend(jobs_->backend());
+  *response->mutable_machine() = jobs_->machine();
   for (v1::Device& device : jobs_->Devices()) *response->add_devices() = std::move(device);
   for (const KernelInfo& kernel : KernelCatalog()) response->add_kernels(kernel.name);
   return grpc::Status::OK;
@@ -104,6 +115,66 @@ grpc::Status CoordinatorService::ListDispatchTables(grpc::ServerContext*,
   absl::StatusOr<std::vector<v1::DispatchTable>> tables = dispatch_tables_->List();
   if (!tables.ok()) return ToGrpc(tables.status());
   for (v1::DispatchTable& table : *tables) *response->add_tables() = std::move(table);
+  return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::SaveBaseline(grpc::ServerContext*,
+                                              const v1::SaveBaselineRequest* request,
+                                              v1::SaveBaselineResponse* response) {
+  if (baselines_ == nullptr) return NoBaselines();
+  if (absl::Status s = ValidateBaselineName(request->name()); !s.ok()) return ToGrpc(s);
+  if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
+  absl::StatusOr<v1::Job> job = jobs_->Get(request->job_id());
+  if (!job.ok()) return ToGrpc(job.status());
+  absl::StatusOr<v1::Baseline> baseline = BaselineFromJob(*job, request->name(), NowUnixMs());
+  if (!baseline.ok()) return ToGrpc(baseline.status());
+  bool replaced = false;
+  if (absl::Status s = baselines_->Put(*baseline, request->force(), &replaced); !s.ok()) {
+    return ToGrpc(s);
+  }
+  *response->mutable_baseline() = *std::move(baseline);
+  response->set_replaced(replaced);
+  return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::ListBaselines(grpc::ServerContext*,
+                                               const v1::ListBaselinesRequest* request,
+                                               v1::ListBaselinesResponse* response) {
+  if (baselines_ == nullptr) return grpc::Status::OK;
+  absl::StatusOr<std::vector<v1::Baseline>> list = baselines_->List(request->include_rows());
+  if (!list.ok()) return ToGrpc(list.status());
+  for (v1::Baseline& baseline : *list) *response->add_baselines() = std::move(baseline);
+  return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::GetBaseline(grpc::ServerContext*,
+                                             const v1::GetBaselineRequest* request,
+                                             v1::Baseline* response) {
+  if (baselines_ == nullptr) return NoBaselines();
+  if (absl::Status s = ValidateBaselineName(request->name()); !s.ok()) return ToGrpc(s);
+  absl::StatusOr<v1::Baseline> baseline = baselines_->Get(request->name());
+  if (!baseline.ok()) return ToGrpc(baseline.status());
+  *response = *std::move(baseline);
+  return grpc::Status::OK;
+}
+
+grpc::Status CoordinatorService::ImportBaseline(grpc::ServerContext*,
+                                                const v1::ImportBaselineRequest* request,
+                                                v1::ImportBaselineResponse* response) {
+  if (baselines_ == nullptr) return NoBaselines();
+  v1::Baseline baseline = request->baseline();
+  if (baseline.saved_unix_ms() == 0) baseline.set_saved_unix_ms(NowUnixMs());
+  if (baseline.source().rfind("imported", 0) != 0) {
+    baseline.set_source(baseline.source().empty()
+                            ? std::string("imported")
+                            : absl::StrCat("imported (", baseline.source(), ")"));
+  }
+  bool replaced = false;
+  if (absl::Status s = baselines_->Put(baseline, request->force(), &replaced); !s.ok()) {
+    return ToGrpc(s);
+  }
+  *response->mutable_baseline() = std::move(baseline);
+  response->set_replaced(replaced);
   return grpc::Status::OK;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "proto/symmbench.grpc.pb.h"
+#include "server/baseline_store.h"
 #include "server/dispatch_tables.h"
 #include "server/job_manager.h"
 
@@ -10,9 +11,11 @@ namespace symmbench {
 
 class CoordinatorService final : public v1::Coordinator::Service {
  public:
-  // `dispatch_tables` may be null: SetDispatchTable then answers UNIMPLEMENTED.
-  CoordinatorService(JobManager* jobs, DispatchTableStore* dispatch_tables)
-      : jobs_(jobs), dispatch_tables_(dispatch_tables) {}
+  // `dispatch_tables` may be null: SetDispatchTable then answers UNIMPLEMENTED; so do the
+  // baseline RPCs without `baselines`.
+  CoordinatorService(JobManager* jobs, DispatchTableStore* dispatch_tables,
+                     BaselineStore* baselines = nullptr)
+      : jobs_(jobs), dispatch_tables_(dispatch_tables), baselines_(baselines) {}
 
   grpc::Status SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest*,
                          v1::SubmitJobResponse*) override;
@@ -30,10 +33,19 @@ class CoordinatorService final : public v1::Coordinator::Service {
                                 v1::SetDispatchTableResponse*) override;
   grpc::Status ListDispatchTables(grpc::ServerContext*, const v1::ListDispatchTablesRequest*,
                                   v1::ListDispatchTablesResponse*) override;
+  grpc::Status SaveBaseline(grpc::ServerContext*, const v1::SaveBaselineRequest*,
+                            v1::SaveBaselineResponse*) override;
+  grpc::Status ListBaselines(grpc::ServerContext*, const v1::ListBaselinesRequest*,
+                             v1::ListBaselinesResponse*) override;
+  grpc::Status GetBaseline(grpc::ServerContext*, const v1::GetBaselineRequest*,
+                           v1::Baseline*) override;
+  grpc::Status ImportBaseline(grpc::ServerContext*, const v1::ImportBaselineRequest*,
+                              v1::ImportBaselineResponse*) override;
 
  private:
   JobManager* jobs_;
   DispatchTableStore* dispatch_tables_;
+  BaselineStore* baselines_;
 };
 
 // Admits only the job's workers: the call must carry the job's secret (JobSecretOf).

@@ -63,6 +63,21 @@ absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json
   return devices;
 }
 
+v1::MachineInfo ParseProbeVersions(const std::string& json) {
+  v1::MachineInfo machine;
+  const nlohmann::json parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_object()) return machine;
+  auto text = [&](const char* key) {
+    const auto it = parsed.find(key);
+    return it != parsed.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  machine.set_driver_version(text("driver_version"));
+  machine.set_cuda_driver_version(text("cuda_driver_version"));
+  machine.set_cuda_runtime_version(text("cuda_runtime_version"));
+  machine.set_nccl_version(text("nccl_version"));
+  return machine;
+}
+
 absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
                                           const std::string& worker_path, int cpu_slots) {
   if (backend_flag != "auto" && backend_flag != "cuda" && backend_flag != "cpu") {
@@ -81,6 +96,7 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
     if (!gpus->empty()) {
       inventory.backend = "cuda";
       inventory.devices = *std::move(gpus);
+      inventory.machine = ParseProbeVersions(*output);
       return inventory;
     }
     if (backend_flag == "cuda") {

@@ -13,6 +13,9 @@ namespace symmbench {
 struct Inventory {
   std::string backend;               // "cuda" or "cpu"
   std::vector<v1::Device> devices;
+  // Driver, CUDA and NCCL versions from the probe (empty on the CPU backend); the daemon adds
+  // the hostname and the job manager the rest.
+  v1::MachineInfo machine;
 };
 
 // `backend_flag`: "auto" (CUDA if the probe finds GPUs, else CPU), "cuda" (FAILED_PRECONDITION
@@ -23,5 +26,9 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
 // Parses the worker's `--probe-devices` JSON ({"cuda_devices": [{index, name, memory_bytes,
 // sm_count}]}). INVALID_ARGUMENT when it does not parse.
 absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json);
+
+// The versions in the probe's JSON ("driver_version", "cuda_driver_version",
+// "cuda_runtime_version", "nccl_version"; each may be missing) as a MachineInfo.
+v1::MachineInfo ParseProbeVersions(const std::string& json);
 
 }  // namespace symmbench

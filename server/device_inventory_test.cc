@@ -18,6 +18,18 @@ TEST(DeviceInventoryTest, ParsesProbeOutput) {
   EXPECT_EQ((*devices)[1].memory_bytes(), 150000000000);
 }
 
+TEST(DeviceInventoryTest, ParsesProbeVersionsAndToleratesTheirAbsence) {
+  const v1::MachineInfo machine = ParseProbeVersions(
+      R"({"cuda_devices":[],"driver_version":"580.65.06","cuda_driver_version":"13.0",)"
+      R"("cuda_runtime_version":"13.0","nccl_version":"2.28.9"})");
+  EXPECT_EQ(machine.driver_version(), "580.65.06");
+  EXPECT_EQ(machine.cuda_driver_version(), "13.0");
+  EXPECT_EQ(machine.cuda_runtime_version(), "13.0");
+  EXPECT_EQ(machine.nccl_version(), "2.28.9");
+  EXPECT_EQ(ParseProbeVersions(R"({"cuda_devices":[]})").nccl_version(), "");
+  EXPECT_EQ(ParseProbeVersions("garbage").driver_version(), "");
+}
+
 TEST(DeviceInventoryTest, RejectsGarbageProbeOutput) {
   EXPECT_EQ(ParseProbeOutput("not json").status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(ParseProbeOutput(R"({"gpus":[]})").status().code(),

@@ -66,6 +66,18 @@ void RemoveLeftoverSegments(const std::string& job_id, const std::string& instan
   closedir(dir);
 }
 
+v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
+  v1::MachineInfo machine = options.machine;
+  if (machine.backend().empty()) machine.set_backend(options.backend);
+  if (machine.gpu_model().empty() && !options.devices.empty()) {
+    machine.set_gpu_model(options.devices[0].name());
+  }
+  if (machine.device_count() == 0) {
+    machine.set_device_count(static_cast<int32_t>(options.devices.size()));
+  }
+  return machine;
+}
+
 }  // namespace
 
 std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job/", job_id, "/"); }
@@ -73,6 +85,7 @@ std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job
 JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
                        Launcher* launcher, DispatchTableStore* dispatch_tables)
     : options_(std::move(options)),
+      machine_(CompleteMachine(options_)),
       coordinator_address_(options_.coordinator_address),
       db_(db),
       store_(store),
@@ -176,6 +189,11 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   const DeviceLimits limits = Limits();
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  if (spec.inject_delay_us() > 0 && !options_.allow_fault_injection) {
+    return absl::FailedPreconditionError(
+        "inject_delay_us: fault injection is off on this coordinator (start symmbenchd with "
+        "--allow-fault-injection to allow it)");
+  }
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
@@ -190,6 +208,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   record.set_backend(options_.backend);
   record.set_submit_time_unix_ms(NowUnixMs());
   record.set_failed_rank(-1);
+  *record.mutable_machine() = machine_;
   if (absl::Status s = db_->InsertJob(record); !s.ok()) return s;
   if (absl::Status s = scheduler_.Enqueue(id, record.spec().world_size()); !s.ok()) {
     record.set_state(v1::FAILED);
@@ -376,6 +395,9 @@ void JobManager::StartJob(const Placement& placement) {
   request.devices = ordinals;
   request.coordinator_address = coordinator_address_;
   request.log_dir = options_.log_dir;
+  request.inject_delay_us = job.record.spec().inject_delay_us();
+  request.inject_delay_min_bytes = job.record.spec().inject_delay_min_bytes();
+  request.inject_delay_max_bytes = job.record.spec().inject_delay_max_bytes();
   request.secret = job.secret;
   request.tls_ca = options_.worker_tls_ca;
   request.tls_server_name = options_.worker_tls_server_name;

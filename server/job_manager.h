@@ -41,6 +41,12 @@ struct JobManagerOptions {
   std::string worker_tls_server_name;
   std::chrono::seconds default_job_timeout{3600};
   std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
+  // Recorded with every job (Job.machine); backend, gpu_model and device_count are filled in
+  // from the fields above when left empty.
+  v1::MachineInfo machine;
+  // Accept specs with JobSpec.inject_delay_us (symmbenchd --allow-fault-injection); otherwise
+  // Submit refuses them with FAILED_PRECONDITION.
+  bool allow_fault_injection = false;
 };
 
 // Store keys of a job live under this prefix; it is dropped when the job ends.
@@ -68,7 +74,8 @@ class JobManager {
   // every watch and stops the thread. Idempotent.
   void Shutdown();
 
-  // Validates (INVALID_ARGUMENT / RESOURCE_EXHAUSTED naming the field), stores and queues.
+  // Validates (INVALID_ARGUMENT / RESOURCE_EXHAUSTED naming the field; FAILED_PRECONDITION
+  // naming inject_delay_us for a fault injection the daemon does not allow), stores and queues.
   absl::StatusOr<v1::Job> Submit(v1::JobSpec spec);
   // NOT_FOUND for unknown jobs.
   absl::StatusOr<v1::Job> Get(const std::string& job_id);
@@ -81,6 +88,8 @@ class JobManager {
   // Inventory with the holder of each device.
   std::vector<v1::Device> Devices();
   const std::string& backend() const { return options_.backend; }
+  // What every job records as Job.machine.
+  const v1::MachineInfo& machine() const { return machine_; }
 
   // From workers. FAILED_PRECONDITION when the job is not running.
   absl::Status ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row);
@@ -130,6 +139,7 @@ class JobManager {
   void AddMachineContext(const v1::Job& record, v1::ResultRow* row);
 
   const JobManagerOptions options_;
+  const v1::MachineInfo machine_;
   std::string coordinator_address_;
   JobDb* const db_;
   KeyValueStore* const store_;

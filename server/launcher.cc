@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "security/secrets.h"
 
 extern char** environ;
@@ -63,18 +64,30 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
   for (int rank = 0; rank < world_size; ++rank) {
     std::vector<std::string> args = {
         worker_path_,
-        "--coordinator", request.coordinator_address,
-        "--job-id", request.job_id,
-        "--rank", std::to_string(rank),
-        "--world-size", std::to_string(world_size),
-        "--device", std::to_string(request.devices[rank]),
-        "--backend", request.backend,
+        "--coordinator",
+        request.coordinator_address,
+        "--job-id",
+        request.job_id,
+        "--rank",
+        std::to_string(rank),
+        "--world-size",
+        std::to_string(world_size),
+        "--device",
+        std::to_string(request.devices[rank]),
+        "--backend",
+        request.backend,
     };
     if (!request.tls_ca.empty()) {
       args.insert(args.end(), {"--tls-ca", request.tls_ca});
       if (!request.tls_server_name.empty()) {
         args.insert(args.end(), {"--tls-server-name", request.tls_server_name});
       }
+    }
+    if (request.inject_delay_us > 0) {
+      args.insert(args.end(),
+                  {"--inject-delay-us", absl::StrFormat("%.9g", request.inject_delay_us),
+                   "--inject-delay-min-bytes", std::to_string(request.inject_delay_min_bytes),
+                   "--inject-delay-max-bytes", std::to_string(request.inject_delay_max_bytes)});
     }
     std::vector<char*> argv = Pointers(args);
     const std::string log_path =

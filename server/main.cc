@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "server/baseline_store.h"
 #include "server/coordinator_service.h"
 #include "server/device_inventory.h"
 #include "server/dispatch_tables.h"
@@ -49,7 +50,14 @@ struct DaemonOptions {
   ServerSecurityFlags security;  // TLS, token, read-only calls (listen is copied in)
   std::string tls_worker_ca;     // CA the workers verify the daemon with
   std::string tls_server_name;   // name the workers expect in the daemon's certificate
+  bool allow_fault_injection = false;
 };
+
+std::string Hostname() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
 
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
 std::string StateDir() {
@@ -143,6 +151,11 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("dispatch tables in {}: {}", db_path, dispatch_tables.status().ToString());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<BaselineStore>> baselines = BaselineStore::Open(db_path);
+  if (!baselines.ok()) {
+    spdlog::critical("baselines in {}: {}", db_path, baselines.status().ToString());
+    return 1;
+  }
   absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
       CoordinatorMetrics::Create(options.metrics_listen);
   if (!metrics.ok()) {
@@ -162,10 +175,16 @@ int Run(const DaemonOptions& options) {
         Absolute(options.tls_worker_ca.empty() ? options.security.tls_cert : options.tls_worker_ca);
     manager_options.worker_tls_server_name = options.tls_server_name;
   }
+  manager_options.machine = inventory->machine;
+  manager_options.machine.set_hostname(Hostname());
+  manager_options.allow_fault_injection = options.allow_fault_injection;
+  if (options.allow_fault_injection) {
+    spdlog::warn("fault injection allowed: jobs may add inject_delay_us to their timed region");
+  }
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
   jobs.set_metrics(metrics->get());
 
-  CoordinatorService coordinator(&jobs, dispatch_tables->get());
+  CoordinatorService coordinator(&jobs, dispatch_tables->get(), baselines->get());
   WorkerReportService reports(&jobs);
   StoreService store_service(&store, [&jobs](const std::string& id, const std::string& secret) {
     return jobs.AuthorizeWorker(id, secret, /*running_only=*/true);
@@ -190,10 +209,12 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("job manager: {}", s.ToString());
     return 1;
   }
-  const std::string bound = absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
+  const std::string bound =
+      absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
   if (!options.port_file.empty()) {
     // Line 1: the gRPC address; line 2: the metrics address (empty when off).
-    std::ofstream(options.port_file + ".tmp") << bound << "\n" << (*metrics)->BoundAddress() << "\n";
+    std::ofstream(options.port_file + ".tmp") << bound << "\n"
+                                              << (*metrics)->BoundAddress() << "\n";
     std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
   }
   spdlog::info("listening on {} ({}); metrics on {}; backend {} with {} devices; db {}; worker {}",
@@ -223,7 +244,8 @@ int main(int argc, char** argv) {
   CLI::App app{"symmbenchd: the symmbench coordinator daemon"};
   app.add_option("--listen", options.listen, "gRPC address (host:port; port 0 picks one)")
       ->capture_default_str();
-  app.add_option("--db", options.db, "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
+  app.add_option("--db", options.db,
+                 "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
   app.add_option("--backend", options.backend, "auto, cuda or cpu")
       ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
       ->capture_default_str();
@@ -258,6 +280,7 @@ int main(int argc, char** argv) {
                  "or 640; never give the token itself on the command line)");
   app.add_option("--read-only-calls", options.security.read_only_calls,
                  "public: reads (GetJob, ListJobs, WatchJob, ListDevices, ListDispatchTables, "
+                 "ListBaselines, GetBaseline, "
                  "health) need no token; token: every call needs it")
       ->check(CLI::IsMember({"public", "token"}))
       ->capture_default_str();
@@ -267,6 +290,8 @@ int main(int argc, char** argv) {
   app.add_option("--tls-server-name", options.tls_server_name,
                  "name the workers expect in the daemon's certificate (default: the host they "
                  "dial, the --listen host or 127.0.0.1)");
+  app.add_flag("--allow-fault-injection", options.allow_fault_injection,
+               "accept jobs with inject_delay_us (tests and demos of `symmbench gate`)");
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }

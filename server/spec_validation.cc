@@ -117,6 +117,27 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const KernelInfo& kernel, DType
   return absl::OkStatus();
 }
 
+absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
+  // !(x >= 0) also catches NaN.
+  if (!(spec.inject_delay_us() >= 0) || spec.inject_delay_us() > kMaxInjectDelayUs) {
+    return absl::InvalidArgumentError(absl::StrCat("inject_delay_us: must be in [0, ",
+                                                   kMaxInjectDelayUs, "] (got ",
+                                                   spec.inject_delay_us(), ")"));
+  }
+  if (spec.inject_delay_min_bytes() < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("inject_delay_min_bytes: must be >= 0 (got ",
+                                                   spec.inject_delay_min_bytes(), ")"));
+  }
+  if (spec.inject_delay_max_bytes() < 0 ||
+      (spec.inject_delay_max_bytes() > 0 &&
+       spec.inject_delay_max_bytes() < spec.inject_delay_min_bytes())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("inject_delay_max_bytes: must be 0 (no bound) or >= inject_delay_min_bytes ",
+                     spec.inject_delay_min_bytes(), " (got ", spec.inject_delay_max_bytes(), ")"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
@@ -206,11 +227,16 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   }
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
+  if (spec.repeats() < 0 || spec.repeats() > kMaxRepeats) {  // 0: the default
+    return absl::InvalidArgumentError(
+        absl::StrCat("repeats: must be in [1, ", kMaxRepeats, "] (got ", spec.repeats(), ")"));
+  }
   if (absl::Status s = CheckLabels(spec); !s.ok()) return s;
   if (spec.timeout_s() < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("timeout_s: must be >= 0 (got ", spec.timeout_s(), ")"));
   }
+  if (absl::Status s = CheckFaultInjection(spec); !s.ok()) return s;
 
   return absl::OkStatus();
 }
@@ -218,6 +244,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
   if (spec->backend().empty() || spec->backend() == "auto") spec->set_backend(limits.backend);
   if (!spec->has_check()) spec->set_check(true);
+  if (spec->repeats() == 0) spec->set_repeats(kDefaultRepeats);
 }
 
 }  // namespace symmbench

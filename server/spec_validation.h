@@ -24,6 +24,9 @@ constexpr int32_t kMaxIters = 1000000;     // warmup_iters and iters
 constexpr int kMaxLabels = 64;
 constexpr size_t kMaxLabelKeyLength = 64;
 constexpr size_t kMaxLabelValueLength = 1024;
+constexpr int32_t kDefaultRepeats = 5;  // JobSpec.repeats when unset
+constexpr int32_t kMaxRepeats = 100;
+constexpr double kMaxInjectDelayUs = 1e6;  // JobSpec.inject_delay_us: one second per op
 
 // The sizes a spec asks for, in bytes, ascending as given: sizes_bytes if non-empty, else
 // min_bytes, min_bytes * step_factor, ... <= max_bytes. INVALID_ARGUMENT naming the field for
@@ -33,13 +36,17 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec);
 
 // Checks a spec. INVALID_ARGUMENT: unknown kernel, unknown dtype, unknown backend or one the
 // daemon does not serve, world_size < 1, bad sweep, a size not a multiple of the element
-// size, warmup_iters < 0, iters < 1, too many/long labels, timeout_s < 0.
+// size, warmup_iters < 0, iters < 1, repeats outside [1, kMaxRepeats] (0 is
+// the default), too many/long labels,
+// timeout_s < 0, inject_delay_us outside [0, kMaxInjectDelayUs], negative inject_delay_*_bytes
+// or inject_delay_max_bytes below inject_delay_min_bytes. (Whether the daemon allows fault
+// injection at all is the job manager's check.)
 // RESOURCE_EXHAUSTED: world_size above limits.num_devices, or the largest size times the
 // kernel's buffers_per_rank above limits.device_memory_bytes.
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
 
-// Fills the two defaults a spec may leave out: backend ("" or "auto" -> limits.backend) and
-// check (unset -> true). Everything else must be given explicitly.
+// Fills the defaults a spec may leave out: backend ("" or "auto" -> limits.backend), check
+// (unset -> true) and repeats (0 -> kDefaultRepeats). Everything else must be given explicitly.
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits);
 
 }  // namespace symmbench

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace symmbench {
 namespace {
@@ -255,6 +258,42 @@ TEST(ValidateSpecTest, NegativeTimeout) {
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "timeout_s:");
 }
 
+TEST(ValidateSpecTest, RepeatsOutsideOneToAHundred) {
+  v1::JobSpec spec = ValidSpec();
+  for (int32_t ok : {0, 1, 5, kMaxRepeats}) {  // 0: the default
+    spec.set_repeats(ok);
+    EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ok;
+  }
+  for (int32_t bad : {-1, kMaxRepeats + 1}) {
+    spec.set_repeats(bad);
+    absl::Status status = ValidateSpec(spec, CudaLimits());
+    ExpectError(status, absl::StatusCode::kInvalidArgument, "repeats:");
+    EXPECT_NE(status.message().find(absl::StrCat("(got ", bad, ")")), std::string::npos) << status;
+  }
+}
+
+TEST(ValidateSpecTest, FaultInjectionRanges) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_inject_delay_us(12.5);
+  spec.set_inject_delay_min_bytes(4096);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.set_inject_delay_max_bytes(4096);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.set_inject_delay_max_bytes(2048);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "inject_delay_max_bytes:");
+  spec.set_inject_delay_max_bytes(0);
+  spec.set_inject_delay_min_bytes(-1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "inject_delay_min_bytes:");
+  spec.set_inject_delay_min_bytes(0);
+  for (double bad : {-1.0, 2e6, std::nan("")}) {
+    spec.set_inject_delay_us(bad);
+    ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+                "inject_delay_us:");
+  }
+}
+
 TEST(ValidateSpecTest, LargestSizeTimesBuffersAboveDeviceMemory) {
   v1::JobSpec spec = ValidSpec();
   spec.set_min_bytes(kGiB);
@@ -286,13 +325,16 @@ TEST(ApplyDefaultsTest, ResolvesAutoBackendAndSetsCheck) {
     EXPECT_EQ(spec.backend(), "cpu");
     ASSERT_TRUE(spec.has_check());
     EXPECT_TRUE(spec.check());
+    EXPECT_EQ(spec.repeats(), kDefaultRepeats);
     EXPECT_TRUE(ValidateSpec(spec, cpu).ok()) << ValidateSpec(spec, cpu);
   }
   v1::JobSpec spec = ValidSpec();
   spec.set_check(false);
   spec.set_backend("cuda");
+  spec.set_repeats(1);
   ApplyDefaults(&spec, cpu);
   EXPECT_FALSE(spec.check());  // an explicit false stays
+  EXPECT_EQ(spec.repeats(), 1);
   EXPECT_EQ(spec.backend(), "cuda");
   EXPECT_EQ(ValidateSpec(spec, cpu).message(), "backend: this daemon serves cpu devices, not cuda");
 }

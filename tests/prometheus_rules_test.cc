@@ -154,13 +154,14 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
     EXPECT_EQ(result.value("status", ""), "success") << expr << ": " << result.dump();
     EXPECT_FALSE(result["data"]["result"].empty()) << expr << ": no series";
   }
-  // Values consistent with the job's own rows: one histogram observation per timed iteration,
-  // the busbw gauge equal to the row's, and the jobs by final state.
+  // Values consistent with the job's own rows: one histogram observation per timed iteration
+  // (3 iterations in each of the default 5 timing loops), the busbw gauge equal to the row's,
+  // and the jobs by final state.
   const std::string row_labels =
       "kernel=\"one_shot_all_reduce\",size_bucket=\"64KiB\",mode=\"eager\"";
   nlohmann::json count = Query("symmbench_kernel_latency_seconds_count{" + row_labels + "}");
   ASSERT_FALSE(count["data"]["result"].empty()) << count.dump();
-  EXPECT_EQ(count["data"]["result"][0]["value"][1], "3");
+  EXPECT_EQ(count["data"]["result"][0]["value"][1], "15");
   nlohmann::json busbw = Query("symmbench_busbw_bytes_per_second{" + row_labels + "}");
   ASSERT_FALSE(busbw["data"]["result"].empty()) << busbw.dump();
   EXPECT_NEAR(std::stod(busbw["data"]["result"][0]["value"][1].get<std::string>()),

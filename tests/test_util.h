@@ -5,10 +5,9 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace symmbench::testing {
 
@@ -37,8 +36,8 @@ class Daemon {
   explicit Daemon(std::string dir, int cpu_slots = 4, std::string backend = "cpu");
   ~Daemon();
   // Before Start(): the --listen address (default 127.0.0.1:0; a wildcard host is dialled as
-  // 127.0.0.1), more daemon flags (e.g. {"--token-file", path}), the worker binary (default:
-  // the real symmbench-worker).
+  // 127.0.0.1), more daemon flags (e.g. {"--token-file", path} or {"--allow-fault-injection"}), the
+  // worker binary (default: the real symmbench-worker).
   void set_listen(std::string listen) { listen_ = std::move(listen); }
   void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
   void set_worker(std::string path) { worker_ = std::move(path); }
@@ -57,7 +56,8 @@ class Daemon {
   CommandResult Client(const std::vector<std::string>& args,
                        std::chrono::seconds timeout = std::chrono::seconds(120)) const;
   // Client with --json; parses stdout (null json on parse failure).
-  nlohmann::json ClientJson(const std::vector<std::string>& args, CommandResult* result = nullptr) const;
+  nlohmann::json ClientJson(const std::vector<std::string>& args,
+                            CommandResult* result = nullptr) const;
   // Polls `status JOB --json` until the job's state is one of `states` or `timeout` passes.
   std::string WaitForState(const std::string& job_id, const std::vector<std::string>& states,
                            std::chrono::seconds timeout = std::chrono::seconds(60)) const;

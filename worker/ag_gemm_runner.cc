@@ -2,6 +2,7 @@
 #include "worker/ag_gemm_runner.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -15,6 +16,8 @@ namespace {
 
 constexpr uint64_t kSeedBase = 0xA66E770ull;
 constexpr int kVariants = 4;  // indexed by AgGemmVariant
+// Sanity bound of a decoded rank result's samples (100 repeats x kTimingBatches, with room).
+constexpr size_t kMaxSamples = 10000;
 
 // What one rank measured for one shape; exchanged through the rendezvous as text.
 struct RankResult {
@@ -27,6 +30,11 @@ struct RankResult {
     for (const TimingStats& t : times)
       out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
     out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
+    const TimingStats& fused = times[static_cast<int>(AgGemmVariant::kFused)];
+    out << ' ' << fused.samples_us.size();
+    for (double sample : fused.samples_us) out << ' ' << sample;
+    out << ' ' << fused.repeat_medians_us.size();
+    for (double median : fused.repeat_medians_us) out << ' ' << median;
     return out.str();
   }
   static absl::StatusOr<RankResult> Decode(const std::string& text) {
@@ -34,6 +42,20 @@ struct RankResult {
     std::istringstream in(text);
     for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
     in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
+    TimingStats& fused = r.times[static_cast<int>(AgGemmVariant::kFused)];
+    size_t samples = 0, repeats = 0;
+    in >> samples;
+    if (in.fail() || samples > kMaxSamples) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    fused.samples_us.resize(samples);
+    for (double& sample : fused.samples_us) in >> sample;
+    in >> repeats;
+    if (in.fail() || repeats > kMaxSamples) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    fused.repeat_medians_us.resize(repeats);
+    for (double& median : fused.repeat_medians_us) in >> median;
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     return r;
   }
@@ -47,7 +69,7 @@ double Median(const std::vector<RankResult>& results, AgGemmVariant v) {
 }
 
 v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>& results,
-                       const AgGemm& op, bool checked) {
+                       const AgGemm& op, bool checked, int iters) {
   const int world_size = static_cast<int>(results.size());
   const int element = DTypeSize(problem.dtype);
   const int64_t shard_elements = problem.m / world_size * problem.k;
@@ -75,6 +97,26 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   row.set_time_us(t_fused);
   row.set_time_min_us(fused_min);
   row.set_time_max_us(fused_max);
+  // The fused variant's batches of every loop and each loop's median, max over ranks.
+  const TimingStats& fused0 = results[0].times[0];
+  const std::vector<int> batches = SplitIntoBatches(iters);
+  for (size_t i = 0; i < fused0.samples_us.size(); ++i) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (i < r.times[0].samples_us.size()) worst = std::max(worst, r.times[0].samples_us[i]);
+    }
+    row.add_samples_us(worst);
+    row.add_sample_iters(batches[i % batches.size()]);
+  }
+  for (size_t i = 0; i < fused0.repeat_medians_us.size(); ++i) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (i < r.times[0].repeat_medians_us.size()) {
+        worst = std::max(worst, r.times[0].repeat_medians_us[i]);
+      }
+    }
+    row.add_repeat_medians_us(worst);
+  }
   // Bytes each rank gathers per op over the time of the op; busbw with all-gather's (n-1)/n.
   const double gathered_bytes = static_cast<double>(problem.m) * problem.k * element;
   const double bus_factor = world_size <= 1 ? 1.0 : (world_size - 1.0) / world_size;
@@ -106,7 +148,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
 }  // namespace
 
 absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                                const RowSink& sink) {
+                                const RowSink& sink, const FaultInjection& fault) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
@@ -141,9 +183,14 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
       if (!checked.ok()) return annotate(checked.status());
       mine.check = *checked;
     }
+    const int64_t shard_bytes = problem.m / backend->world_size() * problem.k * DTypeSize(*dtype);
     for (AgGemmVariant variant : variants) {
-      absl::StatusOr<TimingStats> stats = WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(),
-                                                        [&] { return (*op)->Run(variant); });
+      // The fused op is the kernel under test: repeated, and delayed when fault injection asks.
+      const bool fused = variant == AgGemmVariant::kFused;
+      std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
+      if (fused) run = fault.Wrap(backend, shard_bytes, std::move(run));
+      absl::StatusOr<TimingStats> stats = WarmUpAndTimeRepeats(
+          backend, spec.warmup_iters(), spec.iters(), fused ? std::max(1, spec.repeats()) : 1, run);
       if (!stats.ok()) return annotate(stats.status());
       mine.times[static_cast<int>(variant)] = *stats;
     }
@@ -152,9 +199,9 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
     if (!gathered.ok()) return annotate(gathered.status());
     const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
-      if (absl::Status s = sink(BuildRow(problem, results, **op, check)); !s.ok()) {
-        return annotate(s);
-      }
+      v1::ResultRow row = BuildRow(problem, results, **op, check, spec.iters());
+      if (fault.AppliesTo(shard_bytes)) row.set_injected_delay_us(fault.delay_us);
+      if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
     for (size_t rank = 0; rank < results.size(); ++rank) {
       const AgGemmCheck& c = results[rank].check;

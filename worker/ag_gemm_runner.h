@@ -7,13 +7,17 @@
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
 #include "worker/bench_runner.h"
+#include "worker/fault_injection.h"
 
 namespace symmbench {
 
-// Runs spec.shapes on `backend`. Returns the first failure: a backend error, a rendezvous
-// timeout, or DATA_LOSS when the gathered A differs from the baseline all-gather or C's relative
-// Frobenius error exceeds the op's tolerance (after the row carrying both has been reported).
-absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend,
-                                Rendezvous* rendezvous, const RowSink& sink);
+// Runs spec.shapes on `backend`: the fused variant in spec.repeats timing loops (its batches
+// and loop medians kept in the row), every other variant once; `fault` delays each timed fused
+// op of the shards (A_shard bytes) it covers. Returns the first failure: a backend error, a
+// rendezvous timeout, or DATA_LOSS when the gathered A differs from the baseline all-gather or
+// C's relative Frobenius error exceeds the op's tolerance (after the row carrying both has been
+// reported).
+absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                                const RowSink& sink, const FaultInjection& fault = {});
 
 }  // namespace symmbench

@@ -15,6 +15,8 @@ namespace symmbench {
 namespace {
 
 constexpr uint64_t kSeedBase = 0x5EED5EEDull;
+// Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop).
+constexpr size_t kMaxRepeatsEncoded = 1000;
 
 // Eager and graph medians of one operation (ours or a baseline) on one rank.
 struct OpTimes {
@@ -39,6 +41,8 @@ struct RankResult {
     }
     out << ' ' << ours.eager.samples_us.size();
     for (double sample : ours.eager.samples_us) out << ' ' << sample;
+    out << ' ' << ours.eager.repeat_medians_us.size();
+    for (double median : ours.eager.repeat_medians_us) out << ' ' << median;
     return out.str();
   }
   static absl::StatusOr<RankResult> Decode(const std::string& text) {
@@ -55,11 +59,18 @@ struct RankResult {
     }
     size_t samples = 0;
     in >> samples;
-    if (in.fail() || samples > 4096) {
+    if (in.fail() || samples > kMaxRepeatsEncoded * kTimingBatches) {
       return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     }
     r.ours.eager.samples_us.resize(samples);
     for (double& sample : r.ours.eager.samples_us) in >> sample;
+    size_t repeats = 0;
+    in >> repeats;
+    if (in.fail() || repeats > kMaxRepeatsEncoded) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    r.ours.eager.repeat_medians_us.resize(repeats);
+    for (double& median : r.ours.eager.repeat_medians_us) in >> median;
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     return r;
   }
@@ -83,19 +94,18 @@ absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   return collective->Check();
 }
 
-// Times `op` eagerly and, in graph mode, as graph replays.
+// Times `op` in one eager loop and, in graph mode unless `graph` is false, as graph replays.
 absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
-                               const std::function<absl::Status()>& op) {
+                               const std::function<absl::Status()>& op, bool graph = true) {
   OpTimes times;
-  absl::StatusOr<TimingStats> eager =
-      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op);
+  absl::StatusOr<TimingStats> eager = WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op);
   if (!eager.ok()) return eager.status();
   times.eager = *eager;
-  if (spec.graph()) {
-    absl::StatusOr<TimingStats> graph =
+  if (graph && spec.graph()) {
+    absl::StatusOr<TimingStats> replays =
         WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(), op);
-    if (!graph.ok()) return graph.status();
-    times.graph_us = graph->median_us;
+    if (!replays.ok()) return replays.status();
+    times.graph_us = replays->median_us;
   }
   return times;
 }
@@ -135,15 +145,26 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
   row.set_algbw_gbps(Bandwidth(size_bytes, ours.eager.median_us));
   row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
   row.set_graph_time_us(ours.graph_us);
-  // Every timed batch, max over ranks, with its size (metrics observe each timed iteration).
+  // Every timed batch of every loop, max over ranks, with its size (metrics observe each timed
+  // iteration; gates compare the distributions), and each loop's median.
   const std::vector<int> batches = SplitIntoBatches(spec.iters());
-  for (size_t b = 0; b < batches.size(); ++b) {
+  const size_t repeats = results.empty() ? 0 : results[0].ours.eager.repeat_medians_us.size();
+  for (size_t i = 0; i < repeats * batches.size(); ++i) {
     double worst = 0;
     for (const RankResult& r : results) {
-      if (b < r.ours.eager.samples_us.size()) worst = std::max(worst, r.ours.eager.samples_us[b]);
+      if (i < r.ours.eager.samples_us.size()) worst = std::max(worst, r.ours.eager.samples_us[i]);
     }
     row.add_samples_us(worst);
-    row.add_sample_iters(batches[b]);
+    row.add_sample_iters(batches[i % batches.size()]);
+  }
+  for (size_t i = 0; i < repeats; ++i) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (i < r.ours.eager.repeat_medians_us.size()) {
+        worst = std::max(worst, r.ours.eager.repeat_medians_us[i]);
+      }
+    }
+    row.add_repeat_medians_us(worst);
   }
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;
@@ -183,7 +204,8 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
 }  // namespace
 
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink) {
+                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
+                          const FaultInjection& fault) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
@@ -198,48 +220,72 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
     baselines.push_back([&op, i] { return op.RunExtraBaseline(i); });
   }
 
-  for (size_t index = 0; index < sizes.size(); ++index) {
-    const int64_t size_bytes = sizes[index];
-    const int64_t count = size_bytes / DTypeSize(*dtype);
-    const std::string where =
-        absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
-    auto annotate = [&](const absl::Status& s) {
-      return absl::Status(s.code(), absl::StrCat(where, " (rank ", backend->rank(), "): ",
-                                                 s.message()));
-    };
-    if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
-      return annotate(s);
-    }
-    RankResult mine;
-    if (check) {
-      absl::StatusOr<CheckResult> checked = Verify(backend, &op);
-      if (!checked.ok()) return annotate(checked.status());
-      mine.check = *checked;
-    }
-    absl::StatusOr<OpTimes> ours = TimeOp(backend, spec, [&] { return op.Run(); });
-    if (!ours.ok()) return annotate(ours.status());
-    mine.ours = *ours;
-    for (const auto& baseline : baselines) {
-      absl::StatusOr<OpTimes> times = TimeOp(backend, spec, baseline);
-      if (!times.ok()) return annotate(times.status());
-      mine.baselines.push_back(*times);
-    }
+  // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
+  // are spread over the whole job: a machine that drifts during the job shows in the spread of
+  // the loop medians rather than as a shift between sizes (docs/gate.md). The first pass also
+  // verifies, times the graph replays and the baselines; the last one reports the rows.
+  const int passes = std::max(1, spec.repeats());
+  std::vector<RankResult> mine(sizes.size());
+  for (int pass = 0; pass < passes; ++pass) {
+    const bool first = pass == 0;
+    for (size_t index = 0; index < sizes.size(); ++index) {
+      const int64_t size_bytes = sizes[index];
+      const int64_t count = size_bytes / DTypeSize(*dtype);
+      const std::string where =
+          absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
+      auto annotate = [&](const absl::Status& s) {
+        return absl::Status(s.code(),
+                            absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
+      };
+      if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+        return annotate(s);
+      }
+      RankResult& result = mine[index];
+      if (first && check) {
+        absl::StatusOr<CheckResult> checked = Verify(backend, &op);
+        if (!checked.ok()) return annotate(checked.status());
+        result.check = *checked;
+      }
+      // The kernel under test, with the injected delay (if any) inside its timed region.
+      const std::function<absl::Status()> ours =
+          fault.Wrap(backend, size_bytes, [&] { return op.Run(); });
+      absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, ours, /*graph=*/first);
+      if (!loop.ok()) return annotate(loop.status());
+      TimingStats& eager = result.ours.eager;
+      eager.samples_us.insert(eager.samples_us.end(), loop->eager.samples_us.begin(),
+                              loop->eager.samples_us.end());
+      eager.repeat_medians_us.push_back(loop->eager.median_us);
+      if (first) {
+        result.ours.graph_us = loop->graph_us;
+        for (const auto& baseline : baselines) {
+          absl::StatusOr<OpTimes> times = TimeOp(backend, spec, baseline);
+          if (!times.ok()) return annotate(times.status());
+          result.baselines.push_back(*times);
+        }
+      }
+      if (pass + 1 < passes) continue;
 
-    absl::StatusOr<std::vector<RankResult>> gathered =
-        GatherRankResults(rendezvous, absl::StrCat("result/", index), mine);
-    if (!gathered.ok()) return annotate(gathered.status());
-    const std::vector<RankResult>& results = *gathered;
-    if (backend->rank() == 0) {
-      v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
-      row.set_algorithm(op.algorithm());
-      if (absl::Status s = sink(row); !s.ok()) return annotate(s);
-    }
-    for (size_t rank = 0; rank < results.size(); ++rank) {
-      const CheckResult& c = results[rank].check;
-      if (c.wrong > 0) {
-        return absl::DataLossError(absl::StrCat(
-            where, ": verification failed: ", c.wrong, " wrong elements on rank ", rank,
-            ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
+      // Last pass: the figures over every loop, gathered and reported.
+      std::vector<double> medians = std::move(eager.repeat_medians_us);
+      eager = Summarize(std::move(eager.samples_us));
+      eager.repeat_medians_us = std::move(medians);
+      absl::StatusOr<std::vector<RankResult>> gathered =
+          GatherRankResults(rendezvous, absl::StrCat("result/", index), result);
+      if (!gathered.ok()) return annotate(gathered.status());
+      const std::vector<RankResult>& results = *gathered;
+      if (backend->rank() == 0) {
+        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
+        row.set_algorithm(op.algorithm());
+        if (fault.AppliesTo(size_bytes)) row.set_injected_delay_us(fault.delay_us);
+        if (absl::Status s = sink(row); !s.ok()) return annotate(s);
+      }
+      for (size_t rank = 0; rank < results.size(); ++rank) {
+        const CheckResult& c = results[rank].check;
+        if (c.wrong > 0) {
+          return absl::DataLossError(absl::StrCat(
+              where, ": verification failed: ", c.wrong, " wrong elements on rank ", rank,
+              ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
+        }
       }
     }
   }

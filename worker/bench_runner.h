@@ -5,14 +5,15 @@
 
 #include <cstdint>
 #include <functional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "kernels/backend.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
+#include "worker/fault_injection.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -36,11 +37,15 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
 // Receives each finished row (called on rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
-// Runs `spec` over `sizes` (bytes) on `backend`. Returns the first failure: a backend error
+// Runs `spec` over `sizes` (bytes) on `backend` in spec.repeats passes (0 counts as 1): each
+// pass gives every size one timing loop of the kernel (its own warm-up); the first pass also
+// verifies and times the baselines once; the last reports the rows. `fault` adds its delay to
+// every timed op of the kernel at the sizes it covers. Returns the first failure: a backend error
 // (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or DATA_LOSS when
 // verification finds wrong elements (after the row carrying `wrong` has been reported), with
 // the size, rank, first bad index and the values.
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink);
+                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
+                          const FaultInjection& fault = {});
 
 }  // namespace symmbench

@@ -47,7 +47,8 @@ v1::JobSpec SmallSpec(const std::string& dtype) {
 
 // Runs `spec` with `world_size` thread ranks; returns rank 0's rows and each rank's status.
 std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                                   int world_size, std::vector<v1::ResultRow>* rows) {
+                                   int world_size, std::vector<v1::ResultRow>* rows,
+                                   const FaultInjection& fault = {}) {
   ThreadRendezvousGroup group(world_size);
   std::vector<absl::Status> statuses(world_size);
   std::mutex mu;
@@ -72,12 +73,14 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
         statuses[rank] = backend.status();
         return;
       }
-      statuses[rank] = RunBenchmark(spec, sizes, backend->get(), rendezvous.get(),
-                                    [&](const v1::ResultRow& row) {
-                                      std::lock_guard<std::mutex> lock(mu);
-                                      rows->push_back(row);
-                                      return absl::OkStatus();
-                                    });
+      statuses[rank] = RunBenchmark(
+          spec, sizes, backend->get(), rendezvous.get(),
+          [&](const v1::ResultRow& row) {
+            std::lock_guard<std::mutex> lock(mu);
+            rows->push_back(row);
+            return absl::OkStatus();
+          },
+          fault);
     });
   }
   for (std::thread& t : threads) t.join();
@@ -105,6 +108,55 @@ TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
     EXPECT_DOUBLE_EQ(rows[i].busbw_gbps(), rows[i].algbw_gbps());  // 2(n-1)/n = 1 at n = 2
     EXPECT_DOUBLE_EQ(rows[i].speedup(), rows[i].baseline_time_us() / rows[i].time_us());
   }
+}
+
+TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
+  v1::JobSpec spec = SmallSpec("bf16");
+  spec.set_repeats(3);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  const v1::ResultRow& row = rows[0];
+  ASSERT_EQ(row.repeat_medians_us_size(), 3);
+  ASSERT_EQ(row.samples_us_size(), 3 * 4);  // 4 iterations: 4 batches of one per loop
+  ASSERT_EQ(row.sample_iters_size(), row.samples_us_size());
+  for (int i = 0; i < row.samples_us_size(); ++i) {
+    EXPECT_GT(row.samples_us(i), 0);
+    EXPECT_EQ(row.sample_iters(i), 1);
+  }
+  for (double median : row.repeat_medians_us()) EXPECT_GT(median, 0);
+  EXPECT_EQ(row.injected_delay_us(), 0);
+}
+
+TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
+  constexpr double kDelayUs = 20000;  // far above a CPU all-reduce of 64 KiB, even on a busy host
+  FaultInjection fault;
+  fault.delay_us = kDelayUs;
+  fault.min_bytes = 65536;
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(SmallSpec("bf16"), {2048, 65536}, 2, &rows, fault)) {
+    EXPECT_TRUE(s.ok()) << s;
+  }
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].injected_delay_us(), 0);
+  EXPECT_LT(rows[0].time_us(), kDelayUs);
+  EXPECT_EQ(rows[1].injected_delay_us(), kDelayUs);
+  EXPECT_GE(rows[1].time_us(), kDelayUs);
+  for (double sample : rows[1].samples_us()) EXPECT_GE(sample, kDelayUs);
+  EXPECT_LT(rows[1].baseline_time_us(), kDelayUs);  // the baseline is not delayed
+  EXPECT_EQ(rows[1].wrong(), 0);                    // nor is verification disturbed
+}
+
+TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
+  FaultInjection off;
+  EXPECT_FALSE(off.AppliesTo(2048));
+  FaultInjection ranged{10.0, 4096, 65536};
+  EXPECT_FALSE(ranged.AppliesTo(2048));
+  EXPECT_TRUE(ranged.AppliesTo(4096));
+  EXPECT_TRUE(ranged.AppliesTo(65536));
+  EXPECT_FALSE(ranged.AppliesTo(65538));
+  FaultInjection open{10.0, 0, 0};
+  EXPECT_TRUE(open.AppliesTo(int64_t{1} << 40));
 }
 
 TEST(RunBenchmarkTest, CheckOffSkipsVerification) {

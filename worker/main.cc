@@ -43,6 +43,7 @@ struct WorkerOptions {
   int64_t timeout_ms = 120000;
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
+  FaultInjection fault;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
 };
 
 // The connection to the coordinator: TLS when asked, and the job's secret (taken out of the
@@ -71,7 +72,14 @@ int ProbeDevices() {
                        {"memory_bytes", d.memory_bytes},
                        {"sm_count", d.sm_count}});
   }
-  std::cout << nlohmann::json{{"cuda_devices", devices}}.dump() << std::endl;
+  const CudaVersions versions = ProbeCudaVersions();
+  std::cout << nlohmann::json{{"cuda_devices", devices},
+                              {"driver_version", versions.driver},
+                              {"cuda_driver_version", versions.cuda_driver},
+                              {"cuda_runtime_version", versions.cuda_runtime},
+                              {"nccl_version", versions.nccl}}
+                   .dump()
+            << std::endl;
   return 0;
 }
 
@@ -126,11 +134,16 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
+  if (options.fault.delay_us > 0) {
+    spdlog::warn("rank {}: fault injection: +{} us per timed op of {} at sizes {}..{} B",
+                 options.rank, options.fault.delay_us, spec.kernel(), options.fault.min_bytes,
+                 options.fault.max_bytes > 0 ? std::to_string(options.fault.max_bytes) : "inf");
+  }
   absl::Status status =
-      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink)
+      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.fault)
       : spec.kernel() == kCalibrateKernel
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
+          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.fault);
   if (!status.ok()) return status;
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");
@@ -173,6 +186,16 @@ int main(int argc, char** argv) {
                  "dial the coordinator over TLS, verified with this CA");
   app.add_option("--tls-server-name", options.tls_server_name,
                  "name expected in the coordinator's certificate (default: its host)");
+  app.add_option("--inject-delay-us", options.fault.delay_us,
+                 "fault injection: microseconds added to every timed op of the kernel under test "
+                 "(0: off; symmbenchd passes it only with --allow-fault-injection)")
+      ->check(CLI::Range(0.0, 1e6));
+  app.add_option("--inject-delay-min-bytes", options.fault.min_bytes,
+                 "fault injection: smallest size delayed")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--inject-delay-max-bytes", options.fault.max_bytes,
+                 "fault injection: largest size delayed (0: no bound)")
+      ->check(CLI::NonNegativeNumber);
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
   if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||

@@ -44,6 +44,22 @@ absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, in
   return Summarize(*std::move(samples));
 }
 
+absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_iters, int iters,
+                                                 int repeats,
+                                                 const std::function<absl::Status()>& op) {
+  std::vector<double> all;
+  std::vector<double> medians;
+  for (int r = 0; r < std::max(1, repeats); ++r) {
+    absl::StatusOr<TimingStats> round = WarmUpAndTime(backend, warmup_iters, iters, op);
+    if (!round.ok()) return round.status();
+    all.insert(all.end(), round->samples_us.begin(), round->samples_us.end());
+    medians.push_back(round->median_us);
+  }
+  TimingStats stats = Summarize(std::move(all));
+  stats.repeat_medians_us = std::move(medians);
+  return stats;
+}
+
 absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
                                                const std::function<absl::Status()>& op) {
   const int per_graph = std::max(1, iters / kTimingBatches);

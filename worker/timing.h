@@ -20,6 +20,9 @@ struct TimingStats {
   double min_us = 0;
   double max_us = 0;
   std::vector<double> samples_us;  // every batch's per-op time, in batch order
+  // WarmUpAndTimeRepeats: each timing loop's median (samples_us then holds every loop's
+  // batches, loop after loop, and the fields above summarize all of them). Empty otherwise.
+  std::vector<double> repeat_medians_us;
 };
 
 // Median (mean of the two middle values for an even count), min and max of per-op samples in
@@ -33,6 +36,13 @@ std::vector<int> SplitIntoBatches(int iters);
 // batches. Errors from `op` or the backend are returned as they are.
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op);
+
+// `repeats` (>= 1) independent rounds of WarmUpAndTime (each with its own warm-up): a
+// distribution of loop medians for regression gates. The summary covers every batch of every
+// round; repeat_medians_us holds each round's median.
+absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_iters, int iters,
+                                                 int repeats,
+                                                 const std::function<absl::Status()>& op);
 
 // Graph mode (nccl-tests' -G): captures iters / kTimingBatches operations of `op` into one
 // Backend::CaptureGraph, replays it for the warm-up (at least once: the first launch uploads the

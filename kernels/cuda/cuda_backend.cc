@@ -25,6 +25,7 @@
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_graph.h"
 #include "kernels/cuda/cuda_symm_mem.h"
+#include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
@@ -203,6 +204,16 @@ class CudaBackend final : public Backend {
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
+
+  absl::Status InjectDelay(double us) override {
+    if (!(us >= 0)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("InjectDelay: us must be >= 0 (got ", us, ")"));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device), "cudaSetDevice");
+    return CudaStatus(LaunchDelayKernel(static_cast<uint64_t>(us * 1000.0), ctx_.stream),
+                      "LaunchDelayKernel (fault injection)");
+  }
 
   absl::StatusOr<std::unique_ptr<Graph>> CaptureGraph(const std::function<absl::Status()>& body,
                                                       int repeats) override {

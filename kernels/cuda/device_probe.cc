@@ -2,7 +2,11 @@
 #include "kernels/cuda/device_probe.h"
 
 #include <cuda_runtime_api.h>
+#include <nccl.h>
 
+#include <cctype>
+#include <fstream>
+#include <sstream>
 #include <utility>
 
 namespace symmbench {
@@ -28,6 +32,64 @@ std::vector<CudaDeviceInfo> ProbeCudaDevices() {
     devices.push_back(std::move(info));
   }
   return devices;
+}
+
+namespace {
+
+// 13000 -> "13.0" (CUDA encodes major * 1000 + minor * 10).
+std::string CudaVersionText(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+bool IsDottedNumber(const std::string& token) {
+  if (token.empty() || !std::isdigit(static_cast<unsigned char>(token[0]))) return false;
+  bool dot = false;
+  for (char c : token) {
+    if (c == '.') {
+      dot = true;
+    } else if (!std::isdigit(static_cast<unsigned char>(c))) {
+      return false;
+    }
+  }
+  return dot;
+}
+
+}  // namespace
+
+std::string ParseNvidiaDriverVersion(const std::string& proc_text) {
+  const size_t module = proc_text.find("Module");
+  if (module == std::string::npos) return "";
+  std::istringstream in(proc_text.substr(module));
+  std::string token;
+  while (in >> token) {
+    if (IsDottedNumber(token)) return token;
+  }
+  return "";
+}
+
+CudaVersions ProbeCudaVersions() {
+  CudaVersions versions;
+  std::ifstream proc("/proc/driver/nvidia/version");
+  if (proc) {
+    std::ostringstream text;
+    text << proc.rdbuf();
+    versions.driver = ParseNvidiaDriverVersion(text.str());
+  }
+  int version = 0;
+  if (cudaDriverGetVersion(&version) == cudaSuccess && version > 0) {
+    versions.cuda_driver = CudaVersionText(version);
+  } else {
+    (void)cudaGetLastError();
+  }
+  if (cudaRuntimeGetVersion(&version) == cudaSuccess && version > 0) {
+    versions.cuda_runtime = CudaVersionText(version);
+  }
+  // NCCL >= 2.9 encodes major * 10000 + minor * 100 + patch.
+  if (ncclGetVersion(&version) == ncclSuccess && version > 0) {
+    versions.nccl = std::to_string(version / 10000) + "." + std::to_string(version % 10000 / 100) +
+                    "." + std::to_string(version % 100);
+  }
+  return versions;
 }
 
 }  // namespace symmbench

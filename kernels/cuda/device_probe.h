@@ -20,4 +20,17 @@ struct CudaDeviceInfo {
 // be read is left out.
 std::vector<CudaDeviceInfo> ProbeCudaDevices();
 
+// Versions recorded with every job (MachineInfo). Empty where unknown.
+struct CudaVersions {
+  std::string driver;        // NVIDIA kernel module, e.g. "580.65.06" (/proc/driver/nvidia/version)
+  std::string cuda_driver;   // cudaDriverGetVersion, e.g. "13.0"; empty without a driver
+  std::string cuda_runtime;  // cudaRuntimeGetVersion (the runtime linked in), e.g. "13.0"
+  std::string nccl;          // ncclGetVersion of the library loaded, e.g. "2.28.9"
+};
+CudaVersions ProbeCudaVersions();
+
+// The module version in the text of /proc/driver/nvidia/version ("NVRM version: NVIDIA UNIX
+// x86_64 Kernel Module  580.65.06  ..."): the first dotted number after "Module"; "" if none.
+std::string ParseNvidiaDriverVersion(const std::string& proc_text);
+
 }  // namespace symmbench

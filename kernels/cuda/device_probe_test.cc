@@ -31,5 +31,26 @@ TEST(DeviceProbeTest, RepeatedProbesAgree) {
   }
 }
 
+TEST(DeviceProbeTest, ParsesTheDriverModuleVersion) {
+  EXPECT_EQ(ParseNvidiaDriverVersion(
+                "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Sun Jul 27 06:54:38 "
+                "UTC 2025\nGCC version:  gcc version 12.2.0\n"),
+            "580.65.06");
+  EXPECT_EQ(ParseNvidiaDriverVersion("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  "
+                                     "570.124.06  Release Build"),
+            "570.124.06");
+  EXPECT_EQ(ParseNvidiaDriverVersion("nothing here"), "");
+}
+
+TEST(DeviceProbeTest, VersionsAreEmptyOrDotted) {
+  const CudaVersions versions = ProbeCudaVersions();
+  EXPECT_FALSE(versions.cuda_runtime.empty());  // the runtime is linked in
+  EXPECT_NE(versions.cuda_runtime.find('.'), std::string::npos) << versions.cuda_runtime;
+  EXPECT_NE(versions.nccl.find('.'), std::string::npos) << versions.nccl;  // libnccl is loaded
+  if (!versions.cuda_driver.empty()) {
+    EXPECT_NE(versions.cuda_driver.find('.'), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace symmbench

@@ -1,0 +1,196 @@
+// symmbench baseline save|list|export|import over the Coordinator's baseline RPCs.
+#include "client/baseline_command.h"
+
+#include <algorithm>
+#include <ctime>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "client/format.h"
+#include "client/rpc_util.h"
+#include "google/protobuf/util/json_util.h"
+
+namespace symmbench::client {
+namespace {
+
+std::string FormatUnixMsUtc(int64_t unix_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S", &tm);
+  return text;
+}
+
+// One line about a baseline: name, job, kernel, world size, GPU model, cases.
+std::string Summary(const v1::Baseline& b, int cases) {
+  return absl::StrCat("baseline ", b.name(), ": ", b.source(), ", ", b.job().spec().kernel(), " ",
+                      b.job().spec().dtype(), ", world_size ", b.job().spec().world_size(), " on ",
+                      b.job().machine().gpu_model().empty() ? "?" : b.job().machine().gpu_model(),
+                      ", ", cases, " cases");
+}
+
+Json BaselineSummaryJson(const v1::Baseline& b, int cases) {
+  Json labels = Json::object();
+  for (const auto& [key, value] : b.job().spec().labels()) labels[key] = value;
+  return {{"name", b.name()},
+          {"job_id", b.job().job_id()},
+          {"source", b.source()},
+          {"saved_unix_ms", b.saved_unix_ms()},
+          {"kernel", b.job().spec().kernel()},
+          {"dtype", b.job().spec().dtype()},
+          {"world_size", b.job().spec().world_size()},
+          {"gpu_model", b.job().machine().gpu_model()},
+          {"cases", cases},
+          {"labels", labels}};
+}
+
+}  // namespace
+
+absl::StatusOr<v1::Baseline> ParseBaselineJson(const std::string& json, const std::string& source) {
+  v1::Baseline baseline;
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(json, &baseline, options);
+  if (!status.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not an exported baseline: ", status.message().ToString()));
+  }
+  if (!baseline.has_job() || baseline.job().rows().empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not an exported baseline: no job with result rows"));
+  }
+  return baseline;
+}
+
+std::string BaselineToJson(const v1::Baseline& baseline) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  options.add_whitespace = true;
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(baseline, &json, options);
+  return json;
+}
+
+int RunBaselineSave(const GlobalOptions& global, const BaselineCommandOptions& options,
+                    std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::SaveBaselineRequest request;
+  request.set_name(options.name);
+  request.set_job_id(options.job_id);
+  request.set_force(options.force);
+  v1::SaveBaselineResponse response;
+  if (grpc::Status s = stub->SaveBaseline(UnaryContext(global).get(), request, &response);
+      !s.ok()) {
+    return ReportRpcError(global, s, err);
+  }
+  const int cases = response.baseline().job().rows_size();
+  if (global.json) {
+    Json json = BaselineSummaryJson(response.baseline(), cases);
+    json["replaced"] = response.replaced();
+    out << json.dump() << "\n";
+  } else {
+    out << (response.replaced() ? "replaced " : "saved ") << Summary(response.baseline(), cases)
+        << "\n";
+  }
+  return kExitOk;
+}
+
+int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ListBaselinesRequest request;
+  request.set_include_rows(true);  // to count the cases
+  v1::ListBaselinesResponse response;
+  if (grpc::Status s = stub->ListBaselines(UnaryContext(global).get(), request, &response);
+      !s.ok()) {
+    return ReportRpcError(global, s, err);
+  }
+  if (global.json) {
+    Json list = Json::array();
+    for (const v1::Baseline& b : response.baselines()) {
+      list.push_back(BaselineSummaryJson(b, b.job().rows_size()));
+    }
+    out << Json{{"baselines", list}}.dump() << "\n";
+    return kExitOk;
+  }
+  std::vector<std::vector<std::string>> rows = {
+      {"NAME", "JOB", "KERNEL", "WORLD", "DTYPE", "CASES", "GPU", "LABELS", "SAVED (UTC)"}};
+  for (const v1::Baseline& b : response.baselines()) {
+    std::vector<std::string> labels;
+    for (const auto& [key, value] : b.job().spec().labels()) {
+      labels.push_back(absl::StrCat(key, "=", value));
+    }
+    std::sort(labels.begin(), labels.end());
+    rows.push_back({b.name(), b.job().job_id(), b.job().spec().kernel(),
+                    absl::StrCat(b.job().spec().world_size()), b.job().spec().dtype(),
+                    absl::StrCat(b.job().rows_size()), b.job().machine().gpu_model(),
+                    absl::StrJoin(labels, ","), FormatUnixMsUtc(b.saved_unix_ms())});
+  }
+  std::vector<size_t> widths(rows[0].size(), 0);
+  for (const auto& row : rows) {
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      line += row[i] + std::string(widths[i] + 2 - row[i].size(), ' ');
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << "\n";
+  }
+  return kExitOk;
+}
+
+int RunBaselineExport(const GlobalOptions& global, const BaselineCommandOptions& options,
+                      std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::GetBaselineRequest request;
+  request.set_name(options.name);
+  v1::Baseline baseline;
+  if (grpc::Status s = stub->GetBaseline(UnaryContext(global).get(), request, &baseline); !s.ok()) {
+    return ReportRpcError(global, s, err);
+  }
+  out << BaselineToJson(baseline) << "\n";
+  return kExitOk;
+}
+
+int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions& options,
+                      std::ostream& out, std::ostream& err) {
+  std::ifstream in(options.file, std::ios::binary);
+  if (!in) {
+    err << "error: FILE: cannot read \"" << options.file << "\"\n";
+    return kExitError;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<v1::Baseline> baseline = ParseBaselineJson(text.str(), options.file);
+  if (!baseline.ok()) {
+    err << "error: " << baseline.status().message() << "\n";
+    return kExitError;
+  }
+  if (!options.name.empty()) baseline->set_name(options.name);
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ImportBaselineRequest request;
+  *request.mutable_baseline() = *std::move(baseline);
+  request.set_force(options.force);
+  v1::ImportBaselineResponse response;
+  if (grpc::Status s = stub->ImportBaseline(UnaryContext(global).get(), request, &response);
+      !s.ok()) {
+    return ReportRpcError(global, s, err);
+  }
+  const int cases = response.baseline().job().rows_size();
+  if (global.json) {
+    Json json = BaselineSummaryJson(response.baseline(), cases);
+    json["replaced"] = response.replaced();
+    out << json.dump() << "\n";
+  } else {
+    out << (response.replaced() ? "replaced " : "imported ") << Summary(response.baseline(), cases)
+        << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace symmbench::client

@@ -1,0 +1,265 @@
+// The gate's comparison: case matching, per-case statistics and verdicts, comparability.
+#include "client/gate.h"
+
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "client/gate_stats.h"
+#include "client/sizes.h"
+
+namespace symmbench::client {
+namespace {
+
+std::vector<double> Flatten(const SampleGroups& groups) {
+  std::vector<double> all;
+  for (const std::vector<double>& g : groups) all.insert(all.end(), g.begin(), g.end());
+  return all;
+}
+
+std::string Percent(double fraction) { return absl::StrFormat("%.1f%%", fraction * 100); }
+
+std::string IntervalText(const CaseResult& c, double alpha) {
+  return absl::StrFormat("%g%% interval %.3f..%.3f", (1 - alpha) * 100, c.interval_low,
+                         c.interval_high);
+}
+
+// "GPU model" style difference lines of two values, empty when equal or either is unknown.
+void Differ(const std::string& what, const std::string& a, const std::string& b,
+            std::vector<std::string>* out) {
+  if (!a.empty() && !b.empty() && a != b) {
+    out->push_back(absl::StrCat(what, " ", a, " (baseline) vs ", b, " (candidate)"));
+  }
+}
+
+}  // namespace
+
+const char* VerdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kUnchanged:
+      return "unchanged";
+    case Verdict::kWithinNoise:
+      return "within noise";
+    case Verdict::kImproved:
+      return "improved";
+    case Verdict::kRegressed:
+      return "regressed";
+    case Verdict::kMissing:
+      return "missing";
+    case Verdict::kWrong:
+      return "wrong";
+    case Verdict::kNew:
+      return "new";
+  }
+  return "unknown";
+}
+
+bool IsFailure(Verdict verdict) {
+  return verdict == Verdict::kRegressed || verdict == Verdict::kMissing ||
+         verdict == Verdict::kWrong;
+}
+
+absl::Status CheckComparable(const v1::Job& baseline, const v1::Job& candidate) {
+  std::vector<std::string> differences;
+  const std::string& model_a = baseline.machine().gpu_model();
+  const std::string& model_b = candidate.machine().gpu_model();
+  if (!model_a.empty() && !model_b.empty() && model_a != model_b) {
+    differences.push_back(
+        absl::StrCat("GPU model ", model_a, " (baseline) vs ", model_b, " (candidate)"));
+  }
+  if (baseline.spec().world_size() != candidate.spec().world_size()) {
+    differences.push_back(absl::StrCat("world size ", baseline.spec().world_size(),
+                                       " (baseline) vs ", candidate.spec().world_size(),
+                                       " (candidate)"));
+  }
+  if (!baseline.backend().empty() && !candidate.backend().empty() &&
+      baseline.backend() != candidate.backend()) {
+    differences.push_back(absl::StrCat("backend ", baseline.backend(), " (baseline) vs ",
+                                       candidate.backend(), " (candidate)"));
+  }
+  if (differences.empty()) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat("the runs are not comparable: ", absl::StrJoin(differences, "; "),
+                   ". Timings of different GPU models or world sizes say nothing about a change; "
+                   "--allow-mismatch compares them anyway"));
+}
+
+std::vector<std::string> ComparisonNotes(const v1::Job& baseline, const v1::Job& candidate) {
+  std::vector<std::string> notes;
+  const v1::MachineInfo& a = baseline.machine();
+  const v1::MachineInfo& b = candidate.machine();
+  Differ("host", a.hostname(), b.hostname(), &notes);
+  Differ("NVIDIA driver", a.driver_version(), b.driver_version(), &notes);
+  Differ("CUDA driver API", a.cuda_driver_version(), b.cuda_driver_version(), &notes);
+  Differ("CUDA runtime", a.cuda_runtime_version(), b.cuda_runtime_version(), &notes);
+  Differ("NCCL", a.nccl_version(), b.nccl_version(), &notes);
+  Differ("kernel", baseline.spec().kernel(), candidate.spec().kernel(), &notes);
+  Differ("dtype", baseline.spec().dtype(), candidate.spec().dtype(), &notes);
+  if (baseline.spec().iters() != candidate.spec().iters() ||
+      baseline.spec().warmup_iters() != candidate.spec().warmup_iters()) {
+    notes.push_back(absl::StrCat("iterations ", baseline.spec().warmup_iters(), "+",
+                                 baseline.spec().iters(), " (baseline) vs ",
+                                 candidate.spec().warmup_iters(), "+", candidate.spec().iters(),
+                                 " (candidate, warm-up+timed)"));
+  }
+  if (a.gpu_model().empty() || b.gpu_model().empty()) {
+    notes.push_back("a run records no GPU model (older record): the models were not compared");
+  }
+  return notes;
+}
+
+std::string CaseName(const std::string& kernel, const v1::ResultRow& row) {
+  if (row.m() > 0) {
+    return absl::StrCat(kernel, "/", row.dtype(), "/", row.m(), "x", row.n(), "x", row.k(), "/s",
+                        row.splits_per_rank());
+  }
+  return absl::StrCat(kernel, "/", row.dtype(), "/", FormatSize(row.size_bytes()));
+}
+
+std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row) {
+  const int n = row.samples_us_size();
+  if (n == 0) {
+    if (row.time_us() > 0) return {{row.time_us()}};
+    return {};
+  }
+  const int loops = row.repeat_medians_us_size();
+  if (loops < 2 || n % loops != 0) {
+    return {std::vector<double>(row.samples_us().begin(), row.samples_us().end())};
+  }
+  std::vector<std::vector<double>> groups(loops);
+  const int per_loop = n / loops;
+  for (int i = 0; i < n; ++i) groups[i / per_loop].push_back(row.samples_us(i));
+  return groups;
+}
+
+CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
+                       const v1::ResultRow& candidate, const GateOptions& options) {
+  CaseResult c;
+  c.name = name;
+  c.wrong = candidate.wrong();
+  c.injected_delay_us = candidate.injected_delay_us();
+  const SampleGroups base = SampleGroupsOf(baseline);
+  const SampleGroups cand = SampleGroupsOf(candidate);
+  const std::vector<double> base_all = Flatten(base);
+  const std::vector<double> cand_all = Flatten(cand);
+  c.baseline_us = Median(base_all);
+  c.candidate_us = Median(cand_all);
+  c.ratio = c.baseline_us > 0 ? c.candidate_us / c.baseline_us : 0;
+
+  // The rank test runs on every batch of every loop, as airspeed velocity runs it on every
+  // sample; the bootstrap resamples whole loops, so its interval carries the loop-to-loop spread.
+  const MannWhitney mw = MannWhitneyU(cand_all, base_all);
+  c.test =
+      absl::StrCat("U on ", cand_all.size(), " vs ", base_all.size(), " batches (", cand.size(),
+                   " vs ", base.size(), " loops), ", mw.exact ? "exact" : "normal");
+  const Interval interval =
+      BootstrapRatioInterval(base, cand, 1 - options.alpha, options.resamples, StableHash(name));
+  c.interval_low = interval.low;
+  c.interval_high = interval.high;
+
+  const double slower = 1 + options.max_slowdown;
+  const double faster = 1 / slower;
+  if (candidate.wrong() > 0) {
+    c.verdict = Verdict::kWrong;
+    c.p_value = mw.p_greater;
+    c.detail = absl::StrCat("verification failed: ", candidate.wrong(), " wrong elements");
+    return c;
+  }
+  if (c.baseline_us <= 0 || c.candidate_us <= 0) {
+    c.verdict = Verdict::kUnchanged;
+    c.detail = "no timings to compare";
+    return c;
+  }
+  const bool is_slower = c.ratio > slower;
+  const bool is_faster = c.ratio < faster;
+  c.p_value = c.ratio >= 1 ? mw.p_greater : mw.p_less;
+  const std::string figures =
+      absl::StrFormat("p=%.2g, %s", c.p_value, IntervalText(c, options.alpha));
+  const std::string change = c.ratio >= 1 ? absl::StrCat(Percent(c.ratio - 1), " slower")
+                                          : absl::StrCat(Percent(1 - c.ratio), " faster");
+  if (is_slower || is_faster) {
+    // Real at alpha: the rank test, or an interval wholly beyond the threshold.
+    const bool significant =
+        c.p_value < options.alpha ||
+        (is_slower ? c.interval_low > slower : c.interval_high > 0 && c.interval_high < faster);
+    if (significant) {
+      c.verdict = is_slower ? Verdict::kRegressed : Verdict::kImproved;
+      c.detail = absl::StrCat(change, " (", figures, ")");
+    } else {
+      c.verdict = Verdict::kWithinNoise;
+      c.detail =
+          absl::StrCat(change, " but not significant at alpha ", options.alpha, " (", figures, ")");
+    }
+  } else {
+    c.verdict = Verdict::kUnchanged;
+    c.detail = absl::StrCat(change, ", within the ", Percent(options.max_slowdown), " threshold");
+  }
+  return c;
+}
+
+GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
+                   const v1::Job& candidate, const GateOptions& options) {
+  GateReport report;
+  report.baseline_name = baseline_name;
+  report.baseline = baseline;
+  report.candidate = candidate;
+  report.options = options;
+  report.notes = ComparisonNotes(baseline, candidate);
+  report.candidate_failed = candidate.state() != v1::SUCCEEDED;
+
+  std::map<std::string, const v1::ResultRow*> candidate_rows;
+  for (const v1::ResultRow& row : candidate.rows()) {
+    candidate_rows.emplace(CaseName(candidate.spec().kernel(), row), &row);
+  }
+  std::map<std::string, bool> seen;
+  for (const v1::ResultRow& row : baseline.rows()) {
+    const std::string name = CaseName(baseline.spec().kernel(), row);
+    if (seen.count(name) > 0) continue;
+    seen[name] = true;
+    CaseResult c;
+    const auto it = candidate_rows.find(name);
+    if (it == candidate_rows.end()) {
+      c.name = name;
+      c.baseline_us = Median(Flatten(SampleGroupsOf(row)));
+      c.verdict = Verdict::kMissing;
+      c.detail = candidate.error().empty() ? std::string("not measured by the candidate")
+                                           : absl::StrCat("not measured by the candidate (job ",
+                                                          v1::JobState_Name(candidate.state()),
+                                                          ": ", candidate.error(), ")");
+    } else {
+      c = CompareCase(name, row, *it->second, options);
+    }
+    c.kernel = baseline.spec().kernel();
+    c.dtype = row.dtype();
+    c.size = name.substr(name.find('/', c.kernel.size() + 1) + 1);
+    report.cases.push_back(std::move(c));
+  }
+  for (const v1::ResultRow& row : candidate.rows()) {
+    const std::string name = CaseName(candidate.spec().kernel(), row);
+    if (seen.count(name) > 0) continue;
+    seen[name] = true;
+    CaseResult c;
+    c.name = name;
+    c.kernel = candidate.spec().kernel();
+    c.dtype = row.dtype();
+    c.size = name.substr(name.find('/', c.kernel.size() + 1) + 1);
+    c.candidate_us = Median(Flatten(SampleGroupsOf(row)));
+    c.wrong = row.wrong();
+    c.verdict = row.wrong() > 0 ? Verdict::kWrong : Verdict::kNew;
+    c.detail = row.wrong() > 0
+                   ? absl::StrCat("verification failed: ", row.wrong(), " wrong elements")
+                   : std::string("not in the baseline");
+    report.cases.push_back(std::move(c));
+  }
+  for (const CaseResult& c : report.cases) {
+    report.regressed += c.verdict == Verdict::kRegressed;
+    report.missing += c.verdict == Verdict::kMissing;
+    report.wrong += c.verdict == Verdict::kWrong;
+    report.improved += c.verdict == Verdict::kImproved;
+    report.new_cases += c.verdict == Verdict::kNew;
+  }
+  return report;
+}
+
+}  // namespace symmbench::client

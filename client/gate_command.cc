@@ -1,0 +1,231 @@
+// symmbench gate: baseline (stored or exported file), candidate (a job, or a spec run now),
+// comparability check, comparison, table / JSON on stdout, Markdown and JUnit files.
+#include "client/gate_command.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "client/baseline_command.h"
+#include "client/gate.h"
+#include "client/gate_report.h"
+#include "client/rpc_util.h"
+#include "client/spec.h"
+
+namespace symmbench::client {
+namespace {
+
+bool IsRegularFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+absl::Status WriteFile(const std::string& path, const std::string& text, const char* flag) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << text;
+  file.close();
+  if (!file) return absl::InternalError(absl::StrCat(flag, ": cannot write \"", path, "\""));
+  return absl::OkStatus();
+}
+
+// Reports written when the gate cannot decide (exit 2), so that CI shows why: a Markdown note
+// and a JUnit suite with one errored testcase.
+void WriteErrorReports(const GateCommandOptions& options, const std::string& message) {
+  if (!options.markdown.empty()) {
+    (void)WriteFile(options.markdown,
+                    absl::StrCat("### symmbench gate: :warning: no decision\n\n", message, "\n"),
+                    "--markdown");
+  }
+  if (!options.junit.empty()) {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char timestamp[32];
+    std::strftime(timestamp, sizeof(timestamp), "%Y-%m-%dT%H:%M:%S", &tm);
+    (void)WriteFile(
+        options.junit,
+        absl::StrCat("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+                     "  <testsuite package=\"symmbench.gate\" id=\"0\" name=\"symmbench gate\" "
+                     "timestamp=\"",
+                     timestamp,
+                     "\" hostname=\"localhost\" tests=\"1\" failures=\"0\" errors=\"1\" "
+                     "skipped=\"0\" time=\"0\">\n    <properties/>\n"
+                     "    <testcase classname=\"symmbench.gate\" name=\"gate\" time=\"0\">\n"
+                     "      <error message=\"",
+                     XmlEscape(message), "\" type=\"gate_error\">", XmlEscape(message),
+                     "</error>\n    </testcase>\n    <system-out></system-out>\n"
+                     "    <system-err>",
+                     XmlEscape(message), "</system-err>\n  </testsuite>\n</testsuites>\n"),
+        "--junit");
+  }
+}
+
+int Fail(const GateCommandOptions& options, const std::string& message, std::ostream& err) {
+  err << "error: " << message << "\n";
+  WriteErrorReports(options, message);
+  return kGateError;
+}
+
+// The baseline: an exported file when `name_or_file` names one, else the stored baseline.
+absl::StatusOr<v1::Baseline> LoadBaseline(Stub& stub, const GlobalOptions& global,
+                                          const std::string& name_or_file) {
+  if (IsRegularFile(name_or_file)) {
+    std::ifstream in(name_or_file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return ParseBaselineJson(text.str(), absl::StrCat("--baseline ", name_or_file));
+  }
+  v1::GetBaselineRequest request;
+  request.set_name(name_or_file);
+  v1::Baseline baseline;
+  grpc::Status s = stub.GetBaseline(UnaryContext(global).get(), request, &baseline);
+  if (s.ok()) return baseline;
+  std::string message = absl::StrCat("--baseline ", name_or_file, ": ",
+                                     StatusCodeName(s.error_code()), ": ", s.error_message());
+  if (s.error_code() == grpc::StatusCode::NOT_FOUND) {
+    absl::StrAppend(&message, " (neither a file nor a baseline on coordinator ", global.coordinator,
+                    "; `symmbench baseline list` shows them)");
+  } else if (s.error_code() == grpc::StatusCode::UNAVAILABLE) {
+    absl::StrAppend(&message, " (coordinator ", global.coordinator, ")");
+  }
+  return absl::Status(static_cast<absl::StatusCode>(s.error_code()), message);
+}
+
+absl::StatusOr<v1::Job> GetFinishedJob(Stub& stub, const GlobalOptions& global,
+                                       const std::string& job_id) {
+  v1::Job job;
+  while (true) {
+    v1::GetJobRequest request;
+    request.set_job_id(job_id);
+    grpc::Status s = stub.GetJob(UnaryContext(global).get(), request, &job);
+    if (!s.ok()) {
+      return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
+                          absl::StrCat("--candidate ", job_id, ": ", StatusCodeName(s.error_code()),
+                                       ": ", s.error_message()));
+    }
+    if (IsFinal(job.state())) return job;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+}
+
+// The candidate: --candidate's job (waiting for it to end), or --run's spec submitted now after
+// checking that its machine and world size match the baseline's (unless allow_mismatch).
+absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
+                                     const GateCommandOptions& options,
+                                     const v1::Baseline& baseline, std::ostream& err) {
+  if (!options.candidate.empty()) return GetFinishedJob(stub, global, options.candidate);
+  SpecFlags flags;
+  flags.spec_file = options.run_spec;
+  flags.labels = options.labels;
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  if (!spec.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--run ", options.run_spec, ": ", spec.status().message()));
+  }
+  if (!options.allow_mismatch) {  // refuse before spending the machine's time
+    v1::ListDevicesResponse devices;
+    grpc::Status s =
+        stub.ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+    if (!s.ok()) {
+      return absl::UnavailableError(absl::StrCat("ListDevices: ", StatusCodeName(s.error_code()),
+                                                 ": ", s.error_message(), " (coordinator ",
+                                                 global.coordinator, ")"));
+    }
+    v1::Job planned;
+    *planned.mutable_spec() = *spec;
+    *planned.mutable_machine() = devices.machine();
+    planned.set_backend(devices.backend());
+    if (absl::Status c = CheckComparable(baseline.job(), planned); !c.ok()) return c;
+  }
+  v1::Job job;
+  grpc::Status s = SubmitAndWait(stub, global, *spec, &job);
+  if (!s.ok()) {
+    return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
+                        absl::StrCat("--run ", options.run_spec, ": ",
+                                     StatusCodeName(s.error_code()), ": ", s.error_message()));
+  }
+  err << "# candidate " << job.job_id() << " " << JobStateName(job.state()) << "\n";
+  return job;
+}
+
+}  // namespace
+
+absl::StatusOr<double> ParseSlowdown(const std::string& text) {
+  absl::string_view number = absl::StripAsciiWhitespace(text);
+  const bool percent = absl::ConsumeSuffix(&number, "%");
+  double value = 0;
+  if (!absl::SimpleAtod(number, &value) || !(value >= 0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max-slowdown: want a percentage like 5% or a fraction like 0.05 (got \"", text, "\")"));
+  }
+  if (!percent && value >= 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max-slowdown: ", text, " is ambiguous: write ", text, "% for a percentage"));
+  }
+  const double fraction = percent ? value / 100 : value;
+  if (fraction >= 10) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--max-slowdown: must be below 1000% (got \"", text, "\")"));
+  }
+  return fraction;
+}
+
+int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
+            std::ostream& err) {
+  if (options.candidate.empty() == options.run_spec.empty()) {
+    return Fail(options, "gate: give exactly one of --candidate JOB and --run SPEC", err);
+  }
+  if (options.baseline.empty()) return Fail(options, "--baseline: required (NAME or FILE)", err);
+  absl::StatusOr<double> slowdown = ParseSlowdown(options.max_slowdown);
+  if (!slowdown.ok()) return Fail(options, std::string(slowdown.status().message()), err);
+  if (!(options.alpha > 0 && options.alpha < 0.5)) {
+    return Fail(options, absl::StrCat("--alpha: must be in (0, 0.5) (got ", options.alpha, ")"),
+                err);
+  }
+  GateOptions gate;
+  gate.max_slowdown = *slowdown;
+  gate.alpha = options.alpha;
+
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
+  if (!baseline.ok()) return Fail(options, std::string(baseline.status().message()), err);
+  absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, *baseline, err);
+  if (!candidate.ok()) return Fail(options, std::string(candidate.status().message()), err);
+
+  std::string mismatch;
+  if (absl::Status c = CheckComparable(baseline->job(), *candidate); !c.ok()) {
+    if (!options.allow_mismatch) return Fail(options, std::string(c.message()), err);
+    mismatch = std::string(c.message());
+  }
+  GateReport report = Compare(baseline->name(), baseline->job(), *candidate, gate);
+  report.mismatch = mismatch;
+
+  if (global.json) {
+    out << GateToJson(report).dump() << "\n";
+  } else {
+    out << GateTable(report);
+  }
+  if (!options.markdown.empty()) {
+    if (absl::Status s = WriteFile(options.markdown, GateMarkdown(report), "--markdown"); !s.ok()) {
+      err << "error: " << s.message() << "\n";
+      return kGateError;
+    }
+  }
+  if (!options.junit.empty()) {
+    if (absl::Status s = WriteFile(options.junit, GateJUnitXml(report), "--junit"); !s.ok()) {
+      err << "error: " << s.message() << "\n";
+      return kGateError;
+    }
+  }
+  return report.passed() ? kGatePass : kGateRegression;
+}
+
+}  // namespace symmbench::client

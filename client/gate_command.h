@@ -1,0 +1,43 @@
+// `symmbench gate`: the RPCs around the gate's comparison (client/gate.h) and its reports
+// (client/gate_report.h).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "client/commands.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench::client {
+
+// Exit codes of `symmbench gate`.
+inline constexpr int kGatePass = 0;        // no case failed
+inline constexpr int kGateRegression = 1;  // a case regressed, is missing or wrong, or the
+                                           // candidate job failed
+inline constexpr int kGateError = 2;       // no decision: usage, RPC, unknown baseline, mismatch
+
+struct GateCommandOptions {
+  std::string baseline;             // --baseline: a stored baseline's name, or an exported file
+  std::string candidate;            // --candidate JOB
+  std::string run_spec;             // --run SPEC: a JobSpec JSON file to submit and wait for
+  std::vector<std::string> labels;  // --label KEY=VALUE added to the --run spec
+  std::string max_slowdown = "5%";  // --max-slowdown: "5%" or a fraction, "0.05"
+  double alpha = 0.01;              // --alpha
+  std::string markdown;             // --markdown FILE
+  std::string junit;                // --junit FILE
+  bool allow_mismatch = false;      // --allow-mismatch
+};
+
+// "5%" -> 0.05, "0.05" -> 0.05. INVALID_ARGUMENT starting with "--max-slowdown" for anything
+// else, or outside [0, 10) (a bare number >= 1 is refused: write it with %).
+absl::StatusOr<double> ParseSlowdown(const std::string& text);
+
+// gate: loads the baseline (file or GetBaseline), gets or runs the candidate, refuses runs that
+// are not comparable unless allow_mismatch, compares, prints the table (JSON with --json) and
+// writes the Markdown and JUnit files. Exit codes above.
+int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
+            std::ostream& err);
+
+}  // namespace symmbench::client

@@ -1,0 +1,179 @@
+// BaselineStore over SQLite: one row per baseline (name, saved time, serialized v1::Baseline).
+#include "server/baseline_store.h"
+
+#include <sqlite3.h>
+
+#include "absl/strings/str_cat.h"
+
+namespace symmbench {
+namespace {
+
+absl::Status SqliteError(sqlite3* db, const std::string& what) {
+  return absl::InternalError(absl::StrCat("baselines: ", what, ": ", sqlite3_errmsg(db)));
+}
+
+// A prepared statement finalized on scope exit.
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  ~Statement() { sqlite3_finalize(stmt); }
+};
+
+bool NameCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+         c == '_' || c == '/' || c == '+' || c == '-';
+}
+
+absl::StatusOr<v1::Baseline> Parse(sqlite3_stmt* stmt, int column) {
+  v1::Baseline baseline;
+  if (!baseline.ParseFromArray(sqlite3_column_blob(stmt, column),
+                               sqlite3_column_bytes(stmt, column))) {
+    return absl::DataLossError("baselines: a stored baseline does not parse");
+  }
+  return baseline;
+}
+
+}  // namespace
+
+absl::Status ValidateBaselineName(const std::string& name) {
+  if (name.empty()) return absl::InvalidArgumentError("name: must be set");
+  if (name.size() > kMaxBaselineNameLength) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "name: ", name.size(), " characters exceed the limit of ", kMaxBaselineNameLength));
+  }
+  if (name[0] == '.' || name[0] == '/') {
+    return absl::InvalidArgumentError(
+        absl::StrCat("name: \"", name, "\" must not start with '.' or '/'"));
+  }
+  for (char c : name) {
+    if (!NameCharacter(c)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("name: \"", name, "\" has a character outside [A-Za-z0-9._/+-]"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateBaseline(const v1::Baseline& baseline) {
+  if (absl::Status s = ValidateBaselineName(baseline.name()); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("baseline.", s.message()));
+  }
+  if (!baseline.has_job()) return absl::InvalidArgumentError("baseline.job: missing");
+  const v1::Job& job = baseline.job();
+  if (job.spec().kernel().empty()) {
+    return absl::InvalidArgumentError("baseline.job.spec.kernel: must be set");
+  }
+  if (job.spec().world_size() < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "baseline.job.spec.world_size: must be >= 1 (got ", job.spec().world_size(), ")"));
+  }
+  if (job.rows().empty()) return absl::InvalidArgumentError("baseline.job.rows: empty");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::Baseline> BaselineFromJob(const v1::Job& job, const std::string& name,
+                                             int64_t now_unix_ms) {
+  if (absl::Status s = ValidateBaselineName(name); !s.ok()) return s;
+  if (job.state() != v1::SUCCEEDED) {
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job.job_id(), " is ",
+                                                      v1::JobState_Name(job.state()),
+                                                      "; only a SUCCEEDED job can be a baseline"));
+  }
+  if (job.rows().empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("job_id: job ", job.job_id(), " has no result rows"));
+  }
+  v1::Baseline baseline;
+  baseline.set_name(name);
+  *baseline.mutable_job() = job;
+  baseline.set_saved_unix_ms(now_unix_ms);
+  baseline.set_source(absl::StrCat("saved from job ", job.job_id()));
+  return baseline;
+}
+
+absl::StatusOr<std::unique_ptr<BaselineStore>> BaselineStore::Open(const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    absl::Status status = SqliteError(db, absl::StrCat("open ", path));
+    sqlite3_close(db);
+    return status;
+  }
+  sqlite3_busy_timeout(db, 5000);
+  const char* schema =
+      "CREATE TABLE IF NOT EXISTS baselines (name TEXT PRIMARY KEY, saved_unix_ms INTEGER NOT "
+      "NULL, record BLOB NOT NULL)";
+  if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    absl::Status status = SqliteError(db, "create table");
+    sqlite3_close(db);
+    return status;
+  }
+  return std::unique_ptr<BaselineStore>(new BaselineStore(db));
+}
+
+BaselineStore::~BaselineStore() { sqlite3_close(db_); }
+
+absl::Status BaselineStore::Put(const v1::Baseline& baseline, bool force, bool* replaced) {
+  if (absl::Status s = ValidateBaseline(baseline); !s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  absl::StatusOr<v1::Baseline> existing = GetLocked(baseline.name());
+  if (existing.ok() && !force) {
+    return absl::AlreadyExistsError(
+        absl::StrCat("name: baseline \"", baseline.name(), "\" already exists (",
+                     existing->source(), "); replace it with --force, or choose another name"));
+  }
+  if (!existing.ok() && existing.status().code() != absl::StatusCode::kNotFound) {
+    return existing.status();
+  }
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO baselines VALUES (?, ?, ?)", -1, &st.stmt,
+                         nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare insert");
+  }
+  const std::string record = baseline.SerializeAsString();
+  sqlite3_bind_text(st.stmt, 1, baseline.name().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64(st.stmt, 2, baseline.saved_unix_ms());
+  sqlite3_bind_blob(st.stmt, 3, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
+  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert");
+  if (replaced != nullptr) *replaced = existing.ok();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::Baseline> BaselineStore::Get(const std::string& name) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return GetLocked(name);
+}
+
+absl::StatusOr<v1::Baseline> BaselineStore::GetLocked(const std::string& name) const {
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines WHERE name = ?", -1, &st.stmt,
+                         nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare select");
+  }
+  sqlite3_bind_text(st.stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
+  const int rc = sqlite3_step(st.stmt);
+  if (rc == SQLITE_DONE) {
+    return absl::NotFoundError(absl::StrCat("name: no baseline \"", name, "\""));
+  }
+  if (rc != SQLITE_ROW) return SqliteError(db_, "select");
+  return Parse(st.stmt, 0);
+}
+
+absl::StatusOr<std::vector<v1::Baseline>> BaselineStore::List(bool include_rows) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Statement st;
+  if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines ORDER BY name", -1, &st.stmt,
+                         nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "prepare list");
+  }
+  std::vector<v1::Baseline> baselines;
+  int rc;
+  while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
+    absl::StatusOr<v1::Baseline> baseline = Parse(st.stmt, 0);
+    if (!baseline.ok()) return baseline.status();
+    if (!include_rows) baseline->mutable_job()->clear_rows();
+    baselines.push_back(*std::move(baseline));
+  }
+  if (rc != SQLITE_DONE) return SqliteError(db_, "list");
+  return baselines;
+}
+
+}  // namespace symmbench

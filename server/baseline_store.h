@@ -1,0 +1,56 @@
+// BaselineStore: the named baselines of `symmbench gate` (a finished job's record with its rows,
+// labels and machine), one SQLite table in the job database's file, keyed by name. Saving over
+// an existing name is refused unless forced, so a baseline is never lost silently.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+struct sqlite3;
+
+namespace symmbench {
+
+inline constexpr size_t kMaxBaselineNameLength = 128;
+
+// INVALID_ARGUMENT starting with "name: " unless `name` is 1..kMaxBaselineNameLength characters
+// of [A-Za-z0-9._/+-] not starting with '.' or '/'.
+absl::Status ValidateBaselineName(const std::string& name);
+
+// Checks a baseline before it is stored: a valid name, a job with a kernel, world_size >= 1 and
+// at least one row. INVALID_ARGUMENT naming the field (e.g. "baseline.job.rows: empty").
+absl::Status ValidateBaseline(const v1::Baseline& baseline);
+
+// The baseline `name` made of `job` (its whole record, rows included) at `now_unix_ms`.
+// FAILED_PRECONDITION naming job_id when the job did not SUCCEED or has no rows.
+absl::StatusOr<v1::Baseline> BaselineFromJob(const v1::Job& job, const std::string& name,
+                                             int64_t now_unix_ms);
+
+class BaselineStore {
+ public:
+  // Opens (creating its table) the SQLite database at `path`, the job database's file.
+  static absl::StatusOr<std::unique_ptr<BaselineStore>> Open(const std::string& path);
+  ~BaselineStore();
+
+  // Validates and stores `baseline`. An existing baseline of the same name is replaced only
+  // when `force` (`*replaced` then says so); otherwise ALREADY_EXISTS naming it and its source.
+  absl::Status Put(const v1::Baseline& baseline, bool force, bool* replaced = nullptr);
+  // NOT_FOUND naming the baseline when absent.
+  absl::StatusOr<v1::Baseline> Get(const std::string& name) const;
+  // Every baseline by name; without rows unless `include_rows`.
+  absl::StatusOr<std::vector<v1::Baseline>> List(bool include_rows) const;
+
+ private:
+  explicit BaselineStore(sqlite3* db) : db_(db) {}
+  absl::StatusOr<v1::Baseline> GetLocked(const std::string& name) const;
+  mutable std::mutex mu_;
+  sqlite3* db_;
+};
+
+}  // namespace symmbench

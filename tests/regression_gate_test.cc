@@ -1,0 +1,328 @@
+// `symmbench gate` end to end on the CPU backend: a real symmbenchd (with fault injection
+// allowed), real workers, the real client. Self-gates count the false alarms; injected delays of
+// 5%, 20% and 100% on one size must fail on exactly that size (20% and 100%); mismatched world
+// sizes and GPU models are refused; the JUnit XML passes tests/junit_check.py (a real XML
+// parser); exit codes 0 / 1 / 2; baselines are saved, listed, exported, imported, never
+// overwritten silently.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+// Timings on the CPU backend of a shared 2-core machine: one rank (no peer to wait for), sizes
+// whose per-op time (5..90 us) dwarfs the timer, 5 timing loops of 50 ops in 10 batches.
+constexpr char kSpec[] =
+    R"({"kernel": "one_shot_all_reduce", "world_size": 1, "dtype": "bf16",
+        "sizes_bytes": [16384, 65536, 262144], "warmup_iters": 10, "iters": 50,
+        "repeats": 5)";
+constexpr char kDelayedCase[] = "one_shot_all_reduce/bf16/64K";
+constexpr int64_t kDelayedSize = 65536;
+constexpr int kSelfGates = 20;
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class RegressionGateTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string(MakeTempDir("regression_gate"));
+    daemon_ = new Daemon(*dir_, 4);
+    daemon_->set_extra_args({"--allow-fault-injection"});
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    delete dir_;
+  }
+
+  // Writes kSpec (closed with `extra` fields) to a file; returns its path.
+  static std::string WriteSpec(const std::string& name, const std::string& extra = "") {
+    const std::string path = *dir_ + "/" + name + ".json";
+    std::ofstream(path) << kSpec << extra << "}";
+    return path;
+  }
+  // Runs the spec file to completion; returns the job JSON.
+  static nlohmann::json RunJob(const std::string& spec, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"submit", "--spec", spec, "--wait"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CommandResult r;
+    nlohmann::json job = daemon_->ClientJson(args, &r);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    return job;
+  }
+  static void SaveBaseline(const std::string& job_id, const std::string& name) {
+    CommandResult r = daemon_->Client({"baseline", "save", job_id, "--name", name, "--force"});
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  }
+  // `gate ARGS --json`; the report (null when none was printed).
+  static nlohmann::json Gate(std::vector<std::string> args, CommandResult* r) {
+    args.insert(args.begin(), "gate");
+    args.push_back("--json");
+    *r = daemon_->Client(args);
+    return nlohmann::json::parse(r->out, nullptr, /*allow_exceptions=*/false);
+  }
+  static std::set<std::string> Cases(const nlohmann::json& report, const std::string& verdict) {
+    std::set<std::string> names;
+    for (const nlohmann::json& c : report["cases"]) {
+      if (c["verdict"] == verdict) names.insert(c["name"].get<std::string>());
+    }
+    return names;
+  }
+  static std::string Summary(const nlohmann::json& report) {
+    std::string text;
+    for (const nlohmann::json& c : report["cases"]) {
+      char line[160];
+      std::snprintf(line, sizeof(line), " %s %.3f [%.3f..%.3f] p=%.3g %s;",
+                    c["size"].get<std::string>().c_str(), c["ratio"].get<double>(),
+                    c["interval"][0].get<double>(), c["interval"][1].get<double>(),
+                    c["p_value"].get<double>(), c["verdict"].get<std::string>().c_str());
+      text += line;
+    }
+    return text;
+  }
+  // Checks a JUnit file with tests/junit_check.py; "" when valid with the expected totals.
+  static std::string JUnitProblem(const std::string& path, int tests, int failures, int errors) {
+    CommandResult r =
+        RunCommand({"/usr/bin/python3", RunfilePath("tests/junit_check.py"), path,
+                    std::to_string(tests), std::to_string(failures), std::to_string(errors)});
+    return r.exit_code == 0 ? "" : r.out + r.err;
+  }
+
+  static std::string* dir_;
+  static Daemon* daemon_;
+};
+
+std::string* RegressionGateTest::dir_ = nullptr;
+Daemon* RegressionGateTest::daemon_ = nullptr;
+
+TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
+  const std::string spec = WriteSpec("self");
+  const nlohmann::json baseline =
+      RunJob(spec, {"--label", "git_sha=aaaa", "--label", "branch=main"});
+  ASSERT_TRUE(baseline.is_object());
+  SaveBaseline(baseline["job_id"], "self");
+  int false_alarms = 0, false_cases = 0, cases = 0;
+  for (int i = 0; i < kSelfGates; ++i) {
+    CommandResult r;
+    const nlohmann::json report = Gate({"--baseline", "self", "--run", spec}, &r);
+    ASSERT_TRUE(report.is_object()) << r.out << r.err;
+    ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.err;
+    EXPECT_EQ(report["passed"].get<bool>(), r.exit_code == 0);
+    const int flagged = static_cast<int>(Cases(report, "regressed").size());
+    false_alarms += r.exit_code != 0;
+    false_cases += flagged;
+    cases += static_cast<int>(report["cases"].size());
+    std::cout << "self-gate " << i + 1 << ": exit " << r.exit_code << Summary(report) << "\n";
+  }
+  std::cout << "false alarms: " << false_alarms << " of " << kSelfGates << " self-gates ("
+            << false_cases << " of " << cases << " cases) at alpha 0.01, max slowdown 5%; target 0"
+            << std::endl;
+  EXPECT_EQ(false_alarms, 0);
+}
+
+TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
+  const std::string spec = WriteSpec("delays");
+  for (const double fraction : {0.05, 0.20, 1.00}) {
+    const std::string tag = std::to_string(static_cast<int>(fraction * 100)) + "pct";
+    // The undelayed sizes are controls: if one of them moved, the machine changed speed between
+    // the two runs (a shared CI host) and the run says nothing about detection: run it again.
+    nlohmann::json report;
+    CommandResult r;
+    for (int attempt = 1; attempt <= 3; ++attempt) {
+      const nlohmann::json baseline = RunJob(spec);
+      ASSERT_TRUE(baseline.is_object());
+      SaveBaseline(baseline["job_id"], "delay-base");
+      double median_us = 0;
+      for (const nlohmann::json& row : baseline["rows"]) {
+        if (row["size_bytes"] == kDelayedSize) median_us = row["time_us"];
+      }
+      ASSERT_GT(median_us, 0);
+      const double delay_us = fraction * median_us;
+      const std::string delayed = WriteSpec(
+          "delayed_" + tag, ", \"inject_delay_us\": " + std::to_string(delay_us) +
+                                ", \"inject_delay_min_bytes\": 65536, \"inject_delay_max_bytes\": "
+                                "65536");
+      report = Gate({"--baseline", "delay-base", "--run", delayed, "--junit",
+                     *dir_ + "/" + tag + ".xml", "--markdown", *dir_ + "/" + tag + ".md"},
+                    &r);
+      ASSERT_TRUE(report.is_object()) << r.out << r.err;
+      std::cout << "delay " << tag << " (+" << delay_us << " us per op at 64K, attempt " << attempt
+                << "): exit " << r.exit_code << Summary(report) << std::endl;
+      bool controls_moved = false;
+      for (const nlohmann::json& c : report["cases"]) {
+        controls_moved =
+            controls_moved || (c["name"] != kDelayedCase &&
+                               (c["verdict"] == "regressed" || c["verdict"] == "improved"));
+      }
+      if (!controls_moved) break;
+    }
+    const std::set<std::string> regressed = Cases(report, "regressed");
+    std::cout << "delay " << tag << ": flagged {";
+    for (const std::string& name : regressed) std::cout << " " << name;
+    std::cout << " }" << std::endl;
+    for (const nlohmann::json& c : report["cases"]) {
+      if (c["name"] == kDelayedCase) EXPECT_GT(c["injected_delay_us"].get<double>(), 0);
+    }
+    if (fraction < 0.1) continue;  // 5%: at the threshold; reported, not asserted
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_EQ(regressed, std::set<std::string>{kDelayedCase}) << r.out;
+    EXPECT_EQ(JUnitProblem(*dir_ + "/" + tag + ".xml", 3, 1, 0), "");
+    const std::string markdown = ReadFile(*dir_ + "/" + tag + ".md");
+    EXPECT_NE(markdown.find(":x: failed"), std::string::npos) << markdown;
+    EXPECT_NE(markdown.find(std::string("| `") + kDelayedCase + "` |"), std::string::npos)
+        << markdown;
+  }
+}
+
+TEST_F(RegressionGateTest, MismatchedWorldSizeAndGpuModelAreRefused) {
+  const nlohmann::json one = RunJob(WriteSpec("ws1"));
+  ASSERT_TRUE(one.is_object());
+  EXPECT_EQ(one["machine"]["gpu_model"], "cpu-slot");
+  EXPECT_FALSE(one["machine"]["hostname"].get<std::string>().empty());
+  SaveBaseline(one["job_id"], "ws1");
+
+  // World size 2 against a world-size-1 baseline: refused before the job is even submitted.
+  const size_t jobs_before = daemon_->ClientJson({"list"})["jobs"].size();
+  const std::string two = *dir_ + "/ws2.json";
+  std::ofstream(two) << R"({"kernel": "one_shot_all_reduce", "world_size": 2, "dtype": "bf16",
+                           "sizes_bytes": [16384], "warmup_iters": 2, "iters": 10})";
+  CommandResult r;
+  Gate({"--baseline", "ws1", "--run", two, "--junit", *dir_ + "/mismatch.xml"}, &r);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("world size 1 (baseline) vs 2 (candidate)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--allow-mismatch"), std::string::npos) << r.err;
+  EXPECT_EQ(daemon_->ClientJson({"list"})["jobs"].size(), jobs_before);
+  EXPECT_EQ(JUnitProblem(*dir_ + "/mismatch.xml", 1, 0, 1), "");
+
+  // Another GPU model: a baseline exported here and edited as if measured on an H200.
+  CommandResult exported = daemon_->Client({"baseline", "export", "ws1"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  nlohmann::json edited = nlohmann::json::parse(exported.out);
+  EXPECT_EQ(edited["job"]["rows"][0]["samples_us"].size(), 50u);  // 5 loops x 10 batches
+  edited["job"]["machine"]["gpu_model"] = "NVIDIA H200";
+  const std::string h200 = *dir_ + "/h200.json";
+  std::ofstream(h200) << edited.dump();
+  Gate({"--baseline", h200, "--candidate", one["job_id"]}, &r);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("GPU model NVIDIA H200 (baseline) vs cpu-slot (candidate)"),
+            std::string::npos)
+      << r.err;
+  ASSERT_EQ(daemon_->Client({"baseline", "import", h200, "--name", "h200"}).exit_code, 0);
+  Gate({"--baseline", "h200", "--candidate", one["job_id"]}, &r);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  // Told to, it compares and says what differs.
+  const nlohmann::json forced =
+      Gate({"--baseline", "h200", "--candidate", one["job_id"], "--allow-mismatch"}, &r);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the job against itself
+  EXPECT_NE(forced["mismatch"].get<std::string>().find("GPU model"), std::string::npos);
+}
+
+TEST_F(RegressionGateTest, ExitCodesAndErrorsNameTheCause) {
+  CommandResult r;
+  Gate({"--baseline", "no-such-baseline", "--run", WriteSpec("errors"), "--junit",
+        *dir_ + "/unknown.xml"},
+       &r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("NOT_FOUND"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no-such-baseline"), std::string::npos) << r.err;
+  EXPECT_EQ(JUnitProblem(*dir_ + "/unknown.xml", 1, 0, 1), "");
+  Gate({"--baseline", "x"}, &r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("exactly one of --candidate JOB and --run SPEC"), std::string::npos);
+  Gate({"--baseline", "x", "--candidate", "j-1", "--max-slowdown", "5"}, &r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--max-slowdown"), std::string::npos) << r.err;
+  CommandResult unreachable =
+      RunCommand({RunfilePath("client/symmbench"), "--coordinator", "127.0.0.1:1", "--timeout-s",
+                  "2", "gate", "--baseline", "main", "--candidate", "j-000001"});
+  EXPECT_EQ(unreachable.exit_code, 2);
+  EXPECT_NE(unreachable.err.find("UNAVAILABLE"), std::string::npos) << unreachable.err;
+}
+
+TEST_F(RegressionGateTest, BaselinesAreKeptListedExportedAndImported) {
+  const nlohmann::json job =
+      RunJob(WriteSpec("lifecycle"), {"--label", "git_sha=1234abcd", "--label", "branch=main"});
+  ASSERT_TRUE(job.is_object());
+  const std::string id = job["job_id"];
+  ASSERT_EQ(job["rows"].size(), 3u);
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_EQ(row["repeat_medians_us"].size(), 5u);
+    EXPECT_EQ(row["samples_us"].size(), 50u);
+  }
+  CommandResult r = daemon_->Client({"baseline", "save", id, "--name", "main"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Saving another job over it is refused, naming what would be lost; the old one stays.
+  const nlohmann::json other = RunJob(WriteSpec("lifecycle2"));
+  r = daemon_->Client({"baseline", "save", other["job_id"], "--name", "main"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("ALREADY_EXISTS"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("saved from job " + id), std::string::npos) << r.err;
+  nlohmann::json exported =
+      nlohmann::json::parse(daemon_->Client({"baseline", "export", "main"}).out);
+  EXPECT_EQ(exported["job"]["job_id"], id);
+  EXPECT_EQ(exported["job"]["spec"]["labels"]["git_sha"], "1234abcd");
+  EXPECT_EQ(exported["job"]["machine"]["gpu_model"], "cpu-slot");
+  // Round trip: import under another name, gate against the file and against the import.
+  const std::string file = *dir_ + "/main.json";
+  std::ofstream(file) << exported.dump();
+  r = daemon_->Client({"baseline", "import", file, "--name", "main-copy"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json list = daemon_->ClientJson({"baseline", "list"});
+  std::set<std::string> names;
+  for (const nlohmann::json& b : list["baselines"]) names.insert(b["name"].get<std::string>());
+  EXPECT_TRUE(names.count("main") && names.count("main-copy")) << list.dump();
+  for (const std::string& baseline : {file, std::string("main-copy")}) {
+    const nlohmann::json report = Gate({"--baseline", baseline, "--candidate", id}, &r);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // the baseline's own job
+    EXPECT_EQ(report["baseline_job"], id);
+  }
+  // A job that did not succeed, or does not exist, is no baseline.
+  CommandResult queued = daemon_->Client(
+      {"submit", "--world-size", "4", "--sizes", "64M", "--iters", "100000", "--repeats", "100"});
+  ASSERT_EQ(queued.exit_code, 0) << queued.err;
+  const std::string long_id = queued.out.substr(0, queued.out.find('\n'));
+  ASSERT_EQ(daemon_->Client({"cancel", long_id}).exit_code, 0);
+  r = daemon_->Client({"baseline", "save", long_id, "--name", "cancelled"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("FAILED_PRECONDITION"), std::string::npos) << r.err;
+  r = daemon_->Client({"baseline", "save", "j-999999", "--name", "ghost"});
+  EXPECT_NE(r.err.find("NOT_FOUND"), std::string::npos) << r.err;
+  // repeats is validated, naming the field.
+  r = daemon_->Client({"submit", "--world-size", "1", "--sizes", "2K", "--repeats", "101"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("repeats: must be in [1, 100] (got 101)"), std::string::npos) << r.err;
+  r = daemon_->Client({"submit", "--world-size", "1", "--sizes", "2K", "--repeats", "0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--repeats"), std::string::npos) << r.err;
+}
+
+TEST(FaultInjectionTest, RefusedUnlessTheDaemonAllowsIt) {
+  Daemon daemon(MakeTempDir("no_fault_injection"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  CommandResult r =
+      daemon.Client({"submit", "--world-size", "1", "--sizes", "2K", "--inject-delay-us", "5"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("FAILED_PRECONDITION"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("inject_delay_us"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--allow-fault-injection"), std::string::npos) << r.err;
+  EXPECT_EQ(
+      daemon.Client({"submit", "--world-size", "1", "--sizes", "2K", "--iters", "2", "--wait"})
+          .exit_code,
+      0);
+}
+
+}  // namespace
+}  // namespace symmbench::testing
