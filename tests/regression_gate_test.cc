@@ -25,6 +25,12 @@ constexpr char kSpec[] =
 constexpr char kDelayedCase[] = "one_shot_all_reduce/bf16/64K";
 constexpr int64_t kDelayedSize = 65536;
 constexpr int kSelfGates = 20;
+// The threshold of these CPU-backend gates. On this 2-core VM a whole job's timings sit on one
+// of two levels about 8.5% apart (process to process: the same spec gated against itself flagged
+// 5 to 13 of 20 self-gates at the default 5%, every flagged ratio 1.08-1.09 with the rest of the
+// job's sizes at 1.00), so 5% cannot tell that apart from a regression here; 10% can, and the
+// 20% and 100% delays must still fail. GPU runs keep the default 5% (docs/gate.md).
+constexpr char kCpuMaxSlowdown[] = "10%";
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path);
@@ -116,7 +122,8 @@ TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
   int false_alarms = 0, false_cases = 0, cases = 0;
   for (int i = 0; i < kSelfGates; ++i) {
     CommandResult r;
-    const nlohmann::json report = Gate({"--baseline", "self", "--run", spec}, &r);
+    const nlohmann::json report =
+        Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &r);
     ASSERT_TRUE(report.is_object()) << r.out << r.err;
     ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.err;
     EXPECT_EQ(report["passed"].get<bool>(), r.exit_code == 0);
@@ -127,8 +134,8 @@ TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
     std::cout << "self-gate " << i + 1 << ": exit " << r.exit_code << Summary(report) << "\n";
   }
   std::cout << "false alarms: " << false_alarms << " of " << kSelfGates << " self-gates ("
-            << false_cases << " of " << cases << " cases) at alpha 0.01, max slowdown 5%; target 0"
-            << std::endl;
+            << false_cases << " of " << cases << " cases) at alpha 0.01, max slowdown "
+            << kCpuMaxSlowdown << "; target 0" << std::endl;
   EXPECT_EQ(false_alarms, 0);
 }
 
@@ -154,9 +161,10 @@ TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
           "delayed_" + tag, ", \"inject_delay_us\": " + std::to_string(delay_us) +
                                 ", \"inject_delay_min_bytes\": 65536, \"inject_delay_max_bytes\": "
                                 "65536");
-      report = Gate({"--baseline", "delay-base", "--run", delayed, "--junit",
-                     *dir_ + "/" + tag + ".xml", "--markdown", *dir_ + "/" + tag + ".md"},
-                    &r);
+      report =
+          Gate({"--baseline", "delay-base", "--run", delayed, "--max-slowdown", kCpuMaxSlowdown,
+                "--junit", *dir_ + "/" + tag + ".xml", "--markdown", *dir_ + "/" + tag + ".md"},
+               &r);
       ASSERT_TRUE(report.is_object()) << r.out << r.err;
       std::cout << "delay " << tag << " (+" << delay_us << " us per op at 64K, attempt " << attempt
                 << "): exit " << r.exit_code << Summary(report) << std::endl;
@@ -175,7 +183,7 @@ TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
     for (const nlohmann::json& c : report["cases"]) {
       if (c["name"] == kDelayedCase) EXPECT_GT(c["injected_delay_us"].get<double>(), 0);
     }
-    if (fraction < 0.1) continue;  // 5%: at the threshold; reported, not asserted
+    if (fraction < 0.1) continue;  // 5%: under the threshold; reported, not asserted
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_EQ(regressed, std::set<std::string>{kDelayedCase}) << r.out;
     EXPECT_EQ(JUnitProblem(*dir_ + "/" + tag + ".xml", 3, 1, 0), "");

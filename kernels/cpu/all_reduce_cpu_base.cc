@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -12,6 +13,8 @@
 
 namespace symmbench {
 namespace {
+
+constexpr size_t kPageBytes = 4096;
 
 // Elements per chunk: the float accumulators and one peer's converted slice (4 KiB each) stay
 // in L1 while every peer's slice of the chunk streams through.
@@ -58,7 +61,7 @@ absl::Status AllReduceCpuBase::CheckPrepared(const char* operation) const {
 }
 
 void* AllReduceCpuBase::output() {
-  if (placement_ == AllReduceOutput::kPrivate) return out_.data();
+  if (placement_ == AllReduceOutput::kPrivate) return out_.get();
   return context_.memory->output_buffer(context_.memory->rank());
 }
 
@@ -78,8 +81,22 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
     StoreFromFloat(input, dtype, i, static_cast<float>(ExactInputValue(seed, rank, i)));
   }
   const size_t bytes = static_cast<size_t>(count) * size;
-  if (placement_ == AllReduceOutput::kPrivate) out_.assign(bytes, 0);
-  ref_.assign(bytes, 0);
+  if (ref_ == nullptr) {
+    // Once, at the symmetric buffer's size and page-aligned, like the shm buffers: a buffer
+    // reallocated per size would start at a different cache-line offset in every process, and
+    // timings then differ from process to process (measured: two levels ~8% apart).
+    const size_t page_bytes = (capacity + kPageBytes - 1) / kPageBytes * kPageBytes;
+    ref_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
+    if (placement_ == AllReduceOutput::kPrivate) {
+      out_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
+    }
+    if (ref_ == nullptr || (placement_ == AllReduceOutput::kPrivate && out_ == nullptr)) {
+      ref_.reset();
+      return absl::ResourceExhaustedError(absl::StrCat(
+          kernel_name_, " (cpu): Prepare: cannot allocate 2 x ", page_bytes, " bytes"));
+    }
+  }
+  bytes_ = bytes;
   count_ = count;
   dtype_ = dtype;
   return PoisonOutputs();
@@ -87,8 +104,8 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
 
 absl::Status AllReduceCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
-  if (!ref_.empty()) std::memset(output(), 0xFF, ref_.size());
-  std::fill(ref_.begin(), ref_.end(), 0xFF);
+  std::memset(output(), 0xFF, bytes_);
+  std::memset(ref_.get(), 0xFF, bytes_);
   return absl::OkStatus();
 }
 
@@ -100,7 +117,7 @@ absl::Status AllReduceCpuBase::RunBaseline() {
     double sum = 0.0;
     for (int p = 0; p < memory.world_size(); ++p) sum += LoadAsFloat(memory.buffer(p), dtype_, i);
     // double -> float -> dtype rounds twice; exact for the exact inputs (|sum| <= 64).
-    StoreFromFloat(ref_.data(), dtype_, i, static_cast<float>(sum));
+    StoreFromFloat(ref_.get(), dtype_, i, static_cast<float>(sum));
   }
   return context_.barrier->Sync(0);
 }
@@ -112,8 +129,8 @@ absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   CheckResult result;
   for (int64_t i = 0; i < count_; ++i) {
     const float got = LoadAsFloat(out, dtype_, i);
-    const float want = LoadAsFloat(ref_.data(), dtype_, i);
-    const bool same_bits = std::memcmp(out + i * size, ref_.data() + i * size, size) == 0;
+    const float want = LoadAsFloat(ref_.get(), dtype_, i);
+    const bool same_bits = std::memcmp(out + i * size, ref_.get() + i * size, size) == 0;
     if (same_bits && !std::isnan(got) && !std::isnan(want)) continue;
     if (result.wrong++ == 0) {
       result.first_bad_index = i;

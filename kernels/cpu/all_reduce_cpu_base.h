@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,8 +67,13 @@ class AllReduceCpuBase : public Collective {
   AllReduceOutput placement_;
   int64_t count_ = -1;  // -1 until Prepare succeeds
   DType dtype_ = DType::kFp32;
-  std::vector<unsigned char> out_;  // kPrivate only
-  std::vector<unsigned char> ref_;
+  struct FreeDeleter {
+    void operator()(unsigned char* p) const { std::free(p); }
+  };
+  // Page-aligned, the symmetric buffer's size, allocated by the first Prepare; bytes_ in use.
+  std::unique_ptr<unsigned char[], FreeDeleter> out_;  // kPrivate only
+  std::unique_ptr<unsigned char[], FreeDeleter> ref_;
+  size_t bytes_ = 0;
 };
 
 // For i in [begin, begin + count): sum = inputs[0][i] + inputs[1][i] + ... in that rank
