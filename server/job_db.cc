@@ -313,29 +313,39 @@ absl::StatusOr<std::vector<v1::Job>> JobDb::ListJobs(int limit, v1::JobState sta
   return jobs;
 }
 
-absl::StatusOr<int> JobDb::FailUnfinished(const std::string& reason) {
-  std::lock_guard<std::mutex> lock(mu_);
-  Transaction txn(db_);
-  if (absl::Status s = txn.Begin(); !s.ok()) return s;
-  Stmt select(db_, "SELECT job_id, record FROM jobs WHERE state IN (?1, ?2) ORDER BY number");
-  if (absl::Status s = select.Prepared("select unfinished jobs"); !s.ok()) return s;
-  if (absl::Status s = select.BindInt(1, v1::QUEUED); !s.ok()) return s;
-  if (absl::Status s = select.BindInt(2, v1::RUNNING); !s.ok()) return s;
-  std::vector<v1::Job> unfinished;
+namespace {
+// Records of every job in `state`, oldest first. The caller holds the lock.
+absl::StatusOr<std::vector<v1::Job>> SelectByState(sqlite3* db, v1::JobState state) {
+  Stmt select(db, "SELECT job_id, record FROM jobs WHERE state = ?1 ORDER BY number");
+  if (absl::Status s = select.Prepared("select jobs by state"); !s.ok()) return s;
+  if (absl::Status s = select.BindInt(1, state); !s.ok()) return s;
+  std::vector<v1::Job> jobs;
   int rc;
   while ((rc = select.Step()) == SQLITE_ROW) {
     const std::string job_id = select.Text(0);
     absl::StatusOr<v1::Job> job = ParseJob(select.Blob(1), job_id);
     if (!job.ok()) return job.status();
     job->set_job_id(job_id);
-    unfinished.push_back(*std::move(job));
+    jobs.push_back(*std::move(job));
   }
-  if (rc != SQLITE_DONE) return SqliteError(db_, "select unfinished jobs");
+  if (rc != SQLITE_DONE) {
+    return SqliteError(db, absl::StrCat("select ", v1::JobState_Name(state), " jobs"));
+  }
+  return jobs;
+}
+}  // namespace
+
+absl::StatusOr<std::vector<v1::Job>> JobDb::FailRunning(const std::string& reason) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Transaction txn(db_);
+  if (absl::Status s = txn.Begin(); !s.ok()) return s;
+  absl::StatusOr<std::vector<v1::Job>> running = SelectByState(db_, v1::RUNNING);
+  if (!running.ok()) return running.status();
 
   const int64_t now = NowUnixMs();
   Stmt update(db_, "UPDATE jobs SET state = ?2, record = ?3 WHERE job_id = ?1");
-  if (absl::Status s = update.Prepared("fail unfinished jobs"); !s.ok()) return s;
-  for (v1::Job& job : unfinished) {
+  if (absl::Status s = update.Prepared("fail running jobs"); !s.ok()) return s;
+  for (v1::Job& job : *running) {
     job.set_state(v1::FAILED);
     job.set_error(reason);
     job.set_end_time_unix_ms(now);
@@ -343,12 +353,17 @@ absl::StatusOr<int> JobDb::FailUnfinished(const std::string& reason) {
     if (absl::Status s = update.BindInt(2, v1::FAILED); !s.ok()) return s;
     if (absl::Status s = update.BindBlob(3, SerializeWithoutRows(job)); !s.ok()) return s;
     if (update.Step() != SQLITE_DONE) {
-      return SqliteError(db_, absl::StrCat("fail unfinished job ", job.job_id()));
+      return SqliteError(db_, absl::StrCat("fail running job ", job.job_id()));
     }
     if (absl::Status s = update.Reset(); !s.ok()) return s;
   }
   if (absl::Status s = txn.Commit(); !s.ok()) return s;
-  return static_cast<int>(unfinished.size());
+  return running;
+}
+
+absl::StatusOr<std::vector<v1::Job>> JobDb::ListQueued() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return SelectByState(db_, v1::QUEUED);
 }
 
 absl::StatusOr<int64_t> JobDb::NextJobNumber() {

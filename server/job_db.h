@@ -35,9 +35,13 @@ class JobDb {
   // Newest first (by submission order), at most `limit` jobs, optionally only one state.
   absl::StatusOr<std::vector<v1::Job>> ListJobs(int limit, v1::JobState state_filter,
                                                 bool include_rows) const;
-  // Marks every QUEUED or RUNNING job FAILED with `reason` (used at start-up after a crash or
-  // restart: their workers are gone). Returns how many were changed.
-  absl::StatusOr<int> FailUnfinished(const std::string& reason);
+  // Marks every RUNNING job FAILED with `reason`, in one transaction (used at start-up after a
+  // crash or restart: their workers are gone). Returns the changed records (without rows),
+  // oldest first.
+  absl::StatusOr<std::vector<v1::Job>> FailRunning(const std::string& reason);
+  // Every QUEUED job (without rows), oldest first (submission order): what a restarted
+  // daemon queues again.
+  absl::StatusOr<std::vector<v1::Job>> ListQueued() const;
   // A number greater than every job number issued so far (survives restarts), for job ids.
   absl::StatusOr<int64_t> NextJobNumber();
 

@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "server/fault_injection.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
@@ -65,9 +66,19 @@ void RemoveLeftoverSegments(const std::string& job_id, const std::string& instan
   closedir(dir);
 }
 
-}  // namespace
+// Whether `pid` is stopped by a signal or traced (state T or t in /proc/<pid>/stat).
+bool IsStopped(pid_t pid) {
+  std::FILE* f = std::fopen(absl::StrCat("/proc/", pid, "/stat").c_str(), "r");
+  if (f == nullptr) return false;
+  char buffer[512];
+  const size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, f);
+  std::fclose(f);
+  buffer[n] = '\0';
+  const char* paren = std::strrchr(buffer, ')');  // the command name may hold spaces
+  return paren != nullptr && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
+}
 
-std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job/", job_id, "/"); }
+}  // namespace
 
 JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
                        Launcher* launcher, DispatchTableStore* dispatch_tables)
@@ -82,10 +93,47 @@ JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* stor
 JobManager::~JobManager() { Shutdown(); }
 
 absl::Status JobManager::Start() {
-  absl::StatusOr<int> failed = db_->FailUnfinished("coordinator restarted");
-  if (!failed.ok()) return failed.status();
-  if (*failed > 0) spdlog::warn("marked {} unfinished jobs of a previous run FAILED", *failed);
+  if (absl::Status s = Recover(); !s.ok()) return s;
   thread_ = std::thread([this] { SchedulerLoop(); });
+  return absl::OkStatus();
+}
+
+absl::Status JobManager::Recover() {
+  absl::StatusOr<std::vector<v1::Job>> failed = db_->FailRunning("coordinator restarted");
+  if (!failed.ok()) return failed.status();
+  absl::StatusOr<std::vector<v1::Job>> queued = db_->ListQueued();
+  if (!queued.ok()) return queued.status();
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const v1::Job& job : *failed) {
+    if (!job.run_instance().empty()) RemoveLeftoverSegments(job.job_id(), job.run_instance());
+    NoteState(job);
+  }
+  if (!failed->empty()) {
+    spdlog::warn("marked {} jobs that were running under a previous daemon FAILED",
+                 failed->size());
+  }
+  int requeued = 0;
+  for (v1::Job& job : *queued) {
+    absl::Status s =
+        job.backend() == options_.backend
+            ? scheduler_.Enqueue(job.job_id(), job.spec().world_size())
+            : absl::FailedPreconditionError(absl::StrCat(
+                  "backend: the job needs ", job.backend(), ", the restarted coordinator serves ",
+                  options_.backend));
+    if (!s.ok()) {
+      job.set_state(v1::FAILED);
+      job.set_error(absl::StrCat("coordinator restarted and cannot run the job: ", s.message()));
+      job.set_end_time_unix_ms(NowUnixMs());
+      (void)Persist(job);
+      NoteState(job);
+      continue;
+    }
+    const std::string id = job.job_id();
+    queued_[id] = std::move(job);
+    NoteState(queued_[id]);
+    ++requeued;
+  }
+  if (requeued > 0) spdlog::info("queued {} jobs of a previous daemon again", requeued);
   return absl::OkStatus();
 }
 
@@ -173,8 +221,15 @@ void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
 
 absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   const DeviceLimits limits = Limits();
+  if (absl::Status s = CheckFaultInjectionAllowed(spec, options_.allow_fault_injection);
+      !s.ok()) {
+    return s;
+  }
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  if (absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec); !fault.ok()) {
+    return fault.status();
+  }
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
@@ -348,7 +403,11 @@ void JobManager::StartJob(const Placement& placement) {
   // Names this run's host resources (shared-memory segments) apart from any other daemon's
   // job of the same id (job ids are unique per database only).
   job.instance = RandomHex();
+  job.record.set_run_instance(job.instance);
   store_->Set(JobStorePrefix(id) + "instance", job.instance);
+  // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
+  // daemon fails the job and removes its workers' segments, and never runs it a second time.
+  (void)Persist(job.record);
 
   LaunchRequest request;
   request.job_id = id;
@@ -361,7 +420,6 @@ void JobManager::StartJob(const Placement& placement) {
     job.workers = *std::move(workers);
     job.exited.assign(job.workers.size(), false);
   }
-  (void)Persist(job.record);
   spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
                ordinals.size(), absl::StrJoin(ordinals, ","));
   Publish(id, StateEvent(job.record), false);
@@ -418,11 +476,17 @@ void JobManager::CheckTimeouts() {
     if (!job.finishing && now > job.deadline) {
       const int timeout_s = job.record.spec().timeout_s();
       if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
-      BeginFinish(&job, v1::FAILED,
-                  absl::StrCat("job timed out after ",
-                               timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
-                               " s"),
-                  -1);
+      std::string why =
+          absl::StrCat("job timed out after ",
+                       timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s");
+      // A stopped rank (SIGSTOP, a debugger) is the one its peers wait for: name it.
+      int culprit = -1;
+      for (size_t r = 0; r < job.workers.size(); ++r) {
+        if (job.exited[r] || !IsStopped(job.workers[r].pid)) continue;
+        if (culprit < 0) culprit = job.workers[r].rank;
+        absl::StrAppend(&why, "; rank ", job.workers[r].rank, " is stopped (not running)");
+      }
+      BeginFinish(&job, v1::FAILED, std::move(why), culprit);
     }
   }
 }

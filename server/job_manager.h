@@ -20,6 +20,7 @@
 #include "proto/symmbench.pb.h"
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
+#include "server/job_keys.h"
 #include "server/job_watch.h"
 #include "server/launcher.h"
 #include "server/metrics.h"
@@ -37,10 +38,10 @@ struct JobManagerOptions {
   std::string log_dir;                  // worker logs
   std::chrono::seconds default_job_timeout{3600};
   std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
+  // Whether specs may set inject_fault (symmbenchd --allow-fault-injection); refused
+  // (FAILED_PRECONDITION) otherwise.
+  bool allow_fault_injection = false;
 };
-
-// Store keys of a job live under this prefix; it is dropped when the job ends.
-std::string JobStorePrefix(const std::string& job_id);
 
 class JobManager {
  public:
@@ -57,8 +58,8 @@ class JobManager {
   void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
   // The address workers dial; set before Start() when the port is only known after binding.
   void set_coordinator_address(std::string address) { coordinator_address_ = std::move(address); }
-  // Marks jobs left unfinished by a previous daemon FAILED ("coordinator restarted") and
-  // starts the scheduler thread.
+  // Recovers what a previous daemon on the same database left (see Recover) and starts the
+  // scheduler thread.
   absl::Status Start();
   // Kills every worker, marks running and queued jobs FAILED ("coordinator shut down"), ends
   // every watch and stops the thread. Idempotent.
@@ -98,6 +99,11 @@ class JobManager {
     std::string final_error;
   };
 
+  // After a restart or crash: jobs that were RUNNING are marked FAILED ("coordinator
+  // restarted"; their workers died with the old daemon, PR_SET_PDEATHSIG) and the shared
+  // memory their workers may have left is removed; jobs that were QUEUED never started and
+  // are queued again in submission order (FAILED instead if this daemon cannot run them).
+  absl::Status Recover();
   void SchedulerLoop();
   // All below run with mu_ held.
   void StartRunnable();

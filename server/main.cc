@@ -44,7 +44,13 @@ struct DaemonOptions {
   std::string metrics_listen = "127.0.0.1:9464";
   std::string log_level = "info";
   std::string log_format = "text";
+  bool allow_fault_injection = false;
 };
+
+// Largest request the daemon accepts (gRPC's default too, set explicitly): a bigger one gets
+// RESOURCE_EXHAUSTED before any handler runs. Specs are a few hundred bytes; Store values
+// (rendezvous handles, rank results) a few KiB.
+constexpr int kMaxReceiveMessageBytes = 4 << 20;
 
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
 std::string StateDir() {
@@ -133,6 +139,10 @@ int Run(const DaemonOptions& options) {
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
+  manager_options.allow_fault_injection = options.allow_fault_injection;
+  if (options.allow_fault_injection) {
+    spdlog::warn("fault injection allowed (--allow-fault-injection): jobs may fail on purpose");
+  }
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
   jobs.set_metrics(metrics->get());
 
@@ -145,6 +155,7 @@ int Run(const DaemonOptions& options) {
   builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
   int port = 0;
   builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &port);
+  builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.RegisterService(&coordinator);
   builder.RegisterService(&reports);
   builder.RegisterService(&store_service);
@@ -213,6 +224,8 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", options.log_level, "trace, debug, info, warn, error")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}))
       ->capture_default_str();
+  app.add_flag("--allow-fault-injection", options.allow_fault_injection,
+               "accept jobs whose spec sets inject_fault (testing the failure handling)");
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }

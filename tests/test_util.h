@@ -29,6 +29,11 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
 std::vector<pid_t> WorkerPids(const std::string& job_id);
 // Pid of one rank's worker, or -1.
 pid_t WorkerPid(const std::string& job_id, int rank);
+// Pids of running symmbench-worker processes started by the daemon serving `address` (their
+// command line carries --coordinator <address>).
+std::vector<pid_t> WorkerPidsOf(const std::string& address);
+// Names in /dev/shm starting with `prefix`.
+std::vector<std::string> ShmSegments(const std::string& prefix);
 
 // A symmbenchd on 127.0.0.1 with its own database, logs and CPU slots.
 class Daemon {
@@ -38,8 +43,12 @@ class Daemon {
   ~Daemon();
   // Starts the daemon and waits until it serves; false (with the log in `error`) on failure.
   bool Start(std::string* error);
+  // Extra symmbenchd arguments for the next Start(), e.g. {"--allow-fault-injection"}.
+  void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
   // SIGTERM and wait; returns the exit code.
   int Stop();
+  // SIGKILL and reap (a crash: no shutdown code runs).
+  void Kill();
   const std::string& address() const { return address_; }
   // host:port of the daemon's Prometheus /metrics endpoint.
   const std::string& metrics_address() const { return metrics_address_; }
@@ -58,6 +67,7 @@ class Daemon {
   std::string dir_;
   int cpu_slots_;
   std::string backend_;
+  std::vector<std::string> extra_args_;
   std::string address_;
   std::string metrics_address_;
   pid_t pid_ = -1;

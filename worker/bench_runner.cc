@@ -9,6 +9,7 @@
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "worker/dispatch_all_reduce.h"
+#include "worker/fault_injection_collective.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -188,6 +189,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
+  absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec);
+  if (!fault.ok()) return fault.status();
+  *collective = InjectFaults(*std::move(collective), *fault, backend->rank());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> baseline_names = {op.baseline_name()};

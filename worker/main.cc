@@ -51,8 +51,14 @@ int ProbeDevices() {
   return 0;
 }
 
+void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
+                   const absl::Status& status);
+
+// Runs this rank's part of the job. A failure once the backend exists is reported here (then
+// the peers are told through Backend::Abort, so the coordinator hears the failing rank
+// first) and `*reported` is set; earlier failures are left to the caller.
 absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report,
-                    StoreClient* store) {
+                    StoreClient* store, bool* reported) {
   const std::chrono::milliseconds timeout(options.timeout_ms);
   absl::StatusOr<std::string> spec_bytes = store->WaitGet("spec", timeout);
   if (!spec_bytes.ok()) return spec_bytes.status();
@@ -107,7 +113,13 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
       : spec.kernel() == kCalibrateKernel
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
           : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink);
-  if (!status.ok()) return status;
+  if (!status.ok()) {
+    spdlog::error("rank {}: {}", options.rank, status.ToString());
+    ReportFailure(options, report, status);
+    *reported = true;
+    (*backend)->Abort();
+    return status;
+  }
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");
 }
@@ -157,10 +169,13 @@ int main(int argc, char** argv) {
   auto channel = grpc::CreateChannel(options.coordinator, grpc::InsecureChannelCredentials());
   auto report = symmbench::v1::WorkerReport::NewStub(channel);
   symmbench::StoreClient store(channel, options.job_id, std::chrono::seconds(30));
-  absl::Status status = symmbench::RunJob(options, report.get(), &store);
+  bool reported = false;
+  absl::Status status = symmbench::RunJob(options, report.get(), &store, &reported);
   if (!status.ok()) {
-    spdlog::error("rank {}: {}", options.rank, status.ToString());
-    symmbench::ReportFailure(options, report.get(), status);
+    if (!reported) {
+      spdlog::error("rank {}: {}", options.rank, status.ToString());
+      symmbench::ReportFailure(options, report.get(), status);
+    }
     return 1;
   }
   spdlog::info("rank {}: done", options.rank);

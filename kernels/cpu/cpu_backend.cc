@@ -62,7 +62,7 @@ class CpuTimer : public Timer {
 class CpuBackend : public Backend {
  public:
   CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout)
-      : memory_(std::move(memory)), barrier_(memory_.get(), timeout) {}
+      : memory_(std::move(memory)), barrier_(memory_.get(), timeout, memory_->abort_word()) {}
 
   std::string name() const override { return "cpu"; }
   int rank() const override { return memory_->rank(); }
@@ -89,6 +89,8 @@ class CpuBackend : public Backend {
     // Borrows the backend's memory and barrier, like a Collective: destroy it first.
     return NewAgGemmCpu(CpuKernelContext{memory_.get(), &barrier_});
   }
+
+  void Abort() override { memory_->Abort(); }
 
  private:
   std::unique_ptr<ShmSymmetricMemory> memory_;
