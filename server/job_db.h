@@ -1,6 +1,9 @@
 // JobDb: job records and their result rows in SQLite (WAL mode), so history survives a
 // restart. Each job is stored as its serialized symmbench.v1.Job (without rows) plus indexed
-// columns; rows are stored one per line of a rows table. Thread-safe (one connection, a mutex).
+// columns; rows are stored one per line of a rows table. Thread-safe: writes go through one
+// connection under a mutex; reads (GetJob, ListJobs, ListQueued) through a second, read-only
+// connection under its own mutex, so a reader never waits for a write or a WAL checkpoint.
+// Every write is committed before its call returns, so a read that follows sees it.
 #pragma once
 
 #include <cstdint>
@@ -46,9 +49,14 @@ class JobDb {
   absl::StatusOr<int64_t> NextJobNumber();
 
  private:
-  explicit JobDb(sqlite3* db);
+  JobDb(sqlite3* db, sqlite3* reader);
+  // The reader's lock: its own, or mu_ when reads share the writer's connection (":memory:").
+  std::mutex& read_mu() const { return reader_ == db_ ? mu_ : read_mu_; }
+
   mutable std::mutex mu_;
   sqlite3* db_;
+  mutable std::mutex read_mu_;
+  sqlite3* reader_ = nullptr;  // == db_ for ":memory:" (a second connection would be empty)
 };
 
 }  // namespace symmbench

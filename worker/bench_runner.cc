@@ -238,6 +238,14 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       row.set_algorithm(op.algorithm());
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
+    int64_t wrong = 0;
+    for (const RankResult& r : results) wrong += r.check.wrong;
+    if (wrong > 0) {
+      // The row that says what went wrong is stored before any rank's failure ends the job.
+      if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {
+        return annotate(s);
+      }
+    }
     for (size_t rank = 0; rank < results.size(); ++rank) {
       const CheckResult& c = results[rank].check;
       if (c.wrong > 0) {
