@@ -33,16 +33,15 @@ TEST(FaultInjectionTest, ParsesEveryFault) {
 }
 
 TEST(FaultInjectionTest, RejectsBadValuesNamingTheField) {
-  for (const char* bad : {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
-                          "rank_error:-1", "rank_error:2", "rank_error:99999999999999999999",
-                          "flip_element:", "explode", ":1"}) {
+  for (const char* bad :
+       {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x", "rank_error:-1",
+        "rank_error:2", "rank_error:99999999999999999999", "flip_element:", "explode", ":1"}) {
     absl::StatusOr<FaultInjection> fault = ParseFaultInjection(Spec(bad));
     EXPECT_EQ(fault.status().code(), absl::StatusCode::kInvalidArgument) << bad;
     EXPECT_EQ(fault.status().message().rfind("inject_fault: ", 0), 0u) << fault.status();
   }
   absl::StatusOr<FaultInjection> range = ParseFaultInjection(Spec("rank_error:2"));
-  EXPECT_NE(range.status().message().find("outside [0, 2)"), std::string::npos)
-      << range.status();
+  EXPECT_NE(range.status().message().find("outside [0, 2)"), std::string::npos) << range.status();
   absl::StatusOr<FaultInjection> gemm = ParseFaultInjection(Spec("rank_error:0", 2, "ag_gemm"));
   EXPECT_EQ(gemm.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(gemm.status().message().find("ag_gemm"), std::string::npos) << gemm.status();

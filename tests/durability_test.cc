@@ -6,6 +6,7 @@
 //
 // SYMMBENCH_DURABILITY_KILLS (default 12) and SYMMBENCH_TEST_SEED (default: from the clock,
 // printed) choose the run.
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <atomic>
@@ -15,8 +16,6 @@
 #include <mutex>
 #include <random>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 #include "tests/rpc_test_util.h"
 #include "tests/test_util.h"

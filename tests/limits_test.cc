@@ -2,12 +2,11 @@
 // status (RESOURCE_EXHAUSTED for a request above the 4 MiB limit, INVALID_ARGUMENT /
 // RESOURCE_EXHAUSTED naming the field otherwise), nothing is stored, and the daemon keeps
 // serving.
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <cstdint>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 #include "absl/strings/str_cat.h"
 #include "tests/rpc_test_util.h"
@@ -80,8 +79,7 @@ TEST_F(LimitsTest, DeepLabelMapsAreRefusedNamingLabels) {
 TEST_F(LimitsTest, AbsurdSizesAreRefusedNamingTheField) {
   ExpectRefused(SmallCpuSpec(1, {kInt64Max - 7}), grpc::StatusCode::RESOURCE_EXHAUSTED,
                 "sizes_bytes[0]");
-  ExpectRefused(SmallCpuSpec(1, {4096, -4}), grpc::StatusCode::INVALID_ARGUMENT,
-                "sizes_bytes[1]");
+  ExpectRefused(SmallCpuSpec(1, {4096, -4}), grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes[1]");
   ExpectRefused(SmallCpuSpec(1, std::vector<int64_t>(100000, 4096)),
                 grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes");
   v1::JobSpec sweep = SmallCpuSpec(1, {});
@@ -122,8 +120,7 @@ TEST_F(LimitsTest, StoreRefusesOversizedAndForeignRequests) {
   EXPECT_EQ(big.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << big.error_message();
   set.set_value("v");
   grpc::Status foreign = store->Set(Context().get(), set, &set_response);
-  EXPECT_EQ(foreign.error_code(), grpc::StatusCode::FAILED_PRECONDITION)
-      << foreign.error_message();
+  EXPECT_EQ(foreign.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << foreign.error_message();
   set.set_key(std::string(10000, 'k'));
   grpc::Status long_key = store->Set(Context().get(), set, &set_response);
   EXPECT_EQ(long_key.error_code(), grpc::StatusCode::INVALID_ARGUMENT);

@@ -6,6 +6,8 @@
 // CI runs the short variant; the full one (docs/results/load_cpu.md) is
 //   SYMMBENCH_LOAD_JOBS=500 bazel test //tests:load_test --test_output=all
 // SYMMBENCH_LOAD_CLIENTS (default 32) and SYMMBENCH_LOAD_SLOTS (default 4) are the others.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -16,8 +18,6 @@
 #include <random>
 #include <sstream>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 #include "tests/rpc_test_util.h"
 #include "tests/test_util.h"
@@ -44,10 +44,10 @@ double Percentile(std::vector<double> values, double p) {
 // Everything the clients saw, under one lock.
 struct Observed {
   std::mutex mu;
-  std::vector<std::string> submitted;      // job ids, in the order SubmitJob answered
-  std::vector<double> get_ms;              // GetJob latencies
-  std::vector<double> submit_ms;           // SubmitJob latencies
-  std::vector<double> list_ms;             // ListJobs latencies
+  std::vector<std::string> submitted;  // job ids, in the order SubmitJob answered
+  std::vector<double> get_ms;          // GetJob latencies
+  std::vector<double> submit_ms;       // SubmitJob latencies
+  std::vector<double> list_ms;         // ListJobs latencies
   int errors = 0;
   int watches_ended = 0;
 };
@@ -88,8 +88,8 @@ void Client(const std::string& address, int index, int jobs, std::atomic<bool>* 
     v1::ListJobsRequest list_request;
     list_request.set_limit(20);
     v1::ListJobsResponse list;
-    auto [listed, list_ms] = timed([&] { return stub->ListJobs(Context().get(), list_request,
-                                                               &list); });
+    auto [listed, list_ms] =
+        timed([&] { return stub->ListJobs(Context().get(), list_request, &list); });
     if (round++ % 8 == 0) {
       v1::WatchJobRequest watch_request;
       watch_request.set_job_id(id);

@@ -6,8 +6,7 @@
 namespace symmbench::testing {
 
 std::unique_ptr<v1::Coordinator::Stub> CoordinatorStub(const std::string& address) {
-  return v1::Coordinator::NewStub(
-      grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  return v1::Coordinator::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
 }
 
 std::unique_ptr<v1::Store::Stub> StoreStub(const std::string& address) {

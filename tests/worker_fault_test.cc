@@ -2,12 +2,11 @@
 // corrupts its result. Each job must end FAILED naming the rank and the reason within its
 // timeout, leave no worker behind, free its devices for the next queued job, and never report
 // a corrupted result as a good figure. Fault injection needs --allow-fault-injection.
+#include <gtest/gtest.h>
 #include <signal.h>
 
 #include <chrono>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 #include "tests/rpc_test_util.h"
 #include "tests/test_util.h"
@@ -138,8 +137,7 @@ TEST_F(WorkerFaultTest, CorruptedResultIsCaughtByVerificationAndNeverPublished) 
   // Every rank sees the gathered counts and stops; whichever reports first is recorded, and
   // the message names the rank whose output was wrong.
   EXPECT_GE(job.failed_rank(), 0) << job.error();
-  EXPECT_NE(job.error().find("verification failed: 1 wrong elements on rank 0"),
-            std::string::npos)
+  EXPECT_NE(job.error().find("verification failed: 1 wrong elements on rank 0"), std::string::npos)
       << job.error();
   // No good row: the first size's row says what went wrong, and nothing after it ran.
   ASSERT_EQ(job.rows_size(), 1);

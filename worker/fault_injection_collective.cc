@@ -22,10 +22,9 @@ class FaultInjectingCollective final : public Collective {
   }
   absl::Status Run() override {
     if (fault_.kind == FaultInjection::Kind::kRankError) {
-      return absl::InternalError(absl::StrCat("injected fault (inject_fault rank_error:",
-                                              fault_.rank, "): rank ", fault_.rank,
-                                              "'s kernel call failed, as a failed CUDA launch "
-                                              "would"));
+      return absl::InternalError(absl::StrCat(
+          "injected fault (inject_fault rank_error:", fault_.rank, "): rank ", fault_.rank,
+          "'s kernel call failed, as a failed CUDA launch would"));
     }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
     if (!armed_) return absl::OkStatus();
