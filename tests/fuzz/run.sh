@@ -81,7 +81,8 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 status=0
 for target in spec_fuzzer store_fuzzer; do
   corpus="tests/fuzz/corpus/$target"
-  found="$out/found/$target"
+  found="$out/found/$target"  # this run's new inputs only
+  rm -rf "$found"
   mkdir -p "$corpus" "$found"
   for seed in tests/fuzz/seeds/"$target"/*.textproto; do
     protoc -I. --encode="${message[$target]}" "${proto[$target]}" <"$seed" \
