@@ -7,6 +7,7 @@ packages=(
   bazel-bootstrap protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev
   libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
   libcli11-dev libopenblas-dev patchelf g++ python3 python3-yaml prometheus gnuplot-nox
+  clang libclang-rt-14-dev  # tests/fuzz: libFuzzer with ASan/UBSan (CI's fuzz pass)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -71,6 +71,12 @@ class Backend {
   // The all-gather + GEMM op (kernel "ag_gemm") on this backend. Its A_shard lives in the
   // backend's symmetric buffer (options.max_bytes must cover the largest shard).
   virtual absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() = 0;
+  // Tells the peers that this rank has given up after an error, so that their waits on it
+  // stop now instead of at their timeout. CPU: sets the abort word every rank's barrier
+  // polls (ShmSymmetricMemory::Abort). CUDA: nothing yet; a peer's device-side wait ends at
+  // its %globaltimer deadline, and the coordinator kills every rank of a job at its first
+  // failure report (kernels/cuda/signal_pad.cuh says how a peer-visible abort word would fit).
+  virtual void Abort() {}
 };
 
 // CUDA backend: selects `device`, creates the NCCL communicator and the symmetric memory

@@ -51,6 +51,13 @@ class Collective {
   virtual absl::Status RunExtraBaseline(size_t /*index*/) {
     return absl::OutOfRangeError("this collective has no extra baselines");
   }
+
+  // Fault injection (JobSpec.inject_fault "flip_element"): flips one bit of output element
+  // `index` of the last Run, ordered after it (CUDA: on the stream), so that Check must
+  // report it. UNIMPLEMENTED where a collective has no checked output to corrupt.
+  virtual absl::Status FlipOutputElement(int64_t /*index*/) {
+    return absl::UnimplementedError("flip_element: this collective cannot corrupt its output");
+  }
 };
 
 }  // namespace symmbench

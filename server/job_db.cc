@@ -181,7 +181,7 @@ absl::StatusOr<std::unique_ptr<JobDb>> JobDb::Open(const std::string& path) {
   const int rc =
       sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   // From here the JobDb owns the handle (sqlite3_open_v2 allocates one even on failure).
-  std::unique_ptr<JobDb> db(new JobDb(raw));
+  std::unique_ptr<JobDb> db(new JobDb(raw, raw));
   if (raw == nullptr) {
     return absl::InternalError(absl::StrCat("job_db: open ", path, ": out of memory"));
   }
@@ -212,12 +212,29 @@ absl::StatusOr<std::unique_ptr<JobDb>> JobDb::Open(const std::string& path) {
   if (absl::Status s = Exec(raw, kSchema, absl::StrCat("create schema in ", path)); !s.ok()) {
     return s;
   }
+  if (path != ":memory:") {
+    sqlite3* reader = nullptr;
+    const int reader_rc = sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY, nullptr);
+    if (reader_rc != SQLITE_OK) {
+      absl::Status s = SqliteError(reader, absl::StrCat("open ", path, " for reading"));
+      sqlite3_close_v2(reader);
+      return s;
+    }
+    db->reader_ = reader;
+    sqlite3_extended_result_codes(reader, 1);
+    if (sqlite3_busy_timeout(reader, kBusyTimeoutMs) != SQLITE_OK) {
+      return SqliteError(reader, "set busy timeout of the reader");
+    }
+  }
   return db;
 }
 
-JobDb::JobDb(sqlite3* db) : db_(db) {}
+JobDb::JobDb(sqlite3* db, sqlite3* reader) : db_(db), reader_(reader) {}
 
-JobDb::~JobDb() { sqlite3_close_v2(db_); }
+JobDb::~JobDb() {
+  if (reader_ != db_) sqlite3_close_v2(reader_);
+  sqlite3_close_v2(db_);
+}
 
 absl::Status JobDb::InsertJob(const v1::Job& job) {
   if (job.job_id().empty()) return absl::InvalidArgumentError("job_id: must not be empty");
@@ -269,17 +286,17 @@ absl::Status JobDb::AppendRow(const std::string& job_id, const v1::ResultRow& ro
 }
 
 absl::StatusOr<v1::Job> JobDb::GetJob(const std::string& job_id) const {
-  std::lock_guard<std::mutex> lock(mu_);
-  Stmt stmt(db_, "SELECT record FROM jobs WHERE job_id = ?1");
+  std::lock_guard<std::mutex> lock(read_mu());
+  Stmt stmt(reader_, "SELECT record FROM jobs WHERE job_id = ?1");
   if (absl::Status s = stmt.Prepared("get job"); !s.ok()) return s;
   if (absl::Status s = stmt.BindText(1, job_id); !s.ok()) return s;
   const int rc = stmt.Step();
   if (rc == SQLITE_DONE) return absl::NotFoundError(absl::StrCat("job ", job_id, " not found"));
-  if (rc != SQLITE_ROW) return SqliteError(db_, absl::StrCat("get job ", job_id));
+  if (rc != SQLITE_ROW) return SqliteError(reader_, absl::StrCat("get job ", job_id));
   absl::StatusOr<v1::Job> job = ParseJob(stmt.Blob(0), job_id);
   if (!job.ok()) return job.status();
   job->set_job_id(job_id);
-  if (absl::Status s = LoadRows(db_, &*job); !s.ok()) return s;
+  if (absl::Status s = LoadRows(reader_, &*job); !s.ok()) return s;
   return job;
 }
 
@@ -289,9 +306,9 @@ absl::StatusOr<std::vector<v1::Job>> JobDb::ListJobs(int limit, v1::JobState sta
   if (limit < 1) {
     return absl::InvalidArgumentError(absl::StrCat("limit: must be >= 1 (got ", limit, ")"));
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  std::lock_guard<std::mutex> lock(read_mu());
   // ?1 = 0 (JOB_STATE_UNSPECIFIED) matches every state.
-  Stmt stmt(db_,
+  Stmt stmt(reader_,
             "SELECT job_id, record FROM jobs WHERE ?1 = 0 OR state = ?1 "
             "ORDER BY number DESC LIMIT ?2");
   if (absl::Status s = stmt.Prepared("list jobs"); !s.ok()) return s;
@@ -305,37 +322,47 @@ absl::StatusOr<std::vector<v1::Job>> JobDb::ListJobs(int limit, v1::JobState sta
     if (!job.ok()) return job.status();
     job->set_job_id(job_id);
     if (include_rows) {
-      if (absl::Status s = LoadRows(db_, &*job); !s.ok()) return s;
+      if (absl::Status s = LoadRows(reader_, &*job); !s.ok()) return s;
     }
     jobs.push_back(*std::move(job));
   }
-  if (rc != SQLITE_DONE) return SqliteError(db_, "list jobs");
+  if (rc != SQLITE_DONE) return SqliteError(reader_, "list jobs");
   return jobs;
 }
 
-absl::StatusOr<int> JobDb::FailUnfinished(const std::string& reason) {
-  std::lock_guard<std::mutex> lock(mu_);
-  Transaction txn(db_);
-  if (absl::Status s = txn.Begin(); !s.ok()) return s;
-  Stmt select(db_, "SELECT job_id, record FROM jobs WHERE state IN (?1, ?2) ORDER BY number");
-  if (absl::Status s = select.Prepared("select unfinished jobs"); !s.ok()) return s;
-  if (absl::Status s = select.BindInt(1, v1::QUEUED); !s.ok()) return s;
-  if (absl::Status s = select.BindInt(2, v1::RUNNING); !s.ok()) return s;
-  std::vector<v1::Job> unfinished;
+namespace {
+// Records of every job in `state`, oldest first. The caller holds the lock.
+absl::StatusOr<std::vector<v1::Job>> SelectByState(sqlite3* db, v1::JobState state) {
+  Stmt select(db, "SELECT job_id, record FROM jobs WHERE state = ?1 ORDER BY number");
+  if (absl::Status s = select.Prepared("select jobs by state"); !s.ok()) return s;
+  if (absl::Status s = select.BindInt(1, state); !s.ok()) return s;
+  std::vector<v1::Job> jobs;
   int rc;
   while ((rc = select.Step()) == SQLITE_ROW) {
     const std::string job_id = select.Text(0);
     absl::StatusOr<v1::Job> job = ParseJob(select.Blob(1), job_id);
     if (!job.ok()) return job.status();
     job->set_job_id(job_id);
-    unfinished.push_back(*std::move(job));
+    jobs.push_back(*std::move(job));
   }
-  if (rc != SQLITE_DONE) return SqliteError(db_, "select unfinished jobs");
+  if (rc != SQLITE_DONE) {
+    return SqliteError(db, absl::StrCat("select ", v1::JobState_Name(state), " jobs"));
+  }
+  return jobs;
+}
+}  // namespace
+
+absl::StatusOr<std::vector<v1::Job>> JobDb::FailRunning(const std::string& reason) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Transaction txn(db_);
+  if (absl::Status s = txn.Begin(); !s.ok()) return s;
+  absl::StatusOr<std::vector<v1::Job>> running = SelectByState(db_, v1::RUNNING);
+  if (!running.ok()) return running.status();
 
   const int64_t now = NowUnixMs();
   Stmt update(db_, "UPDATE jobs SET state = ?2, record = ?3 WHERE job_id = ?1");
-  if (absl::Status s = update.Prepared("fail unfinished jobs"); !s.ok()) return s;
-  for (v1::Job& job : unfinished) {
+  if (absl::Status s = update.Prepared("fail running jobs"); !s.ok()) return s;
+  for (v1::Job& job : *running) {
     job.set_state(v1::FAILED);
     job.set_error(reason);
     job.set_end_time_unix_ms(now);
@@ -343,12 +370,17 @@ absl::StatusOr<int> JobDb::FailUnfinished(const std::string& reason) {
     if (absl::Status s = update.BindInt(2, v1::FAILED); !s.ok()) return s;
     if (absl::Status s = update.BindBlob(3, SerializeWithoutRows(job)); !s.ok()) return s;
     if (update.Step() != SQLITE_DONE) {
-      return SqliteError(db_, absl::StrCat("fail unfinished job ", job.job_id()));
+      return SqliteError(db_, absl::StrCat("fail running job ", job.job_id()));
     }
     if (absl::Status s = update.Reset(); !s.ok()) return s;
   }
   if (absl::Status s = txn.Commit(); !s.ok()) return s;
-  return static_cast<int>(unfinished.size());
+  return running;
+}
+
+absl::StatusOr<std::vector<v1::Job>> JobDb::ListQueued() const {
+  std::lock_guard<std::mutex> lock(read_mu());
+  return SelectByState(reader_, v1::QUEUED);
 }
 
 absl::StatusOr<int64_t> JobDb::NextJobNumber() {

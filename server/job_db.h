@@ -1,6 +1,9 @@
 // JobDb: job records and their result rows in SQLite (WAL mode), so history survives a
 // restart. Each job is stored as its serialized symmbench.v1.Job (without rows) plus indexed
-// columns; rows are stored one per line of a rows table. Thread-safe (one connection, a mutex).
+// columns; rows are stored one per line of a rows table. Thread-safe: writes go through one
+// connection under a mutex; reads (GetJob, ListJobs, ListQueued) through a second, read-only
+// connection under its own mutex, so a reader never waits for a write or a WAL checkpoint.
+// Every write is committed before its call returns, so a read that follows sees it.
 #pragma once
 
 #include <cstdint>
@@ -35,16 +38,25 @@ class JobDb {
   // Newest first (by submission order), at most `limit` jobs, optionally only one state.
   absl::StatusOr<std::vector<v1::Job>> ListJobs(int limit, v1::JobState state_filter,
                                                 bool include_rows) const;
-  // Marks every QUEUED or RUNNING job FAILED with `reason` (used at start-up after a crash or
-  // restart: their workers are gone). Returns how many were changed.
-  absl::StatusOr<int> FailUnfinished(const std::string& reason);
+  // Marks every RUNNING job FAILED with `reason`, in one transaction (used at start-up after a
+  // crash or restart: their workers are gone). Returns the changed records (without rows),
+  // oldest first.
+  absl::StatusOr<std::vector<v1::Job>> FailRunning(const std::string& reason);
+  // Every QUEUED job (without rows), oldest first (submission order): what a restarted
+  // daemon queues again.
+  absl::StatusOr<std::vector<v1::Job>> ListQueued() const;
   // A number greater than every job number issued so far (survives restarts), for job ids.
   absl::StatusOr<int64_t> NextJobNumber();
 
  private:
-  explicit JobDb(sqlite3* db);
+  JobDb(sqlite3* db, sqlite3* reader);
+  // The reader's lock: its own, or mu_ when reads share the writer's connection (":memory:").
+  std::mutex& read_mu() const { return reader_ == db_ ? mu_ : read_mu_; }
+
   mutable std::mutex mu_;
   sqlite3* db_;
+  mutable std::mutex read_mu_;
+  sqlite3* reader_ = nullptr;  // == db_ for ":memory:" (a second connection would be empty)
 };
 
 }  // namespace symmbench

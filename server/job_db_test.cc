@@ -1,5 +1,5 @@
 // Tests for JobDb on a real SQLite file: round trips, row order, listing, errors, history
-// across a reopen, FailUnfinished and the job number counter.
+// across a reopen, FailRunning / ListQueued and the job number counter.
 #include "server/job_db.h"
 
 #include <gtest/gtest.h>
@@ -212,37 +212,44 @@ TEST_F(JobDbTest, HistorySurvivesReopen) {
   EXPECT_EQ((*all)[2].job_id(), "old-1");
 }
 
-TEST_F(JobDbTest, FailUnfinishedFailsOnlyQueuedAndRunningJobs) {
+TEST_F(JobDbTest, FailRunningFailsOnlyRunningJobsAndListQueuedKeepsOrder) {
   std::unique_ptr<JobDb> db = OpenDb();
   ASSERT_NE(db, nullptr);
-  ASSERT_TRUE(db->InsertJob(MakeJob("queued", v1::QUEUED)).ok());
+  ASSERT_TRUE(db->InsertJob(MakeJob("queued-1", v1::QUEUED)).ok());
   ASSERT_TRUE(db->InsertJob(MakeJob("running", v1::RUNNING)).ok());
   ASSERT_TRUE(db->AppendRow("running", MakeRow(32)).ok());
   ASSERT_TRUE(db->InsertJob(MakeJob("done", v1::SUCCEEDED)).ok());
+  ASSERT_TRUE(db->InsertJob(MakeJob("queued-2", v1::QUEUED)).ok());
   ASSERT_TRUE(db->InsertJob(MakeJob("cancelled", v1::CANCELLED)).ok());
 
   const int64_t before = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-  absl::StatusOr<int> changed = db->FailUnfinished("daemon restarted");
-  ASSERT_TRUE(changed.ok()) << changed.status();
-  EXPECT_EQ(*changed, 2);
-  for (const char* id : {"queued", "running"}) {
-    auto job = db->GetJob(id);
-    ASSERT_TRUE(job.ok());
-    EXPECT_EQ(job->state(), v1::FAILED) << id;
-    EXPECT_EQ(job->error(), "daemon restarted") << id;
-    EXPECT_GE(job->end_time_unix_ms(), before) << id;
-    EXPECT_EQ(job->spec().kernel(), "one_shot_all_reduce");  // rest of the record kept
-  }
-  EXPECT_EQ(db->GetJob("running")->rows_size(), 1);
+  auto failed = db->FailRunning("daemon restarted");
+  ASSERT_TRUE(failed.ok()) << failed.status();
+  ASSERT_EQ(failed->size(), 1u);
+  EXPECT_EQ((*failed)[0].job_id(), "running");
+  auto job = db->GetJob("running");
+  ASSERT_TRUE(job.ok());
+  EXPECT_EQ(job->state(), v1::FAILED);
+  EXPECT_EQ(job->error(), "daemon restarted");
+  EXPECT_GE(job->end_time_unix_ms(), before);
+  EXPECT_EQ(job->spec().kernel(), "one_shot_all_reduce");  // rest of the record kept
+  EXPECT_EQ(job->rows_size(), 1);
   EXPECT_EQ(db->GetJob("done")->state(), v1::SUCCEEDED);
   EXPECT_EQ(db->GetJob("done")->error(), "");
   EXPECT_EQ(db->GetJob("cancelled")->state(), v1::CANCELLED);
-  // The state column follows the record: the filter sees them as FAILED now.
-  EXPECT_EQ(db->ListJobs(10, v1::FAILED, false)->size(), 2u);
+  // Queued jobs stay queued, listed in submission order.
+  auto queued = db->ListQueued();
+  ASSERT_TRUE(queued.ok()) << queued.status();
+  ASSERT_EQ(queued->size(), 2u);
+  EXPECT_EQ((*queued)[0].job_id(), "queued-1");
+  EXPECT_EQ((*queued)[1].job_id(), "queued-2");
+  EXPECT_EQ((*queued)[0].state(), v1::QUEUED);
+  // The state column follows the record: the filter sees it as FAILED now.
+  EXPECT_EQ(db->ListJobs(10, v1::FAILED, false)->size(), 1u);
   EXPECT_TRUE(db->ListJobs(10, v1::RUNNING, false)->empty());
-  EXPECT_EQ(*db->FailUnfinished("again"), 0);
+  EXPECT_TRUE(db->FailRunning("again")->empty());
 }
 
 TEST_F(JobDbTest, NextJobNumberIncreasesAcrossReopen) {

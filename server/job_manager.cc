@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
+#include "server/fault_injection.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
@@ -78,9 +79,19 @@ v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
   return machine;
 }
 
-}  // namespace
+// Whether `pid` is stopped by a signal or traced (state T or t in /proc/<pid>/stat).
+bool IsStopped(pid_t pid) {
+  std::FILE* f = std::fopen(absl::StrCat("/proc/", pid, "/stat").c_str(), "r");
+  if (f == nullptr) return false;
+  char buffer[512];
+  const size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, f);
+  std::fclose(f);
+  buffer[n] = '\0';
+  const char* paren = std::strrchr(buffer, ')');  // the command name may hold spaces
+  return paren != nullptr && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
+}
 
-std::string JobStorePrefix(const std::string& job_id) { return absl::StrCat("job/", job_id, "/"); }
+}  // namespace
 
 JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* store,
                        Launcher* launcher, DispatchTableStore* dispatch_tables)
@@ -96,10 +107,45 @@ JobManager::JobManager(JobManagerOptions options, JobDb* db, KeyValueStore* stor
 JobManager::~JobManager() { Shutdown(); }
 
 absl::Status JobManager::Start() {
-  absl::StatusOr<int> failed = db_->FailUnfinished("coordinator restarted");
-  if (!failed.ok()) return failed.status();
-  if (*failed > 0) spdlog::warn("marked {} unfinished jobs of a previous run FAILED", *failed);
+  if (absl::Status s = Recover(); !s.ok()) return s;
   thread_ = std::thread([this] { SchedulerLoop(); });
+  return absl::OkStatus();
+}
+
+absl::Status JobManager::Recover() {
+  absl::StatusOr<std::vector<v1::Job>> failed = db_->FailRunning("coordinator restarted");
+  if (!failed.ok()) return failed.status();
+  absl::StatusOr<std::vector<v1::Job>> queued = db_->ListQueued();
+  if (!queued.ok()) return queued.status();
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const v1::Job& job : *failed) {
+    if (!job.run_instance().empty()) RemoveLeftoverSegments(job.job_id(), job.run_instance());
+    NoteState(job);
+  }
+  if (!failed->empty()) {
+    spdlog::warn("marked {} jobs that were running under a previous daemon FAILED", failed->size());
+  }
+  int requeued = 0;
+  for (v1::Job& job : *queued) {
+    absl::Status s = job.backend() == options_.backend
+                         ? scheduler_.Enqueue(job.job_id(), job.spec().world_size())
+                         : absl::FailedPreconditionError(absl::StrCat(
+                               "backend: the job needs ", job.backend(),
+                               ", the restarted coordinator serves ", options_.backend));
+    if (!s.ok()) {
+      job.set_state(v1::FAILED);
+      job.set_error(absl::StrCat("coordinator restarted and cannot run the job: ", s.message()));
+      job.set_end_time_unix_ms(NowUnixMs());
+      (void)Persist(job);
+      NoteState(job);
+      continue;
+    }
+    const std::string id = job.job_id();
+    queued_[id] = std::move(job);
+    NoteState(queued_[id]);
+    ++requeued;
+  }
+  if (requeued > 0) spdlog::info("queued {} jobs of a previous daemon again", requeued);
   return absl::OkStatus();
 }
 
@@ -187,12 +233,13 @@ void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
 
 absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   const DeviceLimits limits = Limits();
+  if (absl::Status s = CheckFaultInjectionAllowed(spec, options_.allow_fault_injection); !s.ok()) {
+    return s;
+  }
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
-  if (spec.inject_delay_us() > 0 && !options_.allow_fault_injection) {
-    return absl::FailedPreconditionError(
-        "inject_delay_us: fault injection is off on this coordinator (start symmbenchd with "
-        "--allow-fault-injection to allow it)");
+  if (absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec); !fault.ok()) {
+    return fault.status();
   }
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
@@ -224,9 +271,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   return record;
 }
 
-absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) {
-  return db_->GetJob(job_id);
-}
+absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) { return db_->GetJob(job_id); }
 
 absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
                                                       bool include_rows) {
@@ -252,8 +297,8 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   if (it == active_.end()) {
     absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
     if (!stored.ok()) return stored.status();
-    return absl::FailedPreconditionError(absl::StrCat(
-        "job_id: job ", job_id, " already ended (", v1::JobState_Name(stored->state()), ")"));
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " already ended (",
+                                                      v1::JobState_Name(stored->state()), ")"));
   }
   if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
   changed_.notify_all();
@@ -288,8 +333,7 @@ std::vector<v1::Device> JobManager::Devices() {
   return devices;
 }
 
-absl::Status JobManager::ReportRow(const std::string& job_id, int rank,
-                                   const v1::ResultRow& row) {
+absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = active_.find(job_id);
   if (it == active_.end() || it->second.finishing) {
@@ -383,7 +427,11 @@ void JobManager::StartJob(const Placement& placement) {
   // Names this run's host resources (shared-memory segments) apart from any other daemon's
   // job of the same id (job ids are unique per database only).
   job.instance = RandomHex();
+  job.record.set_run_instance(job.instance);
   store_->Set(JobStorePrefix(id) + "instance", job.instance);
+  // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
+  // daemon fails the job and removes its workers' segments, and never runs it a second time.
+  (void)Persist(job.record);
 
   // The workers' credential: 256 random bits, in their environment only.
   absl::StatusOr<std::string> secret = RandomHex(32);
@@ -407,7 +455,6 @@ void JobManager::StartJob(const Placement& placement) {
     job.workers = *std::move(workers);
     job.exited.assign(job.workers.size(), false);
   }
-  (void)Persist(job.record);
   spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
                ordinals.size(), absl::StrJoin(ordinals, ","));
   Publish(id, StateEvent(job.record), false);
@@ -464,11 +511,17 @@ void JobManager::CheckTimeouts() {
     if (!job.finishing && now > job.deadline) {
       const int timeout_s = job.record.spec().timeout_s();
       if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
-      BeginFinish(&job, v1::FAILED,
-                  absl::StrCat("job timed out after ",
-                               timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(),
-                               " s"),
-                  -1);
+      std::string why =
+          absl::StrCat("job timed out after ",
+                       timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s");
+      // A stopped rank (SIGSTOP, a debugger) is the one its peers wait for: name it.
+      int culprit = -1;
+      for (size_t r = 0; r < job.workers.size(); ++r) {
+        if (job.exited[r] || !IsStopped(job.workers[r].pid)) continue;
+        if (culprit < 0) culprit = job.workers[r].rank;
+        absl::StrAppend(&why, "; rank ", job.workers[r].rank, " is stopped (not running)");
+      }
+      BeginFinish(&job, v1::FAILED, std::move(why), culprit);
     }
   }
 }
@@ -516,8 +569,8 @@ void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, b
 
 absl::Status JobManager::Persist(const v1::Job& record) {
   absl::Status status = db_->UpdateJob(record);
-  if (!status.ok()) spdlog::error("job {}: could not store the record: {}", record.job_id(),
-                                  status.ToString());
+  if (!status.ok())
+    spdlog::error("job {}: could not store the record: {}", record.job_id(), status.ToString());
   return status;
 }
 

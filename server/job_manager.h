@@ -20,6 +20,7 @@
 #include "proto/symmbench.pb.h"
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
+#include "server/job_keys.h"
 #include "server/job_watch.h"
 #include "server/launcher.h"
 #include "server/metrics.h"
@@ -44,13 +45,10 @@ struct JobManagerOptions {
   // Recorded with every job (Job.machine); backend, gpu_model and device_count are filled in
   // from the fields above when left empty.
   v1::MachineInfo machine;
-  // Accept specs with JobSpec.inject_delay_us (symmbenchd --allow-fault-injection); otherwise
-  // Submit refuses them with FAILED_PRECONDITION.
+  // Whether specs may inject faults (JobSpec.inject_delay_us, inject_fault; symmbenchd
+  // --allow-fault-injection); Submit refuses them with FAILED_PRECONDITION otherwise.
   bool allow_fault_injection = false;
 };
-
-// Store keys of a job live under this prefix; it is dropped when the job ends.
-std::string JobStorePrefix(const std::string& job_id);
 
 class JobManager {
  public:
@@ -67,8 +65,8 @@ class JobManager {
   void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
   // The address workers dial; set before Start() when the port is only known after binding.
   void set_coordinator_address(std::string address) { coordinator_address_ = std::move(address); }
-  // Marks jobs left unfinished by a previous daemon FAILED ("coordinator restarted") and
-  // starts the scheduler thread.
+  // Recovers what a previous daemon on the same database left (see Recover) and starts the
+  // scheduler thread.
   absl::Status Start();
   // Kills every worker, marks running and queued jobs FAILED ("coordinator shut down"), ends
   // every watch and stops the thread. Idempotent.
@@ -113,11 +111,16 @@ class JobManager {
     std::string secret;          // random per run: its workers' credential for Store and reports
     std::string reported_error;  // first ReportFailure, "rank R: ..."
     int reported_rank = -1;
-    bool finishing = false;      // final state decided; waiting for workers to be reaped
+    bool finishing = false;  // final state decided; waiting for workers to be reaped
     v1::JobState final_state = v1::JOB_STATE_UNSPECIFIED;
     std::string final_error;
   };
 
+  // After a restart or crash: jobs that were RUNNING are marked FAILED ("coordinator
+  // restarted"; their workers died with the old daemon, PR_SET_PDEATHSIG) and the shared
+  // memory their workers may have left is removed; jobs that were QUEUED never started and
+  // are queued again in submission order (FAILED instead if this daemon cannot run them).
+  absl::Status Recover();
   void SchedulerLoop();
   // All below run with mu_ held.
   void StartRunnable();

@@ -99,9 +99,13 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
           absl::StrCat("open(", log_path, ") for rank ", rank, ": ", std::strerror(errno)));
     }
     const pid_t parent = getpid();
-    const pid_t pid = fork();
+    // vfork, not fork: the child borrows the daemon's memory until execve instead of copying
+    // its page tables and write-protecting every page, which would stall the daemon's other
+    // threads (RPCs) with copy-on-write faults on every launch. Only this thread waits.
+    const pid_t pid = vfork();
     if (pid == 0) {
-      // Child: only async-signal-safe calls until exec.
+      // Child, sharing the parent's memory: only system calls until exec (everything it
+      // needs, argv and envp included, was built before vfork); no writes but errno.
       setpgid(0, 0);
       prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (getppid() != parent) _exit(127);  // the daemon died before prctl took effect
@@ -115,7 +119,7 @@ absl::StatusOr<std::vector<WorkerProcess>> LocalLauncher::Launch(const LaunchReq
     close(log_fd);
     if (pid < 0) {
       Kill(started);
-      return absl::InternalError(absl::StrCat("fork for rank ", rank, ": ", std::strerror(errno)));
+      return absl::InternalError(absl::StrCat("vfork for rank ", rank, ": ", std::strerror(errno)));
     }
     setpgid(pid, pid);  // also from the parent, so the group exists before any kill
     started.push_back({rank, pid});

@@ -45,7 +45,7 @@ class Launcher {
   virtual void Kill(const std::vector<WorkerProcess>& workers) = 0;
 };
 
-// fork/exec of `worker_path` on this host. Each child: its own process group, SIGKILL when the
+// vfork/exec of `worker_path` on this host. Each child: its own process group, SIGKILL when the
 // launching thread's process dies (PR_SET_PDEATHSIG; so call Launch from a thread that lives
 // as long as the daemon), stdout/stderr to its log file, NVLink multicast disabled in its
 // environment (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1),

@@ -59,6 +59,11 @@ std::string Hostname() {
   return name;
 }
 
+// Largest request the daemon accepts (gRPC's default too, set explicitly): a bigger one gets
+// RESOURCE_EXHAUSTED before any handler runs. Specs are a few hundred bytes; Store values
+// (rendezvous handles, rank results) a few KiB.
+constexpr int kMaxReceiveMessageBytes = 4 << 20;
+
 // $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
 std::string StateDir() {
   if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg != nullptr && *xdg != '\0') {
@@ -179,7 +184,9 @@ int Run(const DaemonOptions& options) {
   manager_options.machine.set_hostname(Hostname());
   manager_options.allow_fault_injection = options.allow_fault_injection;
   if (options.allow_fault_injection) {
-    spdlog::warn("fault injection allowed: jobs may add inject_delay_us to their timed region");
+    spdlog::warn(
+        "fault injection allowed (--allow-fault-injection): jobs may add delays or "
+        "fail on purpose");
   }
   JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
   jobs.set_metrics(metrics->get());
@@ -196,6 +203,7 @@ int Run(const DaemonOptions& options) {
   builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
   int port = 0;
   builder.AddListeningPort(options.listen, security->credentials, &port);
+  builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.RegisterService(&coordinator);
   builder.RegisterService(&reports);
   builder.RegisterService(&store_service);
@@ -291,7 +299,7 @@ int main(int argc, char** argv) {
                  "name the workers expect in the daemon's certificate (default: the host they "
                  "dial, the --listen host or 127.0.0.1)");
   app.add_flag("--allow-fault-injection", options.allow_fault_injection,
-               "accept jobs with inject_delay_us (tests and demos of `symmbench gate`)");
+               "accept jobs with inject_delay_us or inject_fault (tests and demos)");
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }

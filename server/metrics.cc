@@ -293,6 +293,12 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   const Labels eager = With(labels, "mode", "eager");
   const Labels graph = With(labels, "mode", "graph");
   Impl& m = *impl_;
+  // A row that failed verification is counted, never published as a figure: its time and
+  // bandwidth measured a wrong result.
+  if (row.wrong() > 0) {
+    m.verification_failures->Add(labels).Increment();
+    return;
+  }
 
   if (row.samples_us_size() > 0 && row.samples_us_size() == row.sample_iters_size()) {
     // Every timed iteration: each batch's per-op time, once per operation it timed.
@@ -335,7 +341,6 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   if (row.tflops_fraction() > 0) {
     m.roofline_fraction->Add(With(labels, "what", "tflops")).Set(row.tflops_fraction());
   }
-  if (row.wrong() > 0) m.verification_failures->Add(labels).Increment();
 }
 
 void CoordinatorMetrics::SetQueue(int queued, int running) {

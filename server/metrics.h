@@ -43,6 +43,7 @@ class CoordinatorMetrics {
   void JobStateChanged(const v1::Job& job);
   // A result row of `job` (its spec gives kernel, dtype, world_size; job.backend() the
   // backend), measured on GPUs of `gpu_model` (e.g. "NVIDIA H200"; "cpu" on the CPU backend).
+  // A row with wrong > 0 only counts in symmbench_verification_failures_total.
   void RowReported(const v1::Job& job, const v1::ResultRow& row, const std::string& gpu_model);
   // Jobs waiting and running now.
   void SetQueue(int queued, int running);

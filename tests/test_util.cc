@@ -144,6 +144,34 @@ std::vector<pid_t> WorkerPids(const std::string& job_id) {
   return pids;
 }
 
+std::vector<pid_t> WorkerPidsOf(const std::string& address) {
+  std::vector<pid_t> pids;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return pids;
+  while (dirent* entry = readdir(proc)) {
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid <= 0) continue;
+    const std::string cmd = ReadCmdline(pid);
+    if (cmd.find("symmbench-worker") != std::string::npos &&
+        cmd.find("--coordinator " + address + " ") != std::string::npos && !IsZombie(pid)) {
+      pids.push_back(pid);
+    }
+  }
+  closedir(proc);
+  return pids;
+}
+
+std::vector<std::string> ShmSegments(const std::string& prefix) {
+  std::vector<std::string> names;
+  DIR* dir = opendir("/dev/shm");
+  if (dir == nullptr) return names;
+  while (dirent* entry = readdir(dir)) {
+    if (std::string(entry->d_name).rfind(prefix, 0) == 0) names.push_back(entry->d_name);
+  }
+  closedir(dir);
+  return names;
+}
+
 pid_t WorkerPid(const std::string& job_id, int rank) {
   for (pid_t pid : WorkerPids(job_id)) {
     if (ReadCmdline(pid).find("--rank " + std::to_string(rank) + " ") != std::string::npos) {
@@ -220,6 +248,13 @@ int Daemon::Stop() {
   waitpid(pid_, &status, 0);
   pid_ = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+void Daemon::Kill() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
 }
 
 CommandResult Daemon::Client(const std::vector<std::string>& args,

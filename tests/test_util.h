@@ -28,6 +28,11 @@ CommandResult RunCommand(const std::vector<std::string>& argv,
 std::vector<pid_t> WorkerPids(const std::string& job_id);
 // Pid of one rank's worker, or -1.
 pid_t WorkerPid(const std::string& job_id, int rank);
+// Pids of running symmbench-worker processes started by the daemon serving `address` (their
+// command line carries --coordinator <address>).
+std::vector<pid_t> WorkerPidsOf(const std::string& address);
+// Names in /dev/shm starting with `prefix`.
+std::vector<std::string> ShmSegments(const std::string& prefix);
 
 // A symmbenchd on 127.0.0.1 with its own database, logs and CPU slots.
 class Daemon {
@@ -47,6 +52,8 @@ class Daemon {
   bool Start(std::string* error);
   // SIGTERM and wait; returns the exit code.
   int Stop();
+  // SIGKILL and reap (a crash: no shutdown code runs).
+  void Kill();
   const std::string& address() const { return address_; }
   // host:port of the daemon's Prometheus /metrics endpoint.
   const std::string& metrics_address() const { return metrics_address_; }

@@ -148,7 +148,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
 }  // namespace
 
 absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                                const RowSink& sink, const FaultInjection& fault) {
+                                const RowSink& sink, const InjectedDelay& fault) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();

@@ -7,7 +7,7 @@
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
 #include "worker/bench_runner.h"
-#include "worker/fault_injection.h"
+#include "worker/injected_delay.h"
 
 namespace symmbench {
 
@@ -18,6 +18,6 @@ namespace symmbench {
 // C's relative Frobenius error exceeds the op's tolerance (after the row carrying both has been
 // reported).
 absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                                const RowSink& sink, const FaultInjection& fault = {});
+                                const RowSink& sink, const InjectedDelay& fault = {});
 
 }  // namespace symmbench

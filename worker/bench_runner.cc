@@ -9,6 +9,7 @@
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "worker/dispatch_all_reduce.h"
+#include "worker/fault_injection_collective.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -205,11 +206,14 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
 
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
-                          const FaultInjection& fault) {
+                          const InjectedDelay& delay) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
+  absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec);
+  if (!fault.ok()) return fault.status();
+  *collective = InjectFaults(*std::move(collective), *fault, backend->rank());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> baseline_names = {op.baseline_name()};
@@ -248,7 +252,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       }
       // The kernel under test, with the injected delay (if any) inside its timed region.
       const std::function<absl::Status()> ours =
-          fault.Wrap(backend, size_bytes, [&] { return op.Run(); });
+          delay.Wrap(backend, size_bytes, [&] { return op.Run(); });
       absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, ours, /*graph=*/first);
       if (!loop.ok()) return annotate(loop.status());
       TimingStats& eager = result.ours.eager;
@@ -276,8 +280,16 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       if (backend->rank() == 0) {
         v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
         row.set_algorithm(op.algorithm());
-        if (fault.AppliesTo(size_bytes)) row.set_injected_delay_us(fault.delay_us);
+        if (delay.AppliesTo(size_bytes)) row.set_injected_delay_us(delay.delay_us);
         if (absl::Status s = sink(row); !s.ok()) return annotate(s);
+      }
+      int64_t wrong = 0;
+      for (const RankResult& r : results) wrong += r.check.wrong;
+      if (wrong > 0) {
+        // The row that says what went wrong is stored before any rank's failure ends the job.
+        if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {
+          return annotate(s);
+        }
       }
       for (size_t rank = 0; rank < results.size(); ++rank) {
         const CheckResult& c = results[rank].check;

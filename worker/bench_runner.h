@@ -13,7 +13,7 @@
 #include "kernels/backend.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
-#include "worker/fault_injection.h"
+#include "worker/injected_delay.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -39,13 +39,13 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
 // Runs `spec` over `sizes` (bytes) on `backend` in spec.repeats passes (0 counts as 1): each
 // pass gives every size one timing loop of the kernel (its own warm-up); the first pass also
-// verifies and times the baselines once; the last reports the rows. `fault` adds its delay to
+// verifies and times the baselines once; the last reports the rows. `delay` adds its time to
 // every timed op of the kernel at the sizes it covers. Returns the first failure: a backend error
 // (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or DATA_LOSS when
 // verification finds wrong elements (after the row carrying `wrong` has been reported), with
 // the size, rank, first bad index and the values.
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
-                          const FaultInjection& fault = {});
+                          const InjectedDelay& delay = {});
 
 }  // namespace symmbench

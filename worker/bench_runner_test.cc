@@ -48,7 +48,7 @@ v1::JobSpec SmallSpec(const std::string& dtype) {
 // Runs `spec` with `world_size` thread ranks; returns rank 0's rows and each rank's status.
 std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                                    int world_size, std::vector<v1::ResultRow>* rows,
-                                   const FaultInjection& fault = {}) {
+                                   const InjectedDelay& fault = {}) {
   ThreadRendezvousGroup group(world_size);
   std::vector<absl::Status> statuses(world_size);
   std::mutex mu;
@@ -130,7 +130,7 @@ TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
 
 TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
   constexpr double kDelayUs = 20000;  // far above a CPU all-reduce of 64 KiB, even on a busy host
-  FaultInjection fault;
+  InjectedDelay fault;
   fault.delay_us = kDelayUs;
   fault.min_bytes = 65536;
   std::vector<v1::ResultRow> rows;
@@ -148,14 +148,14 @@ TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
 }
 
 TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
-  FaultInjection off;
+  InjectedDelay off;
   EXPECT_FALSE(off.AppliesTo(2048));
-  FaultInjection ranged{10.0, 4096, 65536};
+  InjectedDelay ranged{10.0, 4096, 65536};
   EXPECT_FALSE(ranged.AppliesTo(2048));
   EXPECT_TRUE(ranged.AppliesTo(4096));
   EXPECT_TRUE(ranged.AppliesTo(65536));
   EXPECT_FALSE(ranged.AppliesTo(65538));
-  FaultInjection open{10.0, 0, 0};
+  InjectedDelay open{10.0, 0, 0};
   EXPECT_TRUE(open.AppliesTo(int64_t{1} << 40));
 }
 

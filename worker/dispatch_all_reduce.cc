@@ -56,6 +56,13 @@ class DispatchAllReduce final : public Collective {
   }
   absl::Status RunExtraBaseline(size_t index) override { return impl_->RunExtraBaseline(index); }
   std::string algorithm() const override { return chosen_; }
+  absl::Status FlipOutputElement(int64_t index) override {
+    if (UsesBaseline()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "flip_element: algorithm ", chosen_, " is the reference; nothing checked to corrupt"));
+    }
+    return impl_->FlipOutputElement(index);
+  }
 
  private:
   bool UsesBaseline() const { return chosen_ == "nccl" || extra_ >= 0; }

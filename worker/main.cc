@@ -43,7 +43,7 @@ struct WorkerOptions {
   int64_t timeout_ms = 120000;
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
-  FaultInjection fault;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
+  InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
 };
 
 // The connection to the coordinator: TLS when asked, and the job's secret (taken out of the
@@ -83,8 +83,14 @@ int ProbeDevices() {
   return 0;
 }
 
+void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
+                   const absl::Status& status);
+
+// Runs this rank's part of the job. A failure once the backend exists is reported here (then
+// the peers are told through Backend::Abort, so the coordinator hears the failing rank
+// first) and `*reported` is set; earlier failures are left to the caller.
 absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report,
-                    StoreClient* store) {
+                    StoreClient* store, bool* reported) {
   const std::chrono::milliseconds timeout(options.timeout_ms);
   absl::StatusOr<std::string> spec_bytes = store->WaitGet("spec", timeout);
   if (!spec_bytes.ok()) return spec_bytes.status();
@@ -95,8 +101,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
   if (!instance.ok()) return instance.status();
   const bool ag_gemm = spec.kernel() == kAgGemmKernel;
-  absl::StatusOr<std::vector<int64_t>> sizes =
-      ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
+  absl::StatusOr<std::vector<int64_t>> sizes = ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
@@ -106,8 +111,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.rank = options.rank;
   backend_options.world_size = options.world_size;
   backend_options.device = options.device;
-  backend_options.max_bytes = ag_gemm ? AgGemmMaxShardBytes(spec, *dtype)
-                                      : *std::max_element(sizes->begin(), sizes->end());
+  backend_options.max_bytes =
+      ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
   if (spec.kernel() == kCalibrateKernel) {  // also the GEMM's shard (bf16)
     const int64_t edge = CalibrationGemmSize(options.backend);
     backend_options.max_bytes =
@@ -134,17 +139,23 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
-  if (options.fault.delay_us > 0) {
+  if (options.delay.delay_us > 0) {
     spdlog::warn("rank {}: fault injection: +{} us per timed op of {} at sizes {}..{} B",
-                 options.rank, options.fault.delay_us, spec.kernel(), options.fault.min_bytes,
-                 options.fault.max_bytes > 0 ? std::to_string(options.fault.max_bytes) : "inf");
+                 options.rank, options.delay.delay_us, spec.kernel(), options.delay.min_bytes,
+                 options.delay.max_bytes > 0 ? std::to_string(options.delay.max_bytes) : "inf");
   }
   absl::Status status =
-      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.fault)
+      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.delay)
       : spec.kernel() == kCalibrateKernel
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.fault);
-  if (!status.ok()) return status;
+          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay);
+  if (!status.ok()) {
+    spdlog::error("rank {}: {}", options.rank, status.ToString());
+    ReportFailure(options, report, status);
+    *reported = true;
+    (*backend)->Abort();
+    return status;
+  }
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   return rendezvous.Barrier("finish");
 }
@@ -174,8 +185,7 @@ int main(int argc, char** argv) {
   app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)");
   app.add_option("--job-id", options.job_id, "job this rank belongs to");
   app.add_option("--rank", options.rank, "this process's rank")->check(CLI::NonNegativeNumber);
-  app.add_option("--world-size", options.world_size, "number of ranks")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--world-size", options.world_size, "number of ranks")->check(CLI::PositiveNumber);
   app.add_option("--device", options.device, "CUDA ordinal or CPU slot")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--backend", options.backend, "cuda or cpu")
@@ -186,14 +196,14 @@ int main(int argc, char** argv) {
                  "dial the coordinator over TLS, verified with this CA");
   app.add_option("--tls-server-name", options.tls_server_name,
                  "name expected in the coordinator's certificate (default: its host)");
-  app.add_option("--inject-delay-us", options.fault.delay_us,
+  app.add_option("--inject-delay-us", options.delay.delay_us,
                  "fault injection: microseconds added to every timed op of the kernel under test "
                  "(0: off; symmbenchd passes it only with --allow-fault-injection)")
       ->check(CLI::Range(0.0, 1e6));
-  app.add_option("--inject-delay-min-bytes", options.fault.min_bytes,
+  app.add_option("--inject-delay-min-bytes", options.delay.min_bytes,
                  "fault injection: smallest size delayed")
       ->check(CLI::NonNegativeNumber);
-  app.add_option("--inject-delay-max-bytes", options.fault.max_bytes,
+  app.add_option("--inject-delay-max-bytes", options.delay.max_bytes,
                  "fault injection: largest size delayed (0: no bound)")
       ->check(CLI::NonNegativeNumber);
   CLI11_PARSE(app, argc, argv);
@@ -213,10 +223,13 @@ int main(int argc, char** argv) {
   auto channel = symmbench::MakeChannel(options.coordinator, *security);
   auto report = symmbench::v1::WorkerReport::NewStub(channel);
   symmbench::StoreClient store(channel, options.job_id, std::chrono::seconds(30));
-  absl::Status status = symmbench::RunJob(options, report.get(), &store);
+  bool reported = false;
+  absl::Status status = symmbench::RunJob(options, report.get(), &store, &reported);
   if (!status.ok()) {
-    spdlog::error("rank {}: {}", options.rank, status.ToString());
-    symmbench::ReportFailure(options, report.get(), status);
+    if (!reported) {
+      spdlog::error("rank {}: {}", options.rank, status.ToString());
+      symmbench::ReportFailure(options, report.get(), status);
+    }
     return 1;
   }
   spdlog::info("rank {}: done", options.rank);

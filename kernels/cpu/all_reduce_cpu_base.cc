@@ -141,4 +141,15 @@ absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   return result;
 }
 
+absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {
+  if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
+  if (index < 0 || index >= count_) {
+    return absl::OutOfRangeError(absl::StrCat(kernel_name_, " (cpu): FlipOutputElement: index ",
+                                              index, " outside [0, ", count_, ")"));
+  }
+  // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
+  static_cast<unsigned char*>(output())[index * DTypeSize(dtype_)] ^= 0x01;
+  return absl::OkStatus();
+}
+
 }  // namespace symmbench

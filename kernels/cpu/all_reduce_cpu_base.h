@@ -43,6 +43,9 @@ class AllReduceCpuBase : public Collective {
   // overwrote (both sides poisoned alike would otherwise compare equal).
   absl::StatusOr<CheckResult> Check() final;
   std::string baseline_name() const final { return "reference_sum"; }
+  // Flips the lowest bit of output element `index` (this rank's output only).
+  // OUT_OF_RANGE unless index is in [0, count).
+  absl::Status FlipOutputElement(int64_t index) final;
 
   // Test hook: this rank's kernel output (count * DTypeSize bytes after Prepare).
   void* output_for_testing() { return output(); }

@@ -66,7 +66,7 @@ class CpuBackend : public Backend {
   CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout,
              Rendezvous* rendezvous, std::string job_id)
       : memory_(std::move(memory)),
-        barrier_(memory_.get(), timeout),
+        barrier_(memory_.get(), timeout, memory_->abort_word()),
         rendezvous_(rendezvous),
         job_id_(std::move(job_id)) {}
 
@@ -94,6 +94,8 @@ class CpuBackend : public Backend {
     // Borrows the backend's memory and barrier, like a Collective: destroy it first.
     return NewAgGemmCpu(Context());
   }
+
+  void Abort() override { memory_->Abort(); }
 
  private:
   CpuKernelContext Context() {

@@ -24,13 +24,17 @@ inline void CpuRelax() {
 #endif
 }
 
+bool Aborted(const uint32_t* abort_word) {
+  return abort_word != nullptr && __atomic_load_n(abort_word, __ATOMIC_ACQUIRE) != 0;
+}
+
 // Spins until CAS(slot, expected -> desired) succeeds with memory order kSuccessOrder on
 // success (relaxed on failure: a failed attempt publishes and observes nothing). Reads first
 // and attempts the CAS only when it can succeed, so waiting ranks do not bounce the cache line.
-// False once `deadline` has passed.
+// False once `deadline` has passed or `abort_word` (may be null) is set.
 template <int kSuccessOrder>
 bool SpinCas(uint32_t* slot, uint32_t expected, uint32_t desired,
-             std::chrono::steady_clock::time_point deadline) {
+             std::chrono::steady_clock::time_point deadline, const uint32_t* abort_word) {
   for (int64_t iter = 0;; ++iter) {
     if (__atomic_load_n(slot, __ATOMIC_RELAXED) == expected) {
       uint32_t e = expected;
@@ -43,7 +47,7 @@ bool SpinCas(uint32_t* slot, uint32_t expected, uint32_t desired,
       CpuRelax();
       continue;
     }
-    if (std::chrono::steady_clock::now() >= deadline) return false;
+    if (std::chrono::steady_clock::now() >= deadline || Aborted(abort_word)) return false;
     if (iter < CpuBarrier::kSpinIterations + CpuBarrier::kYieldIterations) {
       sched_yield();
     } else {
@@ -54,15 +58,30 @@ bool SpinCas(uint32_t* slot, uint32_t expected, uint32_t desired,
 
 }  // namespace
 
-CpuBarrier::CpuBarrier(const SymmetricMemory* memory, std::chrono::milliseconds timeout)
-    : memory_(memory), timeout_(timeout) {}
+CpuBarrier::CpuBarrier(const SymmetricMemory* memory, std::chrono::milliseconds timeout,
+                       const uint32_t* abort_word)
+    : memory_(memory), timeout_(timeout), abort_word_(abort_word) {}
+
+absl::Status CpuBarrier::WaitFailed(int peer, int block, const char* waiting_for) {
+  broken_ = true;
+  if (Aborted(abort_word_)) {
+    const uint32_t by = __atomic_load_n(abort_word_, __ATOMIC_ACQUIRE) - 1;
+    return absl::AbortedError(absl::StrCat("signal-pad barrier: rank ", memory_->rank(),
+                                           " stopped waiting for rank ", peer, waiting_for,
+                                           " (block ", block, "): rank ", by, " aborted"));
+  }
+  return absl::DeadlineExceededError(absl::StrCat("signal-pad barrier timed out after ",
+                                                  timeout_.count(), " ms: rank ", memory_->rank(),
+                                                  " waiting for rank ", peer, waiting_for,
+                                                  " (block ", block, ")"));
+}
 
 absl::Status CpuBarrier::CheckArgs(int peer, int block) const {
   if (broken_) {
     return absl::FailedPreconditionError(absl::StrCat(
         "signal-pad barrier: rank ", memory_->rank(),
-        " cannot synchronise after an earlier timeout (the signal pad may hold stale signals; "
-        "recreate the backend)"));
+        " cannot synchronise after an earlier timeout or abort (the signal pad may hold stale "
+        "signals; recreate the backend)"));
   }
   if (block < 0 || block >= kMaxBlocks) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -78,20 +97,14 @@ absl::Status CpuBarrier::CheckArgs(int peer, int block) const {
 
 absl::Status CpuBarrier::Put(int peer, int block, Clock::time_point deadline) {
   uint32_t* slot = memory_->signal_pad(peer) + block * kMaxWorldSize + memory_->rank();
-  if (SpinCas<__ATOMIC_RELEASE>(slot, 0, 1, deadline)) return absl::OkStatus();
-  broken_ = true;
-  return absl::DeadlineExceededError(absl::StrCat(
-      "signal-pad barrier timed out after ", timeout_.count(), " ms: rank ", memory_->rank(),
-      " waiting for rank ", peer, " to consume its previous signal (block ", block, ")"));
+  if (SpinCas<__ATOMIC_RELEASE>(slot, 0, 1, deadline, abort_word_)) return absl::OkStatus();
+  return WaitFailed(peer, block, " to consume its previous signal");
 }
 
 absl::Status CpuBarrier::Wait(int peer, int block, Clock::time_point deadline) {
   uint32_t* slot = memory_->signal_pad(memory_->rank()) + block * kMaxWorldSize + peer;
-  if (SpinCas<__ATOMIC_ACQUIRE>(slot, 1, 0, deadline)) return absl::OkStatus();
-  broken_ = true;
-  return absl::DeadlineExceededError(absl::StrCat(
-      "signal-pad barrier timed out after ", timeout_.count(), " ms: rank ", memory_->rank(),
-      " waiting for rank ", peer, " (block ", block, ")"));
+  if (SpinCas<__ATOMIC_ACQUIRE>(slot, 1, 0, deadline, abort_word_)) return absl::OkStatus();
+  return WaitFailed(peer, block, "");
 }
 
 absl::Status CpuBarrier::PutSignal(int peer, int block) {

@@ -33,9 +33,13 @@ namespace symmbench {
 // barrier's signal) spins until it is 0. Calls on one rank must not overlap (one thread per
 // rank drives a CpuBarrier); every rank must make the same sequence of Sync calls.
 //
-// Failure: a wait past the timeout returns DEADLINE_EXCEEDED naming rank, peer and block. The
-// pad may then hold unconsumed signals, so the barrier refuses all later calls
-// (FAILED_PRECONDITION); the backend that owns it must be discarded.
+// Failure: a wait past the timeout returns DEADLINE_EXCEEDED naming rank, peer and block. A
+// wait also stops, with ABORTED naming the aborting rank, once this rank's abort word (when
+// one is given; ShmSymmetricMemory::Abort sets it in every rank's segment) is non-zero: a
+// rank that fails tells its peers instead of leaving them to spin until the timeout. The
+// word is polled once the short spin is over (every yield / sleep round), so an abort costs
+// the waiter microseconds. After either, the pad may hold unconsumed signals, so the barrier
+// refuses all later calls (FAILED_PRECONDITION); the backend that owns it must be discarded.
 class CpuBarrier {
  public:
   // Spin iterations (with a pause instruction) before yielding the CPU: short waits stay
@@ -46,16 +50,19 @@ class CpuBarrier {
   static constexpr std::chrono::microseconds kSleep{20};
 
   // `memory` must outlive the barrier; `timeout` bounds a whole Sync (and each lone
-  // PutSignal / WaitSignal).
-  CpuBarrier(const SymmetricMemory* memory, std::chrono::milliseconds timeout);
+  // PutSignal / WaitSignal). `abort_word` (may be null: no abort) is this rank's abort word:
+  // 0 while healthy, r + 1 once rank r has aborted; it must outlive the barrier.
+  CpuBarrier(const SymmetricMemory* memory, std::chrono::milliseconds timeout,
+             const uint32_t* abort_word = nullptr);
   CpuBarrier(const CpuBarrier&) = delete;
   CpuBarrier& operator=(const CpuBarrier&) = delete;
 
   // Meets every other rank at block `block` (in [0, kMaxBlocks)). OK once every peer has
   // entered its Sync(block); see the contract above. INVALID_ARGUMENT for a bad block;
   // DEADLINE_EXCEEDED ("signal-pad barrier timed out after 300 ms: rank 0 waiting for rank 1
-  // (block 0)") when a peer does not arrive in time; FAILED_PRECONDITION after an earlier
-  // timeout.
+  // (block 0)") when a peer does not arrive in time; ABORTED ("... rank 0 stopped waiting for
+  // rank 1 (block 0): rank 1 aborted") once the abort word is set; FAILED_PRECONDITION after
+  // an earlier timeout or abort.
   absl::Status Sync(int block = 0);
 
   // Releases `peer`'s wait on this rank at `block` (CAS 0 -> 1 on peer's pad[block][rank]),
@@ -73,9 +80,12 @@ class CpuBarrier {
   absl::Status Put(int peer, int block, Clock::time_point deadline);
   absl::Status Wait(int peer, int block, Clock::time_point deadline);
   absl::Status CheckArgs(int peer, int block) const;
+  // The DEADLINE_EXCEEDED or ABORTED status of a failed wait (marks the barrier broken).
+  absl::Status WaitFailed(int peer, int block, const char* waiting_for);
 
   const SymmetricMemory* memory_;
   std::chrono::milliseconds timeout_;
+  const uint32_t* abort_word_;
   bool broken_ = false;
 };
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <random>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +81,35 @@ TEST(CpuBarrierTest, TimeoutNamesRankPeerAndBlockThenRefusesFurtherUse) {
       absl::Status again = barrier.Sync(5);
       EXPECT_EQ(again.code(), absl::StatusCode::kFailedPrecondition) << again;
     }
+    ASSERT_TRUE(rendezvous->Barrier("done").ok());
+  });
+}
+
+TEST(CpuBarrierTest, AbortByOneRankStopsThePeersWaitsAtOnce) {
+  const std::string job = UniqueJobId("abort");
+  RunRanksInThreads(3, [&](int rank, Rendezvous* rendezvous) {
+    auto memory = ShmSymmetricMemory::Create(rendezvous, job, 64);
+    ASSERT_TRUE(memory.ok()) << memory.status();
+    CpuBarrier barrier(memory->get(), milliseconds(60000), (*memory)->abort_word());
+    ASSERT_TRUE(barrier.Sync(0).ok());  // healthy first
+    EXPECT_EQ((*memory)->AbortedBy(), -1);
+    if (rank == 1) {  // fails instead of arriving, and tells the peers
+      std::this_thread::sleep_for(milliseconds(50));
+      (*memory)->Abort();
+      (*memory)->Abort();  // idempotent
+    } else {
+      const auto start = std::chrono::steady_clock::now();
+      absl::Status s = barrier.Sync(3);
+      const auto waited = std::chrono::steady_clock::now() - start;
+      EXPECT_EQ(s.code(), absl::StatusCode::kAborted) << s;
+      EXPECT_NE(s.message().find("rank 1 aborted"), std::string::npos) << s;
+      EXPECT_NE(s.message().find(absl::StrCat("rank ", rank, " stopped waiting")),
+                std::string::npos)
+          << s;
+      EXPECT_LT(waited, milliseconds(5000));  // far below the 60 s timeout
+      EXPECT_EQ(barrier.Sync(3).code(), absl::StatusCode::kFailedPrecondition);
+    }
+    EXPECT_EQ((*memory)->AbortedBy(), 1);
     ASSERT_TRUE(rendezvous->Barrier("done").ok());
   });
 }

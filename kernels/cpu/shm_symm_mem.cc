@@ -132,7 +132,7 @@ absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> ShmSymmetricMemory::Create(
 
   const size_t usable = (static_cast<size_t>(buffer_bytes) + kBufferAlignment - 1) /
                         kBufferAlignment * kBufferAlignment;
-  const size_t segment_bytes = kSignalPadBytes + 2 * usable;  // pad, input, output
+  const size_t segment_bytes = kSignalPadBytes + 2 * usable + kControlBytes;  // pad, in, out
   const std::string own_name = SegmentName(job_id, rank);
 
   // 1. Create this rank's segment; ftruncate zero-fills it, which zeroes the signal pad (and
@@ -203,6 +203,23 @@ void* ShmSymmetricMemory::buffer(int peer) const {
 void* ShmSymmetricMemory::output_buffer(int peer) const {
   if (peer < 0 || peer >= world_size()) return nullptr;
   return static_cast<char*>(mappings_[peer]->addr()) + kSignalPadBytes + buffer_bytes_;
+}
+
+uint32_t* ShmSymmetricMemory::control_word(int peer) const {
+  return reinterpret_cast<uint32_t*>(static_cast<char*>(mappings_[peer]->addr()) +
+                                     kSignalPadBytes + 2 * buffer_bytes_);
+}
+
+void ShmSymmetricMemory::Abort() const {
+  for (int peer = 0; peer < world_size(); ++peer) {
+    uint32_t expected = 0;
+    __atomic_compare_exchange_n(control_word(peer), &expected, static_cast<uint32_t>(rank_ + 1),
+                                /*weak=*/false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+  }
+}
+
+int ShmSymmetricMemory::AbortedBy() const {
+  return static_cast<int>(__atomic_load_n(control_word(rank_), __ATOMIC_ACQUIRE)) - 1;
 }
 
 uint32_t* ShmSymmetricMemory::signal_pad(int peer) const {

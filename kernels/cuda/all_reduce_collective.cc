@@ -129,6 +129,31 @@ absl::Status CudaAllReduceCollective::RunExtraBaseline(size_t index) {
                           "nccl_symmetric");
 }
 
+absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
+  if (!prepared_) return NotPrepared("FlipOutputElement");
+  if (index < 0 || index >= count_) {
+    return absl::OutOfRangeError(absl::StrCat(name_, ": FlipOutputElement: index ", index,
+                                              " outside [0, ", count_, ")"));
+  }
+  // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
+  char* byte = static_cast<char*>(output()) + index * DTypeSize(dtype_);
+  unsigned char host = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(&host, byte, 1, cudaMemcpyDeviceToHost, ctx_->stream),
+      absl::StrCat(name_, ": FlipOutputElement: read"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": FlipOutputElement: synchronize"));
+  host ^= 0x01;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(byte, &host, 1, cudaMemcpyHostToDevice, ctx_->stream),
+      absl::StrCat(name_, ": FlipOutputElement: write"));
+  // `host` lives on this stack frame: the copy must finish before it goes.
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": FlipOutputElement: synchronize"));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
   if (!prepared_) return NotPrepared("Check");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");

@@ -46,6 +46,9 @@ class CudaAllReduceCollective : public Collective {
   std::string baseline_name() const final { return "nccl_all_reduce"; }
   std::vector<std::string> extra_baseline_names() const final { return {"nccl_symmetric"}; }
   absl::Status RunExtraBaseline(size_t index) final;
+  // Waits for the stream, then flips the lowest bit of output element `index` (a one-byte
+  // read-modify-write on the stream). Verification path only; never timed.
+  absl::Status FlipOutputElement(int64_t index) final;
 
  protected:
   // `name` is the kernel's registry name (error messages). `ctx` must outlive this object.

@@ -1,0 +1,139 @@
+// Oversized and absurd requests against a real daemon, over gRPC: each is refused with a clear
+// status (RESOURCE_EXHAUSTED for a request above the 4 MiB limit, INVALID_ARGUMENT /
+// RESOURCE_EXHAUSTED naming the field otherwise), nothing is stored, and the daemon keeps
+// serving.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "absl/strings/str_cat.h"
+#include "tests/rpc_test_util.h"
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+constexpr int32_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+class LimitsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    daemon_ = new Daemon(MakeTempDir("limits"), 2);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    daemon_ = nullptr;
+  }
+  void SetUp() override { stub_ = CoordinatorStub(daemon_->address()); }
+  void TearDown() override {
+    // Still alive and serving; nothing was stored.
+    EXPECT_EQ(kill(daemon_->pid(), 0), 0) << "symmbenchd died";
+    v1::ListJobsResponse jobs;
+    grpc::Status listed = stub_->ListJobs(Context().get(), {}, &jobs);
+    EXPECT_TRUE(listed.ok()) << listed.error_message();
+    EXPECT_EQ(jobs.jobs_size(), 0);
+  }
+
+  // Submits `spec` and expects `code` with a message starting with `field`.
+  void ExpectRefused(const v1::JobSpec& spec, grpc::StatusCode code, const std::string& field) {
+    v1::Job job;
+    grpc::Status status = Submit(stub_.get(), spec, &job);
+    EXPECT_EQ(status.error_code(), code) << status.error_message();
+    EXPECT_EQ(status.error_message().rfind(field, 0), 0u) << status.error_message();
+    EXPECT_LT(status.error_message().size(), 1000u) << "error messages stay short";
+  }
+
+  static Daemon* daemon_;
+  std::unique_ptr<v1::Coordinator::Stub> stub_;
+};
+
+Daemon* LimitsTest::daemon_ = nullptr;
+
+TEST_F(LimitsTest, RequestAboveTheMessageLimitIsRefused) {
+  v1::JobSpec spec = SmallCpuSpec(1, {4096});
+  (*spec.mutable_labels())["blob"] = std::string(5 << 20, 'x');
+  v1::Job job;
+  grpc::Status status = Submit(stub_.get(), spec, &job);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << status.error_message();
+}
+
+TEST_F(LimitsTest, DeepLabelMapsAreRefusedNamingLabels) {
+  v1::JobSpec spec = SmallCpuSpec(1, {4096});
+  for (int i = 0; i < 65; ++i) (*spec.mutable_labels())[absl::StrCat("k", i)] = "v";
+  ExpectRefused(spec, grpc::StatusCode::INVALID_ARGUMENT, "labels: 65 labels");
+  for (int i = 0; i < 50000; ++i) (*spec.mutable_labels())[absl::StrCat("key", i)] = "v";
+  ExpectRefused(spec, grpc::StatusCode::INVALID_ARGUMENT, "labels: ");
+  v1::JobSpec long_key = SmallCpuSpec(1, {4096});
+  (*long_key.mutable_labels())[std::string(100000, 'k')] = "v";
+  ExpectRefused(long_key, grpc::StatusCode::INVALID_ARGUMENT, "labels: key");
+  v1::JobSpec long_value = SmallCpuSpec(1, {4096});
+  (*long_value.mutable_labels())["k"] = std::string(2 << 20, 'v');
+  ExpectRefused(long_value, grpc::StatusCode::INVALID_ARGUMENT, "labels[\"k\"]");
+}
+
+TEST_F(LimitsTest, AbsurdSizesAreRefusedNamingTheField) {
+  ExpectRefused(SmallCpuSpec(1, {kInt64Max - 7}), grpc::StatusCode::RESOURCE_EXHAUSTED,
+                "sizes_bytes[0]");
+  ExpectRefused(SmallCpuSpec(1, {4096, -4}), grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes[1]");
+  ExpectRefused(SmallCpuSpec(1, std::vector<int64_t>(100000, 4096)),
+                grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes");
+  v1::JobSpec sweep = SmallCpuSpec(1, {});
+  sweep.set_min_bytes(4);
+  sweep.set_max_bytes(kInt64Max);
+  sweep.set_step_factor(2);
+  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "max_bytes");
+  sweep.set_step_factor(kInt32Max);
+  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "max_bytes");
+  v1::JobSpec iters = SmallCpuSpec(1, {4096}, kInt32Max);
+  ExpectRefused(iters, grpc::StatusCode::INVALID_ARGUMENT, "iters");
+  ExpectRefused(SmallCpuSpec(kInt32Max, {4096}), grpc::StatusCode::RESOURCE_EXHAUSTED,
+                "world_size");
+  v1::JobSpec timeout = SmallCpuSpec(1, {4096});
+  timeout.set_timeout_s(-1);
+  ExpectRefused(timeout, grpc::StatusCode::INVALID_ARGUMENT, "timeout_s");
+  v1::JobSpec gemm = SmallCpuSpec(2, {});
+  gemm.set_kernel("ag_gemm");
+  gemm.set_dtype("bf16");
+  v1::GemmShape* shape = gemm.add_shapes();
+  shape->set_m(kInt64Max);
+  shape->set_n(kInt64Max);
+  shape->set_k(kInt64Max);
+  v1::Job job;
+  grpc::Status status = Submit(stub_.get(), gemm, &job);
+  EXPECT_FALSE(status.ok());
+  EXPECT_EQ(status.error_message().rfind("shapes[0]", 0), 0u) << status.error_message();
+}
+
+TEST_F(LimitsTest, StoreRefusesOversizedAndForeignRequests) {
+  auto store = StoreStub(daemon_->address());
+  v1::StoreSetRequest set;
+  set.set_job_id("j-000001");
+  set.set_key("k");
+  set.set_value(std::string(5 << 20, 'x'));
+  v1::StoreSetResponse set_response;
+  grpc::Status big = store->Set(Context().get(), set, &set_response);
+  EXPECT_EQ(big.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << big.error_message();
+  set.set_value("v");
+  grpc::Status foreign = store->Set(Context().get(), set, &set_response);
+  EXPECT_EQ(foreign.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << foreign.error_message();
+  set.set_key(std::string(10000, 'k'));
+  grpc::Status long_key = store->Set(Context().get(), set, &set_response);
+  EXPECT_EQ(long_key.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(long_key.error_message().rfind("key: ", 0), 0u) << long_key.error_message();
+  v1::StoreWaitRequest wait;
+  wait.set_job_id("j-000001");
+  wait.add_keys("k");
+  wait.set_timeout_ms(kInt64Max);
+  v1::StoreWaitResponse wait_response;
+  grpc::Status forever = store->Wait(Context().get(), wait, &wait_response);
+  EXPECT_EQ(forever.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(forever.error_message().rfind("timeout_ms: ", 0), 0u) << forever.error_message();
+}
+
+}  // namespace
+}  // namespace symmbench::testing

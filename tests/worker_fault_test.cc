@@ -1,0 +1,186 @@
+// Worker faults with real processes: a rank that is killed, stopped, fails its kernel call, or
+// corrupts its result. Each job must end FAILED naming the rank and the reason within its
+// timeout, leave no worker behind, free its devices for the next queued job, and never report
+// a corrupted result as a good figure. Fault injection needs --allow-fault-injection.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/rpc_test_util.h"
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using Clock = std::chrono::steady_clock;
+
+bool WaitWorkers(const std::string& id, size_t n) {
+  for (int i = 0; i < 400; ++i) {
+    if (WorkerPids(id).size() == n) return true;
+    std::this_thread::sleep_for(milliseconds(25));
+  }
+  return false;
+}
+
+class WorkerFaultTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<Daemon>(MakeTempDir("worker_fault"), 2);
+    daemon_->set_extra_args({"--allow-fault-injection"});
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+    stub_ = CoordinatorStub(daemon_->address());
+  }
+
+  std::string SubmitOk(const v1::JobSpec& spec) {
+    v1::Job job;
+    grpc::Status status = Submit(stub_.get(), spec, &job);
+    EXPECT_TRUE(status.ok()) << status.error_message();
+    return job.job_id();
+  }
+
+  // The job queued behind the faulty one (same devices) runs and succeeds once it is freed.
+  void ExpectNextJobSucceeds(const std::string& next) {
+    v1::Job job = WaitFinal(stub_.get(), next, seconds(60));
+    EXPECT_EQ(job.state(), v1::SUCCEEDED) << job.error();
+    EXPECT_EQ(job.rows_size(), 1);
+  }
+
+  // Every rank of `id` is gone and both devices are free (or held by `except`, the next job).
+  void ExpectCleanedUp(const std::string& id) {
+    for (int i = 0; i < 200 && !WorkerPids(id).empty(); ++i) {
+      std::this_thread::sleep_for(milliseconds(25));
+    }
+    EXPECT_TRUE(WorkerPids(id).empty()) << "a worker of " << id << " is still running";
+    v1::ListDevicesResponse devices;
+    ASSERT_TRUE(stub_->ListDevices(Context().get(), {}, &devices).ok());
+    for (const v1::Device& d : devices.devices()) EXPECT_NE(d.job_id(), id);
+  }
+
+  std::unique_ptr<Daemon> daemon_;
+  std::unique_ptr<v1::Coordinator::Stub> stub_;
+};
+
+TEST_F(WorkerFaultTest, KilledRankFailsTheJobNamingItAndTheNextJobRuns) {
+  v1::JobSpec spec = LongCpuSpec(2);
+  spec.set_timeout_s(60);
+  const std::string id = SubmitOk(spec);
+  const std::string next = SubmitOk(SmallCpuSpec(2, {4096}));
+  ASSERT_TRUE(WaitRunning(stub_.get(), id));
+  ASSERT_TRUE(WaitWorkers(id, 2));
+  const pid_t rank0 = WorkerPid(id, 0);
+  const pid_t rank1 = WorkerPid(id, 1);
+  ASSERT_GT(rank1, 0);
+  const auto start = Clock::now();
+  ASSERT_EQ(kill(rank1, SIGKILL), 0);
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
+  EXPECT_LT(Clock::now() - start, seconds(10));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  EXPECT_EQ(job.failed_rank(), 1);
+  EXPECT_NE(job.error().find("rank 1 was killed by signal 9"), std::string::npos) << job.error();
+  ExpectCleanedUp(id);
+  EXPECT_NE(kill(rank0, 0), 0) << "rank 0 survived its peer";
+  ExpectNextJobSucceeds(next);
+}
+
+TEST_F(WorkerFaultTest, StoppedRankFailsTheJobAtItsTimeoutNamingIt) {
+  v1::JobSpec spec = LongCpuSpec(2);
+  spec.set_timeout_s(3);
+  const std::string id = SubmitOk(spec);
+  const std::string next = SubmitOk(SmallCpuSpec(2, {4096}));
+  ASSERT_TRUE(WaitRunning(stub_.get(), id));
+  ASSERT_TRUE(WaitWorkers(id, 2));
+  const pid_t rank1 = WorkerPid(id, 1);
+  ASSERT_GT(rank1, 0);
+  ASSERT_EQ(kill(rank1, SIGSTOP), 0);
+  const auto stopped = Clock::now();
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(30));
+  // Within the job's timeout (3 s from its start, which was before the stop) plus polling.
+  EXPECT_LT(Clock::now() - stopped, seconds(5));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  EXPECT_EQ(job.failed_rank(), 1);
+  EXPECT_NE(job.error().find("timed out after 3 s"), std::string::npos) << job.error();
+  EXPECT_NE(job.error().find("rank 1 is stopped"), std::string::npos) << job.error();
+  ExpectCleanedUp(id);  // SIGKILL ends a stopped process too
+  ExpectNextJobSucceeds(next);
+}
+
+TEST_F(WorkerFaultTest, FailedKernelCallOnOneRankFailsTheJobAndStopsThePeers) {
+  v1::JobSpec spec = SmallCpuSpec(2, {4096, 65536});
+  spec.set_inject_fault("rank_error:1");
+  const auto start = Clock::now();
+  const std::string id = SubmitOk(spec);
+  const std::string next = SubmitOk(SmallCpuSpec(2, {4096}));
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
+  // Far below every wait's own timeout (the worker's 120 s): the peer did not sit it out.
+  EXPECT_LT(Clock::now() - start, seconds(20));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  EXPECT_EQ(job.failed_rank(), 1);
+  EXPECT_EQ(job.error().rfind("rank 1: ", 0), 0u) << job.error();
+  EXPECT_NE(job.error().find("injected fault"), std::string::npos) << job.error();
+  EXPECT_NE(job.error().find("kernel call failed"), std::string::npos) << job.error();
+  EXPECT_EQ(job.rows_size(), 0);
+  ExpectCleanedUp(id);
+  ExpectNextJobSucceeds(next);
+}
+
+TEST_F(WorkerFaultTest, CorruptedResultIsCaughtByVerificationAndNeverPublished) {
+  v1::JobSpec spec = SmallCpuSpec(2, {4096, 65536});
+  spec.set_inject_fault("flip_element");
+  const std::string id = SubmitOk(spec);
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  // Every rank sees the gathered counts and stops; whichever reports first is recorded, and
+  // the message names the rank whose output was wrong.
+  EXPECT_GE(job.failed_rank(), 0) << job.error();
+  EXPECT_NE(job.error().find("verification failed: 1 wrong elements on rank 0"), std::string::npos)
+      << job.error();
+  // No good row: the first size's row says what went wrong, and nothing after it ran.
+  ASSERT_EQ(job.rows_size(), 1);
+  EXPECT_EQ(job.rows(0).wrong(), 1);
+  EXPECT_TRUE(job.rows(0).checked());
+  ExpectCleanedUp(id);
+  // No figure reached the metrics: only the verification failure counts.
+  const std::string metrics = HttpGet(daemon_->metrics_address(), "/metrics");
+  ASSERT_FALSE(metrics.empty());
+  EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);
+  EXPECT_EQ(metrics.find("symmbench_busbw_bytes_per_second{"), std::string::npos) << metrics;
+  EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
+}
+
+TEST_F(WorkerFaultTest, BadFaultValuesAreRefusedNamingTheField) {
+  v1::JobSpec spec = SmallCpuSpec(2, {4096});
+  for (const char* bad : {"rank_error:2", "explode", "rank_error"}) {
+    spec.set_inject_fault(bad);
+    v1::Job job;
+    grpc::Status status = Submit(stub_.get(), spec, &job);
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << bad;
+    EXPECT_EQ(status.error_message().rfind("inject_fault: ", 0), 0u) << status.error_message();
+  }
+}
+
+TEST(FaultInjectionGateTest, RefusedUnlessTheDaemonAllowsIt) {
+  Daemon daemon(MakeTempDir("fault_gate"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  v1::JobSpec spec = SmallCpuSpec(2, {4096});
+  spec.set_inject_fault("flip_element");
+  v1::Job job;
+  grpc::Status status = Submit(stub.get(), spec, &job);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(status.error_message().find("inject_fault"), std::string::npos)
+      << status.error_message();
+  EXPECT_NE(status.error_message().find("--allow-fault-injection"), std::string::npos);
+  // Nothing was stored.
+  v1::ListJobsResponse jobs;
+  ASSERT_TRUE(stub->ListJobs(Context().get(), {}, &jobs).ok());
+  EXPECT_EQ(jobs.jobs_size(), 0);
+}
+
+}  // namespace
+}  // namespace symmbench::testing

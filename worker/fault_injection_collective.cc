@@ -1,0 +1,60 @@
+// FaultInjectingCollective: forwards every call, failing or corrupting where asked.
+#include "worker/fault_injection_collective.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace symmbench {
+namespace {
+
+class FaultInjectingCollective final : public Collective {
+ public:
+  FaultInjectingCollective(std::unique_ptr<Collective> op, FaultInjection fault)
+      : op_(std::move(op)), fault_(fault) {}
+
+  absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
+    return op_->Prepare(count, dtype, seed);
+  }
+  absl::Status PoisonOutputs() override {
+    armed_ = fault_.kind == FaultInjection::Kind::kFlipElement && !flipped_;
+    return op_->PoisonOutputs();
+  }
+  absl::Status Run() override {
+    if (fault_.kind == FaultInjection::Kind::kRankError) {
+      return absl::InternalError(absl::StrCat(
+          "injected fault (inject_fault rank_error:", fault_.rank, "): rank ", fault_.rank,
+          "'s kernel call failed, as a failed CUDA launch would"));
+    }
+    if (absl::Status s = op_->Run(); !s.ok()) return s;
+    if (!armed_) return absl::OkStatus();
+    armed_ = false;
+    flipped_ = true;
+    return op_->FlipOutputElement(0);
+  }
+  absl::Status RunBaseline() override { return op_->RunBaseline(); }
+  absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
+  std::string baseline_name() const override { return op_->baseline_name(); }
+  std::string algorithm() const override { return op_->algorithm(); }
+  std::vector<std::string> extra_baseline_names() const override {
+    return op_->extra_baseline_names();
+  }
+  absl::Status RunExtraBaseline(size_t index) override { return op_->RunExtraBaseline(index); }
+  absl::Status FlipOutputElement(int64_t index) override { return op_->FlipOutputElement(index); }
+
+ private:
+  std::unique_ptr<Collective> op_;
+  const FaultInjection fault_;
+  bool armed_ = false;    // the next Run is the checked one
+  bool flipped_ = false;  // one element is flipped per job
+};
+
+}  // namespace
+
+std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
+                                         const FaultInjection& fault, int rank) {
+  if (fault.kind == FaultInjection::Kind::kNone || fault.rank != rank) return op;
+  return std::make_unique<FaultInjectingCollective>(std::move(op), fault);
+}
+
+}  // namespace symmbench

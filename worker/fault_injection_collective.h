@@ -1,0 +1,21 @@
+// Fault injection in the worker: a Collective wrapper that fails or corrupts on purpose as
+// JobSpec.inject_fault asks (the daemon admits such specs only with --allow-fault-injection).
+#pragma once
+
+#include <memory>
+
+#include "kernels/collective.h"
+#include "server/fault_injection.h"
+
+namespace symmbench {
+
+// `op` made to misbehave on `rank` as `fault` says:
+//   kRankError   every Run returns INTERNAL ("injected fault ... kernel call failed"), as a
+//                failed CUDA launch would;
+//   kFlipElement the first Run after PoisonOutputs (the checked run of the first size) is
+//                followed by op->FlipOutputElement(0), so Check finds one wrong element.
+// Returns `op` itself when there is no fault or it is aimed at another rank.
+std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
+                                         const FaultInjection& fault, int rank);
+
+}  // namespace symmbench
