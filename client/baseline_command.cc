@@ -48,6 +48,19 @@ Json BaselineSummaryJson(const v1::Baseline& b, int cases) {
           {"labels", labels}};
 }
 
+// What save and import print: the stored baseline, and whether it replaced one of that name.
+void PrintStored(const GlobalOptions& global, const v1::Baseline& baseline, bool replaced,
+                 const char* verb, std::ostream& out) {
+  const int cases = baseline.job().rows_size();
+  if (global.json) {
+    Json json = BaselineSummaryJson(baseline, cases);
+    json["replaced"] = replaced;
+    out << json.dump() << "\n";
+  } else {
+    out << (replaced ? "replaced" : verb) << " " << Summary(baseline, cases) << "\n";
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<v1::Baseline> ParseBaselineJson(const std::string& json, const std::string& source) {
@@ -87,15 +100,7 @@ int RunBaselineSave(const GlobalOptions& global, const BaselineCommandOptions& o
       !s.ok()) {
     return ReportRpcError(global, s, err);
   }
-  const int cases = response.baseline().job().rows_size();
-  if (global.json) {
-    Json json = BaselineSummaryJson(response.baseline(), cases);
-    json["replaced"] = response.replaced();
-    out << json.dump() << "\n";
-  } else {
-    out << (response.replaced() ? "replaced " : "saved ") << Summary(response.baseline(), cases)
-        << "\n";
-  }
+  PrintStored(global, response.baseline(), response.replaced(), "saved", out);
   return kExitOk;
 }
 
@@ -181,15 +186,7 @@ int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions&
       !s.ok()) {
     return ReportRpcError(global, s, err);
   }
-  const int cases = response.baseline().job().rows_size();
-  if (global.json) {
-    Json json = BaselineSummaryJson(response.baseline(), cases);
-    json["replaced"] = response.replaced();
-    out << json.dump() << "\n";
-  } else {
-    out << (response.replaced() ? "replaced " : "imported ") << Summary(response.baseline(), cases)
-        << "\n";
-  }
+  PrintStored(global, response.baseline(), response.replaced(), "imported", out);
   return kExitOk;
 }
 

@@ -15,57 +15,11 @@
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
 #include "server/fault_injection.h"
+#include "server/job_util.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
 namespace {
-
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-bool IsFinal(v1::JobState state) {
-  return state == v1::SUCCEEDED || state == v1::FAILED || state == v1::CANCELLED;
-}
-
-v1::JobEvent StateEvent(const v1::Job& record) {
-  v1::JobEvent event;
-  event.set_state(record.state());
-  event.set_error(record.error());
-  return event;
-}
-
-std::string DescribeExit(int rank, int status) {
-  if (WIFSIGNALED(status)) {
-    const int sig = WTERMSIG(status);
-    return absl::StrCat("rank ", rank, " was killed by signal ", sig, " (", strsignal(sig), ")");
-  }
-  return absl::StrCat("rank ", rank, " exited with code ", WEXITSTATUS(status));
-}
-
-std::string RandomHex() {
-  std::random_device random;
-  char hex[17];
-  std::snprintf(hex, sizeof(hex), "%08x%08x", random(), random());
-  return hex;
-}
-
-// Removes POSIX shared-memory segments a CPU-backend job left behind (a worker killed between
-// creating and unlinking its segment); names start with "symmbench-<job_id>-<instance>-", so
-// another daemon's job of the same id is left alone.
-void RemoveLeftoverSegments(const std::string& job_id, const std::string& instance) {
-  const std::string prefix = absl::StrCat("symmbench-", job_id, "-", instance, "-");
-  DIR* dir = opendir("/dev/shm");
-  if (dir == nullptr) return;
-  while (dirent* entry = readdir(dir)) {
-    if (std::string(entry->d_name).rfind(prefix, 0) == 0) {
-      shm_unlink(absl::StrCat("/", entry->d_name).c_str());
-    }
-  }
-  closedir(dir);
-}
 
 v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
   v1::MachineInfo machine = options.machine;
@@ -77,18 +31,6 @@ v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
     machine.set_device_count(static_cast<int32_t>(options.devices.size()));
   }
   return machine;
-}
-
-// Whether `pid` is stopped by a signal or traced (state T or t in /proc/<pid>/stat).
-bool IsStopped(pid_t pid) {
-  std::FILE* f = std::fopen(absl::StrCat("/proc/", pid, "/stat").c_str(), "r");
-  if (f == nullptr) return false;
-  char buffer[512];
-  const size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, f);
-  std::fclose(f);
-  buffer[n] = '\0';
-  const char* paren = std::strrchr(buffer, ')');  // the command name may hold spaces
-  return paren != nullptr && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
 }
 
 }  // namespace
@@ -389,165 +331,6 @@ bool JobManager::IsRunning(const std::string& job_id) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = active_.find(job_id);
   return it != active_.end() && !it->second.finishing;
-}
-
-void JobManager::SchedulerLoop() {
-  std::unique_lock<std::mutex> lock(mu_);
-  while (!shutdown_) {
-    ReapWorkers();
-    CheckTimeouts();
-    StartRunnable();
-    changed_.wait_for(lock, options_.poll_interval);
-  }
-}
-
-void JobManager::StartRunnable() {
-  for (const Placement& placement : scheduler_.TakeRunnable()) StartJob(placement);
-}
-
-void JobManager::StartJob(const Placement& placement) {
-  auto queued = queued_.find(placement.job_id);
-  if (queued == queued_.end()) {
-    scheduler_.Release(placement.job_id);
-    return;
-  }
-  ActiveJob job;
-  job.record = std::move(queued->second);
-  queued_.erase(queued);
-  job.record.set_state(v1::RUNNING);
-  job.record.set_start_time_unix_ms(NowUnixMs());
-  std::vector<int> ordinals;  // scheduler index -> CUDA ordinal / CPU slot
-  for (int device : placement.devices) ordinals.push_back(options_.devices[device].index());
-  for (int ordinal : ordinals) job.record.add_devices(ordinal);
-  const int timeout_s = job.record.spec().timeout_s();
-  job.deadline = std::chrono::steady_clock::now() +
-                 (timeout_s > 0 ? std::chrono::seconds(timeout_s) : options_.default_job_timeout);
-  const std::string id = placement.job_id;
-  store_->Set(JobStorePrefix(id) + "spec", job.record.spec().SerializeAsString());
-  // Names this run's host resources (shared-memory segments) apart from any other daemon's
-  // job of the same id (job ids are unique per database only).
-  job.instance = RandomHex();
-  job.record.set_run_instance(job.instance);
-  store_->Set(JobStorePrefix(id) + "instance", job.instance);
-  // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
-  // daemon fails the job and removes its workers' segments, and never runs it a second time.
-  (void)Persist(job.record);
-
-  // The workers' credential: 256 random bits, in their environment only.
-  absl::StatusOr<std::string> secret = RandomHex(32);
-  if (secret.ok()) job.secret = *secret;
-
-  LaunchRequest request;
-  request.job_id = id;
-  request.backend = options_.backend;
-  request.devices = ordinals;
-  request.coordinator_address = coordinator_address_;
-  request.log_dir = options_.log_dir;
-  request.inject_delay_us = job.record.spec().inject_delay_us();
-  request.inject_delay_min_bytes = job.record.spec().inject_delay_min_bytes();
-  request.inject_delay_max_bytes = job.record.spec().inject_delay_max_bytes();
-  request.secret = job.secret;
-  request.tls_ca = options_.worker_tls_ca;
-  request.tls_server_name = options_.worker_tls_server_name;
-  absl::StatusOr<std::vector<WorkerProcess>> workers =
-      secret.ok() ? launcher_->Launch(request) : secret.status();
-  if (workers.ok()) {
-    job.workers = *std::move(workers);
-    job.exited.assign(job.workers.size(), false);
-  }
-  spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
-               ordinals.size(), absl::StrJoin(ordinals, ","));
-  Publish(id, StateEvent(job.record), false);
-  auto [it, inserted] = active_.emplace(id, std::move(job));
-  NoteState(it->second.record);
-  if (!workers.ok()) {
-    BeginFinish(&it->second, v1::FAILED, std::string(workers.status().message()), -1);
-  }
-}
-
-void JobManager::BeginFinish(ActiveJob* job, v1::JobState state, std::string error,
-                             int failed_rank) {
-  job->finishing = true;
-  job->final_state = state;
-  job->final_error = std::move(error);
-  job->record.set_failed_rank(failed_rank);
-  launcher_->Kill(job->workers);
-}
-
-void JobManager::ReapWorkers() {
-  std::vector<std::string> done;
-  for (auto& [id, job] : active_) {
-    for (size_t r = 0; r < job.workers.size(); ++r) {
-      if (job.exited[r]) continue;
-      int status = 0;
-      const pid_t got = waitpid(job.workers[r].pid, &status, WNOHANG);
-      if (got == 0) continue;
-      job.exited[r] = true;
-      const bool clean = got > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-      if (!clean && !job.finishing) {
-        const int rank = job.workers[r].rank;
-        std::string why = got < 0 ? absl::StrCat("rank ", rank, " could not be waited for")
-                                  : DescribeExit(rank, status);
-        BeginFinish(&job, v1::FAILED, why, rank);
-        if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "crash");
-      }
-    }
-    bool all_exited = true;
-    for (bool e : job.exited) all_exited = all_exited && e;
-    if (all_exited) {
-      if (!job.finishing) {
-        job.finishing = true;
-        job.final_state = v1::SUCCEEDED;
-      }
-      done.push_back(id);
-    }
-  }
-  for (const std::string& id : done) Finalize(id);
-}
-
-void JobManager::CheckTimeouts() {
-  const auto now = std::chrono::steady_clock::now();
-  for (auto& [id, job] : active_) {
-    if (!job.finishing && now > job.deadline) {
-      const int timeout_s = job.record.spec().timeout_s();
-      if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "timeout");
-      std::string why =
-          absl::StrCat("job timed out after ",
-                       timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s");
-      // A stopped rank (SIGSTOP, a debugger) is the one its peers wait for: name it.
-      int culprit = -1;
-      for (size_t r = 0; r < job.workers.size(); ++r) {
-        if (job.exited[r] || !IsStopped(job.workers[r].pid)) continue;
-        if (culprit < 0) culprit = job.workers[r].rank;
-        absl::StrAppend(&why, "; rank ", job.workers[r].rank, " is stopped (not running)");
-      }
-      BeginFinish(&job, v1::FAILED, std::move(why), culprit);
-    }
-  }
-}
-
-void JobManager::Finalize(const std::string& job_id) {
-  auto it = active_.find(job_id);
-  if (it == active_.end()) return;
-  ActiveJob& job = it->second;
-  scheduler_.Release(job_id);
-  store_->DropPrefix(JobStorePrefix(job_id));
-  RemoveLeftoverSegments(job_id, job.instance);
-  v1::Job& record = job.record;
-  record.set_state(job.final_state);
-  record.set_error(job.final_error);
-  record.set_end_time_unix_ms(NowUnixMs());
-  (void)Persist(record);
-  spdlog::info("job {} {}: {} world_size {} devices {} in {} ms{}{}", job_id,
-               v1::JobState_Name(record.state()), record.spec().kernel(),
-               record.spec().world_size(), absl::StrJoin(record.devices(), ","),
-               record.end_time_unix_ms() - record.start_time_unix_ms(),
-               record.error().empty() ? "" : ": ", record.error());
-  Publish(job_id, StateEvent(record), /*last=*/true);
-  const v1::Job final_record = record;
-  active_.erase(it);
-  NoteState(final_record);
-  changed_.notify_all();
 }
 
 void JobManager::NoteState(const v1::Job& record) {

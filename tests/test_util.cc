@@ -3,11 +3,11 @@
 
 #include <arpa/inet.h>
 #include <dirent.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -125,9 +125,9 @@ bool IsZombie(pid_t pid) {
   const size_t paren = line.rfind(')');
   return paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z';
 }
-}  // namespace
 
-std::vector<pid_t> WorkerPids(const std::string& job_id) {
+// Live symmbench-worker processes whose command line contains `needle`.
+std::vector<pid_t> WorkerPidsWith(const std::string& needle) {
   std::vector<pid_t> pids;
   DIR* proc = opendir("/proc");
   if (proc == nullptr) return pids;
@@ -136,7 +136,7 @@ std::vector<pid_t> WorkerPids(const std::string& job_id) {
     if (pid <= 0) continue;
     const std::string cmd = ReadCmdline(pid);
     if (cmd.find("symmbench-worker") != std::string::npos &&
-        cmd.find("--job-id " + job_id + " ") != std::string::npos && !IsZombie(pid)) {
+        cmd.find(needle) != std::string::npos && !IsZombie(pid)) {
       pids.push_back(pid);
     }
   }
@@ -144,21 +144,14 @@ std::vector<pid_t> WorkerPids(const std::string& job_id) {
   return pids;
 }
 
+}  // namespace
+
+std::vector<pid_t> WorkerPids(const std::string& job_id) {
+  return WorkerPidsWith("--job-id " + job_id + " ");
+}
+
 std::vector<pid_t> WorkerPidsOf(const std::string& address) {
-  std::vector<pid_t> pids;
-  DIR* proc = opendir("/proc");
-  if (proc == nullptr) return pids;
-  while (dirent* entry = readdir(proc)) {
-    const pid_t pid = std::atoi(entry->d_name);
-    if (pid <= 0) continue;
-    const std::string cmd = ReadCmdline(pid);
-    if (cmd.find("symmbench-worker") != std::string::npos &&
-        cmd.find("--coordinator " + address + " ") != std::string::npos && !IsZombie(pid)) {
-      pids.push_back(pid);
-    }
-  }
-  closedir(proc);
-  return pids;
+  return WorkerPidsWith("--coordinator " + address + " ");
 }
 
 std::vector<std::string> ShmSegments(const std::string& prefix) {
@@ -192,17 +185,24 @@ bool Daemon::Start(std::string* error) {
   const std::string port_file = dir_ + "/port";
   unlink(port_file.c_str());
   const std::string log = dir_ + "/symmbenchd.log";
-  std::vector<std::string> argv = {RunfilePath("server/symmbenchd"),
-                                   "--listen", listen_,
-                                   "--port-file", port_file,
-                                   "--metrics-listen", "127.0.0.1:0",
-                                   "--db", dir_ + "/jobs.db",
-                                   "--log-dir", dir_ + "/logs",
-                                   "--backend", backend_,
-                                   "--cpu-slots", std::to_string(cpu_slots_),
-                                   "--worker", worker_.empty()
-                                                   ? RunfilePath("worker/symmbench-worker")
-                                                   : worker_};
+  std::vector<std::string> argv = {
+      RunfilePath("server/symmbenchd"),
+      "--listen",
+      listen_,
+      "--port-file",
+      port_file,
+      "--metrics-listen",
+      "127.0.0.1:0",
+      "--db",
+      dir_ + "/jobs.db",
+      "--log-dir",
+      dir_ + "/logs",
+      "--backend",
+      backend_,
+      "--cpu-slots",
+      std::to_string(cpu_slots_),
+      "--worker",
+      worker_.empty() ? RunfilePath("worker/symmbench-worker") : worker_};
   argv.insert(argv.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -274,8 +274,7 @@ nlohmann::json Daemon::ClientJson(const std::vector<std::string>& args,
   return nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
 }
 
-std::string Daemon::WaitForState(const std::string& job_id,
-                                 const std::vector<std::string>& states,
+std::string Daemon::WaitForState(const std::string& job_id, const std::vector<std::string>& states,
                                  std::chrono::seconds timeout) const {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   std::string state;

@@ -66,12 +66,13 @@ spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile server/spec_validat
            "$(compile server/dispatch_tables.cc)" "$(compile kernels/catalog.cc)"
            "$(compile kernels/ag_gemm.cc)" "$dtype_obj")
 store_objs=("$(compile tests/fuzz/store_fuzzer.cc)" "$(compile server/store.cc)"
-            "$(compile server/store_service.cc)" "$(compile "$gen/proto/symmbench.grpc.pb.cc")"
+            "$(compile server/store_service.cc)" "$(compile server/metrics.cc)"
+            "$(compile "$gen/proto/symmbench.grpc.pb.cc")"
             "$(compile "$gen/tests/fuzz/store_fuzz.pb.cc")")
 "$cxx" "${flags[@]}" -fsanitize=fuzzer "${spec_objs[@]}" "${proto_objs[@]}" "${libs[@]}" \
   -o "$out/spec_fuzzer"
 "$cxx" "${flags[@]}" -fsanitize=fuzzer "${store_objs[@]}" "${proto_objs[@]}" "${libs[@]}" \
-  -o "$out/store_fuzzer"
+  -lprometheus-cpp-pull -lprometheus-cpp-core -o "$out/store_fuzzer"
 
 declare -A message=([spec_fuzzer]=symmbench.v1.SubmitJobRequest
                     [store_fuzzer]=symmbench.fuzz.StoreFuzzInput)
