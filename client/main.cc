@@ -139,7 +139,9 @@ int main(int argc, char** argv) {
 
   symmbench::client::TuneOptions tune_options;
   CLI::App* tune = app.add_subcommand(
-      "tune", "Measure one-shot, two-shot and NCCL over a sweep; store the all_reduce dispatch table");
+      "tune",
+      "Measure one-shot, two-shot, push one-shot and NCCL over a sweep; store the all_reduce "
+      "dispatch table");
   tune->add_option("--world-size", tune_options.world_size, "Ranks (0: every device)");
   tune->add_option("--dtype", tune_options.dtype, "bf16, fp16 or fp32")->capture_default_str();
   tune->add_option("--min-bytes", tune_options.min_bytes, "Smallest size")->capture_default_str();
@@ -152,7 +154,8 @@ int main(int argc, char** argv) {
 
   symmbench::client::CalibrateOptions calibrate_options;
   CLI::App* calibrate = app.add_subcommand(
-      "calibrate", "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
+      "calibrate",
+      "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
   calibrate->add_option("--world-size", calibrate_options.world_size, "Ranks (0: every device)");
   calibrate->add_option("--copy-bytes", calibrate_options.copy_bytes, "Peer-copy size")
       ->capture_default_str();
@@ -164,7 +167,8 @@ int main(int argc, char** argv) {
 
   symmbench::client::PlotOptions plot_options;
   CLI::App* plot = app.add_subcommand(
-      "plot", "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
+      "plot",
+      "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
   plot->add_option("JOB", plot_options.jobs, "Job ids or job JSON files")->required();
   plot->add_option("--out", plot_options.out, "Output .png or .svg")->required();
   plot->add_option("--title", plot_options.title, "Title (default: kernels and dtypes)");
