@@ -4,19 +4,12 @@
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
+#include "server/sqlite_store.h"
 
 namespace symmbench {
 namespace {
 
-absl::Status SqliteError(sqlite3* db, const std::string& what) {
-  return absl::InternalError(absl::StrCat("baselines: ", what, ": ", sqlite3_errmsg(db)));
-}
-
-// A prepared statement finalized on scope exit.
-struct Statement {
-  sqlite3_stmt* stmt = nullptr;
-  ~Statement() { sqlite3_finalize(stmt); }
-};
+constexpr char kStoreName[] = "baselines";
 
 bool NameCharacter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
@@ -91,22 +84,12 @@ absl::StatusOr<v1::Baseline> BaselineFromJob(const v1::Job& job, const std::stri
 }
 
 absl::StatusOr<std::unique_ptr<BaselineStore>> BaselineStore::Open(const std::string& path) {
-  sqlite3* db = nullptr;
-  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
-    absl::Status status = SqliteError(db, absl::StrCat("open ", path));
-    sqlite3_close(db);
-    return status;
-  }
-  sqlite3_busy_timeout(db, 5000);
   const char* schema =
       "CREATE TABLE IF NOT EXISTS baselines (name TEXT PRIMARY KEY, saved_unix_ms INTEGER NOT "
       "NULL, record BLOB NOT NULL)";
-  if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    absl::Status status = SqliteError(db, "create table");
-    sqlite3_close(db);
-    return status;
-  }
-  return std::unique_ptr<BaselineStore>(new BaselineStore(db));
+  absl::StatusOr<sqlite3*> db = OpenSqliteStore(kStoreName, path, schema);
+  if (!db.ok()) return db.status();
+  return std::unique_ptr<BaselineStore>(new BaselineStore(*db));
 }
 
 BaselineStore::~BaselineStore() { sqlite3_close(db_); }
@@ -123,16 +106,16 @@ absl::Status BaselineStore::Put(const v1::Baseline& baseline, bool force, bool* 
   if (!existing.ok() && existing.status().code() != absl::StatusCode::kNotFound) {
     return existing.status();
   }
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO baselines VALUES (?, ?, ?)", -1, &st.stmt,
                          nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare insert");
+    return SqliteStoreError(kStoreName, db_, "prepare insert");
   }
   const std::string record = baseline.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, baseline.name().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64(st.stmt, 2, baseline.saved_unix_ms());
   sqlite3_bind_blob(st.stmt, 3, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
-  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert");
+  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "insert");
   if (replaced != nullptr) *replaced = existing.ok();
   return absl::OkStatus();
 }
@@ -143,26 +126,26 @@ absl::StatusOr<v1::Baseline> BaselineStore::Get(const std::string& name) const {
 }
 
 absl::StatusOr<v1::Baseline> BaselineStore::GetLocked(const std::string& name) const {
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines WHERE name = ?", -1, &st.stmt,
                          nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare select");
+    return SqliteStoreError(kStoreName, db_, "prepare select");
   }
   sqlite3_bind_text(st.stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
   const int rc = sqlite3_step(st.stmt);
   if (rc == SQLITE_DONE) {
     return absl::NotFoundError(absl::StrCat("name: no baseline \"", name, "\""));
   }
-  if (rc != SQLITE_ROW) return SqliteError(db_, "select");
+  if (rc != SQLITE_ROW) return SqliteStoreError(kStoreName, db_, "select");
   return Parse(st.stmt, 0);
 }
 
 absl::StatusOr<std::vector<v1::Baseline>> BaselineStore::List(bool include_rows) const {
   std::lock_guard<std::mutex> lock(mu_);
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines ORDER BY name", -1, &st.stmt,
                          nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare list");
+    return SqliteStoreError(kStoreName, db_, "prepare list");
   }
   std::vector<v1::Baseline> baselines;
   int rc;
@@ -172,7 +155,7 @@ absl::StatusOr<std::vector<v1::Baseline>> BaselineStore::List(bool include_rows)
     if (!include_rows) baseline->mutable_job()->clear_rows();
     baselines.push_back(*std::move(baseline));
   }
-  if (rc != SQLITE_DONE) return SqliteError(db_, "list");
+  if (rc != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "list");
   return baselines;
 }
 

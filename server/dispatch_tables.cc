@@ -5,24 +5,17 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/dtype.h"
+#include "server/sqlite_store.h"
 
 namespace symmbench {
 namespace {
+
+constexpr char kStoreName[] = "dispatch tables";
 
 bool KnownAlgorithm(const std::string& name) {
   return name == "one_shot_all_reduce" || name == "two_shot_all_reduce" ||
          name == "one_shot_push_all_reduce" || name == "nccl" || name == "nccl_symmetric";
 }
-
-absl::Status SqliteError(sqlite3* db, const std::string& what) {
-  return absl::InternalError(absl::StrCat("dispatch tables: ", what, ": ", sqlite3_errmsg(db)));
-}
-
-// A prepared statement finalized on scope exit.
-struct Statement {
-  sqlite3_stmt* stmt = nullptr;
-  ~Statement() { sqlite3_finalize(stmt); }
-};
 
 }  // namespace
 
@@ -80,25 +73,15 @@ std::string ChooseAlgorithm(const v1::DispatchTable& table, int64_t size_bytes) 
 
 absl::StatusOr<std::unique_ptr<DispatchTableStore>> DispatchTableStore::Open(
     const std::string& path) {
-  sqlite3* db = nullptr;
-  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
-    absl::Status status = SqliteError(db, absl::StrCat("open ", path));
-    sqlite3_close(db);
-    return status;
-  }
-  sqlite3_busy_timeout(db, 5000);
   const char* schema =
       "CREATE TABLE IF NOT EXISTS dispatch_tables (gpu_model TEXT NOT NULL, world_size INTEGER "
       "NOT NULL, dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size, "
       "dtype));"
       "CREATE TABLE IF NOT EXISTS ceilings (gpu_model TEXT NOT NULL, world_size INTEGER NOT NULL, "
       "record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size))";
-  if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    absl::Status status = SqliteError(db, "create table");
-    sqlite3_close(db);
-    return status;
-  }
-  return std::unique_ptr<DispatchTableStore>(new DispatchTableStore(db));
+  absl::StatusOr<sqlite3*> db = OpenSqliteStore(kStoreName, path, schema);
+  if (!db.ok()) return db.status();
+  return std::unique_ptr<DispatchTableStore>(new DispatchTableStore(*db));
 }
 
 DispatchTableStore::~DispatchTableStore() { sqlite3_close(db_); }
@@ -106,17 +89,17 @@ DispatchTableStore::~DispatchTableStore() { sqlite3_close(db_); }
 absl::Status DispatchTableStore::Put(const v1::DispatchTable& table) {
   if (absl::Status s = ValidateDispatchTable(table); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO dispatch_tables VALUES (?, ?, ?, ?)", -1,
                          &st.stmt, nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare insert");
+    return SqliteStoreError(kStoreName, db_, "prepare insert");
   }
   const std::string record = table.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st.stmt, 2, table.world_size());
   sqlite3_bind_text(st.stmt, 3, table.dtype().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_blob(st.stmt, 4, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
-  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert");
+  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "insert");
   return absl::OkStatus();
 }
 
@@ -137,11 +120,11 @@ absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu
 
 absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const {
   std::lock_guard<std::mutex> lock(mu_);
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_,
                          "SELECT record FROM dispatch_tables ORDER BY gpu_model, world_size, dtype",
                          -1, &st.stmt, nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare select");
+    return SqliteStoreError(kStoreName, db_, "prepare select");
   }
   std::vector<v1::DispatchTable> tables;
   int rc;
@@ -152,7 +135,7 @@ absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const 
     }
     tables.push_back(std::move(table));
   }
-  if (rc != SQLITE_DONE) return SqliteError(db_, "select");
+  if (rc != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "select");
   return tables;
 }
 
@@ -163,26 +146,27 @@ absl::Status DispatchTableStore::PutCeilings(const v1::Ceilings& ceilings) {
         absl::StrCat("world_size: must be >= 1 (got ", ceilings.world_size(), ")"));
   }
   std::lock_guard<std::mutex> lock(mu_);
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO ceilings VALUES (?, ?, ?)", -1, &st.stmt,
                          nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare insert ceilings");
+    return SqliteStoreError(kStoreName, db_, "prepare insert ceilings");
   }
   const std::string record = ceilings.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, ceilings.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st.stmt, 2, ceilings.world_size());
   sqlite3_bind_blob(st.stmt, 3, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
-  if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteError(db_, "insert ceilings");
+  if (sqlite3_step(st.stmt) != SQLITE_DONE)
+    return SqliteStoreError(kStoreName, db_, "insert ceilings");
   return absl::OkStatus();
 }
 
 absl::StatusOr<v1::Ceilings> DispatchTableStore::GetCeilings(const std::string& gpu_model,
                                                              int world_size) const {
   std::lock_guard<std::mutex> lock(mu_);
-  Statement st;
+  SqliteStatement st;
   if (sqlite3_prepare_v2(db_, "SELECT record FROM ceilings WHERE gpu_model = ? AND world_size = ?",
                          -1, &st.stmt, nullptr) != SQLITE_OK) {
-    return SqliteError(db_, "prepare select ceilings");
+    return SqliteStoreError(kStoreName, db_, "prepare select ceilings");
   }
   sqlite3_bind_text(st.stmt, 1, gpu_model.c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st.stmt, 2, world_size);
@@ -191,7 +175,7 @@ absl::StatusOr<v1::Ceilings> DispatchTableStore::GetCeilings(const std::string& 
     return absl::NotFoundError(
         absl::StrCat("no ceilings for ", gpu_model, ", world_size ", world_size));
   }
-  if (rc != SQLITE_ROW) return SqliteError(db_, "select ceilings");
+  if (rc != SQLITE_ROW) return SqliteStoreError(kStoreName, db_, "select ceilings");
   v1::Ceilings ceilings;
   if (!ceilings.ParseFromArray(sqlite3_column_blob(st.stmt, 0), sqlite3_column_bytes(st.stmt, 0))) {
     return absl::DataLossError("ceilings: the stored record does not parse");
