@@ -2,7 +2,6 @@
 #include "client/baseline_command.h"
 
 #include <algorithm>
-#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <sstream>
@@ -15,15 +14,6 @@
 
 namespace symmbench::client {
 namespace {
-
-std::string FormatUnixMsUtc(int64_t unix_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S", &tm);
-  return text;
-}
 
 // One line about a baseline: name, job, kernel, world size, GPU model, cases.
 std::string Summary(const v1::Baseline& b, int cases) {
@@ -132,7 +122,7 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
     rows.push_back({b.name(), b.job().job_id(), b.job().spec().kernel(),
                     absl::StrCat(b.job().spec().world_size()), b.job().spec().dtype(),
                     absl::StrCat(b.job().rows_size()), b.job().machine().gpu_model(),
-                    absl::StrJoin(labels, ","), FormatUnixMsUtc(b.saved_unix_ms())});
+                    absl::StrJoin(labels, ","), UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S")});
   }
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows) {

@@ -79,12 +79,7 @@ std::string AlignedTable(const std::vector<std::vector<std::string>>& rows) {
 // "2026-11-22 10:00:01" (UTC) for milliseconds since the epoch; "-" for 0.
 std::string FormatUnixMs(int64_t unix_ms) {
   if (unix_ms <= 0) return "-";
-  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof(buffer), "%Y-%m-%d %H:%M:%S", &tm);
-  return buffer;
+  return UtcTime(unix_ms, "%Y-%m-%d %H:%M:%S");
 }
 
 // "139.8 GiB" / "512.0 MiB"; "-" for 0.
@@ -275,6 +270,15 @@ std::string CeilingsText(const v1::Ceilings& ceilings) {
       "#   GEMM (bf16)      %10.1f TFLOP/s\n",
       ceilings.gpu_model(), ceilings.world_size(), ceilings.source(), ceilings.peer_copy_gbps(),
       ceilings.latency_floor_us(), ceilings.gemm_tflops());
+}
+
+std::string UtcTime(int64_t unix_ms, const char* format) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buffer[64];
+  std::strftime(buffer, sizeof(buffer), format, &tm);
+  return buffer;
 }
 
 }  // namespace symmbench::client

@@ -26,6 +26,10 @@ bool IsFinal(v1::JobState state);
 // The sizes a spec asks for, briefly: "2K..64M x4" for a sweep, "2K,64K,1M" for a list.
 std::string DescribeSizes(const v1::JobSpec& spec);
 
+// Milliseconds since the Unix epoch as UTC text in a strftime `format`, e.g.
+// "%Y-%m-%d %H:%M:%S" -> "2026-11-22 10:00:01".
+std::string UtcTime(int64_t unix_ms, const char* format);
+
 // The three header lines of the result table: the job line (id, kernel, world size, dtype,
 // backend, devices, `baseline` when non-empty, state), the column names and their units.
 std::string TableHeader(const v1::Job& job, const std::string& baseline);
@@ -53,7 +57,7 @@ Json RowToJson(const v1::ResultRow& row);
 // {"job_id", "state", "backend", "devices", "spec", "rows", times, and "error" /
 // "failed_rank" only when the job has an error}.
 Json JobToJson(const v1::Job& job);
-Json JobListToJson(const v1::ListJobsResponse& response);     // {"jobs": [...]}
+Json JobListToJson(const v1::ListJobsResponse& response);  // {"jobs": [...]}
 // {"hostname", "backend", "gpu_model", "device_count", "driver_version", ...}.
 Json MachineToJson(const v1::MachineInfo& machine);
 Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}

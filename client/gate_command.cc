@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "client/baseline_command.h"
+#include "client/format.h"
 #include "client/gate.h"
 #include "client/gate_report.h"
 #include "client/rpc_util.h"
@@ -45,11 +46,8 @@ void WriteErrorReports(const GateCommandOptions& options, const std::string& mes
                     "--markdown");
   }
   if (!options.junit.empty()) {
-    const std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char timestamp[32];
-    std::strftime(timestamp, sizeof(timestamp), "%Y-%m-%dT%H:%M:%S", &tm);
+    const std::string timestamp =
+        UtcTime(static_cast<int64_t>(std::time(nullptr)) * 1000, "%Y-%m-%dT%H:%M:%S");
     (void)WriteFile(
         options.junit,
         absl::StrCat("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"

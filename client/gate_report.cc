@@ -2,12 +2,12 @@
 #include "client/gate_report.h"
 
 #include <algorithm>
-#include <ctime>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "client/format.h"
 
 namespace symmbench::client {
 namespace {
@@ -82,15 +82,6 @@ std::vector<const CaseResult*> Ordered(const GateReport& r) {
   std::stable_sort(out.begin(), out.end(),
                    [&](const CaseResult* a, const CaseResult* b) { return rank(a) < rank(b); });
   return out;
-}
-
-std::string UtcTimestamp(int64_t unix_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%S", &tm);
-  return text;
 }
 
 std::string MarkdownCell(const std::string& text) {
@@ -213,9 +204,9 @@ std::string GateJUnitXml(const GateReport& r) {
       absl::StrCat("symmbench gate ", r.baseline_name, " vs ", r.candidate.job_id());
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n";
   absl::StrAppend(&out, "  <testsuite package=\"symmbench.gate\" id=\"0\" name=\"",
-                  XmlEscape(suite), "\" timestamp=\"", UtcTimestamp(end_ms), "\" hostname=\"",
-                  XmlEscape(host), "\" tests=\"", tests, "\" failures=\"", r.failures(),
-                  "\" errors=\"", job_error ? 1 : 0, "\" skipped=\"0\" time=\"",
+                  XmlEscape(suite), "\" timestamp=\"", UtcTime(end_ms, "%Y-%m-%dT%H:%M:%S"),
+                  "\" hostname=\"", XmlEscape(host), "\" tests=\"", tests, "\" failures=\"",
+                  r.failures(), "\" errors=\"", job_error ? 1 : 0, "\" skipped=\"0\" time=\"",
                   absl::StrFormat("%.3f", suite_s), "\">\n    <properties>\n");
   const std::vector<std::pair<std::string, std::string>> properties = {
       {"baseline", r.baseline_name},
