@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "kernels/dtype.h"
 #include "server/sqlite_store.h"
 
@@ -54,12 +55,27 @@ v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_s
   table.set_gpu_model(gpu_model);
   table.set_world_size(world_size);
   table.set_dtype(dtype);
-  // Measured on 2 x H200 (docs/results/all_reduce_graph_h200x2.md): the push one-shot is the
-  // fastest up to a few MiB, the pull kernels at 2 ranks are within 2% of each other above.
-  v1::DispatchEntry* small = table.add_entries();
-  small->set_max_bytes(int64_t{4} << 20);
-  small->set_algorithm("one_shot_push_all_reduce");
-  table.add_entries()->set_algorithm("two_shot_all_reduce");
+  // Thresholds in bytes per rank buffer (see the header); 0 = no upper bound.
+  struct Step {
+    int64_t max_bytes;
+    const char* algorithm;
+  };
+  static constexpr Step kTwoRanks[] = {{int64_t{4} << 20, "one_shot_push_all_reduce"},
+                                       {0, "two_shot_all_reduce"}};
+  static constexpr Step kThreeRanks[] = {{int64_t{1} << 20, "one_shot_push_all_reduce"},
+                                         {int64_t{128} << 20, "two_shot_all_reduce"},
+                                         {0, "nccl"}};
+  static constexpr Step kFourOrMoreRanks[] = {{int64_t{256} << 10, "one_shot_push_all_reduce"},
+                                              {int64_t{32} << 20, "two_shot_all_reduce"},
+                                              {0, "nccl"}};
+  const absl::Span<const Step> steps = world_size <= 2   ? absl::MakeConstSpan(kTwoRanks)
+                                       : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
+                                                         : absl::MakeConstSpan(kFourOrMoreRanks);
+  for (const Step& step : steps) {
+    v1::DispatchEntry* entry = table.add_entries();
+    entry->set_max_bytes(step.max_bytes);
+    entry->set_algorithm(step.algorithm);
+  }
   table.set_source("built-in default");
   return table;
 }

@@ -24,8 +24,11 @@ inline constexpr char kCalibrateKernel[] = "calibrate";
 // entries, an unknown algorithm, max_bytes not ascending, or a last entry that is bounded.
 absl::Status ValidateDispatchTable(const v1::DispatchTable& table);
 
-// Used when nothing was tuned: the one-shot up to 1 MiB, the two-shot above (the one-shot
-// won every size up to 32 MiB against NCCL on 2 x H200, docs/results/).
+// Used when nothing was tuned, from what `tune` measured on 2, 3 and 4 x H200 (graph mode,
+// docs/results/all_reduce_graph_h200x2.md and scale_h200x4.md): at 2 ranks the push one-shot up
+// to 4 MiB, the two-shot above; at 3 ranks push up to 1 MiB, two-shot up to 128 MiB, NCCL
+// above; from 4 ranks push up to 256 KiB, two-shot up to 32 MiB, NCCL above (8 ranks: the
+// 4-rank table, not measured).
 v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_size,
                                        const std::string& dtype);
 

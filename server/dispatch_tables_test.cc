@@ -21,6 +21,29 @@ TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
   EXPECT_EQ(ChooseAlgorithm(table, (4 << 20) + 2), "two_shot_all_reduce");
 }
 
+// Above 2 ranks the two-shot hands the largest sizes to NCCL (measured on 3 and 4 x H200).
+TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
+  for (int world_size : {1, 3, 4, 8}) {
+    EXPECT_TRUE(ValidateDispatchTable(DefaultDispatchTable("NVIDIA H200", world_size, "bf16")).ok())
+        << world_size;
+  }
+  const v1::DispatchTable three = DefaultDispatchTable("NVIDIA H200", 3, "bf16");
+  EXPECT_EQ(ChooseAlgorithm(three, 1 << 20), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(three, 2 << 20), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(three, 256 << 20), "nccl");
+  const v1::DispatchTable four = DefaultDispatchTable("NVIDIA H200", 4, "bf16");
+  EXPECT_EQ(ChooseAlgorithm(four, 256 << 10), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 512 << 10), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 32 << 20), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 64 << 20), "nccl");
+  EXPECT_EQ(DefaultDispatchTable("NVIDIA H200", 8, "bf16").DebugString(),
+            [&] {
+              v1::DispatchTable eight = four;
+              eight.set_world_size(8);
+              return eight.DebugString();
+            }());
+}
+
 TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {
   v1::DispatchTable unknown = Table();
   unknown.mutable_entries(1)->set_algorithm("three_shot");

@@ -47,5 +47,21 @@ TEST(RooflineTest, CalibrateThenRowsReportFractions) {
               1e-9);
 }
 
+// Calibration at a world size that does not divide the GEMM edge (on 4 x H200 it failed with
+// "m divisible by world_size (3)"): its GEMM's rows are rounded to a multiple of the world size.
+TEST(RooflineTest, CalibrateAtWorldSizeThree) {
+  Daemon daemon(MakeTempDir("roofline3"), 3);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  CommandResult result;
+  nlohmann::json calibrated = daemon.ClientJson(
+      {"calibrate", "--world-size", "3", "--copy-bytes", "96K", "--iters", "3"}, &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const nlohmann::json& ceilings = calibrated["rows"][0]["ceilings"];
+  EXPECT_EQ(ceilings["world_size"], 3) << calibrated.dump();
+  EXPECT_GT(ceilings["peer_copy_gbps"].get<double>(), 0.0);
+  EXPECT_GT(ceilings["gemm_tflops"].get<double>(), 0.0);
+}
+
 }  // namespace
 }  // namespace symmbench::testing

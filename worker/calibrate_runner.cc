@@ -50,10 +50,7 @@ absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend)
 absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
   absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
   if (!op.ok()) return op.status();
-  GemmProblem problem;
-  problem.m = problem.n = problem.k = CalibrationGemmSize(backend->name());
-  problem.splits_per_rank = 1;
-  problem.dtype = DType::kBf16;
+  const GemmProblem problem = CalibrationGemm(backend->name(), backend->world_size());
   if (absl::Status s = (*op)->Prepare(problem, kSeed); !s.ok()) return s;
   // The all-gather fills A_ref with real values (never time on poison).
   if (absl::Status s = (*op)->Run(AgGemmVariant::kAllGather); !s.ok()) return s;
@@ -67,8 +64,14 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
 
 }  // namespace
 
-int64_t CalibrationGemmSize(const std::string& backend_name) {
-  return backend_name == "cuda" ? 8192 : 256;
+GemmProblem CalibrationGemm(const std::string& backend_name, int world_size) {
+  GemmProblem problem;
+  problem.n = problem.k = backend_name == "cuda" ? 8192 : 256;
+  const int64_t tile_rows = 16 * static_cast<int64_t>(std::max(world_size, 1));
+  problem.m = std::max<int64_t>(problem.k / tile_rows, 1) * tile_rows;
+  problem.splits_per_rank = 1;
+  problem.dtype = DType::kBf16;
+  return problem;
 }
 
 absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,

@@ -2,7 +2,10 @@
 // later row: peer-copy bandwidth, the latency floor of a signal-pad exchange, and the GEMM rate.
 #pragma once
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "kernels/ag_gemm.h"
 #include "kernels/backend.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
@@ -10,9 +13,11 @@
 
 namespace symmbench {
 
-// GEMM edge calibrate times (m = n = k), per backend: cuBLASLt's rate shows from 8192^3; the CPU
-// backend's single-threaded OpenBLAS would take seconds per op there.
-int64_t CalibrationGemmSize(const std::string& backend_name);
+// The GEMM calibrate times, bf16, one chunk per shard: n = k = 8192 on CUDA (cuBLASLt's rate
+// shows from 8192^3) and 256 on the CPU backend (its single-threaded OpenBLAS would take seconds
+// per op at 8192); m is the same edge rounded down to a multiple of 16 x world_size, so every
+// rank's shard has the same whole number of 16-row tiles at any world size (3 included).
+GemmProblem CalibrationGemm(const std::string& backend_name, int world_size);
 
 // Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
 // rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes

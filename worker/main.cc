@@ -114,9 +114,9 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.max_bytes =
       ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
   if (spec.kernel() == kCalibrateKernel) {  // also the GEMM's shard (bf16)
-    const int64_t edge = CalibrationGemmSize(options.backend);
+    const GemmProblem gemm = CalibrationGemm(options.backend, options.world_size);
     backend_options.max_bytes =
-        std::max(backend_options.max_bytes, edge / options.world_size * edge * 2);
+        std::max(backend_options.max_bytes, gemm.m / options.world_size * gemm.k * 2);
   }
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance);
   backend_options.timeout = timeout;
