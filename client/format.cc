@@ -159,6 +159,7 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
                                  job.spec().world_size(), "  ", job.spec().dtype(), "  backend ",
                                  BackendOf(job), "  devices ", DeviceList(job));
   if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
+  if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",

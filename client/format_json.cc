@@ -27,6 +27,7 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"graph", spec.graph()},
       {"repeats", spec.repeats()},
   };
+  if (spec.nodes() > 0) json["nodes"] = spec.nodes();
   if (spec.inject_delay_us() > 0) {
     json["inject_delay_us"] = spec.inject_delay_us();
     json["inject_delay_min_bytes"] = spec.inject_delay_min_bytes();
@@ -128,6 +129,7 @@ Json JobToJson(const v1::Job& job) {
       {"end_time_unix_ms", job.end_time_unix_ms()},
   };
   if (job.has_machine()) out["machine"] = MachineToJson(job.machine());
+  if (!job.launch_id().empty()) out["launch_id"] = job.launch_id();
   if (!job.error().empty()) {
     out["error"] = job.error();
     if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();

@@ -64,6 +64,8 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
       ->allow_extra_args(false);  // one KEY=VALUE per --label
   AddOptional(submit, "--job-timeout-s", &f.job_timeout_s,
               "Wall-clock limit for the whole job [default: the daemon's]");
+  AddOptional(submit, "--nodes", &f.nodes,
+              "Hosts to spread the ranks over (a daemon with --launcher slurm); default 1");
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");

@@ -37,6 +37,7 @@ struct SpecFlags {
   std::optional<std::string> backend;    // --backend
   std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
   std::optional<int32_t> job_timeout_s;  // --job-timeout-s
+  std::optional<int32_t> nodes;          // --nodes
   std::optional<bool> graph;             // --graph: also time CUDA-graph replays
   std::optional<int32_t> repeats;        // --repeats: timing loops per size (daemon default 5)
   // Fault injection (the daemon must run with --allow-fault-injection):

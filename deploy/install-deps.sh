@@ -8,6 +8,7 @@ packages=(
   libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
   libcli11-dev libopenblas-dev patchelf g++ python3 python3-yaml prometheus gnuplot-nox
   clang libclang-rt-14-dev  # tests/fuzz: libFuzzer with ASan/UBSan (CI's fuzz pass)
+  slurm-wlm                 # tests/slurm_test: a real slurmctld + slurmd (--launcher slurm)
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -20,6 +21,8 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# tests/k8s: the offline schema check of deploy/k8s (npm packages, pinned).
+"$(dirname "$0")/k8s/install-validator.sh"
 if [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "error: CUDA 13 not found at /usr/local/cuda (nvcc, cudart, NCCL are needed to build)" >&2
   exit 1

@@ -45,6 +45,26 @@ std::vector<v1::Device> CpuSlots(int cpu_slots) {
 
 }  // namespace
 
+absl::StatusOr<Inventory> SlurmInventory(const std::string& backend, int ranks) {
+  if (backend != "cpu" && backend != "cuda") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("backend: want cpu or cuda under Slurm (got \"", backend, "\")"));
+  }
+  if (ranks < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("slurm ranks: must be >= 1 (got ", ranks, ")"));
+  }
+  Inventory inventory;
+  inventory.backend = backend;
+  for (int i = 0; i < ranks; ++i) {
+    v1::Device d;
+    d.set_index(i);
+    d.set_kind(backend);
+    d.set_name("slurm-task");
+    inventory.devices.push_back(d);
+  }
+  return inventory;
+}
+
 absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json) {
   nlohmann::json parsed = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded() || !parsed.contains("cuda_devices") ||

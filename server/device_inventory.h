@@ -23,6 +23,11 @@ struct Inventory {
 absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
                                           const std::string& worker_path, int cpu_slots);
 
+// For a daemon whose workers Slurm places (--launcher slurm): `ranks` devices of `backend`
+// ("cpu" or "cuda") named "slurm-task", so that the scheduler admits at most that many ranks at
+// once and a job's world_size is bounded by it. No versions (the compute nodes are not probed).
+absl::StatusOr<Inventory> SlurmInventory(const std::string& backend, int ranks);
+
 // Parses the worker's `--probe-devices` JSON ({"cuda_devices": [{index, name, memory_bytes,
 // sm_count}]}). INVALID_ARGUMENT when it does not parse.
 absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json);

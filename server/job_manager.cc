@@ -2,9 +2,7 @@
 #include "server/job_manager.h"
 
 #include <dirent.h>
-#include <signal.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstring>
@@ -62,6 +60,7 @@ absl::Status JobManager::Recover() {
   std::lock_guard<std::mutex> lock(mu_);
   for (const v1::Job& job : *failed) {
     if (!job.run_instance().empty()) RemoveLeftoverSegments(job.job_id(), job.run_instance());
+    if (!job.launch_id().empty()) launcher_->Abandon(job.launch_id());
     NoteState(job);
   }
   if (!failed->empty()) {
@@ -103,10 +102,7 @@ void JobManager::Shutdown() {
   std::lock_guard<std::mutex> lock(mu_);
   for (auto& [id, job] : active_) {
     if (!job.finishing) BeginFinish(&job, v1::FAILED, "coordinator shut down", -1);
-    for (size_t r = 0; r < job.workers.size(); ++r) {
-      if (!job.exited[r]) waitpid(job.workers[r].pid, nullptr, 0);  // SIGKILLed: returns soon
-      job.exited[r] = true;
-    }
+    if (job.launched != nullptr) job.launched->WaitEnded(std::chrono::seconds(30));
     ids.push_back(id);
   }
   for (const std::string& id : ids) Finalize(id);
@@ -125,6 +121,7 @@ DeviceLimits JobManager::Limits() const {
   DeviceLimits limits;
   limits.backend = options_.backend;
   limits.num_devices = static_cast<int>(options_.devices.size());
+  limits.max_nodes = options_.max_nodes;
   for (const v1::Device& d : options_.devices) {
     if (limits.device_memory_bytes == 0 || d.memory_bytes() < limits.device_memory_bytes) {
       limits.device_memory_bytes = d.memory_bytes();

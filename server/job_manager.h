@@ -41,6 +41,7 @@ struct JobManagerOptions {
   std::string worker_tls_ca;
   std::string worker_tls_server_name;
   std::chrono::seconds default_job_timeout{3600};
+  int max_nodes = 1;  // hosts one job may span (JobSpec.nodes); 1 with the local launcher
   std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
   // Recorded with every job (Job.machine); backend, gpu_model and device_count are filled in
   // from the fields above when left empty.
@@ -104,8 +105,7 @@ class JobManager {
  private:
   struct ActiveJob {
     v1::Job record;  // without rows
-    std::vector<WorkerProcess> workers;
-    std::vector<bool> exited;
+    std::unique_ptr<LaunchedJob> launched;  // null when the launch failed
     std::chrono::steady_clock::time_point deadline;
     std::string instance;        // random per run: names the job's host resources (shm segments)
     std::string secret;          // random per run: its workers' credential for Store and reports

@@ -1,8 +1,5 @@
 // JobManager, scheduler side: the scheduler thread's loop, launching placed jobs, reaping
 // workers, timeouts, and finishing jobs (the API side is job_manager.cc).
-#include <signal.h>
-#include <sys/wait.h>
-
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -72,19 +69,23 @@ void JobManager::StartJob(const Placement& placement) {
   request.secret = job.secret;
   request.tls_ca = options_.worker_tls_ca;
   request.tls_server_name = options_.worker_tls_server_name;
-  absl::StatusOr<std::vector<WorkerProcess>> workers =
+  request.nodes = job.record.spec().nodes();
+  absl::StatusOr<std::unique_ptr<LaunchedJob>> launched =
       secret.ok() ? launcher_->Launch(request) : secret.status();
-  if (workers.ok()) {
-    job.workers = *std::move(workers);
-    job.exited.assign(job.workers.size(), false);
+  if (launched.ok()) {
+    job.launched = *std::move(launched);
+    if (!job.launched->launch_id().empty()) {
+      job.record.set_launch_id(job.launched->launch_id());
+      (void)Persist(job.record);  // so that a restarted daemon can end it
+    }
   }
   spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
                ordinals.size(), absl::StrJoin(ordinals, ","));
   Publish(id, StateEvent(job.record), false);
   auto [it, inserted] = active_.emplace(id, std::move(job));
   NoteState(it->second.record);
-  if (!workers.ok()) {
-    BeginFinish(&it->second, v1::FAILED, std::string(workers.status().message()), -1);
+  if (!launched.ok()) {
+    BeginFinish(&it->second, v1::FAILED, std::string(launched.status().message()), -1);
   }
 }
 
@@ -94,30 +95,19 @@ void JobManager::BeginFinish(ActiveJob* job, v1::JobState state, std::string err
   job->final_state = state;
   job->final_error = std::move(error);
   job->record.set_failed_rank(failed_rank);
-  launcher_->Kill(job->workers);
+  if (job->launched != nullptr) job->launched->Kill();
 }
 
 void JobManager::ReapWorkers() {
   std::vector<std::string> done;
   for (auto& [id, job] : active_) {
-    for (size_t r = 0; r < job.workers.size(); ++r) {
-      if (job.exited[r]) continue;
-      int status = 0;
-      const pid_t got = waitpid(job.workers[r].pid, &status, WNOHANG);
-      if (got == 0) continue;
-      job.exited[r] = true;
-      const bool clean = got > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-      if (!clean && !job.finishing) {
-        const int rank = job.workers[r].rank;
-        std::string why = got < 0 ? absl::StrCat("rank ", rank, " could not be waited for")
-                                  : DescribeExit(rank, status);
-        BeginFinish(&job, v1::FAILED, why, rank);
-        if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "crash");
-      }
+    const LaunchStatus status =
+        job.launched != nullptr ? job.launched->Poll() : LaunchStatus{.ended = true};
+    if (status.failed && !job.finishing) {
+      BeginFinish(&job, v1::FAILED, status.why, status.failed_rank);
+      if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "crash");
     }
-    bool all_exited = true;
-    for (bool e : job.exited) all_exited = all_exited && e;
-    if (all_exited) {
+    if (status.ended) {
       if (!job.finishing) {
         job.finishing = true;
         job.final_state = v1::SUCCEEDED;
@@ -138,12 +128,10 @@ void JobManager::CheckTimeouts() {
           absl::StrCat("job timed out after ",
                        timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s");
       // A stopped rank (SIGSTOP, a debugger) is the one its peers wait for: name it.
-      int culprit = -1;
-      for (size_t r = 0; r < job.workers.size(); ++r) {
-        if (job.exited[r] || !IsStopped(job.workers[r].pid)) continue;
-        if (culprit < 0) culprit = job.workers[r].rank;
-        absl::StrAppend(&why, "; rank ", job.workers[r].rank, " is stopped (not running)");
-      }
+      StallReport stall;
+      if (job.launched != nullptr) stall = job.launched->DescribeStall();
+      absl::StrAppend(&why, stall.detail);
+      const int culprit = stall.rank;
       BeginFinish(&job, v1::FAILED, std::move(why), culprit);
     }
   }

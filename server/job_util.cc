@@ -2,9 +2,7 @@
 #include "server/job_util.h"
 
 #include <dirent.h>
-#include <signal.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <cstdio>
@@ -32,14 +30,6 @@ v1::JobEvent StateEvent(const v1::Job& record) {
   return event;
 }
 
-std::string DescribeExit(int rank, int status) {
-  if (WIFSIGNALED(status)) {
-    const int sig = WTERMSIG(status);
-    return absl::StrCat("rank ", rank, " was killed by signal ", sig, " (", strsignal(sig), ")");
-  }
-  return absl::StrCat("rank ", rank, " exited with code ", WEXITSTATUS(status));
-}
-
 std::string NewRunInstance() {
   std::random_device random;
   char hex[17];
@@ -57,17 +47,6 @@ void RemoveLeftoverSegments(const std::string& job_id, const std::string& instan
     }
   }
   closedir(dir);
-}
-
-bool IsStopped(pid_t pid) {
-  std::FILE* f = std::fopen(absl::StrCat("/proc/", pid, "/stat").c_str(), "r");
-  if (f == nullptr) return false;
-  char buffer[512];
-  const size_t n = std::fread(buffer, 1, sizeof(buffer) - 1, f);
-  std::fclose(f);
-  buffer[n] = '\0';
-  const char* paren = std::strrchr(buffer, ')');  // the command name may hold spaces
-  return paren != nullptr && paren[1] == ' ' && (paren[2] == 'T' || paren[2] == 't');
 }
 
 }  // namespace symmbench

@@ -17,15 +17,11 @@ int64_t NowUnixMs();
 bool IsFinal(v1::JobState state);
 // A JobEvent carrying the record's state and error.
 v1::JobEvent StateEvent(const v1::Job& record);
-// "rank R was killed by signal S (Name)" or "rank R exited with code C", from a waitpid status.
-std::string DescribeExit(int rank, int status);
 // A new run instance: 16 random hex digits (Job.run_instance).
 std::string NewRunInstance();
 // Removes POSIX shared-memory segments a CPU-backend job left behind (a worker killed between
 // creating and unlinking its segment); names start with "symmbench-<job_id>-<instance>-", so
 // another daemon's job of the same id is left alone.
 void RemoveLeftoverSegments(const std::string& job_id, const std::string& instance);
-// Whether `pid` is stopped by a signal or traced (state T or t in /proc/<pid>/stat).
-bool IsStopped(pid_t pid);
 
 }  // namespace symmbench

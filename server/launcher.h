@@ -1,10 +1,12 @@
-// Launcher: starts one worker process per rank of a job on this host, each in its own process
-// group, and kills them. (A Slurm launcher behind the same interface is planned, issue 9.)
+// Launcher: places the workers of a job (one per rank) and follows them until they end. Two
+// implementations: LocalLauncher (fork/exec on this host, server/local_launcher.h) and
+// SlurmLauncher (one Slurm batch job whose step has one task per rank, server/slurm_launcher.h).
+// The job manager sees only this interface, and only from its scheduler thread (mu_ held).
 #pragma once
 
-#include <sys/types.h>
-
+#include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,10 @@ struct LaunchRequest {
   std::string job_id;
   std::string backend;              // "cuda" or "cpu"
   std::vector<int> devices;         // rank r runs on devices[r]; world_size = devices.size()
+                                    // (the local launcher; Slurm picks its own devices)
+  int nodes = 0;                    // hosts to spread the ranks over (Slurm); 0 or 1: one host
   std::string coordinator_address;  // the Store / WorkerReport address workers dial
-  std::string log_dir;              // rank r logs to <log_dir>/<job_id>.rank<r>.log
+  std::string log_dir;              // worker logs go under it, named after the job
   std::string secret;               // the job's secret, in the environment (kJobSecretEnv)
   std::string tls_ca;               // non-empty: workers dial TLS verifying with this CA file
   std::string tls_server_name;      // name workers expect in the daemon's certificate
@@ -29,37 +33,61 @@ struct LaunchRequest {
   int64_t inject_delay_max_bytes = 0;
 };
 
-// A started worker.
-struct WorkerProcess {
-  int rank = 0;
-  pid_t pid = -1;  // also its process-group id
+// What Poll has learned of a launched job.
+struct LaunchStatus {
+  bool ended = false;     // no worker is left running
+  bool failed = false;    // a worker, or the launcher's own job, ended badly
+  int failed_rank = -1;   // the rank at fault, -1 when not known
+  std::string why;        // e.g. "rank 1 was killed by signal 9 (Killed)" or
+                          // "Slurm job 12 FAILED (NonZeroExitCode, exit code 1:0)"
+};
+
+// Why a job that ran out of time has not ended: the rank at fault where one is known (a
+// stopped worker) and words for the job's error ("; rank 1 is stopped (not running)").
+struct StallReport {
+  int rank = -1;
+  std::string detail;
+};
+
+// The workers of one job, as placed by a Launcher.
+class LaunchedJob {
+ public:
+  virtual ~LaunchedJob() = default;
+  // How the launcher knows the job, kept in the job's record (Job.launch_id) so that a
+  // restarted daemon can end it: empty for local workers (they die with the daemon),
+  // "slurm:<job id>" under Slurm.
+  virtual std::string launch_id() const = 0;
+  // Non-blocking. `failed` is reported from the first unclean end on, `ended` once every
+  // worker is gone.
+  virtual LaunchStatus Poll() = 0;
+  // Kills every worker (idempotent, non-blocking); Poll reports `ended` once they are gone.
+  virtual void Kill() = 0;
+  // After Kill: blocks until Poll would report `ended`, at most `timeout`.
+  virtual void WaitEnded(std::chrono::milliseconds timeout) = 0;
+  virtual StallReport DescribeStall() = 0;
 };
 
 class Launcher {
  public:
   virtual ~Launcher() = default;
-  // Starts every rank. On failure, kills what was started and returns INTERNAL naming the
-  // rank and the system call.
-  virtual absl::StatusOr<std::vector<WorkerProcess>> Launch(const LaunchRequest& request) = 0;
-  // Sends SIGKILL to each worker's process group (idempotent; reaping is the caller's).
-  virtual void Kill(const std::vector<WorkerProcess>& workers) = 0;
+  // Starts every rank. On failure, ends what was started and returns an error naming the
+  // rank or the command that failed.
+  virtual absl::StatusOr<std::unique_ptr<LaunchedJob>> Launch(const LaunchRequest& request) = 0;
+  // Ends what a previous daemon launched (`launch_id` from LaunchedJob::launch_id) and can no
+  // longer follow. Best effort; local workers need nothing (they died with that daemon).
+  virtual void Abandon(const std::string& launch_id) { (void)launch_id; }
 };
 
-// vfork/exec of `worker_path` on this host. Each child: its own process group, SIGKILL when the
-// launching thread's process dies (PR_SET_PDEATHSIG; so call Launch from a thread that lives
-// as long as the daemon), stdout/stderr to its log file, NVLink multicast disabled in its
-// environment (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1),
-// and the job's secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in
-// /proc; a process's environment is readable only by its own user). Workers run as the
-// daemon's user.
-class LocalLauncher : public Launcher {
- public:
-  explicit LocalLauncher(std::string worker_path);
-  absl::StatusOr<std::vector<WorkerProcess>> Launch(const LaunchRequest& request) override;
-  void Kill(const std::vector<WorkerProcess>& workers) override;
+// The worker command line for one rank: the binary, then --coordinator, --job-id, --world-size
+// and --backend, then `rank_args` (e.g. {"--rank", "0", "--device", "3"}), then the TLS and
+// fault-injection flags of `request`.
+std::vector<std::string> WorkerCommand(const std::string& worker_path,
+                                       const LaunchRequest& request,
+                                       const std::vector<std::string>& rank_args);
 
- private:
-  std::string worker_path_;
-};
+// The daemon's environment plus what every worker gets: NVLink multicast off
+// (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1) and the
+// job's secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in /proc).
+std::vector<std::string> WorkerEnvironment(const std::string& secret);
 
 }  // namespace symmbench

@@ -25,6 +25,8 @@
 #include "server/job_db.h"
 #include "server/job_manager.h"
 #include "server/launcher.h"
+#include "server/local_launcher.h"
+#include "server/slurm_launcher.h"
 #include "server/log_format.h"
 #include "server/metrics.h"
 #include "server/metrics_interceptor.h"
@@ -51,6 +53,12 @@ struct DaemonOptions {
   std::string tls_worker_ca;     // CA the workers verify the daemon with
   std::string tls_server_name;   // name the workers expect in the daemon's certificate
   bool allow_fault_injection = false;
+  std::string launcher = "local";  // local | slurm
+  int slurm_ranks = 64;            // ranks this daemon keeps in Slurm at once (its "devices")
+  int max_nodes = 0;               // JobSpec.nodes bound; 0: 1 (local) or 64 (slurm)
+  std::string slurm_partition;
+  std::vector<std::string> slurm_args;
+  int slurm_poll_ms = 1000;
 };
 
 std::string Hostname() {
@@ -140,7 +148,16 @@ int Run(const DaemonOptions& options) {
   MakeDirs(log_dir);
   const std::string worker = options.worker.empty() ? DefaultWorkerPath() : options.worker;
 
-  absl::StatusOr<Inventory> inventory = DiscoverDevices(options.backend, worker, options.cpu_slots);
+  const bool slurm = options.launcher == "slurm";
+  if (slurm && options.backend == "auto") {
+    spdlog::critical("--backend: say cpu or cuda with --launcher slurm (the daemon's own host "
+                     "has nothing to probe for the compute nodes)");
+    return 2;
+  }
+  // Under Slurm the "devices" are the ranks this daemon lets run at once; Slurm picks GPUs.
+  absl::StatusOr<Inventory> inventory =
+      slurm ? SlurmInventory(options.backend, options.slurm_ranks)
+            : DiscoverDevices(options.backend, worker, options.cpu_slots);
   if (!inventory.ok()) {
     spdlog::critical("device inventory: {}", inventory.status().ToString());
     return 1;
@@ -169,11 +186,22 @@ int Run(const DaemonOptions& options) {
     return 1;
   }
   KeyValueStore store;
-  LocalLauncher launcher(worker);
+  std::unique_ptr<Launcher> launcher;
+  if (slurm) {
+    SlurmOptions slurm_options;
+    slurm_options.worker_path = worker;
+    slurm_options.partition = options.slurm_partition;
+    slurm_options.sbatch_args = options.slurm_args;
+    slurm_options.poll_interval = std::chrono::milliseconds(options.slurm_poll_ms);
+    launcher = std::make_unique<SlurmLauncher>(slurm_options);
+  } else {
+    launcher = std::make_unique<LocalLauncher>(worker);
+  }
   JobManagerOptions manager_options;
   manager_options.backend = inventory->backend;
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
+  manager_options.max_nodes = options.max_nodes > 0 ? options.max_nodes : (slurm ? 64 : 1);
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
   if (security->tls) {
     manager_options.worker_tls_ca =
@@ -188,7 +216,7 @@ int Run(const DaemonOptions& options) {
         "fault injection allowed (--allow-fault-injection): jobs may add delays or "
         "fail on purpose");
   }
-  JobManager jobs(manager_options, db->get(), &store, &launcher, dispatch_tables->get());
+  JobManager jobs(manager_options, db->get(), &store, launcher.get(), dispatch_tables->get());
   jobs.set_metrics(metrics->get());
 
   CoordinatorService coordinator(&jobs, dispatch_tables->get(), baselines->get());
@@ -300,6 +328,27 @@ int main(int argc, char** argv) {
                  "dial, the --listen host or 127.0.0.1)");
   app.add_flag("--allow-fault-injection", options.allow_fault_injection,
                "accept jobs with inject_delay_us or inject_fault (tests and demos)");
+  app.add_option("--launcher", options.launcher,
+                 "local: fork the workers on this host; slurm: one sbatch job per benchmark job, "
+                 "one task per rank (sbatch, squeue, sacct, scancel from PATH; SLURM_CONF "
+                 "as for any Slurm client)")
+      ->check(CLI::IsMember({"local", "slurm"}))
+      ->capture_default_str();
+  app.add_option("--slurm-ranks", options.slurm_ranks,
+                 "with --launcher slurm: ranks this daemon keeps in Slurm at once (the largest "
+                 "world_size, and the queue's capacity)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--max-nodes", options.max_nodes,
+                 "hosts one job may span (JobSpec.nodes; default 1 with --launcher local, 64 "
+                 "with slurm)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--slurm-partition", options.slurm_partition, "sbatch --partition");
+  app.add_option("--slurm-arg", options.slurm_args,
+                 "extra sbatch option, e.g. --slurm-arg=--account=bench (repeatable)");
+  app.add_option("--slurm-poll-ms", options.slurm_poll_ms, "squeue period in milliseconds")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   return symmbench::Run(options);
 }

@@ -138,6 +138,30 @@ absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
   return absl::OkStatus();
 }
 
+// JobSpec.nodes: within the daemon's --max-nodes, a divisor of world_size, and 1 for a kernel
+// on symmetric memory (all of today's: its peers' buffers are mapped from the same host).
+absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
+  if (spec.nodes() < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("nodes: must be >= 0 (got ", spec.nodes(), ")"));
+  }
+  if (spec.nodes() <= 1) return absl::OkStatus();
+  if (spec.nodes() > limits.max_nodes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "nodes: ", spec.nodes(), " hosts asked, this daemon places jobs on at most ",
+        limits.max_nodes,
+        limits.max_nodes == 1 ? " (it launches workers on its own host: --launcher local)" : ""));
+  }
+  if (spec.world_size() % spec.nodes() != 0) {
+    return absl::InvalidArgumentError(absl::StrCat("nodes: world_size ", spec.world_size(),
+                                                   " does not divide by ", spec.nodes(),
+                                                   " hosts"));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "nodes: kernel ", spec.kernel(), " runs on symmetric memory, where every rank maps its "
+      "peers' buffers, so all ", spec.world_size(), " ranks must share one host; ask for "
+      "nodes 1 (per-host teams, one team per host with NCCL across hosts, are not built yet)"));
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
@@ -216,6 +240,8 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                                                      " exceeds the ", limits.num_devices, " ",
                                                      limits.backend, " devices of this daemon"));
   }
+
+  if (absl::Status s = CheckNodes(spec, limits); !s.ok()) return s;
 
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
   if (!dtype.ok()) return dtype.status();

@@ -16,6 +16,7 @@ struct DeviceLimits {
   std::string backend;            // "cuda" or "cpu": what the daemon serves
   int num_devices = 0;            // devices of that backend
   int64_t device_memory_bytes = 0;  // smallest device's memory (0: unknown, not checked)
+  int max_nodes = 1;              // hosts a job may span (JobSpec.nodes): 1 = the local launcher
 };
 
 // Limits on a spec that keep requests sane.

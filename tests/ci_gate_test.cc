@@ -14,13 +14,6 @@
 namespace symmbench::testing {
 namespace {
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The three binaries under one folder, as a bundle's bin/ holds them.
 std::string BinFolder(const std::string& dir) {
   const std::string bin = dir + "/bin";

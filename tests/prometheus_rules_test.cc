@@ -46,13 +46,6 @@ std::string UrlEncode(const std::string& text) {
   return out;
 }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Every `expr:` of the rules file; an alert's comparison is dropped (its left side must have
 // series whether or not the alert fires).
 std::vector<std::string> RuleExpressions(const std::string& yaml) {

@@ -32,13 +32,6 @@ constexpr int kSelfGates = 20;
 // 20% and 100% delays must still fail. GPU runs keep the default 5% (docs/gate.md).
 constexpr char kCpuMaxSlowdown[] = "10%";
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 class RegressionGateTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -181,7 +174,9 @@ TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
     for (const std::string& name : regressed) std::cout << " " << name;
     std::cout << " }" << std::endl;
     for (const nlohmann::json& c : report["cases"]) {
-      if (c["name"] == kDelayedCase) EXPECT_GT(c["injected_delay_us"].get<double>(), 0);
+      if (c["name"] == kDelayedCase) {
+        EXPECT_GT(c["injected_delay_us"].get<double>(), 0);
+      }
     }
     if (fraction < 0.1) continue;  // 5%: under the threshold; reported, not asserted
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;

@@ -42,7 +42,8 @@ bool SelfSigned(const std::string& cert, const std::string& key, const std::stri
 
 bool HaveOpenssl() { return access(kOpenssl, X_OK) == 0; }
 
-bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error) {
+bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error,
+                 const std::string& extra_san) {
   pki->server_cert = dir + "/server.pem";
   pki->server_key = dir + "/server.key";
   pki->client_ca = dir + "/client-ca.pem";
@@ -53,7 +54,9 @@ bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error) {
   pki->rogue_key = dir + "/rogue.key";
   const std::string csr = dir + "/client.csr";
   if (!SelfSigned(pki->server_cert, pki->server_key, "/CN=localhost",
-                  "subjectAltName=DNS:localhost,IP:127.0.0.1", error) ||
+                  "subjectAltName=DNS:localhost,IP:127.0.0.1" +
+                      (extra_san.empty() ? "" : "," + extra_san),
+                  error) ||
       !SelfSigned(pki->client_ca, client_ca_key, "/CN=symmbench test client CA", "", error) ||
       !SelfSigned(pki->rogue_cert, pki->rogue_key, "/CN=rogue client", "", error)) {
     return false;

@@ -23,7 +23,9 @@ struct TestPki {
 bool HaveOpenssl();
 
 // Makes every file of TestPki under `dir`; false with the openssl output in `error`.
-bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error);
+// `extra_san` adds names to the server certificate, e.g. "IP:10.77.0.1".
+bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error,
+                 const std::string& extra_san = "");
 
 // Writes `token` and a newline to <dir>/<name>, chmod `mode`; returns the path.
 std::string WriteTokenFile(const std::string& dir, const std::string& name,

@@ -22,13 +22,6 @@ using std::chrono::milliseconds;
 using std::chrono::seconds;
 using std::chrono::steady_clock;
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // "Threads:" of /proc/<pid>/status.
 int ThreadCount(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -77,7 +70,7 @@ class StoreAccessTest : public ::testing::Test {
       if (access(path.c_str(), R_OK) == 0) break;
       std::this_thread::sleep_for(milliseconds(20));
     }
-    *secret = ReadAll(path);
+    *secret = ReadFile(path);
     return id;
   }
 
@@ -138,7 +131,7 @@ TEST_F(StoreAccessTest, OnlyTheJobsOwnSecretOpensItsKeys) {
   ASSERT_EQ(secret_b.size(), 64u) << b;
   EXPECT_NE(secret_a, secret_b);
   // The secret came in the environment; argv (readable by every user in /proc) lacks it.
-  const std::string argv = ReadAll(fake_dir_ + "/" + a + ".rank0.argv");
+  const std::string argv = ReadFile(fake_dir_ + "/" + a + ".rank0.argv");
   EXPECT_NE(argv.find("--job-id " + a), std::string::npos) << argv;
   EXPECT_EQ(argv.find(secret_a), std::string::npos) << argv;
 

@@ -16,15 +16,8 @@ namespace {
 constexpr char kAnalyze[] = "/usr/bin/systemd-analyze";
 constexpr char kInstalledDaemon[] = "/opt/symmbench/bin/symmbenchd";
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 TEST(SystemdUnitTest, UnitHasTheHardeningAndTheSecretsOffTheCommandLine) {
-  const std::string unit = ReadAll(RunfilePath("deploy/systemd/symmbenchd.service"));
+  const std::string unit = ReadFile(RunfilePath("deploy/systemd/symmbenchd.service"));
   ASSERT_FALSE(unit.empty());
   for (const char* line :
        {"User=symmbench", "StateDirectory=symmbench", "--db /var/lib/symmbench/jobs.db",
@@ -37,13 +30,13 @@ TEST(SystemdUnitTest, UnitHasTheHardeningAndTheSecretsOffTheCommandLine) {
   }
   // PrivateDevices=yes would hide the GPUs; it must stay off.
   EXPECT_EQ(unit.find("\nPrivateDevices=yes"), std::string::npos);
-  const std::string sysusers = ReadAll(RunfilePath("deploy/systemd/symmbench.sysusers.conf"));
+  const std::string sysusers = ReadFile(RunfilePath("deploy/systemd/symmbench.sysusers.conf"));
   EXPECT_NE(sysusers.find("u symmbench -"), std::string::npos) << sysusers;
 }
 
 TEST(SystemdUnitTest, SystemdAnalyzeVerifyAndSecurity) {
   if (access(kAnalyze, X_OK) != 0) GTEST_SKIP() << "systemd-analyze not installed";
-  std::string unit = ReadAll(RunfilePath("deploy/systemd/symmbenchd.service"));
+  std::string unit = ReadFile(RunfilePath("deploy/systemd/symmbenchd.service"));
   const size_t at = unit.find(kInstalledDaemon);
   ASSERT_NE(at, std::string::npos);
   // verify checks that ExecStart's binary exists: point it at the one just built.

@@ -26,6 +26,13 @@ std::string RunfilePath(const std::string& workspace_relative) {
   return base + "/" + (workspace != nullptr ? workspace : "symmbench") + "/" + workspace_relative;
 }
 
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 std::string HttpGet(const std::string& host_port, const std::string& path) {
   const size_t colon = host_port.rfind(':');
   if (colon == std::string::npos) return "";

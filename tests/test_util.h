@@ -85,6 +85,9 @@ class Daemon {
 // The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.
 std::string HttpGet(const std::string& host_port, const std::string& path);
 
+// The whole content of a file ("" when it cannot be read).
+std::string ReadFile(const std::string& path);
+
 // A fresh empty directory under TEST_TMPDIR.
 std::string MakeTempDir(const std::string& name);
 

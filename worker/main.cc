@@ -16,6 +16,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
@@ -28,6 +29,7 @@
 #include "worker/ag_gemm_runner.h"
 #include "worker/bench_runner.h"
 #include "worker/calibrate_runner.h"
+#include "worker/host_placement.h"
 #include "worker/store_client.h"
 
 namespace symmbench {
@@ -44,7 +46,23 @@ struct WorkerOptions {
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
   InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
+  std::string rank_from_env;    // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
+  std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
 };
+
+// `*value` from environment variable `name` when it is given: a clear error naming both when
+// the variable is missing or not a non-negative integer.
+bool IntFromEnv(const std::string& flag, const std::string& name, int* value) {
+  if (name.empty()) return true;
+  const char* text = std::getenv(name.c_str());
+  if (text == nullptr || !absl::SimpleAtoi(text, value) || *value < 0) {
+    std::cerr << "symmbench-worker: " << flag << " " << name << ": the variable is "
+              << (text == nullptr ? "not set" : absl::StrCat("\"", text, "\", not an index >= 0"))
+              << "\n";
+    return false;
+  }
+  return true;
+}
 
 // The connection to the coordinator: TLS when asked, and the job's secret (taken out of the
 // environment, so nothing this process starts inherits it) on every call.
@@ -107,6 +125,13 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   if (!dtype.ok()) return dtype.status();
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
+  // Which ranks share this host, before anything maps a peer's memory.
+  absl::StatusOr<HostPlacement> placement = GatherHostPlacement(&rendezvous, ThisHost());
+  if (!placement.ok()) return placement.status();
+  spdlog::info("rank {}/{}: local rank {} of {} on host {} ({})", options.rank, options.world_size,
+               placement->local_rank, placement->local_world_size,
+               placement->hosts[options.rank], placement->Describe());
+  if (absl::Status s = CheckOneHost(*placement, spec.kernel()); !s.ok()) return s;
   BackendOptions backend_options;
   backend_options.rank = options.rank;
   backend_options.world_size = options.world_size;
@@ -206,8 +231,18 @@ int main(int argc, char** argv) {
   app.add_option("--inject-delay-max-bytes", options.delay.max_bytes,
                  "fault injection: largest size delayed (0: no bound)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--rank-from-env", options.rank_from_env,
+                 "take the rank from this environment variable (SLURM_PROCID under Slurm, "
+                 "JOB_COMPLETION_INDEX in a Kubernetes Indexed Job) instead of --rank");
+  app.add_option("--device-from-env", options.device_from_env,
+                 "take the device from this environment variable (SLURM_LOCALID) instead of "
+                 "--device");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
+  if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||
+      !symmbench::IntFromEnv("--device-from-env", options.device_from_env, &options.device)) {
+    return 2;
+  }
   if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||
       options.rank >= options.world_size) {
     std::cerr << "symmbench-worker: --job-id, --rank and --world-size are required, with "

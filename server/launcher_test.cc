@@ -1,0 +1,113 @@
+// Tests for the launchers' parts that need no cluster: RunCommand, the reading of Slurm's job
+// states, and the worker command line. (The Slurm launcher against a real slurmctld and slurmd:
+// tests/slurm_test.)
+#include <gtest/gtest.h>
+
+#include "server/launcher.h"
+#include "server/slurm_launcher.h"
+#include "server/subprocess.h"
+
+namespace symmbench {
+namespace {
+
+TEST(RunCommandTest, CapturesOutputAndExitCode) {
+  absl::StatusOr<CommandOutput> out =
+      RunCommand({"sh", "-c", "echo hello; echo oops >&2; exit 3"}, nullptr, std::chrono::seconds(10));
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->exit_code, 3);
+  EXPECT_EQ(out->out, "hello\n");
+  EXPECT_EQ(out->err, "oops\n");
+}
+
+TEST(RunCommandTest, PassesTheGivenEnvironmentOnly) {
+  const std::vector<std::string> env = {"PATH=/usr/bin:/bin", "SYMMBENCH_X=42"};
+  absl::StatusOr<CommandOutput> out =
+      RunCommand({"sh", "-c", "echo $SYMMBENCH_X $HOME"}, &env, std::chrono::seconds(10));
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->out, "42\n");
+}
+
+TEST(RunCommandTest, MissingProgramIsNotFound) {
+  absl::StatusOr<CommandOutput> out =
+      RunCommand({"/nonexistent/sbatch"}, nullptr, std::chrono::seconds(10));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(out.status().message().find("/nonexistent/sbatch"), std::string::npos);
+}
+
+TEST(RunCommandTest, KillsWhatRunsPastTheDeadline) {
+  const auto start = std::chrono::steady_clock::now();
+  absl::StatusOr<CommandOutput> out =
+      RunCommand({"sleep", "30"}, nullptr, std::chrono::milliseconds(200));
+  EXPECT_EQ(out.status().code(), absl::StatusCode::kDeadlineExceeded);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+}
+
+TEST(SlurmStateTest, CompletedEndsCleanly) {
+  const SlurmLauncher::JobState s = InterpretSlurmState("12", "COMPLETED", "None", "0", "/l");
+  EXPECT_TRUE(s.ended);
+  EXPECT_FALSE(s.failed);
+  EXPECT_EQ(s.why, "");
+}
+
+TEST(SlurmStateTest, FailureNamesStateReasonExitCodeAndLog) {
+  // squeue's exit_code is a wait status: 36608 = 143 << 8.
+  const SlurmLauncher::JobState s =
+      InterpretSlurmState("12", "FAILED", "NonZeroExitCode", "36608", "/logs/j.slurm-12.log");
+  EXPECT_TRUE(s.ended);
+  EXPECT_TRUE(s.failed);
+  EXPECT_EQ(s.why,
+            "Slurm job 12 FAILED (NonZeroExitCode, exit code 143:0); log /logs/j.slurm-12.log");
+  // sacct's form.
+  const SlurmLauncher::JobState c = InterpretSlurmState("7", "CANCELLED by 0", "None", "0:9", "");
+  EXPECT_TRUE(c.failed);
+  EXPECT_EQ(c.why, "Slurm job 7 CANCELLED by 0 (exit code 0:9)");
+}
+
+TEST(SlurmStateTest, PendingAndRunningAreNotEnded) {
+  for (const char* state : {"PENDING", "RUNNING", "COMPLETING", "CONFIGURING", "SUSPENDED"}) {
+    const SlurmLauncher::JobState s = InterpretSlurmState("3", state, "Resources", "0", "");
+    EXPECT_FALSE(s.ended) << state;
+    EXPECT_FALSE(s.failed) << state;
+  }
+  EXPECT_EQ(InterpretSlurmState("3", "PENDING", "Resources", "0", "").why,
+            "Slurm job 3 PENDING (Resources)");
+}
+
+// Slurm requeues and holds a job whose batch step could not start; it would wait forever.
+TEST(SlurmStateTest, HeldAfterAFailedLaunchFails) {
+  const SlurmLauncher::JobState s =
+      InterpretSlurmState("5", "PENDING", "launch failed requeued held", "0", "/l");
+  EXPECT_FALSE(s.ended);
+  EXPECT_TRUE(s.failed);
+  EXPECT_EQ(s.why, "Slurm job 5 PENDING (launch failed requeued held); log /l");
+}
+
+TEST(WorkerCommandTest, OrderAndOptionalFlags) {
+  LaunchRequest request;
+  request.job_id = "j-000001";
+  request.backend = "cpu";
+  request.devices = {0, 1, 2};
+  request.coordinator_address = "10.0.0.1:7070";
+  request.tls_ca = "/ca.pem";
+  const std::vector<std::string> args = WorkerCommand("/w", request, {"--rank", "1"});
+  EXPECT_EQ(args, (std::vector<std::string>{"/w", "--coordinator", "10.0.0.1:7070", "--job-id",
+                                            "j-000001", "--world-size", "3", "--backend", "cpu",
+                                            "--rank", "1", "--tls-ca", "/ca.pem"}));
+}
+
+TEST(WorkerEnvironmentTest, SecretAndMulticastOffReplaceInheritedValues) {
+  setenv("NCCL_NVLS_ENABLE", "1", 1);
+  const std::vector<std::string> env = WorkerEnvironment("s3cret");
+  int nvls = 0;
+  for (const std::string& e : env) {
+    if (e.rfind("NCCL_NVLS_ENABLE=", 0) == 0) {
+      ++nvls;
+      EXPECT_EQ(e, "NCCL_NVLS_ENABLE=0");
+    }
+  }
+  EXPECT_EQ(nvls, 1);
+  EXPECT_NE(std::find(env.begin(), env.end(), "SYMMBENCH_JOB_SECRET=s3cret"), env.end());
+}
+
+}  // namespace
+}  // namespace symmbench
