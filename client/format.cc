@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -90,6 +91,23 @@ std::string FormatMemory(int64_t bytes) {
   return absl::StrFormat("%.1f MiB", bytes / (1024.0 * 1024.0));
 }
 
+// "node1 x2, node2 x2": each host once, in rank order, with its number of ranks.
+std::string HostSummary(const v1::Job& job) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const std::string& host : job.hosts()) {
+    auto it = std::find_if(counts.begin(), counts.end(),
+                           [&](const std::pair<std::string, int>& c) { return c.first == host; });
+    if (it == counts.end()) {
+      counts.emplace_back(host, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::vector<std::string> parts;
+  for (const auto& [host, n] : counts) parts.push_back(absl::StrCat(host, " x", n));
+  return absl::StrJoin(parts, ", ");
+}
+
 }  // namespace
 
 std::string JobStateName(v1::JobState state) { return v1::JobState_Name(state); }
@@ -160,6 +178,7 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
                                  BackendOf(job), "  devices ", DeviceList(job));
   if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
+  if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",

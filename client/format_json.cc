@@ -130,6 +130,9 @@ Json JobToJson(const v1::Job& job) {
   };
   if (job.has_machine()) out["machine"] = MachineToJson(job.machine());
   if (!job.launch_id().empty()) out["launch_id"] = job.launch_id();
+  if (job.hosts_size() > 0) {
+    out["hosts"] = std::vector<std::string>(job.hosts().begin(), job.hosts().end());
+  }
   if (!job.error().empty()) {
     out["error"] = job.error();
     if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();

@@ -26,6 +26,7 @@ TEST(AccessPolicyTest, ClassifiesMethodsAndDefaultsToMutating) {
   EXPECT_EQ(ClassifyMethod("/grpc.health.v1.Health/Check"), MethodAccess::kReadOnly);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Store/Wait"), MethodAccess::kWorker);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.WorkerReport/ReportRow"), MethodAccess::kWorker);
+  EXPECT_EQ(ClassifyMethod("/symmbench.v1.WorkerReport/ReportPlacement"), MethodAccess::kWorker);
   EXPECT_EQ(ClassifyMethod("/symmbench.v1.Store/Nuke"), MethodAccess::kMutating);
   EXPECT_EQ(ClassifyMethod(""), MethodAccess::kMutating);
 }

@@ -178,28 +178,32 @@ grpc::Status CoordinatorService::ImportBaseline(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
+grpc::Status WorkerReportService::AuthorizeReport(const grpc::ServerContext& context,
+                                                  const std::string& job_id) {
+  if (grpc::Status s = RequireJobId(job_id); !s.ok()) return s;
+  return ToGrpc(jobs_->AuthorizeWorker(job_id, JobSecretOf(context), /*running_only=*/false));
+}
+
 grpc::Status WorkerReportService::ReportRow(grpc::ServerContext* context,
                                             const v1::ReportRowRequest* request,
                                             v1::ReportRowResponse*) {
-  if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
-  if (absl::Status s = jobs_->AuthorizeWorker(request->job_id(), JobSecretOf(*context),
-                                              /*running_only=*/false);
-      !s.ok()) {
-    return ToGrpc(s);
-  }
+  if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
   return ToGrpc(jobs_->ReportRow(request->job_id(), request->rank(), request->row()));
 }
 
 grpc::Status WorkerReportService::ReportFailure(grpc::ServerContext* context,
                                                 const v1::ReportFailureRequest* request,
                                                 v1::ReportFailureResponse*) {
-  if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
-  if (absl::Status s = jobs_->AuthorizeWorker(request->job_id(), JobSecretOf(*context),
-                                              /*running_only=*/false);
-      !s.ok()) {
-    return ToGrpc(s);
-  }
+  if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
   return ToGrpc(jobs_->ReportFailure(request->job_id(), request->rank(), request->error()));
+}
+
+grpc::Status WorkerReportService::ReportPlacement(grpc::ServerContext* context,
+                                                  const v1::ReportPlacementRequest* request,
+                                                  v1::ReportPlacementResponse*) {
+  if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
+  return ToGrpc(jobs_->ReportPlacement(
+      request->job_id(), std::vector<std::string>(request->hosts().begin(), request->hosts().end())));
 }
 
 }  // namespace symmbench

@@ -57,8 +57,13 @@ class WorkerReportService final : public v1::WorkerReport::Service {
                          v1::ReportRowResponse*) override;
   grpc::Status ReportFailure(grpc::ServerContext*, const v1::ReportFailureRequest*,
                              v1::ReportFailureResponse*) override;
+  grpc::Status ReportPlacement(grpc::ServerContext*, const v1::ReportPlacementRequest*,
+                               v1::ReportPlacementResponse*) override;
 
  private:
+  // A report must name a job that is still active (running or finishing) and carry its secret.
+  grpc::Status AuthorizeReport(const grpc::ServerContext& context, const std::string& job_id);
+
   JobManager* jobs_;
 };
 

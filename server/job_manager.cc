@@ -309,6 +309,30 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
   return absl::OkStatus();
 }
 
+absl::Status JobManager::ReportPlacement(const std::string& job_id,
+                                         const std::vector<std::string>& hosts) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end()) {
+    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+  }
+  v1::Job& record = it->second.record;
+  if (static_cast<int>(hosts.size()) != record.spec().world_size()) {
+    return absl::InvalidArgumentError(absl::StrCat("hosts: want ", record.spec().world_size(),
+                                                   " names, one per rank (got ", hosts.size(),
+                                                   ")"));
+  }
+  for (size_t r = 0; r < hosts.size(); ++r) {
+    if (hosts[r].empty() || hosts[r].size() > 255) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("hosts[", r, "]: want a host name of 1..255 characters"));
+    }
+  }
+  record.clear_hosts();
+  for (const std::string& host : hosts) record.add_hosts(host);
+  return Persist(record);
+}
+
 absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::string& secret,
                                          bool running_only) {
   std::lock_guard<std::mutex> lock(mu_);

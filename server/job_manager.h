@@ -93,6 +93,9 @@ class JobManager {
   // From workers. FAILED_PRECONDITION when the job is not running.
   absl::Status ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row);
   absl::Status ReportFailure(const std::string& job_id, int rank, const std::string& error);
+  // Keeps hosts[r] (rank r's host) in the job's record. INVALID_ARGUMENT naming `hosts` unless
+  // it has world_size non-empty names of at most 255 characters.
+  absl::Status ReportPlacement(const std::string& job_id, const std::vector<std::string>& hosts);
   // Whether the job is RUNNING (its workers may use the Store).
   bool IsRunning(const std::string& job_id);
   // Whether a worker call for `job_id` carrying `secret` may proceed: OK when `secret` is the

@@ -101,8 +101,9 @@ void JobManager::BeginFinish(ActiveJob* job, v1::JobState state, std::string err
 void JobManager::ReapWorkers() {
   std::vector<std::string> done;
   for (auto& [id, job] : active_) {
-    const LaunchStatus status =
-        job.launched != nullptr ? job.launched->Poll() : LaunchStatus{.ended = true};
+    LaunchStatus status;
+    status.ended = true;  // nothing was launched (the launch failed)
+    if (job.launched != nullptr) status = job.launched->Poll();
     if (status.failed && !job.finishing) {
       BeginFinish(&job, v1::FAILED, status.why, status.failed_rank);
       if (metrics_ != nullptr) metrics_->WorkerFailure(job.record, "crash");

@@ -35,12 +35,15 @@ std::vector<std::string> WorkerCommand(const std::string& worker_path,
   return args;
 }
 
-std::vector<std::string> WorkerEnvironment(const std::string& secret) {
+std::vector<std::string> WorkerEnvironment(const LaunchRequest& request) {
   const std::vector<std::string> forced = {
       "NCCL_NVLS_ENABLE=0",
       "TORCH_SYMM_MEM_DISABLE_MULTICAST=1",
       "NVSHMEM_DISABLE_NVLS=1",
-      absl::StrCat(kJobSecretEnv, "=", secret),
+      absl::StrCat(kJobSecretEnv, "=", request.secret),
+      absl::StrCat("SYMMBENCH_COORDINATOR=", request.coordinator_address),
+      absl::StrCat("SYMMBENCH_JOB_ID=", request.job_id),
+      absl::StrCat("SYMMBENCH_WORLD_SIZE=", request.devices.size()),
   };
   std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) {

@@ -86,8 +86,10 @@ std::vector<std::string> WorkerCommand(const std::string& worker_path,
                                        const std::vector<std::string>& rank_args);
 
 // The daemon's environment plus what every worker gets: NVLink multicast off
-// (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1) and the
-// job's secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in /proc).
-std::vector<std::string> WorkerEnvironment(const std::string& secret);
+// (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1), the job's
+// secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in /proc), and
+// SYMMBENCH_COORDINATOR, SYMMBENCH_JOB_ID and SYMMBENCH_WORLD_SIZE (the worker's defaults for
+// --coordinator, --job-id and --world-size, for workers that a cluster scheduler starts).
+std::vector<std::string> WorkerEnvironment(const LaunchRequest& request);
 
 }  // namespace symmbench

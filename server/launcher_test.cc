@@ -3,6 +3,8 @@
 // tests/slurm_test.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "server/launcher.h"
 #include "server/slurm_launcher.h"
 #include "server/subprocess.h"
@@ -95,9 +97,14 @@ TEST(WorkerCommandTest, OrderAndOptionalFlags) {
                                             "--rank", "1", "--tls-ca", "/ca.pem"}));
 }
 
-TEST(WorkerEnvironmentTest, SecretAndMulticastOffReplaceInheritedValues) {
+TEST(WorkerEnvironmentTest, JobAndMulticastOffReplaceInheritedValues) {
   setenv("NCCL_NVLS_ENABLE", "1", 1);
-  const std::vector<std::string> env = WorkerEnvironment("s3cret");
+  LaunchRequest request;
+  request.job_id = "j-000009";
+  request.devices = {0, 1};
+  request.coordinator_address = "10.0.0.1:7070";
+  request.secret = "s3cret";
+  const std::vector<std::string> env = WorkerEnvironment(request);
   int nvls = 0;
   for (const std::string& e : env) {
     if (e.rfind("NCCL_NVLS_ENABLE=", 0) == 0) {
@@ -106,7 +113,10 @@ TEST(WorkerEnvironmentTest, SecretAndMulticastOffReplaceInheritedValues) {
     }
   }
   EXPECT_EQ(nvls, 1);
-  EXPECT_NE(std::find(env.begin(), env.end(), "SYMMBENCH_JOB_SECRET=s3cret"), env.end());
+  for (const char* want : {"SYMMBENCH_JOB_SECRET=s3cret", "SYMMBENCH_COORDINATOR=10.0.0.1:7070",
+                           "SYMMBENCH_JOB_ID=j-000009", "SYMMBENCH_WORLD_SIZE=2"}) {
+    EXPECT_NE(std::find(env.begin(), env.end(), want), env.end()) << want;
+  }
 }
 
 }  // namespace

@@ -128,7 +128,7 @@ LocalLauncher::LocalLauncher(std::string worker_path) : worker_path_(std::move(w
 
 absl::StatusOr<std::unique_ptr<LaunchedJob>> LocalLauncher::Launch(const LaunchRequest& request) {
   std::vector<WorkerProcess> started;
-  std::vector<std::string> env = WorkerEnvironment(request.secret);
+  std::vector<std::string> env = WorkerEnvironment(request);
   std::vector<char*> envp = Pointers(env);
   const int world_size = static_cast<int>(request.devices.size());
   for (int rank = 0; rank < world_size; ++rank) {

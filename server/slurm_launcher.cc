@@ -158,7 +158,7 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
   }
   sbatch.insert(sbatch.end(), options_.sbatch_args.begin(), options_.sbatch_args.end());
   sbatch.push_back(script_path);
-  const std::vector<std::string> env = WorkerEnvironment(request.secret);
+  const std::vector<std::string> env = WorkerEnvironment(request);
   absl::StatusOr<CommandOutput> submitted = RunCommand(sbatch, &env, options_.command_timeout);
   if (!submitted.ok()) return absl::UnavailableError(absl::StrCat("slurm: ", submitted.status().message()));
   if (submitted->exit_code != 0) {

@@ -25,7 +25,9 @@ class BadInputTest : public ::testing::Test {
     argv.insert(argv.end(), args.begin(), args.end());
     CommandResult r = daemon_->Client(argv);
     EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-    if (!code.empty()) EXPECT_NE(r.err.find(code), std::string::npos) << r.err;
+    if (!code.empty()) {
+      EXPECT_NE(r.err.find(code), std::string::npos) << r.err;
+    }
     EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
     // Still serving.
     EXPECT_EQ(daemon_->Client({"devices"}).exit_code, 0);

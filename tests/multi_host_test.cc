@@ -67,6 +67,7 @@ TEST_F(MultiHostTest, RanksRendezvousAcrossHostsAndLearnWhichShareOne) {
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(one_host["state"], "SUCCEEDED") << one_host.dump();
   for (const nlohmann::json& row : one_host["rows"]) EXPECT_EQ(row["wrong"], 0) << row.dump();
+  EXPECT_EQ(one_host["hosts"], nlohmann::json({"host1", "host1"})) << one_host.dump();
   const std::string id = one_host["job_id"];
   const std::string rank1 = ReadFile(dir_ + "/logs/" + id + ".rank1.log");
   EXPECT_NE(rank1.find("local rank 1 of 2 on host host1 (host1: ranks 0,1)"), std::string::npos)
@@ -78,6 +79,7 @@ TEST_F(MultiHostTest, RanksRendezvousAcrossHostsAndLearnWhichShareOne) {
       {"submit", "--world-size", "4", "--sizes", "4K", "--iters", "5", "--wait"}, &result);
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_EQ(two_hosts["state"], "FAILED") << two_hosts.dump();
+  EXPECT_EQ(two_hosts["hosts"], nlohmann::json({"host1", "host1", "host2", "host2"}));
   const std::string error = two_hosts.value("error", "");
   EXPECT_NE(error.find("the ranks are on 2 hosts (host1: ranks 0,1; host2: ranks 2,3): kernel "
                        "one_shot_all_reduce runs on symmetric memory"),

@@ -122,6 +122,7 @@ TEST_F(SlurmTest, WorldSizeFourJobsRunAsSlurmJobsAndVerify) {
     }
     const std::string slurm_id = SlurmId(job);
     ASSERT_FALSE(slurm_id.empty()) << job.dump();
+    EXPECT_EQ(job["hosts"].size(), 4u) << job.dump();  // every rank's host, from rank 0
     EXPECT_EQ(SlurmState(slurm_id), "COMPLETED");
   }
   EXPECT_EQ(LiveSlurmJobs(), "");

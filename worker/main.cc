@@ -104,6 +104,21 @@ int ProbeDevices() {
 void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
                    const absl::Status& status);
 
+// Tells the coordinator where the ranks run. Best effort: the job does not depend on it, so a
+// failure is only logged.
+void ReportPlacement(const WorkerOptions& options, v1::WorkerReport::Stub* report,
+                     const std::vector<std::string>& hosts) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  v1::ReportPlacementRequest request;
+  request.set_job_id(options.job_id);
+  request.set_rank(options.rank);
+  for (const std::string& host : hosts) request.add_hosts(host);
+  v1::ReportPlacementResponse response;
+  grpc::Status sent = report->ReportPlacement(&context, request, &response);
+  if (!sent.ok()) spdlog::warn("could not report the placement: {}", sent.error_message());
+}
+
 // Runs this rank's part of the job. A failure once the backend exists is reported here (then
 // the peers are told through Backend::Abort, so the coordinator hears the failing rank
 // first) and `*reported` is set; earlier failures are left to the caller.
@@ -131,6 +146,9 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   spdlog::info("rank {}/{}: local rank {} of {} on host {} ({})", options.rank, options.world_size,
                placement->local_rank, placement->local_world_size,
                placement->hosts[options.rank], placement->Describe());
+  // Every rank reports it (the same list) before it can report a failure, so the job's record
+  // has it whichever rank fails first.
+  ReportPlacement(options, report, placement->hosts);
   if (absl::Status s = CheckOneHost(*placement, spec.kernel()); !s.ok()) return s;
   BackendOptions backend_options;
   backend_options.rank = options.rank;
@@ -207,10 +225,14 @@ int main(int argc, char** argv) {
   bool probe = false;
   CLI::App app{"symmbench-worker: one rank of a symmbench job (started by symmbenchd)"};
   app.add_flag("--probe-devices", probe, "print the CUDA devices as JSON and exit");
-  app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)");
-  app.add_option("--job-id", options.job_id, "job this rank belongs to");
+  app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)")
+      ->envname("SYMMBENCH_COORDINATOR");
+  app.add_option("--job-id", options.job_id, "job this rank belongs to")
+      ->envname("SYMMBENCH_JOB_ID");
   app.add_option("--rank", options.rank, "this process's rank")->check(CLI::NonNegativeNumber);
-  app.add_option("--world-size", options.world_size, "number of ranks")->check(CLI::PositiveNumber);
+  app.add_option("--world-size", options.world_size, "number of ranks")
+      ->envname("SYMMBENCH_WORLD_SIZE")
+      ->check(CLI::PositiveNumber);
   app.add_option("--device", options.device, "CUDA ordinal or CPU slot")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--backend", options.backend, "cuda or cpu")
