@@ -271,12 +271,13 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
 }
 
 std::string DispatchTableText(const v1::DispatchTable& table) {
-  std::string out = absl::StrCat("# dispatch table (", table.gpu_model(), ", world_size ",
-                                 table.world_size(), ", ", table.dtype(), "; ", table.source(),
-                                 "):\n");
+  std::string out =
+      absl::StrCat("# dispatch table (", table.gpu_model(), ", world_size ", table.world_size(),
+                   ", ", table.dtype(), "; ", table.source(), "):\n");
   for (const v1::DispatchEntry& e : table.entries()) {
-    absl::StrAppend(&out, "#   ", e.max_bytes() > 0 ? absl::StrCat("up to ", FormatSize(e.max_bytes()))
-                                                     : std::string("above that"),
+    absl::StrAppend(&out, "#   ",
+                    e.max_bytes() > 0 ? absl::StrCat("up to ", FormatSize(e.max_bytes()))
+                                      : std::string("above that"),
                     ": ", e.algorithm(), "\n");
   }
   return out;

@@ -203,7 +203,8 @@ grpc::Status WorkerReportService::ReportPlacement(grpc::ServerContext* context,
                                                   v1::ReportPlacementResponse*) {
   if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
   return ToGrpc(jobs_->ReportPlacement(
-      request->job_id(), std::vector<std::string>(request->hosts().begin(), request->hosts().end())));
+      request->job_id(),
+      std::vector<std::string>(request->hosts().begin(), request->hosts().end())));
 }
 
 }  // namespace symmbench

@@ -105,7 +105,8 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
         absl::StrCat("--backend: want auto, cuda or cpu (got ", backend_flag, ")"));
   }
   if (cpu_slots < 1) {
-    return absl::InvalidArgumentError(absl::StrCat("--cpu-slots: must be >= 1 (got ", cpu_slots, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--cpu-slots: must be >= 1 (got ", cpu_slots, ")"));
   }
   Inventory inventory;
   if (backend_flag != "cpu") {

@@ -36,12 +36,11 @@ TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
   EXPECT_EQ(ChooseAlgorithm(four, 512 << 10), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 32 << 20), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 64 << 20), "nccl");
-  EXPECT_EQ(DefaultDispatchTable("NVIDIA H200", 8, "bf16").DebugString(),
-            [&] {
-              v1::DispatchTable eight = four;
-              eight.set_world_size(8);
-              return eight.DebugString();
-            }());
+  EXPECT_EQ(DefaultDispatchTable("NVIDIA H200", 8, "bf16").DebugString(), [&] {
+    v1::DispatchTable eight = four;
+    eight.set_world_size(8);
+    return eight.DebugString();
+  }());
 }
 
 TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {
@@ -69,8 +68,7 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   {
     auto store = DispatchTableStore::Open(path);
     ASSERT_TRUE(store.ok()) << store.status();
-    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, "bf16").status().code(),
-              absl::StatusCode::kNotFound);
+    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, "bf16").status().code(), absl::StatusCode::kNotFound);
     ASSERT_TRUE((*store)->Put(Table()).ok());
     v1::DispatchTable nccl_only = Table();
     nccl_only.clear_entries();

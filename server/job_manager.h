@@ -107,7 +107,7 @@ class JobManager {
 
  private:
   struct ActiveJob {
-    v1::Job record;  // without rows
+    v1::Job record;                         // without rows
     std::unique_ptr<LaunchedJob> launched;  // null when the launch failed
     std::chrono::steady_clock::time_point deadline;
     std::string instance;        // random per run: names the job's host resources (shm segments)

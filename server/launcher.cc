@@ -9,15 +9,18 @@ extern char** environ;
 
 namespace symmbench {
 
-std::vector<std::string> WorkerCommand(const std::string& worker_path,
-                                       const LaunchRequest& request,
+std::vector<std::string> WorkerCommand(const std::string& worker_path, const LaunchRequest& request,
                                        const std::vector<std::string>& rank_args) {
   std::vector<std::string> args = {
-      worker_path,           "--coordinator",
+      worker_path,
+      "--coordinator",
       request.coordinator_address,
-      "--job-id",            request.job_id,
-      "--world-size",        std::to_string(request.devices.size()),
-      "--backend",           request.backend,
+      "--job-id",
+      request.job_id,
+      "--world-size",
+      std::to_string(request.devices.size()),
+      "--backend",
+      request.backend,
   };
   args.insert(args.end(), rank_args.begin(), rank_args.end());
   if (!request.tls_ca.empty()) {

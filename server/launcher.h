@@ -35,11 +35,11 @@ struct LaunchRequest {
 
 // What Poll has learned of a launched job.
 struct LaunchStatus {
-  bool ended = false;     // no worker is left running
-  bool failed = false;    // a worker, or the launcher's own job, ended badly
-  int failed_rank = -1;   // the rank at fault, -1 when not known
-  std::string why;        // e.g. "rank 1 was killed by signal 9 (Killed)" or
-                          // "Slurm job 12 FAILED (NonZeroExitCode, exit code 1:0)"
+  bool ended = false;    // no worker is left running
+  bool failed = false;   // a worker, or the launcher's own job, ended badly
+  int failed_rank = -1;  // the rank at fault, -1 when not known
+  std::string why;       // e.g. "rank 1 was killed by signal 9 (Killed)" or
+                         // "Slurm job 12 FAILED (NonZeroExitCode, exit code 1:0)"
 };
 
 // Why a job that ran out of time has not ended: the rank at fault where one is known (a
@@ -81,8 +81,7 @@ class Launcher {
 // The worker command line for one rank: the binary, then --coordinator, --job-id, --world-size
 // and --backend, then `rank_args` (e.g. {"--rank", "0", "--device", "3"}), then the TLS and
 // fault-injection flags of `request`.
-std::vector<std::string> WorkerCommand(const std::string& worker_path,
-                                       const LaunchRequest& request,
+std::vector<std::string> WorkerCommand(const std::string& worker_path, const LaunchRequest& request,
                                        const std::vector<std::string>& rank_args);
 
 // The daemon's environment plus what every worker gets: NVLink multicast off

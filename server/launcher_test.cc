@@ -1,11 +1,12 @@
 // Tests for the launchers' parts that need no cluster: RunCommand, the reading of Slurm's job
 // states, and the worker command line. (The Slurm launcher against a real slurmctld and slurmd:
 // tests/slurm_test.)
+#include "server/launcher.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "server/launcher.h"
 #include "server/slurm_launcher.h"
 #include "server/subprocess.h"
 
@@ -13,8 +14,8 @@ namespace symmbench {
 namespace {
 
 TEST(RunCommandTest, CapturesOutputAndExitCode) {
-  absl::StatusOr<CommandOutput> out =
-      RunCommand({"sh", "-c", "echo hello; echo oops >&2; exit 3"}, nullptr, std::chrono::seconds(10));
+  absl::StatusOr<CommandOutput> out = RunCommand({"sh", "-c", "echo hello; echo oops >&2; exit 3"},
+                                                 nullptr, std::chrono::seconds(10));
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->exit_code, 3);
   EXPECT_EQ(out->out, "hello\n");

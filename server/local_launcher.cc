@@ -132,10 +132,9 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> LocalLauncher::Launch(const LaunchR
   std::vector<char*> envp = Pointers(env);
   const int world_size = static_cast<int>(request.devices.size());
   for (int rank = 0; rank < world_size; ++rank) {
-    std::vector<std::string> args =
-        WorkerCommand(worker_path_, request,
-                      {"--rank", std::to_string(rank), "--device",
-                       std::to_string(request.devices[rank])});
+    std::vector<std::string> args = WorkerCommand(
+        worker_path_, request,
+        {"--rank", std::to_string(rank), "--device", std::to_string(request.devices[rank])});
     std::vector<char*> argv = Pointers(args);
     const std::string log_path =
         absl::StrCat(request.log_dir, "/", request.job_id, ".rank", rank, ".log");

@@ -26,11 +26,11 @@
 #include "server/job_manager.h"
 #include "server/launcher.h"
 #include "server/local_launcher.h"
-#include "server/slurm_launcher.h"
 #include "server/log_format.h"
 #include "server/metrics.h"
 #include "server/metrics_interceptor.h"
 #include "server/server_security.h"
+#include "server/slurm_launcher.h"
 #include "server/store.h"
 #include "server/store_service.h"
 
@@ -150,8 +150,9 @@ int Run(const DaemonOptions& options) {
 
   const bool slurm = options.launcher == "slurm";
   if (slurm && options.backend == "auto") {
-    spdlog::critical("--backend: say cpu or cuda with --launcher slurm (the daemon's own host "
-                     "has nothing to probe for the compute nodes)");
+    spdlog::critical(
+        "--backend: say cpu or cuda with --launcher slurm (the daemon's own host "
+        "has nothing to probe for the compute nodes)");
     return 2;
   }
   // Under Slurm the "devices" are the ranks this daemon lets run at once; Slurm picks GPUs.

@@ -82,8 +82,7 @@ class SlurmJob : public LaunchedJob {
 }  // namespace
 
 SlurmLauncher::JobState InterpretSlurmState(const std::string& slurm_id, const std::string& state,
-                                            const std::string& reason,
-                                            const std::string& exit_code,
+                                            const std::string& reason, const std::string& exit_code,
                                             const std::string& log_path) {
   SlurmLauncher::JobState out;
   std::string detail;
@@ -160,11 +159,12 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
   sbatch.push_back(script_path);
   const std::vector<std::string> env = WorkerEnvironment(request);
   absl::StatusOr<CommandOutput> submitted = RunCommand(sbatch, &env, options_.command_timeout);
-  if (!submitted.ok()) return absl::UnavailableError(absl::StrCat("slurm: ", submitted.status().message()));
+  if (!submitted.ok())
+    return absl::UnavailableError(absl::StrCat("slurm: ", submitted.status().message()));
   if (submitted->exit_code != 0) {
     return absl::UnavailableError(absl::StrCat("slurm: sbatch failed (exit code ",
-                                               submitted->exit_code, "): ",
-                                               absl::StripAsciiWhitespace(submitted->err)));
+                                               submitted->exit_code,
+                                               "): ", absl::StripAsciiWhitespace(submitted->err)));
   }
   // --parsable prints "<id>" or "<id>;<cluster>".
   const std::string slurm_id(absl::StripAsciiWhitespace(
@@ -179,7 +179,8 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
   {
     std::lock_guard<std::mutex> lock(mu_);
     Tracked& tracked = jobs_[slurm_id];
-    tracked.log_path = absl::StrCat(request.log_dir, "/", request.job_id, ".slurm-", slurm_id, ".log");
+    tracked.log_path =
+        absl::StrCat(request.log_dir, "/", request.job_id, ".slurm-", slurm_id, ".log");
     tracked.state.why = absl::StrCat("Slurm job ", slurm_id, " submitted");
   }
   changed_.notify_all();
@@ -245,7 +246,8 @@ void SlurmLauncher::PollOnce(std::unique_lock<std::mutex>& lock) {
   if (cancels.empty() && ids.empty()) return;
   lock.unlock();
   for (const std::string& id : cancels) {
-    absl::StatusOr<CommandOutput> done = RunCommand({"scancel", id}, nullptr, options_.command_timeout);
+    absl::StatusOr<CommandOutput> done =
+        RunCommand({"scancel", id}, nullptr, options_.command_timeout);
     if (!done.ok() || done->exit_code != 0) {
       spdlog::warn("scancel {}: {}", id,
                    done.ok() ? std::string(absl::StripAsciiWhitespace(done->err))
@@ -255,10 +257,10 @@ void SlurmLauncher::PollOnce(std::unique_lock<std::mutex>& lock) {
   // id -> {state, reason, exit code}
   std::map<std::string, std::vector<std::string>> seen;
   if (!ids.empty()) {
-    absl::StatusOr<CommandOutput> queue =
-        RunCommand({"squeue", "--noheader", "--states=all", absl::StrCat("--jobs=", absl::StrJoin(ids, ",")),
-                    "--Format=JobID:|,State:|,Reason:|,exit_code:|"},
-                   nullptr, options_.command_timeout);
+    absl::StatusOr<CommandOutput> queue = RunCommand(
+        {"squeue", "--noheader", "--states=all", absl::StrCat("--jobs=", absl::StrJoin(ids, ",")),
+         "--Format=JobID:|,State:|,Reason:|,exit_code:|"},
+        nullptr, options_.command_timeout);
     if (queue.ok()) {
       for (absl::string_view line : absl::StrSplit(queue->out, '\n', absl::SkipWhitespace())) {
         std::vector<std::string> f = absl::StrSplit(line, '|');
@@ -268,8 +270,8 @@ void SlurmLauncher::PollOnce(std::unique_lock<std::mutex>& lock) {
     for (const std::string& id : ids) {
       if (seen.count(id) > 0) continue;
       absl::StatusOr<CommandOutput> acct =
-          RunCommand({"sacct", "--noheader", "--parsable2", "--allocations", absl::StrCat("--jobs=", id),
-                      "--format=JobID,State,ExitCode,Reason"},
+          RunCommand({"sacct", "--noheader", "--parsable2", "--allocations",
+                      absl::StrCat("--jobs=", id), "--format=JobID,State,ExitCode,Reason"},
                      nullptr, options_.command_timeout);
       if (!acct.ok() || acct->exit_code != 0) continue;
       for (absl::string_view line : absl::StrSplit(acct->out, '\n', absl::SkipWhitespace())) {
@@ -295,10 +297,10 @@ void SlurmLauncher::PollOnce(std::unique_lock<std::mutex>& lock) {
     }
     tracked.misses = 0;
     const std::vector<std::string>& f = found->second;
-    tracked.state = InterpretSlurmState(id, std::string(absl::StripAsciiWhitespace(f[0])),
-                                        std::string(absl::StripAsciiWhitespace(f[1])),
-                                        std::string(absl::StripAsciiWhitespace(f[2])),
-                                        tracked.log_path);
+    tracked.state =
+        InterpretSlurmState(id, std::string(absl::StripAsciiWhitespace(f[0])),
+                            std::string(absl::StripAsciiWhitespace(f[1])),
+                            std::string(absl::StripAsciiWhitespace(f[2])), tracked.log_path);
   }
   changed_.notify_all();
 }

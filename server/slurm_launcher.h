@@ -16,8 +16,8 @@
 namespace symmbench {
 
 struct SlurmOptions {
-  std::string worker_path;  // symmbench-worker as the compute nodes see it
-  std::string partition;    // sbatch --partition; empty: the cluster's default
+  std::string worker_path;               // symmbench-worker as the compute nodes see it
+  std::string partition;                 // sbatch --partition; empty: the cluster's default
   std::vector<std::string> sbatch_args;  // added to every sbatch, e.g. "--account=bench"
   std::chrono::milliseconds poll_interval{1000};     // squeue period
   std::chrono::milliseconds command_timeout{30000};  // sbatch, squeue, sacct, scancel
@@ -62,7 +62,7 @@ class SlurmLauncher : public Launcher {
   struct Tracked {
     JobState state;
     std::string log_path;
-    int misses = 0;          // polls in a row that neither squeue nor sacct knew the job
+    int misses = 0;  // polls in a row that neither squeue nor sacct knew the job
     bool cancel_sent = false;
   };
   void PollLoop();
@@ -81,8 +81,7 @@ class SlurmLauncher : public Launcher {
 // `sacct -n -P -o JobID,State,ExitCode,Reason`, turned into a JobState ("" reason and "0"
 // exit code are left out of `why`). Exposed for tests.
 SlurmLauncher::JobState InterpretSlurmState(const std::string& slurm_id, const std::string& state,
-                                            const std::string& reason,
-                                            const std::string& exit_code,
+                                            const std::string& reason, const std::string& exit_code,
                                             const std::string& log_path);
 
 }  // namespace symmbench

@@ -91,9 +91,9 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const KernelInfo& kernel, DType
     if ((*sizes)[i] % element_size != 0) {
       const std::string field =
           explicit_sizes ? absl::StrCat("sizes_bytes[", i, "]") : std::string("min_bytes");
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": ", (*sizes)[i], " is not a multiple of the ", DTypeName(dtype),
-                       " element size (", element_size, " bytes)"));
+      return absl::InvalidArgumentError(absl::StrCat(field, ": ", (*sizes)[i],
+                                                     " is not a multiple of the ", DTypeName(dtype),
+                                                     " element size (", element_size, " bytes)"));
     }
   }
 
@@ -153,12 +153,14 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
   }
   if (spec.world_size() % spec.nodes() != 0) {
     return absl::InvalidArgumentError(absl::StrCat("nodes: world_size ", spec.world_size(),
-                                                   " does not divide by ", spec.nodes(),
-                                                   " hosts"));
+                                                   " does not divide by ", spec.nodes(), " hosts"));
   }
   return absl::InvalidArgumentError(absl::StrCat(
-      "nodes: kernel ", spec.kernel(), " runs on symmetric memory, where every rank maps its "
-      "peers' buffers, so all ", spec.world_size(), " ranks must share one host; ask for "
+      "nodes: kernel ", spec.kernel(),
+      " runs on symmetric memory, where every rank maps its "
+      "peers' buffers, so all ",
+      spec.world_size(),
+      " ranks must share one host; ask for "
       "nodes 1 (per-host teams, one team per host with NCCL across hosts, are not built yet)"));
 }
 

@@ -13,15 +13,15 @@ namespace symmbench {
 
 // What the daemon offers, against which a spec is checked.
 struct DeviceLimits {
-  std::string backend;            // "cuda" or "cpu": what the daemon serves
-  int num_devices = 0;            // devices of that backend
+  std::string backend;              // "cuda" or "cpu": what the daemon serves
+  int num_devices = 0;              // devices of that backend
   int64_t device_memory_bytes = 0;  // smallest device's memory (0: unknown, not checked)
-  int max_nodes = 1;              // hosts a job may span (JobSpec.nodes): 1 = the local launcher
+  int max_nodes = 1;                // hosts a job may span (JobSpec.nodes): 1 = the local launcher
 };
 
 // Limits on a spec that keep requests sane.
-constexpr int64_t kMaxSizes = 64;          // sizes in one job
-constexpr int32_t kMaxIters = 1000000;     // warmup_iters and iters
+constexpr int64_t kMaxSizes = 64;       // sizes in one job
+constexpr int32_t kMaxIters = 1000000;  // warmup_iters and iters
 constexpr int kMaxLabels = 64;
 constexpr size_t kMaxLabelKeyLength = 64;
 constexpr size_t kMaxLabelValueLength = 1024;

@@ -64,8 +64,7 @@ absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
   if (spawned != 0) {
     close(out_pipe[0]);
     close(err_pipe[0]);
-    return absl::NotFoundError(
-        absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
+    return absl::NotFoundError(absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
   }
 
   CommandOutput output;
@@ -105,8 +104,8 @@ absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (timed_out) {
-    return absl::DeadlineExceededError(absl::StrCat(absl::StrJoin(argv, " "), ": no answer in ",
-                                                    timeout.count(), " ms"));
+    return absl::DeadlineExceededError(
+        absl::StrCat(absl::StrJoin(argv, " "), ": no answer in ", timeout.count(), " ms"));
   }
   output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (output.exit_code == 127 && output.out.empty() && output.err.empty()) {

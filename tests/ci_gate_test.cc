@@ -27,9 +27,12 @@ std::string BinFolder(const std::string& dir) {
 
 CommandResult GateScript(const std::string& dir, const std::string& bin,
                          const std::vector<std::string>& env, const std::string& spec) {
-  std::vector<std::string> argv = {"/usr/bin/env", "SYMMBENCH_BIN=" + bin,
-                                   "SYMMBENCH_DB=" + dir + "/ci.db", "GATE_OUT=" + dir + "/out",
-                                   "GITHUB_SHA=0123abcd", "GITHUB_REF_NAME=feature",
+  std::vector<std::string> argv = {"/usr/bin/env",
+                                   "SYMMBENCH_BIN=" + bin,
+                                   "SYMMBENCH_DB=" + dir + "/ci.db",
+                                   "GATE_OUT=" + dir + "/out",
+                                   "GITHUB_SHA=0123abcd",
+                                   "GITHUB_REF_NAME=feature",
                                    "TMPDIR=" + dir};
   argv.insert(argv.end(), env.begin(), env.end());
   argv.insert(argv.end(), {"/bin/bash", RunfilePath("deploy/ci/gate.sh"), spec, "main"});

@@ -24,8 +24,8 @@ class MultiHostTest : public ::testing::Test {
     const int tag = static_cast<int>(getpid() % 200);
     name_ = "sbm" + std::to_string(tag);
     const std::string subnet = "10.78." + std::to_string(tag + 20);
-    CommandResult up = RunCommand(
-        {"/bin/bash", RunfilePath("tests/netns/hosts.sh"), "up", name_, subnet});
+    CommandResult up =
+        RunCommand({"/bin/bash", RunfilePath("tests/netns/hosts.sh"), "up", name_, subnet});
     ASSERT_EQ(up.exit_code, 0) << "making the two hosts (needs root and iproute2): " << up.out
                                << up.err;
     bridge_ = subnet + ".1";
@@ -44,8 +44,8 @@ class MultiHostTest : public ::testing::Test {
   void StartDaemon(Daemon* daemon) {
     daemon->set_listen(bridge_ + ":0");
     daemon->set_worker(RunfilePath("tests/netns/worker_on_host.sh"));
-    daemon->set_extra_args({"--tls-cert", pki_.server_cert, "--tls-key", pki_.server_key,
-                            "--token-file", token_});
+    daemon->set_extra_args(
+        {"--tls-cert", pki_.server_cert, "--tls-key", pki_.server_key, "--token-file", token_});
     daemon->set_client_args({"--tls-ca", pki_.server_cert, "--token-file", token_});
     std::string error;
     ASSERT_TRUE(daemon->Start(&error)) << error;

@@ -53,10 +53,10 @@ bool MakeTestPki(const std::string& dir, TestPki* pki, std::string* error,
   pki->rogue_cert = dir + "/rogue.pem";
   pki->rogue_key = dir + "/rogue.key";
   const std::string csr = dir + "/client.csr";
-  if (!SelfSigned(pki->server_cert, pki->server_key, "/CN=localhost",
-                  "subjectAltName=DNS:localhost,IP:127.0.0.1" +
-                      (extra_san.empty() ? "" : "," + extra_san),
-                  error) ||
+  if (!SelfSigned(
+          pki->server_cert, pki->server_key, "/CN=localhost",
+          "subjectAltName=DNS:localhost,IP:127.0.0.1" + (extra_san.empty() ? "" : "," + extra_san),
+          error) ||
       !SelfSigned(pki->client_ca, client_ca_key, "/CN=symmbench test client CA", "", error) ||
       !SelfSigned(pki->rogue_cert, pki->rogue_key, "/CN=rogue client", "", error)) {
     return false;

@@ -22,9 +22,9 @@ class SlurmTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     cluster_dir_ = new std::string(MakeTempDir("slurm-cluster"));
-    CommandResult up = RunCommand({"/bin/bash", RunfilePath("tests/slurm/cluster.sh"), "start",
-                                   *cluster_dir_, "1"},
-                                  std::chrono::seconds(60));
+    CommandResult up = RunCommand(
+        {"/bin/bash", RunfilePath("tests/slurm/cluster.sh"), "start", *cluster_dir_, "1"},
+        std::chrono::seconds(60));
     ASSERT_EQ(up.exit_code, 0) << "starting slurmctld/slurmd failed (install slurm-wlm: "
                                   "deploy/install-deps.sh)\n"
                                << up.out << up.err;
@@ -38,8 +38,8 @@ class SlurmTest : public ::testing::Test {
 
   // Slurm's view of every job still pending or running ("" when none).
   static std::string LiveSlurmJobs() {
-    return RunCommand({"/usr/bin/squeue", "--noheader", "--states=PENDING,RUNNING,COMPLETING,CONFIGURING",
-                       "--format=%i %T %j"})
+    return RunCommand({"/usr/bin/squeue", "--noheader",
+                       "--states=PENDING,RUNNING,COMPLETING,CONFIGURING", "--format=%i %T %j"})
         .out;
   }
   // Slurm's state of job `slurm_id` ("COMPLETED", "CANCELLED"...).
@@ -59,7 +59,8 @@ class SlurmTest : public ::testing::Test {
   static std::string Logs(const std::string& dir) {
     return RunCommand({"/bin/sh", "-c",
                        "tail -n 30 '" + dir + "/symmbenchd.log' '" + dir + "'/logs/*.slurm-*.log " +
-                           "2>&1; /usr/bin/squeue --states=all 2>&1; tail -n 20 '" + *cluster_dir_ + "'/log/*.log"})
+                           "2>&1; /usr/bin/squeue --states=all 2>&1; tail -n 20 '" + *cluster_dir_ +
+                           "'/log/*.log"})
         .out;
   }
 
@@ -74,9 +75,9 @@ class SlurmTest : public ::testing::Test {
   // {job id, Slurm job id}.
   static std::pair<std::string, std::string> StartEndlessJob(const Daemon& daemon) {
     CommandResult result;
-    nlohmann::json job = daemon.ClientJson({"submit", "--world-size", "4", "--sizes", "64K",
-                                            "--iters", "1000000", "--warmup", "0"},
-                                           &result);
+    nlohmann::json job = daemon.ClientJson(
+        {"submit", "--world-size", "4", "--sizes", "64K", "--iters", "1000000", "--warmup", "0"},
+        &result);
     EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
     const std::string id = job.value("job_id", "");
     EXPECT_EQ(daemon.WaitForState(id, {"RUNNING"}), "RUNNING");
@@ -109,10 +110,10 @@ TEST_F(SlurmTest, WorldSizeFourJobsRunAsSlurmJobsAndVerify) {
   StartDaemon(&daemon);
   for (const char* kernel : {"one_shot_all_reduce", "two_shot_all_reduce", "all_reduce"}) {
     CommandResult result;
-    nlohmann::json job = daemon.ClientJson({"submit", "--kernel", kernel, "--world-size", "4",
-                                            "--sizes", "4K,64K", "--iters", "5", "--repeats",
-                                            "1", "--wait"},
-                                           &result);
+    nlohmann::json job =
+        daemon.ClientJson({"submit", "--kernel", kernel, "--world-size", "4", "--sizes", "4K,64K",
+                           "--iters", "5", "--repeats", "1", "--wait"},
+                          &result);
     ASSERT_EQ(result.exit_code, 0) << kernel << "\n" << result.out << result.err << Logs(dir);
     EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
     ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
@@ -158,8 +159,10 @@ TEST_F(SlurmTest, AFailingRankFailsTheJobNamingTheRank) {
   Daemon daemon(MakeTempDir("slurm-rank"), 4, "cpu");
   StartDaemon(&daemon);
   CommandResult result;
-  nlohmann::json spec = {{"kernel", "one_shot_all_reduce"}, {"world_size", 4},
-                         {"sizes_bytes", {4096}},          {"iters", 5},
+  nlohmann::json spec = {{"kernel", "one_shot_all_reduce"},
+                         {"world_size", 4},
+                         {"sizes_bytes", {4096}},
+                         {"iters", 5},
                          {"inject_fault", "rank_error:2"}};
   const std::string spec_path = MakeTempDir("slurm-rank-spec") + "/spec.json";
   std::ofstream(spec_path) << spec.dump();
@@ -199,11 +202,11 @@ TEST_F(SlurmTest, SymmetricKernelAcrossHostsIsRefusedNamingNodes) {
   Daemon daemon(MakeTempDir("slurm-nodes"), 4, "cpu");
   StartDaemon(&daemon);
   const std::string spec_path = MakeTempDir("slurm-nodes-spec") + "/spec.json";
-  std::ofstream(spec_path) << nlohmann::json{{"kernel", "one_shot_all_reduce"},
-                                             {"world_size", 4},
-                                             {"sizes_bytes", {4096}},
-                                             {"nodes", 2}}
-                                  .dump();
+  std::ofstream(spec_path) << nlohmann::json{
+      {"kernel", "one_shot_all_reduce"},
+      {"world_size", 4},
+      {"sizes_bytes", {4096}},
+      {"nodes", 2}}.dump();
   CommandResult result = daemon.Client({"submit", "--spec", spec_path});
   EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
   EXPECT_NE(result.err.find("nodes: kernel one_shot_all_reduce runs on symmetric memory"),

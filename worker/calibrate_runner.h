@@ -21,7 +21,8 @@ GemmProblem CalibrationGemm(const std::string& backend_name, int world_size);
 
 // Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
 // rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes
-// as graph replays: the fastest batch, max over ranks) and gemm_tflops (AgGemm's GEMM alone, bf16, min over ranks).
+// as graph replays: the fastest batch, max over ranks) and gemm_tflops (AgGemm's GEMM alone, bf16,
+// min over ranks).
 absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                             const RowSink& sink);
 

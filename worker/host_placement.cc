@@ -61,10 +61,11 @@ std::string ThisHost() {
 
 absl::Status CheckOneHost(const HostPlacement& placement, const std::string& kernel) {
   if (placement.num_hosts <= 1) return absl::OkStatus();
-  return absl::FailedPreconditionError(absl::StrCat(
-      "the ranks are on ", placement.num_hosts, " hosts (", placement.Describe(), "): kernel ",
-      kernel, " runs on symmetric memory, which needs every rank on one host; run it with "
-      "nodes 1 (per-host teams are not built yet)"));
+  return absl::FailedPreconditionError(
+      absl::StrCat("the ranks are on ", placement.num_hosts, " hosts (", placement.Describe(),
+                   "): kernel ", kernel,
+                   " runs on symmetric memory, which needs every rank on one host; run it with "
+                   "nodes 1 (per-host teams are not built yet)"));
 }
 
 }  // namespace symmbench

@@ -46,7 +46,7 @@ struct WorkerOptions {
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
   InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
-  std::string rank_from_env;    // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
+  std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
   std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
 };
 
@@ -144,8 +144,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   absl::StatusOr<HostPlacement> placement = GatherHostPlacement(&rendezvous, ThisHost());
   if (!placement.ok()) return placement.status();
   spdlog::info("rank {}/{}: local rank {} of {} on host {} ({})", options.rank, options.world_size,
-               placement->local_rank, placement->local_world_size,
-               placement->hosts[options.rank], placement->Describe());
+               placement->local_rank, placement->local_world_size, placement->hosts[options.rank],
+               placement->Describe());
   // Every rank reports it (the same list) before it can report a failure, so the job's record
   // has it whichever rank fails first.
   ReportPlacement(options, report, placement->hosts);
