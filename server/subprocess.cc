@@ -11,6 +11,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -31,16 +32,19 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
 
 }  // namespace
 
-absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
-                                         const std::vector<std::string>* env,
-                                         std::chrono::milliseconds timeout) {
-  if (argv.empty()) return absl::InvalidArgumentError("RunCommand: empty argv");
+CapturedRun RunCaptured(const std::vector<std::string>& argv, const std::vector<std::string>* env,
+                        std::chrono::milliseconds timeout, size_t max_captured) {
+  CapturedRun run;
   int out_pipe[2], err_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) return absl::InternalError("pipe2 failed");
+  if (argv.empty() || pipe2(out_pipe, O_CLOEXEC) != 0) {
+    run.spawn_error = argv.empty() ? EINVAL : errno;
+    return run;
+  }
   if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    run.spawn_error = errno;
     close(out_pipe[0]);
     close(out_pipe[1]);
-    return absl::InternalError("pipe2 failed");
+    return run;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -64,20 +68,19 @@ absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
   if (spawned != 0) {
     close(out_pipe[0]);
     close(err_pipe[0]);
-    return absl::NotFoundError(absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
+    run.spawn_error = spawned;
+    return run;
   }
 
-  CommandOutput output;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-  std::string* sinks[2] = {&output.out, &output.err};
+  std::string* sinks[2] = {&run.out, &run.err};
   int open_fds = 2;
-  bool timed_out = false;
   while (open_fds > 0) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
-      timed_out = true;
+      run.timed_out = true;
       break;
     }
     const int ready = poll(fds, 2, static_cast<int>(left.count()));
@@ -88,7 +91,7 @@ absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
       char buffer[4096];
       const ssize_t n = read(fds[i].fd, buffer, sizeof(buffer));
       if (n > 0) {
-        if (sinks[i]->size() < kMaxCaptured) sinks[i]->append(buffer, static_cast<size_t>(n));
+        if (sinks[i]->size() < max_captured) sinks[i]->append(buffer, static_cast<size_t>(n));
       } else if (n == 0 || errno != EINTR) {
         close(fds[i].fd);
         fds[i].fd = -1;
@@ -99,18 +102,34 @@ absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
   for (pollfd& p : fds) {
     if (p.fd >= 0) close(p.fd);
   }
-  if (timed_out) kill(pid, SIGKILL);
+  if (run.timed_out) kill(pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (timed_out) {
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return run;
+}
+
+absl::StatusOr<CommandOutput> RunCommand(const std::vector<std::string>& argv,
+                                         const std::vector<std::string>* env,
+                                         std::chrono::milliseconds timeout) {
+  if (argv.empty()) return absl::InvalidArgumentError("RunCommand: empty argv");
+  CapturedRun run = RunCaptured(argv, env, timeout, kMaxCaptured);
+  if (run.spawn_error != 0) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot run ", argv[0], ": ", std::strerror(run.spawn_error)));
+  }
+  if (run.timed_out) {
     return absl::DeadlineExceededError(
         absl::StrCat(absl::StrJoin(argv, " "), ": no answer in ", timeout.count(), " ms"));
   }
-  output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  if (output.exit_code == 127 && output.out.empty() && output.err.empty()) {
+  if (run.exit_code == 127 && run.out.empty() && run.err.empty()) {
     return absl::NotFoundError(absl::StrCat("cannot run ", argv[0]));
   }
+  CommandOutput output;
+  output.exit_code = run.exit_code;
+  output.out = std::move(run.out);
+  output.err = std::move(run.err);
   return output;
 }
 

@@ -20,7 +20,9 @@ struct CommandResult {
   std::string err;
 };
 
-// Runs argv[0] with arguments, no shell, and waits at most `timeout` (then SIGKILL).
+// Runs argv[0] (looked up in PATH) with arguments, no shell, stdin from /dev/null, and waits
+// at most `timeout` (then SIGKILL: exit code 137, the output so far kept). server/subprocess's
+// RunCaptured does the work.
 CommandResult RunCommand(const std::vector<std::string>& argv,
                          std::chrono::seconds timeout = std::chrono::seconds(120));
 
