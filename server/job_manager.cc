@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <random>
@@ -327,6 +328,10 @@ absl::Status JobManager::ReportPlacement(const std::string& job_id,
       return absl::InvalidArgumentError(
           absl::StrCat("hosts[", r, "]: want a host name of 1..255 characters"));
     }
+  }
+  // Every rank reports the same list: store it once.
+  if (std::equal(record.hosts().begin(), record.hosts().end(), hosts.begin(), hosts.end())) {
+    return absl::OkStatus();
   }
   record.clear_hosts();
   for (const std::string& host : hosts) record.add_hosts(host);
