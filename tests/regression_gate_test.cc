@@ -107,29 +107,57 @@ std::string* RegressionGateTest::dir_ = nullptr;
 Daemon* RegressionGateTest::daemon_ = nullptr;
 
 TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
+  // Each self-gate gets a fresh baseline A just before its run B. A shared CI host changes speed
+  // for seconds at a time, every size of a job moving together (1.1-2.1x, seen in CI); one
+  // baseline kept for all 20 gates turned that drift into "regressions". When B is flagged, a
+  // control run A' is gated against A too: if the control moved as well, the machine changed
+  // speed inside the window and says nothing about the gate's statistics, and the self-gate is
+  // repeated (at most kAttempts). A flagged B with a steady control is a false alarm; a gate
+  // whose control moved every time is inconclusive, and too many of those fail the test.
+  constexpr int kAttempts = 3;
   const std::string spec = WriteSpec("self");
-  const nlohmann::json baseline =
-      RunJob(spec, {"--label", "git_sha=aaaa", "--label", "branch=main"});
-  ASSERT_TRUE(baseline.is_object());
-  SaveBaseline(baseline["job_id"], "self");
-  int false_alarms = 0, false_cases = 0, cases = 0;
+  int false_alarms = 0, false_cases = 0, cases = 0, repeated = 0, inconclusive = 0;
   for (int i = 0; i < kSelfGates; ++i) {
-    CommandResult r;
-    const nlohmann::json report =
-        Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &r);
-    ASSERT_TRUE(report.is_object()) << r.out << r.err;
-    ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.err;
-    EXPECT_EQ(report["passed"].get<bool>(), r.exit_code == 0);
-    const int flagged = static_cast<int>(Cases(report, "regressed").size());
-    false_alarms += r.exit_code != 0;
-    false_cases += flagged;
-    cases += static_cast<int>(report["cases"].size());
-    std::cout << "self-gate " << i + 1 << ": exit " << r.exit_code << Summary(report) << "\n";
+    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
+      const nlohmann::json baseline =
+          RunJob(spec, {"--label", "git_sha=aaaa", "--label", "branch=main"});
+      ASSERT_TRUE(baseline.is_object());
+      SaveBaseline(baseline["job_id"], "self");
+      CommandResult r;
+      const nlohmann::json report =
+          Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &r);
+      ASSERT_TRUE(report.is_object()) << r.out << r.err;
+      ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.err;
+      EXPECT_EQ(report["passed"].get<bool>(), r.exit_code == 0);
+      std::cout << "self-gate " << i + 1 << "." << attempt << ": exit " << r.exit_code
+                << Summary(report);
+      bool steady = true;
+      if (r.exit_code != 0) {
+        CommandResult c;
+        const nlohmann::json control =
+            Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &c);
+        ASSERT_TRUE(control.is_object()) << c.out << c.err;
+        steady = Cases(control, "regressed").empty() && Cases(control, "improved").empty();
+        std::cout << "; control" << Summary(control) << (steady ? " steady" : " moved");
+      }
+      std::cout << std::endl;
+      if (!steady && attempt < kAttempts) {
+        ++repeated;
+        continue;
+      }
+      inconclusive += !steady;
+      false_alarms += r.exit_code != 0 && steady;
+      false_cases += steady ? static_cast<int>(Cases(report, "regressed").size()) : 0;
+      cases += static_cast<int>(report["cases"].size());
+      break;
+    }
   }
   std::cout << "false alarms: " << false_alarms << " of " << kSelfGates << " self-gates ("
             << false_cases << " of " << cases << " cases) at alpha 0.01, max slowdown "
-            << kCpuMaxSlowdown << "; target 0" << std::endl;
+            << kCpuMaxSlowdown << "; target 0. Repeated because the control moved: " << repeated
+            << "; inconclusive: " << inconclusive << std::endl;
   EXPECT_EQ(false_alarms, 0);
+  EXPECT_LT(inconclusive, kSelfGates / 4) << "the machine changed speed too often to measure";
 }
 
 TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
