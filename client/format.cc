@@ -179,6 +179,7 @@ std::string TableHeader(const v1::Job& job, const std::string& baseline) {
   if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
+  if (job.spec().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",

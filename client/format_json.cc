@@ -28,6 +28,7 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"repeats", spec.repeats()},
   };
   if (spec.nodes() > 0) json["nodes"] = spec.nodes();
+  if (spec.per_host_teams()) json["per_host_teams"] = true;
   if (spec.inject_delay_us() > 0) {
     json["inject_delay_us"] = spec.inject_delay_us();
     json["inject_delay_min_bytes"] = spec.inject_delay_min_bytes();
@@ -65,6 +66,7 @@ Json RowToJson(const v1::ResultRow& row) {
       {"checked", row.checked()},
   };
   if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();
+  if (row.team_size() > 0) json["team_size"] = row.team_size();
   if (row.has_ceilings()) json["ceilings"] = CeilingsToJson(row.ceilings());
   if (row.busbw_fraction() > 0) json["busbw_fraction"] = row.busbw_fraction();
   if (row.floor_ratio() > 0) json["floor_ratio"] = row.floor_ratio();

@@ -67,6 +67,10 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--nodes", &f.nodes,
               "Hosts to spread the ranks over (a daemon with --launcher slurm); default 1");
   submit->add_flag_function(
+      "--per-host-teams", [&f](std::int64_t) { f.per_host_teams = true; },
+      "All-reduce kernels: one team per host on its symmetric memory, plus a baseline over "
+      "every rank across hosts");
+  submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
   AddOptional(submit, "--repeats", &f.repeats,

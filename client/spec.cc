@@ -178,6 +178,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
   if (flags.nodes) spec.set_nodes(*flags.nodes);
   if (flags.graph) spec.set_graph(*flags.graph);
+  if (flags.per_host_teams) spec.set_per_host_teams(*flags.per_host_teams);
   if (flags.repeats) {
     if (*flags.repeats < 1) {  // 0 would read as "unset" (the daemon's default)
       return absl::InvalidArgumentError(

@@ -45,6 +45,16 @@ class Graph {
   virtual absl::Status Launch() = 0;
 };
 
+// Per-host teams (JobSpec.per_host_teams): the all-reduce over every rank of the job, run
+// beside a team-scoped backend as the baseline that crosses hosts. `collective`'s Prepare fills
+// the input with ExactInputValue(seed, job rank, i); Run sums every rank's input; RunBaseline
+// writes the exact expected sum (computed locally, no communication); Check compares bitwise.
+// Run is collective over the job's ranks, timed like any other operation on the backend.
+struct JobAllReduce {
+  std::string name;  // "nccl_all_reduce_global" (CUDA), "store_all_reduce" (CPU)
+  std::unique_ptr<Collective> collective;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -71,6 +81,11 @@ class Backend {
   // The all-gather + GEMM op (kernel "ag_gemm") on this backend. Its A_shard lives in the
   // backend's symmetric buffer (options.max_bytes must cover the largest shard).
   virtual absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() = 0;
+  // The all-reduce over every rank of the job (`job`: the job's Rendezvous, which outlives the
+  // result) when this backend holds one team of it. CUDA: a second NCCL communicator over all
+  // ranks. CPU: each rank's input through the Store (kernels/cpu/store_all_reduce_cpu.h).
+  // Destroy it before the backend.
+  virtual absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) = 0;
   // Tells the peers that this rank has given up after an error, so that their waits on it
   // stop now instead of at their timeout. CPU: sets the abort word every rank's barrier
   // polls (ShmSymmetricMemory::Abort). CUDA: nothing yet; a peer's device-side wait ends at

@@ -80,4 +80,18 @@ void StoreFromFloat(void* data, DType dtype, int64_t i, float value) {
   }
 }
 
+void FillExactInput(void* data, DType dtype, int64_t count, uint64_t seed, int rank) {
+  for (int64_t i = 0; i < count; ++i) {
+    StoreFromFloat(data, dtype, i, static_cast<float>(ExactInputValue(seed, rank, i)));
+  }
+}
+
+void FillExactSum(void* data, DType dtype, int64_t count, uint64_t seed, int world_size) {
+  for (int64_t i = 0; i < count; ++i) {
+    int sum = 0;
+    for (int rank = 0; rank < world_size; ++rank) sum += ExactInputValue(seed, rank, i);
+    StoreFromFloat(data, dtype, i, static_cast<float>(sum));
+  }
+}
+
 }  // namespace symmbench

@@ -29,4 +29,10 @@ float Fp16ToFloat(uint16_t h);
 float LoadAsFloat(const void* data, DType dtype, int64_t i);
 void StoreFromFloat(void* data, DType dtype, int64_t i, float value);
 
+// data[i] = ExactInputValue(seed, rank, i) in `dtype`, i < count: a rank's verification input.
+void FillExactInput(void* data, DType dtype, int64_t count, uint64_t seed, int rank);
+// data[i] = the sum over ranks 0..world_size-1 of ExactInputValue(seed, rank, i) in `dtype`:
+// what a sum all-reduce of those inputs must give, to the bit (world_size <= 16).
+void FillExactSum(void* data, DType dtype, int64_t count, uint64_t seed, int world_size);
+
 }  // namespace symmbench

@@ -149,6 +149,9 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
                                      absl::StrCat("--ntasks=", world_size),
                                      absl::StrCat("--nodes=", nodes),
                                      absl::StrCat("--output=", log_pattern)};
+  // As many ranks on every host (the spec's world_size divides by nodes): per-host teams need
+  // teams of one size.
+  if (nodes > 1) sbatch.push_back(absl::StrCat("--ntasks-per-node=", world_size / nodes));
   if (request.backend == "cuda") {
     sbatch.insert(sbatch.end(), {"--gpus-per-task=1", "--gpu-bind=none"});
   }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "kernels/catalog.h"
@@ -138,8 +139,23 @@ absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
   return absl::OkStatus();
 }
 
+// Kernels that may run as per-host teams: the all-reduces, whose reference is an all-reduce
+// over the team and whose baseline over every rank is an all-reduce too.
+bool RunsInTeams(const std::string& kernel) {
+  return absl::EndsWith(kernel, "all_reduce");
+}
+
+// JobSpec.per_host_teams: an all-reduce kernel only.
+absl::Status CheckPerHostTeams(const v1::JobSpec& spec) {
+  if (!spec.per_host_teams() || RunsInTeams(spec.kernel())) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "per_host_teams: only the all-reduce kernels run as one team per host (kernel ",
+      spec.kernel(), " does not)"));
+}
+
 // JobSpec.nodes: within the daemon's --max-nodes, a divisor of world_size, and 1 for a kernel
-// on symmetric memory (all of today's: its peers' buffers are mapped from the same host).
+// on symmetric memory (all of today's: its peers' buffers are mapped from the same host) unless
+// the job runs per-host teams.
 absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
   if (spec.nodes() < 0) {
     return absl::InvalidArgumentError(absl::StrCat("nodes: must be >= 0 (got ", spec.nodes(), ")"));
@@ -155,13 +171,13 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
     return absl::InvalidArgumentError(absl::StrCat("nodes: world_size ", spec.world_size(),
                                                    " does not divide by ", spec.nodes(), " hosts"));
   }
+  if (spec.per_host_teams()) return absl::OkStatus();  // CheckPerHostTeams checks the kernel
   return absl::InvalidArgumentError(absl::StrCat(
       "nodes: kernel ", spec.kernel(),
-      " runs on symmetric memory, where every rank maps its "
-      "peers' buffers, so all ",
-      spec.world_size(),
-      " ranks must share one host; ask for "
-      "nodes 1 (per-host teams, one team per host with NCCL across hosts, are not built yet)"));
+      " runs on symmetric memory, where every rank maps its peers' buffers, so all ",
+      spec.world_size(), " ranks must share one host; ask for nodes 1, or for per_host_teams",
+      RunsInTeams(spec.kernel()) ? " (one team per host, with a baseline across hosts)"
+                                 : " (all-reduce kernels only)"));
 }
 
 }  // namespace
@@ -243,6 +259,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                                                      limits.backend, " devices of this daemon"));
   }
 
+  if (absl::Status s = CheckPerHostTeams(spec); !s.ok()) return s;
   if (absl::Status s = CheckNodes(spec, limits); !s.ok()) return s;
 
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`

@@ -121,6 +121,37 @@ TEST(ValidateSpecTest, UnknownKernel) {
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "kernel:");
 }
 
+TEST(ValidateSpecTest, NodesAndPerHostTeams) {
+  DeviceLimits limits = CudaLimits();
+  limits.num_devices = 4;
+  limits.max_nodes = 2;
+  v1::JobSpec spec = ValidSpec();
+  spec.set_world_size(4);
+  spec.set_nodes(2);
+  // A kernel on symmetric memory over two hosts: refused, pointing at per_host_teams.
+  absl::Status status = ValidateSpec(spec, limits);
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "nodes: kernel one_shot_all_reduce");
+  EXPECT_NE(status.message().find("per_host_teams"), std::string::npos) << status;
+  spec.set_per_host_teams(true);
+  EXPECT_TRUE(ValidateSpec(spec, limits).ok()) << ValidateSpec(spec, limits);
+  spec.set_kernel("all_reduce");
+  EXPECT_TRUE(ValidateSpec(spec, limits).ok()) << ValidateSpec(spec, limits);
+  // Teams still need world_size to divide by the hosts, and the daemon's --max-nodes.
+  spec.set_world_size(3);
+  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument,
+              "nodes: world_size 3 does not divide by 2");
+  spec.set_world_size(4);
+  spec.set_nodes(4);
+  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument, "nodes: 4 hosts");
+  // Only the all-reduces run as teams, on one host or several.
+  spec.set_nodes(0);
+  spec.set_kernel("ag_gemm");
+  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument,
+              "per_host_teams: only the all-reduce kernels");
+  spec.set_kernel("calibrate");
+  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument, "per_host_teams:");
+}
+
 TEST(ValidateSpecTest, UnknownDType) {
   v1::JobSpec spec = ValidSpec();
   spec.set_dtype("int8");

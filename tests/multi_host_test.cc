@@ -3,12 +3,15 @@
 // (tests/netns/worker_on_host.sh as the daemon's --worker). The coordinator listens on the
 // bridge address with TLS and a token, so every Store and report call crosses the network.
 // The ranks rendezvous across the hosts and learn which of them share one: a job on one host
-// runs, and a symmetric-memory job spread over both is refused naming the hosts.
+// runs, a symmetric-memory job spread over both is refused naming the hosts, and the same job
+// with per-host teams runs the kernel within each host and the all-reduce over every rank
+// across them.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -39,6 +42,13 @@ class MultiHostTest : public ::testing::Test {
   }
   void TearDown() override {
     RunCommand({"/bin/bash", RunfilePath("tests/netns/hosts.sh"), "down", name_});
+  }
+
+  // Runs `kernel` at world size 4 (two ranks per host) with per-host teams; returns the job.
+  nlohmann::json RunTeams(Daemon* daemon, const std::string& kernel, CommandResult* result) {
+    return daemon->ClientJson({"submit", "--kernel", kernel, "--world-size", "4", "--sizes",
+                               "4K,64K", "--iters", "5", "--per-host-teams", "--wait"},
+                              result);
   }
 
   void StartDaemon(Daemon* daemon) {
@@ -85,6 +95,58 @@ TEST_F(MultiHostTest, RanksRendezvousAcrossHostsAndLearnWhichShareOne) {
                        "one_shot_all_reduce runs on symmetric memory"),
             std::string::npos)
       << error;
+  EXPECT_EQ(daemon.Stop(), 0);
+}
+
+TEST_F(MultiHostTest, PerHostTeamsRunTheKernelPerHostAndTheBaselineAcrossHosts) {
+  Daemon daemon(dir_, 4, "cpu");
+  StartDaemon(&daemon);
+  for (const std::string kernel : {"one_shot_all_reduce", "two_shot_all_reduce", "all_reduce"}) {
+    CommandResult result;
+    const nlohmann::json job = RunTeams(&daemon, kernel, &result);
+    ASSERT_EQ(result.exit_code, 0) << kernel << ": " << result.out << result.err;
+    EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
+    EXPECT_EQ(job["hosts"], nlohmann::json({"host1", "host1", "host2", "host2"}));
+    EXPECT_EQ(job["spec"]["per_host_teams"], true) << job.dump();
+    ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+    for (const nlohmann::json& row : job["rows"]) {
+      EXPECT_EQ(row["wrong"], 0) << row.dump();
+      EXPECT_EQ(row["checked"], true) << row.dump();
+      EXPECT_EQ(row["team_size"], 2) << row.dump();
+      // The kernel's busbw uses the team of 2 (factor 2(n-1)/n = 1), not the world of 4.
+      EXPECT_DOUBLE_EQ(row["busbw_gbps"].get<double>(), row["algbw_gbps"].get<double>());
+      // Its reference ran within the team and is the row's baseline; the all-reduce over all
+      // four ranks, verified against the exact sum before it was timed, is listed beside it.
+      EXPECT_EQ(row["baseline"], "reference_sum") << row.dump();
+      std::map<std::string, nlohmann::json> baselines;
+      for (const nlohmann::json& b : row["baselines"]) baselines[b["name"]] = b;
+      ASSERT_EQ(baselines.count("store_all_reduce"), 1u) << row.dump();
+      const nlohmann::json& across = baselines["store_all_reduce"];
+      EXPECT_GT(across["time_us"].get<double>(), 0) << row.dump();
+      const double algbw = row["size_bytes"].get<double>() / (across["time_us"].get<double>() * 1e3);
+      EXPECT_NEAR(across["busbw_gbps"].get<double>(), algbw * 1.5, algbw * 1e-9) << row.dump();
+    }
+    const std::string id = job["job_id"];
+    const std::string rank2 = ReadFile(dir_ + "/logs/" + id + ".rank2.log");
+    EXPECT_NE(rank2.find("team 1 (rank 0 of 2), store_all_reduce over all ranks"),
+              std::string::npos)
+        << rank2;
+  }
+  EXPECT_EQ(daemon.Stop(), 0);
+}
+
+TEST_F(MultiHostTest, PerHostTeamsOfUnequalSizeAreRefusedNamingTheHosts) {
+  setenv("SYMMBENCH_TEST_RANKS_PER_HOST", "3", 1);  // host1: ranks 0,1,2; host2: rank 3
+  Daemon daemon(dir_, 4, "cpu");
+  StartDaemon(&daemon);
+  CommandResult result;
+  const nlohmann::json job = RunTeams(&daemon, "one_shot_all_reduce", &result);
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_EQ(job["state"], "FAILED") << job.dump();
+  EXPECT_NE(job.value("error", "").find("per_host_teams: the hosts hold different numbers of "
+                                        "ranks (host1: ranks 0,1,2; host2: rank 3)"),
+            std::string::npos)
+      << job.dump();
   EXPECT_EQ(daemon.Stop(), 0);
 }
 

@@ -128,11 +128,15 @@ OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
 // Builds rank 0's row from every rank's result: times are the max over ranks, wrong the sum.
+// The first `team_baselines` baselines ran within the kernel's team (`team_size` ranks: the
+// whole job without per-host teams) and compete for the best; the rest ran over every rank.
 v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
                        const std::vector<RankResult>& results,
-                       const std::vector<std::string>& baseline_names, bool checked) {
+                       const std::vector<std::string>& baseline_names, size_t team_baselines,
+                       int team_size, bool checked) {
   const KernelInfo* info = FindKernel(spec.kernel());
-  const double bus_factor =
+  const double bus_factor = info != nullptr ? info->bus_factor(team_size) : 1.0;
+  const double job_bus_factor =
       info != nullptr ? info->bus_factor(static_cast<int>(results.size())) : 1.0;
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
@@ -182,7 +186,10 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
     entry->set_time_us(t.eager.median_us);
     entry->set_graph_time_us(t.graph_us);
     const double compared = spec.graph() ? t.graph_us : t.eager.median_us;
-    entry->set_busbw_gbps(Bandwidth(size_bytes, compared) * bus_factor);
+    const bool in_team = b < team_baselines;
+    entry->set_busbw_gbps(Bandwidth(size_bytes, compared) *
+                          (in_team ? bus_factor : job_bus_factor));
+    if (!in_team) continue;
     if (best < 0 || compared < best_time) {
       best = static_cast<int>(b);
       best_time = compared;
@@ -206,14 +213,15 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
 
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
-                          const InjectedDelay& delay) {
+                          const InjectedDelay& delay, JobAllReduce* job_all_reduce) {
+  const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
   absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec);
   if (!fault.ok()) return fault.status();
-  *collective = InjectFaults(*std::move(collective), *fault, backend->rank());
+  *collective = InjectFaults(*std::move(collective), *fault, rank);
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> baseline_names = {op.baseline_name()};
@@ -222,6 +230,12 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
   for (size_t i = 0; i < extras.size(); ++i) {
     baseline_names.push_back(extras[i]);
     baselines.push_back([&op, i] { return op.RunExtraBaseline(i); });
+  }
+  const size_t team_baselines = baselines.size();
+  Collective* across = job_all_reduce != nullptr ? job_all_reduce->collective.get() : nullptr;
+  if (across != nullptr) {
+    baseline_names.push_back(job_all_reduce->name);
+    baselines.push_back([across] { return across->Run(); });
   }
 
   // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
@@ -238,8 +252,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       const std::string where =
           absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
       auto annotate = [&](const absl::Status& s) {
-        return absl::Status(s.code(),
-                            absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
+        return absl::Status(s.code(), absl::StrCat(where, " (rank ", rank, "): ", s.message()));
       };
       if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
         return annotate(s);
@@ -249,6 +262,19 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         absl::StatusOr<CheckResult> checked = Verify(backend, &op);
         if (!checked.ok()) return annotate(checked.status());
         result.check = *checked;
+      }
+      if (first && across != nullptr) {
+        if (absl::Status s = across->Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+          return annotate(s);
+        }
+        absl::StatusOr<CheckResult> checked = Verify(backend, across);
+        if (!checked.ok()) return annotate(checked.status());
+        if (checked->wrong > 0) {
+          return annotate(absl::DataLossError(absl::StrCat(
+              job_all_reduce->name, " (the all-reduce over every rank) is wrong: ",
+              checked->wrong, " elements, first at index ", checked->first_bad_index, ": got ",
+              checked->got, " want ", checked->want)));
+        }
       }
       // The kernel under test, with the injected delay (if any) inside its timed region.
       const std::function<absl::Status()> ours =
@@ -277,9 +303,11 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
           GatherRankResults(rendezvous, absl::StrCat("result/", index), result);
       if (!gathered.ok()) return annotate(gathered.status());
       const std::vector<RankResult>& results = *gathered;
-      if (backend->rank() == 0) {
-        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names, check);
+      if (rank == 0) {
+        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names,
+                                     team_baselines, backend->world_size(), check);
         row.set_algorithm(op.algorithm());
+        if (across != nullptr) row.set_team_size(backend->world_size());
         if (delay.AppliesTo(size_bytes)) row.set_injected_delay_us(delay.delay_us);
         if (absl::Status s = sink(row); !s.ok()) return annotate(s);
       }
@@ -291,11 +319,11 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
           return annotate(s);
         }
       }
-      for (size_t rank = 0; rank < results.size(); ++rank) {
-        const CheckResult& c = results[rank].check;
+      for (size_t r = 0; r < results.size(); ++r) {
+        const CheckResult& c = results[r].check;
         if (c.wrong > 0) {
           return absl::DataLossError(absl::StrCat(
-              where, ": verification failed: ", c.wrong, " wrong elements on rank ", rank,
+              where, ": verification failed: ", c.wrong, " wrong elements on rank ", r,
               ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
         }
       }

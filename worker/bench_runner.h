@@ -34,7 +34,7 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
   return results;
 }
 
-// Receives each finished row (called on rank 0 only).
+// Receives each finished row (called on the job's rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
 // Runs `spec` over `sizes` (bytes) on `backend` in spec.repeats passes (0 counts as 1): each
@@ -44,8 +44,15 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or DATA_LOSS when
 // verification finds wrong elements (after the row carrying `wrong` has been reported), with
 // the size, rank, first bad index and the values.
+//
+// `rendezvous` spans the job: rows are gathered over every rank of it. Per-host teams
+// (JobSpec.per_host_teams): `backend` holds this host's team only (its rank and world size are
+// the team's), and `job_all_reduce` (from backend->CreateJobAllReduce) is timed as one more
+// baseline over every rank, after its own verification (DATA_LOSS naming it when wrong); it
+// never counts as the best baseline, since it sums over more ranks than the kernel. Rows then
+// carry team_size, and the kernel's busbw uses the team size. Null otherwise.
 absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                           Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
-                          const InjectedDelay& delay = {});
+                          const InjectedDelay& delay = {}, JobAllReduce* job_all_reduce = nullptr);
 
 }  // namespace symmbench

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <map>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -35,9 +38,9 @@ HostPlacement PlacementFromHosts(std::vector<std::string> hosts, int rank) {
   std::vector<std::string> distinct;
   for (int r = 0; r < static_cast<int>(placement.hosts.size()); ++r) {
     const std::string& host = placement.hosts[r];
-    bool seen = false;
-    for (const std::string& d : distinct) seen = seen || d == host;
-    if (!seen) distinct.push_back(host);
+    const auto seen = std::find(distinct.begin(), distinct.end(), host);
+    if (r == rank) placement.host_index = static_cast<int>(seen - distinct.begin());
+    if (seen == distinct.end()) distinct.push_back(host);
     if (host == placement.hosts[rank]) {
       if (r < rank) ++placement.local_rank;
       ++placement.local_world_size;
@@ -65,7 +68,20 @@ absl::Status CheckOneHost(const HostPlacement& placement, const std::string& ker
       absl::StrCat("the ranks are on ", placement.num_hosts, " hosts (", placement.Describe(),
                    "): kernel ", kernel,
                    " runs on symmetric memory, which needs every rank on one host; run it with "
-                   "nodes 1 (per-host teams are not built yet)"));
+                   "nodes 1, or ask for per_host_teams (the all-reduce kernels: one team per host)"));
+}
+
+absl::Status CheckEqualTeams(const HostPlacement& placement) {
+  std::map<std::string, int> ranks_per_host;
+  for (const std::string& host : placement.hosts) ++ranks_per_host[host];
+  for (const auto& [host, ranks] : ranks_per_host) {
+    if (ranks != placement.local_world_size) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "per_host_teams: the hosts hold different numbers of ranks (", placement.Describe(),
+          "); every team must have the same size: place world_size / nodes ranks per host"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace symmbench

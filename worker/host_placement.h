@@ -16,6 +16,7 @@ struct HostPlacement {
   int local_rank = 0;              // this rank's index among the ranks of its host
   int local_world_size = 1;        // ranks on this rank's host
   int num_hosts = 1;
+  int host_index = 0;  // this rank's host among the hosts, in order of their lowest rank
   // "node1: ranks 0,1; node2: ranks 2,3", hosts in order of their lowest rank.
   std::string Describe() const;
 };
@@ -31,7 +32,12 @@ std::string ThisHost();
 
 // FAILED_PRECONDITION naming the hosts when the job's ranks span more than one host: every
 // kernel of the catalog runs on symmetric memory (or on the copy engine between mapped
-// buffers), which needs every rank on one host; per-host teams are not built yet.
+// buffers), which needs every rank on one host unless the job asks for per-host teams.
 absl::Status CheckOneHost(const HostPlacement& placement, const std::string& kernel);
+
+// Per-host teams (JobSpec.per_host_teams): one team per host, each of local_world_size ranks
+// numbered by local_rank. FAILED_PRECONDITION naming the hosts when they hold different numbers
+// of ranks (a row's busbw and the max over teams assume teams of one size).
+absl::Status CheckEqualTeams(const HostPlacement& placement);
 
 }  // namespace symmbench

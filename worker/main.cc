@@ -48,6 +48,7 @@ struct WorkerOptions {
   InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
   std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
   std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
+  std::string host;  // the host name ranks are grouped by; empty: gethostname
 };
 
 // `*value` from environment variable `name` when it is given: a clear error naming both when
@@ -141,7 +142,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
   // Which ranks share this host, before anything maps a peer's memory.
-  absl::StatusOr<HostPlacement> placement = GatherHostPlacement(&rendezvous, ThisHost());
+  absl::StatusOr<HostPlacement> placement =
+      GatherHostPlacement(&rendezvous, options.host.empty() ? ThisHost() : options.host);
   if (!placement.ok()) return placement.status();
   spdlog::info("rank {}/{}: local rank {} of {} on host {} ({})", options.rank, options.world_size,
                placement->local_rank, placement->local_world_size, placement->hosts[options.rank],
@@ -149,10 +151,18 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   // Every rank reports it (the same list) before it can report a failure, so the job's record
   // has it whichever rank fails first.
   ReportPlacement(options, report, placement->hosts);
-  if (absl::Status s = CheckOneHost(*placement, spec.kernel()); !s.ok()) return s;
+  // Per-host teams: the backend (symmetric memory, the kernel, its reference) spans this host's
+  // ranks only, with a rendezvous of the team's own; the job's rendezvous gathers the rows and
+  // carries the all-reduce over every rank.
+  const bool teams = spec.per_host_teams();
+  absl::Status placed = teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, spec.kernel());
+  if (!placed.ok()) return placed;
+  StoreRendezvous team_rendezvous(store, placement->local_rank, placement->local_world_size,
+                                  timeout, absl::StrCat("team", placement->host_index, "/"));
+  Rendezvous* backend_rendezvous = teams ? &team_rendezvous : &rendezvous;
   BackendOptions backend_options;
-  backend_options.rank = options.rank;
-  backend_options.world_size = options.world_size;
+  backend_options.rank = backend_rendezvous->rank();
+  backend_options.world_size = backend_rendezvous->world_size();
   backend_options.device = options.device;
   backend_options.max_bytes =
       ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
@@ -161,12 +171,24 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     backend_options.max_bytes =
         std::max(backend_options.max_bytes, gemm.m / options.world_size * gemm.k * 2);
   }
-  backend_options.job_id = absl::StrCat(options.job_id, "-", *instance);
+  // Names the CPU backend's shared memory: one set per team (hosts may share /dev/shm, as the
+  // network-namespace hosts of tests/multi_host_test do).
+  backend_options.job_id = absl::StrCat(options.job_id, "-", *instance,
+                                        teams ? absl::StrCat("-team", placement->host_index) : "");
   backend_options.timeout = timeout;
   absl::StatusOr<std::unique_ptr<Backend>> backend =
-      options.backend == "cuda" ? CreateCudaBackend(backend_options, &rendezvous)
-                                : CreateCpuBackend(backend_options, &rendezvous);
+      options.backend == "cuda" ? CreateCudaBackend(backend_options, backend_rendezvous)
+                                : CreateCpuBackend(backend_options, backend_rendezvous);
   if (!backend.ok()) return backend.status();
+  JobAllReduce job_all_reduce;  // per-host teams only; destroyed before the backend
+  if (teams) {
+    absl::StatusOr<JobAllReduce> created = (*backend)->CreateJobAllReduce(&rendezvous);
+    if (!created.ok()) return created.status();
+    job_all_reduce = *std::move(created);
+    spdlog::info("rank {}/{}: team {} (rank {} of {}), {} over all ranks", options.rank,
+                 options.world_size, placement->host_index, placement->local_rank,
+                 placement->local_world_size, job_all_reduce.name);
+  }
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
                ag_gemm ? spec.shapes_size() : sizes->size(), ag_gemm ? "shapes" : "sizes",
@@ -191,7 +213,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
       ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.delay)
       : spec.kernel() == kCalibrateKernel
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay);
+          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay,
+                         teams ? &job_all_reduce : nullptr);
   if (!status.ok()) {
     spdlog::error("rank {}: {}", options.rank, status.ToString());
     ReportFailure(options, report, status);
@@ -259,6 +282,10 @@ int main(int argc, char** argv) {
   app.add_option("--device-from-env", options.device_from_env,
                  "take the device from this environment variable (SLURM_LOCALID) instead of "
                  "--device");
+  app.add_option("--host", options.host,
+                 "the host name ranks are grouped by (per-host teams, placement); default: "
+                 "gethostname. In a Kubernetes pod give the node's name (spec.nodeName)")
+      ->envname("SYMMBENCH_HOST");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
   if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||

@@ -47,6 +47,16 @@ absl::StatusOr<std::string> StoreClient::Get(const std::string& key) {
   return response.value();
 }
 
+absl::Status StoreClient::Delete(const std::string& key) {
+  grpc::ClientContext context;
+  SetDeadline(&context, rpc_timeout_);
+  v1::StoreDeleteRequest request;
+  request.set_job_id(job_id_);
+  request.set_key(key);
+  v1::StoreDeleteResponse response;
+  return FromGrpc(stub_->Delete(&context, request, &response), absl::StrCat("store delete ", key));
+}
+
 absl::StatusOr<int64_t> StoreClient::Add(const std::string& key, int64_t delta) {
   grpc::ClientContext context;
   SetDeadline(&context, rpc_timeout_);
@@ -82,8 +92,12 @@ absl::StatusOr<std::string> StoreClient::WaitGet(const std::string& key,
 }
 
 StoreRendezvous::StoreRendezvous(StoreClient* store, int rank, int world_size,
-                                 std::chrono::milliseconds timeout)
-    : store_(store), rank_(rank), world_size_(world_size), timeout_(timeout) {}
+                                 std::chrono::milliseconds timeout, std::string key_prefix)
+    : store_(store),
+      rank_(rank),
+      world_size_(world_size),
+      timeout_(timeout),
+      key_prefix_(std::move(key_prefix)) {}
 
 std::vector<std::string> StoreRendezvous::RankKeys(const std::string& prefix) const {
   std::vector<std::string> keys;
@@ -94,7 +108,7 @@ std::vector<std::string> StoreRendezvous::RankKeys(const std::string& prefix) co
 
 absl::StatusOr<std::vector<std::string>> StoreRendezvous::AllGather(const std::string& tag,
                                                                      const std::string& value) {
-  const std::string prefix = absl::StrCat("ag/", tag);
+  const std::string prefix = absl::StrCat(key_prefix_, "ag/", tag);
   absl::Status status = store_->Set(absl::StrCat(prefix, "/", rank_), value);
   if (!status.ok()) return status;
   std::vector<std::string> keys = RankKeys(prefix);
@@ -113,8 +127,12 @@ absl::StatusOr<std::vector<std::string>> StoreRendezvous::AllGather(const std::s
   return values;
 }
 
+absl::Status StoreRendezvous::Forget(const std::string& tag) {
+  return store_->Delete(absl::StrCat(key_prefix_, "ag/", tag, "/", rank_));
+}
+
 absl::Status StoreRendezvous::Barrier(const std::string& tag) {
-  const std::string prefix = absl::StrCat("barrier/", tag);
+  const std::string prefix = absl::StrCat(key_prefix_, "barrier/", tag);
   absl::Status status = store_->Set(absl::StrCat(prefix, "/", rank_), "1");
   if (!status.ok()) return status;
   status = store_->Wait(RankKeys(prefix), timeout_);

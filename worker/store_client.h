@@ -29,6 +29,8 @@ class StoreClient {
   absl::Status Set(const std::string& key, const std::string& value);
   // NOT_FOUND when absent.
   absl::StatusOr<std::string> Get(const std::string& key);
+  // OK whether or not the key existed.
+  absl::Status Delete(const std::string& key);
   absl::StatusOr<int64_t> Add(const std::string& key, int64_t delta);
   // DEADLINE_EXCEEDED naming the missing keys when `timeout` passes.
   absl::Status Wait(const std::vector<std::string>& keys, std::chrono::milliseconds timeout);
@@ -41,17 +43,20 @@ class StoreClient {
   std::chrono::milliseconds rpc_timeout_;
 };
 
-// Rendezvous over the Store: AllGather sets "ag/<tag>/<rank>" and waits for every rank's key;
-// Barrier sets "barrier/<tag>/<rank>" and waits for all. Keys vanish when the job ends.
+// Rendezvous over the Store: AllGather sets "<key_prefix>ag/<tag>/<rank>" and waits for every
+// rank's key; Barrier sets "<key_prefix>barrier/<tag>/<rank>" and waits for all. Keys vanish when
+// the job ends (or at Forget). A per-host team gets its own key_prefix ("team<h>/") and numbers
+// its ranks within the team.
 class StoreRendezvous : public Rendezvous {
  public:
-  StoreRendezvous(StoreClient* store, int rank, int world_size,
-                  std::chrono::milliseconds timeout);
+  StoreRendezvous(StoreClient* store, int rank, int world_size, std::chrono::milliseconds timeout,
+                  std::string key_prefix = "");
   int rank() const override { return rank_; }
   int world_size() const override { return world_size_; }
   absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
                                                       const std::string& value) override;
   absl::Status Barrier(const std::string& tag) override;
+  absl::Status Forget(const std::string& tag) override;
 
  private:
   std::vector<std::string> RankKeys(const std::string& prefix) const;
@@ -59,6 +64,7 @@ class StoreRendezvous : public Rendezvous {
   int rank_;
   int world_size_;
   std::chrono::milliseconds timeout_;
+  std::string key_prefix_;
 };
 
 }  // namespace symmbench

@@ -77,9 +77,7 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
   }
   const int rank = context_.memory->rank();
   void* input = context_.memory->buffer(rank);
-  for (int64_t i = 0; i < count; ++i) {
-    StoreFromFloat(input, dtype, i, static_cast<float>(ExactInputValue(seed, rank, i)));
-  }
+  FillExactInput(input, dtype, count, seed, rank);
   const size_t bytes = static_cast<size_t>(count) * size;
   if (ref_ == nullptr) {
     // Once, at the symmetric buffer's size and page-aligned, like the shm buffers: a buffer
@@ -124,21 +122,7 @@ absl::Status AllReduceCpuBase::RunBaseline() {
 
 absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  const int size = DTypeSize(dtype_);
-  const auto* out = static_cast<const unsigned char*>(output());
-  CheckResult result;
-  for (int64_t i = 0; i < count_; ++i) {
-    const float got = LoadAsFloat(out, dtype_, i);
-    const float want = LoadAsFloat(ref_.get(), dtype_, i);
-    const bool same_bits = std::memcmp(out + i * size, ref_.get() + i * size, size) == 0;
-    if (same_bits && !std::isnan(got) && !std::isnan(want)) continue;
-    if (result.wrong++ == 0) {
-      result.first_bad_index = i;
-      result.got = got;
-      result.want = want;
-    }
-  }
-  return result;
+  return CompareBitwise(output(), ref_.get(), dtype_, count_);
 }
 
 absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {
@@ -150,6 +134,25 @@ absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
   static_cast<unsigned char*>(output())[index * DTypeSize(dtype_)] ^= 0x01;
   return absl::OkStatus();
+}
+
+CheckResult CompareBitwise(const void* got, const void* want, DType dtype, int64_t count) {
+  const int size = DTypeSize(dtype);
+  const auto* out = static_cast<const unsigned char*>(got);
+  const auto* ref = static_cast<const unsigned char*>(want);
+  CheckResult result;
+  for (int64_t i = 0; i < count; ++i) {
+    const float g = LoadAsFloat(out, dtype, i);
+    const float w = LoadAsFloat(ref, dtype, i);
+    const bool same_bits = std::memcmp(out + i * size, ref + i * size, size) == 0;
+    if (same_bits && !std::isnan(g) && !std::isnan(w)) continue;
+    if (result.wrong++ == 0) {
+      result.first_bad_index = i;
+      result.got = g;
+      result.want = w;
+    }
+  }
+  return result;
 }
 
 }  // namespace symmbench

@@ -86,4 +86,9 @@ class AllReduceCpuBase : public Collective {
 void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs,
                      void* const* outputs, int num_outputs, int64_t begin, int64_t count);
 
+// Element-wise bitwise comparison of `got` with `want` (count elements of dtype). An element
+// also counts as wrong when either side is NaN: inputs are finite, so a NaN is poison that no
+// run overwrote (both sides poisoned alike would otherwise compare equal).
+CheckResult CompareBitwise(const void* got, const void* want, DType dtype, int64_t count);
+
 }  // namespace symmbench

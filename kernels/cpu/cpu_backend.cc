@@ -14,6 +14,7 @@
 #include "kernels/cpu/one_shot_push_all_reduce_cpu.h"
 #include "kernels/cpu/peer_copy_cpu.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/cpu/store_all_reduce_cpu.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 
 namespace symmbench {
@@ -93,6 +94,11 @@ class CpuBackend : public Backend {
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
     // Borrows the backend's memory and barrier, like a Collective: destroy it first.
     return NewAgGemmCpu(Context());
+  }
+
+  absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) override {
+    if (job == nullptr) return absl::InvalidArgumentError("cpu backend: job rendezvous is null");
+    return JobAllReduce{"store_all_reduce", NewStoreAllReduceCpu(job)};
   }
 
   void Abort() override { memory_->Abort(); }

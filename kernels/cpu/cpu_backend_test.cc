@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
 #include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/cpu/store_all_reduce_cpu.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
@@ -228,6 +229,34 @@ TEST(CpuBackendTest, PrepareRejectsCountsBeyondTheBufferAndOrderIsEnforced) {
     EXPECT_TRUE(coll.Prepare(0, DType::kBf16, 1).ok());
     EXPECT_TRUE(coll.Run().ok());
     EXPECT_EQ(coll.Check()->wrong, 0);
+  });
+}
+
+// The all-reduce across per-host teams: every rank's input through the rendezvous, summed in
+// rank order; the exact sum is its reference. Several rounds (one AllGather tag each), every
+// dtype, and a size above the Store's limit refused naming per_host_teams.
+TEST(StoreAllReduceCpuTest, SumsEveryRankOfTheJobExactlyRoundAfterRound) {
+  RunRanksInThreads(4, [&](int rank, Rendezvous* job) {
+    std::unique_ptr<Collective> op = NewStoreAllReduceCpu(job);
+    EXPECT_EQ(op->Run().code(), absl::StatusCode::kFailedPrecondition);
+    for (DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
+      ASSERT_TRUE(op->Prepare(1000, dtype, 7).ok());
+      // Poisoned outputs and no run: every element wrong.
+      ASSERT_TRUE(op->RunBaseline().ok());
+      EXPECT_EQ(op->Check()->wrong, 1000);
+      for (int round = 0; round < 3; ++round) {
+        ASSERT_TRUE(op->PoisonOutputs().ok());
+        ASSERT_TRUE(op->Run().ok());
+        ASSERT_TRUE(op->RunBaseline().ok());
+        absl::StatusOr<CheckResult> check = op->Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->wrong, 0) << "rank " << rank << " first bad " << check->first_bad_index
+                                   << " got " << check->got << " want " << check->want;
+      }
+    }
+    absl::Status too_big = op->Prepare(kStoreAllReduceMaxBytes / 2 + 1, DType::kBf16, 1);
+    EXPECT_EQ(too_big.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(too_big.message().find("per_host_teams"), std::string::npos) << too_big;
   });
 }
 

@@ -31,6 +31,7 @@
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
 #include "kernels/cuda/one_shot_push_all_reduce_collective.h"
 #include "kernels/cuda/peer_copy_collective.h"
+#include "kernels/cuda/nccl_job_all_reduce.h"
 #include "kernels/cuda/rendezvous_bytes.h"
 #include "kernels/cuda/two_shot_all_reduce_collective.h"
 #include "kernels/symm_mem_layout.h"
@@ -204,6 +205,13 @@ class CudaBackend final : public Backend {
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
+
+  absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) override {
+    absl::StatusOr<std::unique_ptr<Collective>> op =
+        NewNcclJobAllReduce(&ctx_, job, static_cast<size_t>(options_.max_bytes));
+    if (!op.ok()) return op.status();
+    return JobAllReduce{"nccl_all_reduce_global", *std::move(op)};
+  }
 
   absl::Status InjectDelay(double us) override {
     if (!(us >= 0)) {

@@ -1,0 +1,174 @@
+#include "kernels/cuda/nccl_job_all_reduce.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/rendezvous_bytes.h"
+#include "kernels/cuda/verify_kernels.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+constexpr char kName[] = "nccl_all_reduce_global";
+constexpr int kPoisonByte = 0xFF;  // a NaN in every dtype; the compare kernel counts it wrong
+
+class NcclJobAllReduce final : public Collective {
+ public:
+  NcclJobAllReduce(const CudaContext* ctx, Rendezvous* job, size_t max_bytes)
+      : ctx_(ctx), job_(job), max_bytes_(max_bytes) {}
+
+  ~NcclJobAllReduce() override {
+    (void)cudaSetDevice(ctx_->device);
+    if (comm_ != nullptr) {
+      // A communicator with work still queued (a peer died mid-op) can only be aborted.
+      if (cudaStreamQuery(ctx_->stream) == cudaSuccess) {
+        (void)ncclCommDestroy(comm_);
+      } else {
+        (void)ncclCommAbort(comm_);
+      }
+    }
+    for (void* p : {in_, out_, ref_, static_cast<void*>(counters_)}) {
+      if (p != nullptr) (void)cudaFree(p);
+    }
+  }
+
+  absl::Status Init() {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    ncclUniqueId id;
+    std::memset(&id, 0, sizeof(id));
+    if (job_->rank() == 0) {
+      SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclGetUniqueId(&id), "ncclGetUniqueId (job)", nullptr);
+    }
+    absl::StatusOr<std::vector<std::string>> ids =
+        AllGatherBytes(job_, "nccl_job_unique_id", &id, sizeof(id));
+    if (!ids.ok()) return ids.status();
+    std::memcpy(&id, (*ids)[0].data(), sizeof(id));
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclCommInitRank(&comm_, job_->world_size(), id, job_->rank()),
+        absl::StrCat("ncclCommInitRank(job rank ", job_->rank(), " of ", job_->world_size(), ")"),
+        nullptr);
+    for (void** p : {&in_, &out_, &ref_}) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(p, max_bytes_),
+                                     absl::StrCat(kName, ": cudaMalloc(", max_bytes_, " bytes)"));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(CompareCounters)),
+        absl::StrCat(kName, ": cudaMalloc(compare counters)"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
+    const size_t bytes = static_cast<size_t>(count) * DTypeSize(dtype);
+    if (count < 0 || bytes > max_bytes_) {
+      return absl::InvalidArgumentError(absl::StrCat(kName, ": Prepare: ", bytes,
+                                                     " bytes do not fit ", max_bytes_));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    count_ = count;
+    dtype_ = dtype;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchFillExactInput(in_, count, ToDeviceDType(dtype), seed, job_->rank(), ctx_->stream),
+        absl::StrCat(kName, ": LaunchFillExactInput(", count, ")"));
+    expected_.assign(bytes, '\0');
+    FillExactSum(expected_.data(), dtype, count, seed, job_->world_size());
+    return PoisonOutputs();
+  }
+
+  absl::Status PoisonOutputs() override {
+    if (count_ < 0) return NotPrepared("PoisonOutputs");
+    const size_t bytes = expected_.size();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(out_, kPoisonByte, bytes, ctx_->stream),
+                                   absl::StrCat(kName, ": cudaMemsetAsync(out)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref_, kPoisonByte, bytes, ctx_->stream),
+                                   absl::StrCat(kName, ": cudaMemsetAsync(ref)"));
+    return absl::OkStatus();
+  }
+
+  absl::Status Run() override {
+    if (count_ < 0) return NotPrepared("Run");
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclAllReduce(in_, out_, static_cast<size_t>(count_), ToNcclDType(dtype_), ncclSum, comm_,
+                      ctx_->stream),
+        absl::StrCat(kName, ": ncclAllReduce(", count_, ")"), comm_);
+    return absl::OkStatus();
+  }
+
+  absl::Status RunBaseline() override {
+    if (count_ < 0) return NotPrepared("RunBaseline");
+    // From pageable memory: the copy is staged before the call returns, so expected_ may change.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(ref_, expected_.data(), expected_.size(),
+                                                   cudaMemcpyHostToDevice, ctx_->stream),
+                                   absl::StrCat(kName, ": cudaMemcpyAsync(exact sum)"));
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<CheckResult> Check() override {
+    if (count_ < 0) return NotPrepared("Check");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchCompareBitwise(out_, ref_, count_, ToDeviceDType(dtype_), counters_, ctx_->stream),
+        absl::StrCat(kName, ": LaunchCompareBitwise(", count_, ")"));
+    CompareCounters host{};
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(&host, counters_, sizeof(host), cudaMemcpyDeviceToHost, ctx_->stream),
+        absl::StrCat(kName, ": cudaMemcpyAsync(counters)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    CheckResult result;
+    result.wrong = static_cast<int64_t>(host.wrong);
+    if (host.wrong != 0) {
+      result.first_bad_index = static_cast<int64_t>(host.first_bad);
+      const size_t elem = DTypeSize(dtype_);
+      uint32_t got = 0;
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          cudaMemcpy(&got, static_cast<const char*>(out_) + host.first_bad * elem, elem,
+                     cudaMemcpyDeviceToHost),
+          absl::StrCat(kName, ": cudaMemcpy(out[", host.first_bad, "])"));
+      result.got = LoadAsFloat(&got, dtype_, 0);
+      result.want = LoadAsFloat(expected_.data(), dtype_, result.first_bad_index);
+    }
+    return result;
+  }
+
+  std::string baseline_name() const override { return "exact_sum"; }
+
+ private:
+  absl::Status NotPrepared(const char* what) const {
+    return absl::FailedPreconditionError(absl::StrCat(kName, ": ", what, " before Prepare"));
+  }
+
+  const CudaContext* const ctx_;
+  Rendezvous* const job_;
+  const size_t max_bytes_;
+  ncclComm_t comm_ = nullptr;
+  void* in_ = nullptr;
+  void* out_ = nullptr;
+  void* ref_ = nullptr;
+  CompareCounters* counters_ = nullptr;
+  std::string expected_;  // the exact sum, host side
+  int64_t count_ = -1;    // -1 until Prepare succeeds
+  DType dtype_ = DType::kFp32;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Collective>> NewNcclJobAllReduce(const CudaContext* ctx,
+                                                                Rendezvous* job, size_t max_bytes) {
+  if (ctx == nullptr || job == nullptr || max_bytes == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(kName, ": needs a context, the job's rendezvous and max_bytes > 0"));
+  }
+  auto op = std::make_unique<NcclJobAllReduce>(ctx, job, max_bytes);
+  if (absl::Status s = op->Init(); !s.ok()) return s;
+  return std::unique_ptr<Collective>(std::move(op));
+}
+
+}  // namespace symmbench
