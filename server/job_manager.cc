@@ -139,16 +139,19 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
     return absl::Status(s.code(), absl::StrCat("dispatch.", s.message()));
   }
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
+  // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
+  const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
+                                                                 : spec->world_size();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
-        dispatch_tables_->Get(gpu_model, spec->world_size(), spec->dtype());
+        dispatch_tables_->Get(gpu_model, ranks, spec->dtype());
     if (tuned.ok()) {
       *spec->mutable_dispatch() = *std::move(tuned);
       return absl::OkStatus();
     }
     if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
   }
-  *spec->mutable_dispatch() = DefaultDispatchTable(gpu_model, spec->world_size(), spec->dtype());
+  *spec->mutable_dispatch() = DefaultDispatchTable(gpu_model, ranks, spec->dtype());
   return absl::OkStatus();
 }
 

@@ -160,6 +160,16 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   StoreRendezvous team_rendezvous(store, placement->local_rank, placement->local_world_size,
                                   timeout, absl::StrCat("team", placement->host_index, "/"));
   Rendezvous* backend_rendezvous = teams ? &team_rendezvous : &rendezvous;
+  // all_reduce's table was chosen for spec.world_size ranks, or world_size / nodes with teams;
+  // teams that turn out another size (hosts found at rendezvous) get the built-in table of
+  // their size rather than one measured for a different number of ranks.
+  if (teams && spec.kernel() == kAllReduceKernel &&
+      spec.dispatch().world_size() != placement->local_world_size) {
+    spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
+                 options.rank, spec.dispatch().world_size(), placement->local_world_size);
+    *spec.mutable_dispatch() = DefaultDispatchTable(spec.dispatch().gpu_model(),
+                                                    placement->local_world_size, spec.dtype());
+  }
   BackendOptions backend_options;
   backend_options.rank = backend_rendezvous->rank();
   backend_options.world_size = backend_rendezvous->world_size();
