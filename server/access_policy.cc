@@ -32,6 +32,7 @@ const std::map<std::string_view, MethodAccess>& MethodTable() {
       {"/symmbench.v1.WorkerReport/ReportRow", MethodAccess::kWorker},
       {"/symmbench.v1.WorkerReport/ReportFailure", MethodAccess::kWorker},
       {"/symmbench.v1.WorkerReport/ReportPlacement", MethodAccess::kWorker},
+      {"/symmbench.v1.WorkerReport/ReportDone", MethodAccess::kWorker},
   };
   return *table;
 }

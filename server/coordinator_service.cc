@@ -207,4 +207,11 @@ grpc::Status WorkerReportService::ReportPlacement(grpc::ServerContext* context,
       std::vector<std::string>(request->hosts().begin(), request->hosts().end())));
 }
 
+grpc::Status WorkerReportService::ReportDone(grpc::ServerContext* context,
+                                             const v1::ReportDoneRequest* request,
+                                             v1::ReportDoneResponse*) {
+  if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
+  return ToGrpc(jobs_->ReportDone(request->job_id(), request->rank()));
+}
+
 }  // namespace symmbench

@@ -59,6 +59,8 @@ class WorkerReportService final : public v1::WorkerReport::Service {
                              v1::ReportFailureResponse*) override;
   grpc::Status ReportPlacement(grpc::ServerContext*, const v1::ReportPlacementRequest*,
                                v1::ReportPlacementResponse*) override;
+  grpc::Status ReportDone(grpc::ServerContext*, const v1::ReportDoneRequest*,
+                          v1::ReportDoneResponse*) override;
 
  private:
   // A report must name a job that is still active (running or finishing) and carry its secret.

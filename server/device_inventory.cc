@@ -45,13 +45,15 @@ std::vector<v1::Device> CpuSlots(int cpu_slots) {
 
 }  // namespace
 
-absl::StatusOr<Inventory> SlurmInventory(const std::string& backend, int ranks) {
+absl::StatusOr<Inventory> ClusterInventory(const std::string& backend, int ranks,
+                                           const std::string& name) {
   if (backend != "cpu" && backend != "cuda") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("backend: want cpu or cuda under Slurm (got \"", backend, "\")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "backend: want cpu or cuda for workers placed by a cluster (got \"", backend, "\")"));
   }
   if (ranks < 1) {
-    return absl::InvalidArgumentError(absl::StrCat("slurm ranks: must be >= 1 (got ", ranks, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cluster ranks: must be >= 1 (got ", ranks, ")"));
   }
   Inventory inventory;
   inventory.backend = backend;
@@ -59,7 +61,7 @@ absl::StatusOr<Inventory> SlurmInventory(const std::string& backend, int ranks) 
     v1::Device d;
     d.set_index(i);
     d.set_kind(backend);
-    d.set_name("slurm-task");
+    d.set_name(name);
     inventory.devices.push_back(d);
   }
   return inventory;

@@ -23,10 +23,12 @@ struct Inventory {
 absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
                                           const std::string& worker_path, int cpu_slots);
 
-// For a daemon whose workers Slurm places (--launcher slurm): `ranks` devices of `backend`
-// ("cpu" or "cuda") named "slurm-task", so that the scheduler admits at most that many ranks at
-// once and a job's world_size is bounded by it. No versions (the compute nodes are not probed).
-absl::StatusOr<Inventory> SlurmInventory(const std::string& backend, int ranks);
+// For a daemon whose workers a cluster places (--launcher slurm or command): `ranks` devices of
+// `backend` ("cpu" or "cuda") named `name` ("slurm-task", "cluster-rank"), so that the scheduler
+// admits at most that many ranks at once and a job's world_size is bounded by it. No versions
+// (the compute nodes are not probed).
+absl::StatusOr<Inventory> ClusterInventory(const std::string& backend, int ranks,
+                                           const std::string& name);
 
 // Parses the worker's `--probe-devices` JSON ({"cuda_devices": [{index, name, memory_bytes,
 // sm_count}]}). INVALID_ARGUMENT when it does not parse.

@@ -341,6 +341,22 @@ absl::Status JobManager::ReportPlacement(const std::string& job_id,
   return Persist(record);
 }
 
+absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = active_.find(job_id);
+  if (it == active_.end()) {
+    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+  }
+  ActiveJob& job = it->second;
+  if (rank < 0 || rank >= job.record.spec().world_size()) {
+    return absl::InvalidArgumentError(absl::StrCat("rank: want [0, ", job.record.spec().world_size(),
+                                                   ") (got ", rank, ")"));
+  }
+  if (job.launched != nullptr) job.launched->NoteRankDone(rank);
+  changed_.notify_all();
+  return absl::OkStatus();
+}
+
 absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::string& secret,
                                          bool running_only) {
   std::lock_guard<std::mutex> lock(mu_);

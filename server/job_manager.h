@@ -96,6 +96,9 @@ class JobManager {
   // Keeps hosts[r] (rank r's host) in the job's record. INVALID_ARGUMENT naming `hosts` unless
   // it has world_size non-empty names of at most 255 characters.
   absl::Status ReportPlacement(const std::string& job_id, const std::vector<std::string>& hosts);
+  // Rank `rank` has finished (LaunchedJob::NoteRankDone). INVALID_ARGUMENT naming `rank` outside
+  // [0, world_size).
+  absl::Status ReportDone(const std::string& job_id, int rank);
   // Whether the job is RUNNING (its workers may use the Store).
   bool IsRunning(const std::string& job_id);
   // Whether a worker call for `job_id` carrying `secret` may proceed: OK when `secret` is the
@@ -130,6 +133,8 @@ class JobManager {
   void StartJob(const Placement& placement);
   void ReapWorkers();
   void CheckTimeouts();
+  // The ranks of a running job that have not published their host at rendezvous (in order).
+  std::vector<int> AbsentFromRendezvous(const v1::Job& record) const;
   void BeginFinish(ActiveJob* job, v1::JobState state, std::string error, int failed_rank);
   void Finalize(const std::string& job_id);
   void Publish(const std::string& job_id, const v1::JobEvent& event, bool last);

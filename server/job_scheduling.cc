@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
+#include "server/job_keys.h"
 #include "server/job_manager.h"
 #include "server/job_util.h"
 #include "spdlog/spdlog.h"
@@ -128,14 +129,32 @@ void JobManager::CheckTimeouts() {
       std::string why =
           absl::StrCat("job timed out after ",
                        timeout_s > 0 ? timeout_s : options_.default_job_timeout.count(), " s");
-      // A stopped rank (SIGSTOP, a debugger) is the one its peers wait for: name it.
+      // Ranks that never reached the rendezvous (never started, or stuck before it) come
+      // first; then what the launcher knows: a stopped rank (SIGSTOP, a debugger) is the one
+      // its peers wait for.
+      const std::vector<int> absent = AbsentFromRendezvous(job.record);
+      if (!absent.empty()) {
+        absl::StrAppend(&why, "; ", absent.size() == 1 ? "rank " : "ranks ",
+                        absl::StrJoin(absent, ","), " never reached the rendezvous");
+      }
       StallReport stall;
       if (job.launched != nullptr) stall = job.launched->DescribeStall();
       absl::StrAppend(&why, stall.detail);
-      const int culprit = stall.rank;
+      const int culprit = absent.size() == 1 ? absent[0] : stall.rank;
       BeginFinish(&job, v1::FAILED, std::move(why), culprit);
     }
   }
+}
+
+std::vector<int> JobManager::AbsentFromRendezvous(const v1::Job& record) const {
+  std::vector<int> absent;
+  for (int r = 0; r < record.spec().world_size(); ++r) {
+    // Every rank's first all-gather publishes its host (worker/host_placement.h).
+    if (!store_->Get(absl::StrCat(JobStorePrefix(record.job_id()), "ag/host/", r)).ok()) {
+      absent.push_back(r);
+    }
+  }
+  return absent;
 }
 
 void JobManager::Finalize(const std::string& job_id) {

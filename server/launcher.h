@@ -65,6 +65,9 @@ class LaunchedJob {
   // After Kill: blocks until Poll would report `ended`, at most `timeout`.
   virtual void WaitEnded(std::chrono::milliseconds timeout) = 0;
   virtual StallReport DescribeStall() = 0;
+  // Rank `rank` reported that it finished (WorkerReport.ReportDone). Launchers that see their
+  // workers exit ignore it; the command launcher ends the job once every rank has.
+  virtual void NoteRankDone(int rank) { (void)rank; }
 };
 
 class Launcher {

@@ -24,6 +24,7 @@
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
 #include "server/job_manager.h"
+#include "server/command_launcher.h"
 #include "server/launcher.h"
 #include "server/local_launcher.h"
 #include "server/log_format.h"
@@ -53,8 +54,9 @@ struct DaemonOptions {
   std::string tls_worker_ca;     // CA the workers verify the daemon with
   std::string tls_server_name;   // name the workers expect in the daemon's certificate
   bool allow_fault_injection = false;
-  std::string launcher = "local";  // local | slurm
-  int slurm_ranks = 64;            // ranks this daemon keeps in Slurm at once (its "devices")
+  std::string launcher = "local";  // local | slurm | command
+  int slurm_ranks = 64;  // ranks this daemon keeps in Slurm (or the cluster) at once: its "devices"
+  std::string launch_command;      // --launcher command: the program that starts / stops workers
   int max_nodes = 0;               // JobSpec.nodes bound; 0: 1 (local) or 64 (slurm)
   std::string slurm_partition;
   std::vector<std::string> slurm_args;
@@ -149,16 +151,24 @@ int Run(const DaemonOptions& options) {
   const std::string worker = options.worker.empty() ? DefaultWorkerPath() : options.worker;
 
   const bool slurm = options.launcher == "slurm";
-  if (slurm && options.backend == "auto") {
+  const bool command = options.launcher == "command";
+  if ((slurm || command) && options.backend == "auto") {
     spdlog::critical(
-        "--backend: say cpu or cuda with --launcher slurm (the daemon's own host "
-        "has nothing to probe for the compute nodes)");
+        "--backend: say cpu or cuda with --launcher {} (the daemon's own host has nothing to "
+        "probe for the compute nodes)",
+        options.launcher);
     return 2;
   }
-  // Under Slurm the "devices" are the ranks this daemon lets run at once; Slurm picks GPUs.
+  if (command != !options.launch_command.empty()) {
+    spdlog::critical("--launch-command: give it with --launcher command, and only then");
+    return 2;
+  }
+  // Under Slurm or another cluster's control the "devices" are the ranks this daemon lets run
+  // at once; the cluster picks the GPUs.
   absl::StatusOr<Inventory> inventory =
-      slurm ? SlurmInventory(options.backend, options.slurm_ranks)
-            : DiscoverDevices(options.backend, worker, options.cpu_slots);
+      slurm     ? ClusterInventory(options.backend, options.slurm_ranks, "slurm-task")
+      : command ? ClusterInventory(options.backend, options.slurm_ranks, "cluster-rank")
+                : DiscoverDevices(options.backend, worker, options.cpu_slots);
   if (!inventory.ok()) {
     spdlog::critical("device inventory: {}", inventory.status().ToString());
     return 1;
@@ -195,6 +205,10 @@ int Run(const DaemonOptions& options) {
     slurm_options.sbatch_args = options.slurm_args;
     slurm_options.poll_interval = std::chrono::milliseconds(options.slurm_poll_ms);
     launcher = std::make_unique<SlurmLauncher>(slurm_options);
+  } else if (command) {
+    CommandLauncherOptions command_options;
+    command_options.command = options.launch_command;
+    launcher = std::make_unique<CommandLauncher>(command_options);
   } else {
     launcher = std::make_unique<LocalLauncher>(worker);
   }
@@ -202,7 +216,8 @@ int Run(const DaemonOptions& options) {
   manager_options.backend = inventory->backend;
   manager_options.devices = inventory->devices;
   manager_options.log_dir = log_dir;
-  manager_options.max_nodes = options.max_nodes > 0 ? options.max_nodes : (slurm ? 64 : 1);
+  manager_options.max_nodes =
+      options.max_nodes > 0 ? options.max_nodes : (slurm || command ? 64 : 1);
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
   if (security->tls) {
     manager_options.worker_tls_ca =
@@ -332,17 +347,22 @@ int main(int argc, char** argv) {
   app.add_option("--launcher", options.launcher,
                  "local: fork the workers on this host; slurm: one sbatch job per benchmark job, "
                  "one task per rank (sbatch, squeue, sacct, scancel from PATH; SLURM_CONF "
-                 "as for any Slurm client)")
-      ->check(CLI::IsMember({"local", "slurm"}))
+                 "as for any Slurm client); command: --launch-command starts the workers "
+                 "elsewhere (a Kubernetes Indexed Job) and they report back")
+      ->check(CLI::IsMember({"local", "slurm", "command"}))
       ->capture_default_str();
-  app.add_option("--slurm-ranks", options.slurm_ranks,
-                 "with --launcher slurm: ranks this daemon keeps in Slurm at once (the largest "
-                 "world_size, and the queue's capacity)")
+  app.add_option("--launch-command", options.launch_command,
+                 "with --launcher command: run as `CMD start JOB_ID` (prints a handle) and "
+                 "`CMD stop HANDLE`, the job's secret and id in its environment "
+                 "(deploy/k8s/launch-workers.sh; server/command_launcher.h)");
+  app.add_option("--slurm-ranks,--cluster-ranks", options.slurm_ranks,
+                 "with --launcher slurm or command: ranks this daemon keeps running at once (the "
+                 "largest world_size, and the queue's capacity)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--max-nodes", options.max_nodes,
                  "hosts one job may span (JobSpec.nodes; default 1 with --launcher local, 64 "
-                 "with slurm)")
+                 "with slurm or command)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--slurm-partition", options.slurm_partition, "sbatch --partition");
   app.add_option("--slurm-arg", options.slurm_args,

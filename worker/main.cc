@@ -233,7 +233,15 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     return status;
   }
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
-  return rendezvous.Barrier("finish");
+  if (absl::Status s = rendezvous.Barrier("finish"); !s.ok()) return s;
+  // Workers the daemon did not start (--launcher command) end their job this way.
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  v1::ReportDoneRequest request;
+  request.set_job_id(options.job_id);
+  request.set_rank(options.rank);
+  v1::ReportDoneResponse response;
+  return FromGrpc(report->ReportDone(&context, request, &response), "report done");
 }
 
 void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
