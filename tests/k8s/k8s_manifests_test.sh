@@ -151,6 +151,58 @@ if ((${#cases[@]})); then
   done
 fi
 
+# 4. launch-workers.sh, the launch command, against a kubectl that records its argv and stdin.
+fake="$work/fake-kubectl"
+mkdir -p "$fake"
+cat >"$fake/kubectl" <<'FAKE'
+#!/usr/bin/env bash
+n=$(ls "$FAKE_DIR" | grep -c '^call' || true)
+printf '%s\n' "$@" >"$FAKE_DIR/call$n.argv"
+case "$1" in
+  config) echo bench ;;
+  apply) cat >"$FAKE_DIR/call$n.stdin" ;;
+esac
+FAKE
+chmod +x "$fake/kubectl"
+handle="$(FAKE_DIR="$fake" KUBECTL="$fake/kubectl" SYMMBENCH_JOB_SECRET=s3cr3t-job-secret \
+  SYMMBENCH_WORLD_SIZE=8 SYMMBENCH_BACKEND=cuda SYMMBENCH_K8S_IMAGE=registry.example/symmbench:1.2 \
+  "$k8s/launch-workers.sh" start j-000042 2>"$work/launch.err")"
+applied="$(ls "$fake"/*.stdin 2>/dev/null | head -1)"
+if [ "$handle" != bench/j-000042 ] || [ -z "$applied" ]; then
+  fail launch_workers_start "start printed '$handle' (want bench/j-000042), applied '$applied': $(cat "$work/launch.err")"
+else
+  cp "$applied" "$work/launched.yaml"
+  problems=()
+  out="$("$k8s/validate.sh" "$work/launched.yaml" 2>&1)" || problems+=("not valid: $out")
+  grep -q '^  completions: 8 ' "$work/launched.yaml" || problems+=("completions not 8")
+  grep -q '^  parallelism: 8 ' "$work/launched.yaml" || problems+=("parallelism not 8")
+  grep -q -- '--world-size=8$' "$work/launched.yaml" || problems+=("--world-size not 8")
+  grep -q 'image: registry.example/symmbench:1.2$' "$work/launched.yaml" || problems+=("image not set")
+  grep -q 'j-000001' "$work/launched.yaml" && problems+=("the template's job id is left")
+  grep -q "name: symmbench-job-j-000042" "$work/launched.yaml" || problems+=("no Secret reference")
+  secret="$(sed -n 's/^  secret: //p' "$work/launched.yaml" | base64 -d)"
+  [ "$secret" = s3cr3t-job-secret ] || problems+=("the Secret holds '$secret'")
+  grep -rq s3cr3t-job-secret "$fake"/*.argv && problems+=("the secret is in kubectl's argv")
+  if ((${#problems[@]})); then
+    fail launch_workers_start "$(printf '%s; ' "${problems[@]}")"
+  else
+    pass launch_workers_start
+  fi
+fi
+rm -f "$fake"/call*
+FAKE_DIR="$fake" KUBECTL="$fake/kubectl" "$k8s/launch-workers.sh" stop bench/j-000042 2>/dev/null
+want=$'delete\n-n\nbench\n--ignore-not-found\n--wait=false\njob/symmbench-j-000042\nservice/symmbench-j-000042\nsecret/symmbench-job-j-000042'
+if [ "$(cat "$fake/call0.argv" 2>/dev/null)" = "$want" ]; then
+  pass launch_workers_stop
+else
+  fail launch_workers_stop "stop ran kubectl $(tr '\n' ' ' <"$fake/call0.argv" 2>/dev/null)"
+fi
+if FAKE_DIR="$fake" KUBECTL="$fake/kubectl" "$k8s/launch-workers.sh" start 'j-1;rm' 2>/dev/null; then
+  fail launch_workers_bad_job_id "start accepted the job id 'j-1;rm'"
+else
+  pass launch_workers_bad_job_id
+fi
+
 failed=0
 for e in "${errors[@]}"; do [ -z "$e" ] || failed=$((failed + 1)); done
 echo "$(( ${#names[@]} - failed )) passed, $failed failed"
