@@ -20,9 +20,9 @@ namespace symmbench {
 struct BackendOptions {
   int rank = 0;
   int world_size = 1;
-  int device = 0;           // CUDA ordinal or CPU slot
-  int64_t max_bytes = 0;    // largest per-rank buffer any size of the job needs
-  std::string job_id;       // names shared-memory segments (CPU backend)
+  int device = 0;         // CUDA ordinal or CPU slot
+  int64_t max_bytes = 0;  // largest per-rank buffer any size of the job needs
+  std::string job_id;     // names shared-memory segments (CPU backend)
   // Limit for every wait: signal-pad barriers, stream synchronisation, NCCL.
   std::chrono::milliseconds timeout{60000};
 };

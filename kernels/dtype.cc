@@ -18,9 +18,12 @@ absl::StatusOr<DType> ParseDType(const std::string& name) {
 
 const char* DTypeName(DType dtype) {
   switch (dtype) {
-    case DType::kBf16: return "bf16";
-    case DType::kFp16: return "fp16";
-    case DType::kFp32: return "fp32";
+    case DType::kBf16:
+      return "bf16";
+    case DType::kFp16:
+      return "fp16";
+    case DType::kFp32:
+      return "fp32";
   }
   return "?";
 }
@@ -65,18 +68,27 @@ float Fp16ToFloat(uint16_t bits) {
 
 float LoadAsFloat(const void* data, DType dtype, int64_t i) {
   switch (dtype) {
-    case DType::kBf16: return Bf16ToFloat(static_cast<const uint16_t*>(data)[i]);
-    case DType::kFp16: return Fp16ToFloat(static_cast<const uint16_t*>(data)[i]);
-    case DType::kFp32: return static_cast<const float*>(data)[i];
+    case DType::kBf16:
+      return Bf16ToFloat(static_cast<const uint16_t*>(data)[i]);
+    case DType::kFp16:
+      return Fp16ToFloat(static_cast<const uint16_t*>(data)[i]);
+    case DType::kFp32:
+      return static_cast<const float*>(data)[i];
   }
   return NAN;
 }
 
 void StoreFromFloat(void* data, DType dtype, int64_t i, float value) {
   switch (dtype) {
-    case DType::kBf16: static_cast<uint16_t*>(data)[i] = FloatToBf16(value); return;
-    case DType::kFp16: static_cast<uint16_t*>(data)[i] = FloatToFp16(value); return;
-    case DType::kFp32: static_cast<float*>(data)[i] = value; return;
+    case DType::kBf16:
+      static_cast<uint16_t*>(data)[i] = FloatToBf16(value);
+      return;
+    case DType::kFp16:
+      static_cast<uint16_t*>(data)[i] = FloatToFp16(value);
+      return;
+    case DType::kFp32:
+      static_cast<float*>(data)[i] = value;
+      return;
   }
 }
 

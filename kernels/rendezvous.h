@@ -19,7 +19,7 @@ class Rendezvous {
   // Every rank contributes `value`; returns all ranks' values in rank order. `tag` must be
   // unique per call within a job. DEADLINE_EXCEEDED naming the missing ranks on timeout.
   virtual absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
-                                                              const std::string& value) = 0;
+                                                             const std::string& value) = 0;
   // Drops this rank's value of AllGather `tag` once every rank has read it (the caller knows:
   // e.g. every rank has since entered a later AllGather), so that a long series of AllGathers
   // holds at most two rounds. A no-op where rounds are freed anyway.

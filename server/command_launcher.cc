@@ -129,10 +129,9 @@ class CommandLaunchedJob : public LaunchedJob {
     }
     StallReport report;
     if (waiting.size() == 1) report.rank = waiting[0];
-    report.detail = absl::StrCat("; ", waiting.size() == 1 ? "rank " : "ranks ",
-                                 absl::StrJoin(waiting, ","),
-                                 " did not report done (started by the launch command as ",
-                                 handle_, ")");
+    report.detail =
+        absl::StrCat("; ", waiting.size() == 1 ? "rank " : "ranks ", absl::StrJoin(waiting, ","),
+                     " did not report done (started by the launch command as ", handle_, ")");
     return report;
   }
 
@@ -182,9 +181,9 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> CommandLauncher::Launch(const Launc
   }
   const std::string handle = FirstLine(out->out);
   if (handle.empty()) {
-    return absl::InternalError(absl::StrCat("launch command ", options_.command, " start ",
-                                            request.job_id,
-                                            " printed no handle on its first line (stop needs it)"));
+    return absl::InternalError(
+        absl::StrCat("launch command ", options_.command, " start ", request.job_id,
+                     " printed no handle on its first line (stop needs it)"));
   }
   return std::unique_ptr<LaunchedJob>(
       new CommandLaunchedJob(options_.command, handle, std::move(env),

@@ -141,7 +141,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
   // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
   const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
-                                                                 : spec->world_size();
+                                                                : spec->world_size();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
         dispatch_tables_->Get(gpu_model, ranks, spec->dtype());
@@ -349,8 +349,8 @@ absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
   }
   ActiveJob& job = it->second;
   if (rank < 0 || rank >= job.record.spec().world_size()) {
-    return absl::InvalidArgumentError(absl::StrCat("rank: want [0, ", job.record.spec().world_size(),
-                                                   ") (got ", rank, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("rank: want [0, ", job.record.spec().world_size(), ") (got ", rank, ")"));
   }
   if (job.launched != nullptr) job.launched->NoteRankDone(rank);
   changed_.notify_all();

@@ -19,12 +19,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "server/baseline_store.h"
+#include "server/command_launcher.h"
 #include "server/coordinator_service.h"
 #include "server/device_inventory.h"
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
 #include "server/job_manager.h"
-#include "server/command_launcher.h"
 #include "server/launcher.h"
 #include "server/local_launcher.h"
 #include "server/log_format.h"
@@ -56,8 +56,8 @@ struct DaemonOptions {
   bool allow_fault_injection = false;
   std::string launcher = "local";  // local | slurm | command
   int slurm_ranks = 64;  // ranks this daemon keeps in Slurm (or the cluster) at once: its "devices"
-  std::string launch_command;      // --launcher command: the program that starts / stops workers
-  int max_nodes = 0;               // JobSpec.nodes bound; 0: 1 (local) or 64 (slurm)
+  std::string launch_command;  // --launcher command: the program that starts / stops workers
+  int max_nodes = 0;           // JobSpec.nodes bound; 0: 1 (local) or 64 (slurm)
   std::string slurm_partition;
   std::vector<std::string> slurm_args;
   int slurm_poll_ms = 1000;

@@ -141,16 +141,14 @@ absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
 
 // Kernels that may run as per-host teams: the all-reduces, whose reference is an all-reduce
 // over the team and whose baseline over every rank is an all-reduce too.
-bool RunsInTeams(const std::string& kernel) {
-  return absl::EndsWith(kernel, "all_reduce");
-}
+bool RunsInTeams(const std::string& kernel) { return absl::EndsWith(kernel, "all_reduce"); }
 
 // JobSpec.per_host_teams: an all-reduce kernel only.
 absl::Status CheckPerHostTeams(const v1::JobSpec& spec) {
   if (!spec.per_host_teams() || RunsInTeams(spec.kernel())) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      "per_host_teams: only the all-reduce kernels run as one team per host (kernel ",
-      spec.kernel(), " does not)"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("per_host_teams: only the all-reduce kernels run as one team per host (kernel ",
+                   spec.kernel(), " does not)"));
 }
 
 // JobSpec.nodes: within the daemon's --max-nodes, a divisor of world_size, and 1 for a kernel

@@ -28,9 +28,13 @@ class CommandLauncherTest : public ::testing::Test {
   }
 
   void StartDaemon(Daemon* daemon, std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"--launcher", "command", "--launch-command",
+    std::vector<std::string> args = {"--launcher",
+                                     "command",
+                                     "--launch-command",
                                      RunfilePath("tests/command/launch_local.sh"),
-                                     "--cluster-ranks", "4", "--allow-fault-injection"};
+                                     "--cluster-ranks",
+                                     "4",
+                                     "--allow-fault-injection"};
     args.insert(args.end(), extra.begin(), extra.end());
     daemon->set_extra_args(args);
     std::string error;
@@ -85,18 +89,19 @@ TEST_F(CommandLauncherTest, MissingRanksTimeOutNamedAndCancelStopsTheWorkers) {
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_EQ(timed_out["state"], "FAILED") << timed_out.dump();
   const std::string id = timed_out["job_id"];
-  EXPECT_NE(timed_out.value("error", "").find("job timed out after 3 s; rank 1 never reached the "
-                                              "rendezvous; ranks 0,1 did not report done "
-                                              "(started by the launch command as local:" +
-                                              id + ")"),
+  EXPECT_NE(timed_out.value("error", "")
+                .find("job timed out after 3 s; rank 1 never reached the "
+                      "rendezvous; ranks 0,1 did not report done "
+                      "(started by the launch command as local:" +
+                      id + ")"),
             std::string::npos)
       << timed_out.dump();
   EXPECT_EQ(timed_out.value("failed_rank", -1), 1) << timed_out.dump();
   EXPECT_TRUE(WaitForFile(launch_dir_ + "/" + id + ".stopped")) << Calls();
 
   // Cancelled while rank 0 waits for rank 1 at rendezvous: `stop` runs and kills it.
-  const nlohmann::json queued = daemon.ClientJson(
-      {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5"}, &result);
+  const nlohmann::json queued =
+      daemon.ClientJson({"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5"}, &result);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const std::string cancelled = queued["job_id"];
   ASSERT_EQ(daemon.WaitForState(cancelled, {"RUNNING"}), "RUNNING");
@@ -126,9 +131,9 @@ TEST_F(CommandLauncherTest, AFailingRankOrStartFailsTheJobWithTheCause) {
   const nlohmann::json refused = daemon.ClientJson(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5", "--wait"}, &result);
   EXPECT_EQ(refused["state"], "FAILED") << refused.dump();
-  EXPECT_NE(refused.value("error", "").find(
-                "start " + refused["job_id"].get<std::string>() +
-                " failed: exit code 3: no capacity in namespace bench"),
+  EXPECT_NE(refused.value("error", "")
+                .find("start " + refused["job_id"].get<std::string>() +
+                      " failed: exit code 3: no capacity in namespace bench"),
             std::string::npos)
       << refused.dump();
   EXPECT_EQ(daemon.Stop(), 0);

@@ -123,7 +123,8 @@ TEST_F(MultiHostTest, PerHostTeamsRunTheKernelPerHostAndTheBaselineAcrossHosts) 
       ASSERT_EQ(baselines.count("store_all_reduce"), 1u) << row.dump();
       const nlohmann::json& across = baselines["store_all_reduce"];
       EXPECT_GT(across["time_us"].get<double>(), 0) << row.dump();
-      const double algbw = row["size_bytes"].get<double>() / (across["time_us"].get<double>() * 1e3);
+      const double algbw =
+          row["size_bytes"].get<double>() / (across["time_us"].get<double>() * 1e3);
       EXPECT_NEAR(across["busbw_gbps"].get<double>(), algbw * 1.5, algbw * 1e-9) << row.dump();
     }
     const std::string id = job["job_id"];
@@ -150,8 +151,9 @@ TEST_F(MultiHostTest, PerHostTeamsOfUnequalSizeAreRefusedNamingTheHosts) {
   const nlohmann::json job = RunTeams(&daemon, "one_shot_all_reduce", &result);
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_EQ(job["state"], "FAILED") << job.dump();
-  EXPECT_NE(job.value("error", "").find("per_host_teams: the hosts hold different numbers of "
-                                        "ranks (host1: ranks 0,1,2; host2: rank 3)"),
+  EXPECT_NE(job.value("error", "")
+                .find("per_host_teams: the hosts hold different numbers of "
+                      "ranks (host1: ranks 0,1,2; host2: rank 3)"),
             std::string::npos)
       << job.dump();
   EXPECT_EQ(daemon.Stop(), 0);

@@ -271,9 +271,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         if (!checked.ok()) return annotate(checked.status());
         if (checked->wrong > 0) {
           return annotate(absl::DataLossError(absl::StrCat(
-              job_all_reduce->name, " (the all-reduce over every rank) is wrong: ",
-              checked->wrong, " elements, first at index ", checked->first_bad_index, ": got ",
-              checked->got, " want ", checked->want)));
+              job_all_reduce->name, " (the all-reduce over every rank) is wrong: ", checked->wrong,
+              " elements, first at index ", checked->first_bad_index, ": got ", checked->got,
+              " want ", checked->want)));
         }
       }
       // The kernel under test, with the injected delay (if any) inside its timed region.

@@ -64,11 +64,11 @@ std::string ThisHost() {
 
 absl::Status CheckOneHost(const HostPlacement& placement, const std::string& kernel) {
   if (placement.num_hosts <= 1) return absl::OkStatus();
-  return absl::FailedPreconditionError(
-      absl::StrCat("the ranks are on ", placement.num_hosts, " hosts (", placement.Describe(),
-                   "): kernel ", kernel,
-                   " runs on symmetric memory, which needs every rank on one host; run it with "
-                   "nodes 1, or ask for per_host_teams (the all-reduce kernels: one team per host)"));
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the ranks are on ", placement.num_hosts, " hosts (", placement.Describe(), "): kernel ",
+      kernel,
+      " runs on symmetric memory, which needs every rank on one host; run it with "
+      "nodes 1, or ask for per_host_teams (the all-reduce kernels: one team per host)"));
 }
 
 absl::Status CheckEqualTeams(const HostPlacement& placement) {

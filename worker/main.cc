@@ -48,7 +48,7 @@ struct WorkerOptions {
   InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
   std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
   std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
-  std::string host;  // the host name ranks are grouped by; empty: gethostname
+  std::string host;             // the host name ranks are grouped by; empty: gethostname
 };
 
 // `*value` from environment variable `name` when it is given: a clear error naming both when
@@ -155,7 +155,8 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   // ranks only, with a rendezvous of the team's own; the job's rendezvous gathers the rows and
   // carries the all-reduce over every rank.
   const bool teams = spec.per_host_teams();
-  absl::Status placed = teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, spec.kernel());
+  absl::Status placed =
+      teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, spec.kernel());
   if (!placed.ok()) return placed;
   StoreRendezvous team_rendezvous(store, placement->local_rank, placement->local_world_size,
                                   timeout, absl::StrCat("team", placement->host_index, "/"));

@@ -107,7 +107,7 @@ std::vector<std::string> StoreRendezvous::RankKeys(const std::string& prefix) co
 }
 
 absl::StatusOr<std::vector<std::string>> StoreRendezvous::AllGather(const std::string& tag,
-                                                                     const std::string& value) {
+                                                                    const std::string& value) {
   const std::string prefix = absl::StrCat(key_prefix_, "ag/", tag);
   absl::Status status = store_->Set(absl::StrCat(prefix, "/", rank_), value);
   if (!status.ok()) return status;

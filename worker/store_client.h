@@ -2,12 +2,12 @@
 // StoreRendezvous, the Rendezvous (AllGather, Barrier) built on it.
 #pragma once
 
+#include <grpcpp/grpcpp.h>
+
 #include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <grpcpp/grpcpp.h>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -54,7 +54,7 @@ class StoreRendezvous : public Rendezvous {
   int rank() const override { return rank_; }
   int world_size() const override { return world_size_; }
   absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
-                                                      const std::string& value) override;
+                                                     const std::string& value) override;
   absl::Status Barrier(const std::string& tag) override;
   absl::Status Forget(const std::string& tag) override;
 

@@ -22,8 +22,8 @@ constexpr int64_t kChunkElems = 1024;
 
 }  // namespace
 
-void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs,
-                     void* const* outputs, int num_outputs, int64_t begin, int64_t count) {
+void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs, void* const* outputs,
+                     int num_outputs, int64_t begin, int64_t count) {
   const size_t elem_bytes = DTypeSize(dtype);
   float acc[kChunkElems];
   float peer[kChunkElems];
@@ -70,10 +70,10 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
   const size_t capacity = context_.memory->buffer_bytes();
   const int size = DTypeSize(dtype);
   if (count < 0 || static_cast<uint64_t>(count) > capacity / size) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        kernel_name_, " (cpu): Prepare: ", count, " elements of ", DTypeName(dtype), " (",
-        static_cast<double>(count) * size, " bytes) do not fit the symmetric buffer of ",
-        capacity, " bytes"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(kernel_name_, " (cpu): Prepare: ", count, " elements of ", DTypeName(dtype),
+                     " (", static_cast<double>(count) * size,
+                     " bytes) do not fit the symmetric buffer of ", capacity, " bytes"));
   }
   const int rank = context_.memory->rank();
   void* input = context_.memory->buffer(rank);

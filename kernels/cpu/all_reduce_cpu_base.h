@@ -83,8 +83,8 @@ class AllReduceCpuBase : public Collective {
 // order, accumulated in float and rounded once to dtype, stored as element i of every
 // outputs[o], o in [0, num_outputs). Element indices apply to every buffer alike. Works in
 // L1-sized chunks: each element converted once on the way in and once on the way out.
-void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs,
-                     void* const* outputs, int num_outputs, int64_t begin, int64_t count);
+void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs, void* const* outputs,
+                     int num_outputs, int64_t begin, int64_t count);
 
 // Element-wise bitwise comparison of `got` with `want` (count elements of dtype). An element
 // also counts as wrong when either side is NaN: inputs are finite, so a NaN is poison that no

@@ -68,8 +68,8 @@ class NcclJobAllReduce final : public Collective {
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     const size_t bytes = static_cast<size_t>(count) * DTypeSize(dtype);
     if (count < 0 || bytes > max_bytes_) {
-      return absl::InvalidArgumentError(absl::StrCat(kName, ": Prepare: ", bytes,
-                                                     " bytes do not fit ", max_bytes_));
+      return absl::InvalidArgumentError(
+          absl::StrCat(kName, ": Prepare: ", bytes, " bytes do not fit ", max_bytes_));
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     count_ = count;
@@ -94,10 +94,9 @@ class NcclJobAllReduce final : public Collective {
 
   absl::Status Run() override {
     if (count_ < 0) return NotPrepared("Run");
-    SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclAllReduce(in_, out_, static_cast<size_t>(count_), ToNcclDType(dtype_), ncclSum, comm_,
-                      ctx_->stream),
-        absl::StrCat(kName, ": ncclAllReduce(", count_, ")"), comm_);
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclAllReduce(in_, out_, static_cast<size_t>(count_),
+                                                 ToNcclDType(dtype_), ncclSum, comm_, ctx_->stream),
+                                   absl::StrCat(kName, ": ncclAllReduce(", count_, ")"), comm_);
     return absl::OkStatus();
   }
 
