@@ -3,6 +3,9 @@
 #   out      where results go ($OUT on the device machine)
 #   start_daemon [FLAG...]   starts symmbenchd from the bundle (extra daemon flags, e.g.
 #                  --allow-fault-injection); sets `c` (the client command) and `state`
+#   run NAME [SUBMIT-ARG...]  submits a job and waits; $out/NAME.json (the record) and
+#                  $out/NAME.txt (its table, also printed)
+#   job_id FILE    the job id in a record written by run
 out="${OUT:-/tmp/symmbench-out}"
 mkdir -p "$out"
 # NVLink multicast stays off on that machine, for every process.
@@ -22,4 +25,13 @@ start_daemon() {
   trap 'kill $daemon 2>/dev/null; wait $daemon 2>/dev/null; tar czf "$out/logs.tgz" "$state" 2>/dev/null' EXIT
   for _ in $(seq 1 300); do [ -s "$state/port" ] && break; sleep 0.1; done
   c=("$bundle/bin/symmbench" --coordinator "$(head -1 "$state/port")")
+}
+
+job_id() { grep -o '"job_id": *"[^"]*"' "$1" | head -1 | grep -o 'j-[0-9]*'; }
+run() {  # name, then submit arguments
+  local name="$1"
+  shift
+  echo "== $name ($(date +%T))"
+  "${c[@]}" submit --wait --json "$@" >"$out/$name.json"
+  "${c[@]}" status "$(job_id "$out/$name.json")" | tee "$out/$name.txt"
 }

@@ -22,14 +22,6 @@ cat "$out/machine.txt"
 start_daemon
 devices="$("${c[@]}" devices --json | grep -o '"index"' | wc -l)"
 [ -n "$world_sizes" ] || world_sizes="$(seq "$devices" -2 2 | tr '\n' ' ')"
-job_id() { grep -o '"job_id": *"[^"]*"' "$1" | head -1 | grep -o 'j-[0-9]*'; }
-run() {  # name, then submit arguments
-  local name="$1"
-  shift
-  echo "== $name ($(date +%T))"
-  "${c[@]}" submit --wait --json "$@" >"$out/$name.json"
-  "${c[@]}" status "$(job_id "$out/$name.json")" | tee "$out/$name.txt"
-}
 shapes=4096x6656x16384,8192x8192x8192,16384x8192x4096,2048x8192x8192
 for ws in $world_sizes; do
   echo "== calibrate, world size $ws ($(date +%T))"

@@ -21,14 +21,6 @@ SYMMBENCH_HOST="host\$((rank / 2))" exec "$PWD/$bundle/bin/symmbench-worker" "\$
 WRAP
 chmod +x "$wrapper"
 start_daemon --worker "$wrapper"
-job_id() { grep -o '"job_id": *"[^"]*"' "$1" | head -1 | grep -o 'j-[0-9]*'; }
-run() {  # name, then submit arguments
-  local name="$1"
-  shift
-  echo "== $name ($(date +%T))"
-  "${c[@]}" submit --wait --json "$@" >"$out/$name.json"
-  "${c[@]}" status "$(job_id "$out/$name.json")" | tee "$out/$name.txt"
-}
 sweep=(--min-bytes 2K --max-bytes "$max" --step-factor 4 --graph --warmup 20 --iters 100 --repeats 2)
 for kernel in one_shot_all_reduce two_shot_all_reduce all_reduce; do
   run "${kernel}_teams_ws4" --kernel "$kernel" --world-size 4 --per-host-teams "${sweep[@]}"

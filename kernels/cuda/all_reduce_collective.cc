@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
@@ -162,35 +163,7 @@ absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
         cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(CompareCounters)),
         absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      LaunchCompareBitwise(output(), ctx_->ref, count_, ToDeviceDType(dtype_), counters_,
-                           ctx_->stream),
-      absl::StrCat(name_, ": LaunchCompareBitwise(", count_, ")"));
-  CompareCounters host{};
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(&host, counters_, sizeof(host), cudaMemcpyDeviceToHost, ctx_->stream),
-      absl::StrCat(name_, ": cudaMemcpyAsync(counters)"));
-  // Bounded work (compare + copy) on an otherwise idle stream: no timeout needed here.
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                 absl::StrCat(name_, ": cudaStreamSynchronize(check)"));
-  CheckResult result;
-  result.wrong = static_cast<int64_t>(host.wrong);
-  if (host.wrong != 0) {
-    result.first_bad_index = static_cast<int64_t>(host.first_bad);
-    const size_t elem = DTypeSize(dtype_);
-    const size_t offset = host.first_bad * elem;
-    uint32_t got = 0;
-    uint32_t want = 0;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpy(&got, static_cast<const char*>(output()) + offset, elem, cudaMemcpyDeviceToHost),
-        absl::StrCat(name_, ": cudaMemcpy(out[", host.first_bad, "])"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(&want, static_cast<const char*>(ctx_->ref) + offset,
-                                              elem, cudaMemcpyDeviceToHost),
-                                   absl::StrCat(name_, ": cudaMemcpy(ref[", host.first_bad, "])"));
-    result.got = LoadAsFloat(&got, dtype_, 0);
-    result.want = LoadAsFloat(&want, dtype_, 0);
-  }
-  return result;
+  return CompareOnDevice(output(), ctx_->ref, count_, dtype_, counters_, ctx_->stream, name_);
 }
 
 absl::Status CudaAllReduceCollective::NotPrepared(const char* what) const {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/rendezvous_bytes.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
@@ -112,29 +113,7 @@ class NcclJobAllReduce final : public Collective {
   absl::StatusOr<CheckResult> Check() override {
     if (count_ < 0) return NotPrepared("Check");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchCompareBitwise(out_, ref_, count_, ToDeviceDType(dtype_), counters_, ctx_->stream),
-        absl::StrCat(kName, ": LaunchCompareBitwise(", count_, ")"));
-    CompareCounters host{};
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(&host, counters_, sizeof(host), cudaMemcpyDeviceToHost, ctx_->stream),
-        absl::StrCat(kName, ": cudaMemcpyAsync(counters)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
-    CheckResult result;
-    result.wrong = static_cast<int64_t>(host.wrong);
-    if (host.wrong != 0) {
-      result.first_bad_index = static_cast<int64_t>(host.first_bad);
-      const size_t elem = DTypeSize(dtype_);
-      uint32_t got = 0;
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          cudaMemcpy(&got, static_cast<const char*>(out_) + host.first_bad * elem, elem,
-                     cudaMemcpyDeviceToHost),
-          absl::StrCat(kName, ": cudaMemcpy(out[", host.first_bad, "])"));
-      result.got = LoadAsFloat(&got, dtype_, 0);
-      result.want = LoadAsFloat(expected_.data(), dtype_, result.first_bad_index);
-    }
-    return result;
+    return CompareOnDevice(out_, ref_, count_, dtype_, counters_, ctx_->stream, kName);
   }
 
   std::string baseline_name() const override { return "exact_sum"; }
