@@ -9,6 +9,11 @@
 //   PATH stop HANDLE    ends whatever `start` made (cancel, failure, timeout, and a restarted
 //                       daemon's Abandon). Best effort, from a thread of its own.
 //
+// `start` runs on the scheduler's thread, like sbatch under Slurm: it should return within
+// seconds, and must not leave processes holding its stdout or stderr (the daemon reads both
+// to their end, at most command_timeout). `stop` runs after a job that ended well too, to
+// delete what `start` made.
+//
 // Both run with the daemon's environment plus WorkerEnvironment's (the job's secret in
 // SYMMBENCH_JOB_SECRET, SYMMBENCH_COORDINATOR, SYMMBENCH_JOB_ID, SYMMBENCH_WORLD_SIZE), and
 // SYMMBENCH_BACKEND, SYMMBENCH_NODES, SYMMBENCH_TLS (1 when the workers must dial TLS) and,

@@ -235,14 +235,18 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   if (absl::Status s = rendezvous.Barrier("finish"); !s.ok()) return s;
-  // Workers the daemon did not start (--launcher command) end their job this way.
+  // Workers the daemon did not start (--launcher command) end their job this way. Best effort:
+  // this rank's work is done and reported; a lost report leaves that job to its timeout, which
+  // names this rank, and the other launchers see the process exit instead.
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
   v1::ReportDoneRequest request;
   request.set_job_id(options.job_id);
   request.set_rank(options.rank);
   v1::ReportDoneResponse response;
-  return FromGrpc(report->ReportDone(&context, request, &response), "report done");
+  grpc::Status sent = report->ReportDone(&context, request, &response);
+  if (!sent.ok()) spdlog::warn("could not report done: {}", sent.error_message());
+  return absl::OkStatus();
 }
 
 void ReportFailure(const WorkerOptions& options, v1::WorkerReport::Stub* report,
@@ -302,8 +306,8 @@ int main(int argc, char** argv) {
                  "take the device from this environment variable (SLURM_LOCALID) instead of "
                  "--device");
   app.add_option("--host", options.host,
-                 "the host name ranks are grouped by (per-host teams, placement); default: "
-                 "gethostname. In a Kubernetes pod give the node's name (spec.nodeName)")
+                 "the host name ranks are grouped by (placement, per-host teams); default: "
+                 "gethostname (in Kubernetes the pod's name, so every pod is a host of its own)")
       ->envname("SYMMBENCH_HOST");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
