@@ -128,7 +128,8 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
   std::vector<std::string> srun = {"srun", "--kill-on-bad-exit=1"};
   const std::vector<std::string> worker =
       WorkerCommand(options_.worker_path, request,
-                    {"--rank-from-env", "SLURM_PROCID", "--device-from-env", "SLURM_LOCALID"});
+                    {"--rank-from-env", "SLURM_PROCID", "--device-from-env", "SLURM_LOCALID",
+                     "--host-from-env", "SLURMD_NODENAME"});
   srun.insert(srun.end(), worker.begin(), worker.end());
   std::vector<std::string> quoted;
   for (const std::string& word : srun) quoted.push_back(Quote(word));

@@ -25,9 +25,10 @@ struct SlurmOptions {
 
 // Launch writes <log_dir>/<job_id>.sbatch, a batch script whose only line is
 //   exec srun --kill-on-bad-exit=1 symmbench-worker ... --rank-from-env SLURM_PROCID
-//        --device-from-env SLURM_LOCALID
-// and submits it: sbatch --parsable --job-name=symmbench-<job_id> --ntasks=<world_size>
-// --nodes=<nodes, or 1> (CUDA: --gpus-per-task=1 --gpu-bind=none, so that every rank still
+//        --device-from-env SLURM_LOCALID --host-from-env SLURMD_NODENAME
+// (a rank's host is its Slurm node) and submits it: sbatch --parsable
+// --job-name=symmbench-<job_id> --ntasks=<world_size> --nodes=<nodes, or 1> (more than one:
+// --ntasks-per-node=<world_size / nodes>, so per-host teams are of one size) (CUDA: --gpus-per-task=1 --gpu-bind=none, so that every rank still
 // sees its peers' GPUs for CUDA IPC) --output=<log_dir>/<job_id>.slurm-%j.log. The workers get
 // the daemon's environment through sbatch's default --export=ALL, with WorkerEnvironment's
 // additions (the job's secret among them: it is kept in slurmctld's job record, readable by

@@ -1,8 +1,9 @@
-// The Slurm launcher against a real Slurm (Debian's slurm-wlm: slurmctld and slurmd on loopback,
-// CPU-only, started here by tests/slurm/cluster.sh and stopped after): CPU-backend jobs at world
-// size 4 run as Slurm jobs and verify; cancel reaches Slurm; a step that fails in Slurm fails
-// the job with Slurm's reason; a restarted daemon scancels what it can no longer follow; and
-// nothing is left in Slurm's queue afterwards.
+// The Slurm launcher against a real Slurm (Debian's slurm-wlm: slurmctld and two slurmd nodes on
+// loopback, CPU-only, started here by tests/slurm/cluster.sh and stopped after): CPU-backend jobs
+// at world size 4 run as Slurm jobs and verify; a job over both nodes runs as per-host teams;
+// cancel reaches Slurm; a step that fails in Slurm fails the job with Slurm's reason; a
+// restarted daemon scancels what it can no longer follow; and nothing is left in Slurm's queue
+// afterwards.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -23,7 +24,7 @@ class SlurmTest : public ::testing::Test {
   static void SetUpTestSuite() {
     cluster_dir_ = new std::string(MakeTempDir("slurm-cluster"));
     CommandResult up = RunCommand(
-        {"/bin/bash", RunfilePath("tests/slurm/cluster.sh"), "start", *cluster_dir_, "1"},
+        {"/bin/bash", RunfilePath("tests/slurm/cluster.sh"), "start", *cluster_dir_, "2"},
         std::chrono::seconds(60));
     ASSERT_EQ(up.exit_code, 0) << "starting slurmctld/slurmd failed (install slurm-wlm: "
                                   "deploy/install-deps.sh)\n"
@@ -195,6 +196,38 @@ TEST_F(SlurmTest, ARestartedDaemonCancelsWhatItCannotFollow) {
   EXPECT_EQ(job["state"], "FAILED") << job.dump();
   EXPECT_NE(job.value("error", "").find("coordinator restarted"), std::string::npos);
   EXPECT_EQ(WaitForSlurmState(slurm_id, "CANCELLED"), "CANCELLED");
+  EXPECT_EQ(LiveSlurmJobs(), "");
+}
+
+TEST_F(SlurmTest, PerHostTeamsRunOverTwoSlurmNodes) {
+  const std::string dir = MakeTempDir("slurm-teams");
+  Daemon daemon(dir, 4, "cpu");
+  StartDaemon(&daemon);
+  CommandResult result;
+  const nlohmann::json job = daemon.ClientJson(
+      {"submit", "--kernel", "all_reduce", "--world-size", "4", "--nodes", "2", "--per-host-teams",
+       "--sizes", "4K,64K", "--iters", "5", "--repeats", "1", "--wait"},
+      &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err << Logs(dir);
+  EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
+  // Slurm put two tasks on each node (--ntasks-per-node=2); each rank's host is its node.
+  EXPECT_EQ(job["hosts"], nlohmann::json({"node1", "node1", "node2", "node2"})) << job.dump();
+  // The coordinator chose all_reduce's table for the teams' size (world_size / nodes).
+  EXPECT_EQ(job["spec"]["dispatch"]["world_size"], 2) << job.dump();
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_EQ(row.value("wrong", -1), 0) << row.dump();
+    EXPECT_EQ(row.value("team_size", 0), 2) << row.dump();
+    bool across = false;
+    for (const nlohmann::json& b : row["baselines"]) {
+      across = across || (b["name"] == "store_all_reduce" && b["time_us"].get<double>() > 0);
+    }
+    EXPECT_TRUE(across) << "no store_all_reduce over both nodes: " << row.dump();
+  }
+  EXPECT_EQ(SlurmState(SlurmId(job)), "COMPLETED");
+  const std::string script =
+      ReadFile(dir + "/logs/" + job["job_id"].get<std::string>() + ".sbatch");
+  EXPECT_NE(script.find("'--host-from-env' 'SLURMD_NODENAME'"), std::string::npos) << script;
   EXPECT_EQ(LiveSlurmJobs(), "");
 }
 

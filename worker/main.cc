@@ -49,6 +49,7 @@ struct WorkerOptions {
   std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
   std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
   std::string host;             // the host name ranks are grouped by; empty: gethostname
+  std::string host_from_env;    // read --host from this variable (SLURMD_NODENAME)
 };
 
 // `*value` from environment variable `name` when it is given: a clear error naming both when
@@ -309,11 +310,23 @@ int main(int argc, char** argv) {
                  "the host name ranks are grouped by (placement, per-host teams); default: "
                  "gethostname (in Kubernetes the pod's name, so every pod is a host of its own)")
       ->envname("SYMMBENCH_HOST");
+  app.add_option("--host-from-env", options.host_from_env,
+                 "take the host from this environment variable (SLURMD_NODENAME under Slurm) "
+                 "instead of --host");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
   if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||
       !symmbench::IntFromEnv("--device-from-env", options.device_from_env, &options.device)) {
     return 2;
+  }
+  if (!options.host_from_env.empty()) {
+    const char* host = std::getenv(options.host_from_env.c_str());
+    if (host == nullptr || *host == '\0') {
+      std::cerr << "symmbench-worker: --host-from-env " << options.host_from_env
+                << ": the variable is not set\n";
+      return 2;
+    }
+    options.host = host;
   }
   if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||
       options.rank >= options.world_size) {
