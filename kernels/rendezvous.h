@@ -20,9 +20,9 @@ class Rendezvous {
   // unique per call within a job. DEADLINE_EXCEEDED naming the missing ranks on timeout.
   virtual absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
                                                              const std::string& value) = 0;
-  // Drops this rank's value of AllGather `tag` once every rank has read it (the caller knows:
-  // e.g. every rank has since entered a later AllGather), so that a long series of AllGathers
-  // holds at most two rounds. A no-op where rounds are freed anyway.
+  // Drops this rank's value of AllGather `tag`. Safe once this rank has completed a later
+  // AllGather: every rank has then posted to it, so has finished reading `tag`. Lets a long
+  // series of AllGathers hold at most two rounds. A no-op where rounds are freed anyway.
   virtual absl::Status Forget(const std::string& /*tag*/) { return absl::OkStatus(); }
   // Returns once every rank has entered the barrier `tag` (unique per call).
   virtual absl::Status Barrier(const std::string& tag) = 0;
