@@ -83,7 +83,8 @@ std::string CaseName(const std::string& kernel, const v1::ResultRow& row);
 std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row);
 
 // Compares one case (both rows present), setting every figure and the verdict: regressed when
-// ratio > 1 + max_slowdown and (p < alpha or interval_low > 1 + max_slowdown); improved
+// ratio > 1 + max_slowdown and ((p < alpha and interval_low > 1) or interval_low >
+// 1 + max_slowdown); improved
 // symmetrically (ratio < 1 / (1 + max_slowdown)); within noise when beyond the threshold but
 // not significant; unchanged otherwise; wrong when the candidate's row has wrong elements.
 CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,

@@ -100,6 +100,34 @@ TEST(GateTest, BeyondTheThresholdButNoisyIsNotARegression) {
   EXPECT_TRUE(report.passed());
 }
 
+// Three of five loops slower, two at the baseline's speed: every batch test is sure (the
+// batches of a loop move together), but resampled by loops the ratio may be 1, so it is noise.
+TEST(GateTest, LoopsThatDisagreeAreNoise) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  v1::ResultRow mixed;
+  mixed.set_size_bytes(2048);
+  mixed.set_dtype("bf16");
+  for (int loop = 0; loop < 5; ++loop) {
+    const v1::ResultRow one = Row(2048, loop < 3 ? 12.0 : 10.0, 10 + loop, 0.03, 1);
+    for (int b = 0; b < one.samples_us_size(); ++b) {
+      mixed.add_samples_us(one.samples_us(b));
+      mixed.add_sample_iters(one.sample_iters(b));
+    }
+    mixed.add_repeat_medians_us(one.repeat_medians_us(0));
+  }
+  mixed.set_time_us(12.0);
+  *candidate.add_rows() = mixed;
+  const GateReport report = Compare("main", baseline, candidate, GateOptions());
+  const CaseResult& c = report.cases[0];
+  EXPECT_GT(c.ratio, 1.1) << c.detail;
+  EXPECT_LT(c.p_value, 0.01) << c.detail;  // the rank test alone would call it a regression
+  EXPECT_LE(c.interval_low, 1.0) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::kWithinNoise) << c.detail;
+  EXPECT_TRUE(report.passed());
+}
+
 TEST(GateTest, MissingWrongAndNewCases) {
   v1::Job baseline = Job("j-000001");
   v1::Job candidate = Job("j-000002");
