@@ -108,17 +108,22 @@ Daemon* RegressionGateTest::daemon_ = nullptr;
 
 TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
   // Each self-gate gets a fresh baseline A just before its run B. A shared CI host changes speed
-  // for seconds at a time, every size of a job moving together (1.1-2.1x, seen in CI); one
-  // baseline kept for all 20 gates turned that drift into "regressions". When B is flagged, a
-  // control run A' is gated against A too: if the control moved as well, the machine changed
-  // speed inside the window and says nothing about the gate's statistics, and the self-gate is
-  // repeated (at most kAttempts). A flagged B with a steady control is a false alarm; a gate
-  // whose control moved every time is inconclusive, and too many of those fail the test.
+  // for seconds at a time, every size of a job moving together (1.1-2.4x within seconds, seen
+  // in CI); one baseline kept for all 20 gates turned that drift into "regressions". When B is
+  // flagged, a control run A' is gated against A: unless every case of it is unchanged, the
+  // machine changed speed inside the window, which says nothing about the gate's statistics,
+  // and the self-gate is measured again. A flag with a steady control is measured again too: a
+  // burst can slow B alone. A false alarm is a flag that comes back with steady controls; a
+  // flag that does not come back is unconfirmed. At most kAttempts brackets per self-gate; one
+  // that never settles is inconclusive. Too many unconfirmed or inconclusive self-gates fail
+  // the test as well: a rule that flags often cannot hide behind the repeats.
   constexpr int kAttempts = 3;
   const std::string spec = WriteSpec("self");
-  int false_alarms = 0, false_cases = 0, cases = 0, repeated = 0, inconclusive = 0;
+  int false_alarms = 0, unconfirmed = 0, inconclusive = 0, repeats = 0;
   for (int i = 0; i < kSelfGates; ++i) {
-    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
+    bool flagged_before = false;  // a flag with a steady control in an earlier attempt
+    bool settled = false;
+    for (int attempt = 1; attempt <= kAttempts && !settled; ++attempt) {
       const nlohmann::json baseline =
           RunJob(spec, {"--label", "git_sha=aaaa", "--label", "branch=main"});
       ASSERT_TRUE(baseline.is_object());
@@ -131,33 +136,35 @@ TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
       EXPECT_EQ(report["passed"].get<bool>(), r.exit_code == 0);
       std::cout << "self-gate " << i + 1 << "." << attempt << ": exit " << r.exit_code
                 << Summary(report);
-      bool steady = true;
-      if (r.exit_code != 0) {
-        CommandResult c;
-        const nlohmann::json control =
-            Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &c);
-        ASSERT_TRUE(control.is_object()) << c.out << c.err;
-        steady = Cases(control, "regressed").empty() && Cases(control, "improved").empty();
-        std::cout << "; control" << Summary(control) << (steady ? " steady" : " moved");
+      if (r.exit_code == 0) {
+        std::cout << (flagged_before ? " (earlier flag unconfirmed)" : "") << std::endl;
+        unconfirmed += flagged_before;
+        settled = true;
+        break;
       }
-      std::cout << std::endl;
-      if (!steady && attempt < kAttempts) {
-        ++repeated;
-        continue;
+      CommandResult c;
+      const nlohmann::json control =
+          Gate({"--baseline", "self", "--run", spec, "--max-slowdown", kCpuMaxSlowdown}, &c);
+      ASSERT_TRUE(control.is_object()) << c.out << c.err;
+      const bool steady = Cases(control, "unchanged").size() == control["cases"].size();
+      std::cout << "; control" << Summary(control) << (steady ? " steady" : " moved") << std::endl;
+      if (steady && flagged_before) {
+        ++false_alarms;
+        settled = true;
       }
-      inconclusive += !steady;
-      false_alarms += r.exit_code != 0 && steady;
-      false_cases += steady ? static_cast<int>(Cases(report, "regressed").size()) : 0;
-      cases += static_cast<int>(report["cases"].size());
-      break;
+      flagged_before = flagged_before || steady;
+      repeats += !settled && attempt < kAttempts;
     }
+    inconclusive += !settled;
   }
-  std::cout << "false alarms: " << false_alarms << " of " << kSelfGates << " self-gates ("
-            << false_cases << " of " << cases << " cases) at alpha 0.01, max slowdown "
-            << kCpuMaxSlowdown << "; target 0. Repeated because the control moved: " << repeated
-            << "; inconclusive: " << inconclusive << std::endl;
+  std::cout << "false alarms: " << false_alarms << " of " << kSelfGates
+            << " self-gates at alpha 0.01, max slowdown " << kCpuMaxSlowdown
+            << "; target 0. Unconfirmed flags: " << unconfirmed
+            << "; inconclusive: " << inconclusive << "; brackets measured again: " << repeats
+            << std::endl;
   EXPECT_EQ(false_alarms, 0);
-  EXPECT_LT(inconclusive, kSelfGates / 4) << "the machine changed speed too often to measure";
+  EXPECT_LE(unconfirmed + inconclusive, kSelfGates / 5)
+      << "too many self-gates flagged or unsettled to trust the rule on this machine";
 }
 
 TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
