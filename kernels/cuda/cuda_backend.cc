@@ -7,7 +7,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -28,11 +27,11 @@
 #include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_job_all_reduce.h"
+#include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/one_shot_all_reduce_collective.h"
 #include "kernels/cuda/one_shot_push_all_reduce_collective.h"
 #include "kernels/cuda/peer_copy_collective.h"
-#include "kernels/cuda/rendezvous_bytes.h"
 #include "kernels/cuda/two_shot_all_reduce_collective.h"
 #include "kernels/symm_mem_layout.h"
 
@@ -128,19 +127,11 @@ class CudaBackend final : public Backend {
                                    "cudaMemset(error record)");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(init)");
 
-    ncclUniqueId id;
-    std::memset(&id, 0, sizeof(id));
-    if (ctx_.rank == 0) {
-      SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclGetUniqueId(&id), "ncclGetUniqueId", nullptr);
+    if (absl::Status s =
+            NcclCommOverRendezvous(rendezvous, "nccl_unique_id", "backend", &ctx_.comm);
+        !s.ok()) {
+      return s;
     }
-    absl::StatusOr<std::vector<std::string>> ids =
-        AllGatherBytes(rendezvous, "nccl_unique_id", &id, sizeof(id));
-    if (!ids.ok()) return ids.status();
-    std::memcpy(&id, (*ids)[0].data(), sizeof(id));
-    // Blocking init: no timeout of its own, but every rank has just passed the AllGather.
-    SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclCommInitRank(&ctx_.comm, ctx_.world_size, id, ctx_.rank),
-        absl::StrCat("ncclCommInitRank(rank ", ctx_.rank, " of ", ctx_.world_size, ")"), nullptr);
 
     // kSymmRegions regions of max_bytes (cuda_context.h): the input, and the output peers push to.
     absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> symm = CudaSymmetricMemory::Create(

@@ -3,7 +3,6 @@
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -11,7 +10,7 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/device_compare.h"
-#include "kernels/cuda/rendezvous_bytes.h"
+#include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 
@@ -43,19 +42,10 @@ class NcclJobAllReduce final : public Collective {
 
   absl::Status Init() {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    ncclUniqueId id;
-    std::memset(&id, 0, sizeof(id));
-    if (job_->rank() == 0) {
-      SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclGetUniqueId(&id), "ncclGetUniqueId (job)", nullptr);
+    if (absl::Status s = NcclCommOverRendezvous(job_, "nccl_job_unique_id", "job-wide", &comm_);
+        !s.ok()) {
+      return s;
     }
-    absl::StatusOr<std::vector<std::string>> ids =
-        AllGatherBytes(job_, "nccl_job_unique_id", &id, sizeof(id));
-    if (!ids.ok()) return ids.status();
-    std::memcpy(&id, (*ids)[0].data(), sizeof(id));
-    SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclCommInitRank(&comm_, job_->world_size(), id, job_->rank()),
-        absl::StrCat("ncclCommInitRank(job rank ", job_->rank(), " of ", job_->world_size(), ")"),
-        nullptr);
     for (void** p : {&in_, &out_, &ref_}) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(p, max_bytes_),
                                      absl::StrCat(kName, ": cudaMalloc(", max_bytes_, " bytes)"));
