@@ -24,10 +24,7 @@ class PeerCopyCpu final : public Collective {
     dtype_ = dtype;
     seed_ = seed;
     void* input = context_.memory->buffer(context_.memory->rank());
-    for (int64_t i = 0; i < count; ++i) {
-      StoreFromFloat(input, dtype, i,
-                     static_cast<float>(ExactInputValue(seed, context_.memory->rank(), i)));
-    }
+    FillExactInput(input, dtype, count, seed, context_.memory->rank());
     out_.assign(bytes, 0xFF);
     ref_.assign(bytes, 0xFF);
     return absl::OkStatus();
