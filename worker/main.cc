@@ -52,17 +52,38 @@ struct WorkerOptions {
   std::string host_from_env;    // read --host from this variable (SLURMD_NODENAME)
 };
 
+// The text of environment variable `name`, read for `flag` (--rank-from-env ...); nullptr,
+// after a clear error naming both, when it is not set (or empty, unless `allow_empty`).
+const char* EnvFor(const std::string& flag, const std::string& name, bool allow_empty) {
+  const char* text = std::getenv(name.c_str());
+  if (text == nullptr || (!allow_empty && *text == '\0')) {
+    std::cerr << "symmbench-worker: " << flag << " " << name << ": the variable is not set\n";
+    return nullptr;
+  }
+  return text;
+}
+
 // `*value` from environment variable `name` when it is given: a clear error naming both when
 // the variable is missing or not a non-negative integer.
 bool IntFromEnv(const std::string& flag, const std::string& name, int* value) {
   if (name.empty()) return true;
-  const char* text = std::getenv(name.c_str());
-  if (text == nullptr || !absl::SimpleAtoi(text, value) || *value < 0) {
-    std::cerr << "symmbench-worker: " << flag << " " << name << ": the variable is "
-              << (text == nullptr ? "not set" : absl::StrCat("\"", text, "\", not an index >= 0"))
-              << "\n";
+  const char* text = EnvFor(flag, name, /*allow_empty=*/true);
+  if (text == nullptr) return false;
+  if (!absl::SimpleAtoi(text, value) || *value < 0) {
+    std::cerr << "symmbench-worker: " << flag << " " << name << ": the variable is \"" << text
+              << "\", not an index >= 0\n";
     return false;
   }
+  return true;
+}
+
+// `*value` from environment variable `name` when it is given: a clear error naming both when
+// the variable is missing or empty.
+bool StringFromEnv(const std::string& flag, const std::string& name, std::string* value) {
+  if (name.empty()) return true;
+  const char* text = EnvFor(flag, name, /*allow_empty=*/false);
+  if (text == nullptr) return false;
+  *value = text;
   return true;
 }
 
@@ -316,17 +337,9 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
   if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||
-      !symmbench::IntFromEnv("--device-from-env", options.device_from_env, &options.device)) {
+      !symmbench::IntFromEnv("--device-from-env", options.device_from_env, &options.device) ||
+      !symmbench::StringFromEnv("--host-from-env", options.host_from_env, &options.host)) {
     return 2;
-  }
-  if (!options.host_from_env.empty()) {
-    const char* host = std::getenv(options.host_from_env.c_str());
-    if (host == nullptr || *host == '\0') {
-      std::cerr << "symmbench-worker: --host-from-env " << options.host_from_env
-                << ": the variable is not set\n";
-      return 2;
-    }
-    options.host = host;
   }
   if (options.job_id.empty() || options.rank < 0 || options.world_size < 1 ||
       options.rank >= options.world_size) {
