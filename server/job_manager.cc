@@ -276,17 +276,25 @@ std::vector<v1::Device> JobManager::Devices() {
   return devices;
 }
 
-absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row) {
-  std::lock_guard<std::mutex> lock(mu_);
+absl::StatusOr<JobManager::ActiveJob*> JobManager::ActiveJobOf(const std::string& job_id,
+                                                               bool running_only) {
   auto it = active_.find(job_id);
-  if (it == active_.end() || it->second.finishing) {
+  if (it == active_.end() || (running_only && it->second.finishing)) {
     return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
   }
+  return &it->second;
+}
+
+absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row) {
+  std::lock_guard<std::mutex> lock(mu_);
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id, /*running_only=*/true);
+  if (!found.ok()) return found.status();
+  ActiveJob& job = **found;
   v1::ResultRow stored = row;
-  AddMachineContext(it->second.record, &stored);
+  AddMachineContext(job.record, &stored);
   if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
   if (metrics_ != nullptr) {
-    metrics_->RowReported(it->second.record, stored,
+    metrics_->RowReported(job.record, stored,
                           options_.devices.empty() ? "" : options_.devices[0].name());
   }
   v1::JobEvent event;
@@ -299,11 +307,9 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
 absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
                                        const std::string& error) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = active_.find(job_id);
-  if (it == active_.end()) {
-    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
-  }
-  ActiveJob& job = it->second;
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
+  if (!found.ok()) return found.status();
+  ActiveJob& job = **found;
   spdlog::warn("job {} rank {} failed: {}", job_id, rank, error);
   if (!job.finishing) {
     // Its peers may be waiting on it in a barrier: stop them now instead of at their timeout.
@@ -316,11 +322,9 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
 absl::Status JobManager::ReportPlacement(const std::string& job_id,
                                          const std::vector<std::string>& hosts) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = active_.find(job_id);
-  if (it == active_.end()) {
-    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
-  }
-  v1::Job& record = it->second.record;
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
+  if (!found.ok()) return found.status();
+  v1::Job& record = (*found)->record;
   if (static_cast<int>(hosts.size()) != record.spec().world_size()) {
     return absl::InvalidArgumentError(absl::StrCat("hosts: want ", record.spec().world_size(),
                                                    " names, one per rank (got ", hosts.size(),
@@ -343,11 +347,9 @@ absl::Status JobManager::ReportPlacement(const std::string& job_id,
 
 absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = active_.find(job_id);
-  if (it == active_.end()) {
-    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
-  }
-  ActiveJob& job = it->second;
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
+  if (!found.ok()) return found.status();
+  ActiveJob& job = **found;
   if (rank < 0 || rank >= job.record.spec().world_size()) {
     return absl::InvalidArgumentError(
         absl::StrCat("rank: want [0, ", job.record.spec().world_size(), ") (got ", rank, ")"));
@@ -360,11 +362,11 @@ absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
 absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::string& secret,
                                          bool running_only) {
   std::lock_guard<std::mutex> lock(mu_);
-  auto it = active_.find(job_id);
-  if (it == active_.end() || (running_only && it->second.finishing)) {
-    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " is not running"));
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id, running_only);
+  if (!found.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat("job_id: ", found.status().message()));
   }
-  if (secret.empty() || !ConstantTimeEquals(secret, it->second.secret)) {
+  if (secret.empty() || !ConstantTimeEquals(secret, (*found)->secret)) {
     return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", job_id,
                                                     "'s secret (metadata ", kJobSecretHeader,
                                                     "); only the job's workers may use its store"));

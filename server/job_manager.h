@@ -133,6 +133,9 @@ class JobManager {
   void StartJob(const Placement& placement);
   void ReapWorkers();
   void CheckTimeouts();
+  // The active job `job_id` (mu_ held); FAILED_PRECONDITION "job J is not running" when there
+  // is none, or when it is finishing and `running_only`.
+  absl::StatusOr<ActiveJob*> ActiveJobOf(const std::string& job_id, bool running_only = false);
   // The ranks of a running job that have not published their host at rendezvous (in order).
   std::vector<int> AbsentFromRendezvous(const v1::Job& record) const;
   void BeginFinish(ActiveJob* job, v1::JobState state, std::string error, int failed_rank);
