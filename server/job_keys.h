@@ -9,4 +9,15 @@ namespace symmbench {
 // Store keys of a job live under this prefix: "job/<job_id>/".
 inline std::string JobStorePrefix(const std::string& job_id) { return "job/" + job_id + "/"; }
 
+// Within a job's keys, rank `rank`'s value of AllGather `tag` of a StoreRendezvous whose keys
+// start with `prefix` ("" for the job's, "team<h>/" for a per-host team's;
+// worker/store_client.h).
+inline std::string AllGatherKey(const std::string& prefix, const std::string& tag, int rank) {
+  return prefix + "ag/" + tag + "/" + std::to_string(rank);
+}
+
+// The tag of every rank's first AllGather over the job, of its host name
+// (worker/host_placement.h): a rank without that key has not reached the rendezvous.
+inline constexpr char kHostPlacementTag[] = "host";
+
 }  // namespace symmbench

@@ -149,8 +149,8 @@ void JobManager::CheckTimeouts() {
 std::vector<int> JobManager::AbsentFromRendezvous(const v1::Job& record) const {
   std::vector<int> absent;
   for (int r = 0; r < record.spec().world_size(); ++r) {
-    // Every rank's first all-gather publishes its host (worker/host_placement.h).
-    if (!store_->Get(absl::StrCat(JobStorePrefix(record.job_id()), "ag/host/", r)).ok()) {
+    if (!store_->Get(JobStorePrefix(record.job_id()) + AllGatherKey("", kHostPlacementTag, r))
+             .ok()) {
       absent.push_back(r);
     }
   }

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "server/job_keys.h"
 
 namespace symmbench {
 
@@ -51,7 +52,7 @@ HostPlacement PlacementFromHosts(std::vector<std::string> hosts, int rank) {
 }
 
 absl::StatusOr<HostPlacement> GatherHostPlacement(Rendezvous* rendezvous, const std::string& host) {
-  absl::StatusOr<std::vector<std::string>> hosts = rendezvous->AllGather("host", host);
+  absl::StatusOr<std::vector<std::string>> hosts = rendezvous->AllGather(kHostPlacementTag, host);
   if (!hosts.ok()) return hosts.status();
   return PlacementFromHosts(*std::move(hosts), rendezvous->rank());
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "server/job_keys.h"
 
 namespace symmbench {
 
@@ -108,10 +109,11 @@ std::vector<std::string> StoreRendezvous::RankKeys(const std::string& prefix) co
 
 absl::StatusOr<std::vector<std::string>> StoreRendezvous::AllGather(const std::string& tag,
                                                                     const std::string& value) {
-  const std::string prefix = absl::StrCat(key_prefix_, "ag/", tag);
-  absl::Status status = store_->Set(absl::StrCat(prefix, "/", rank_), value);
+  absl::Status status = store_->Set(AllGatherKey(key_prefix_, tag, rank_), value);
   if (!status.ok()) return status;
-  std::vector<std::string> keys = RankKeys(prefix);
+  std::vector<std::string> keys;
+  keys.reserve(world_size_);
+  for (int r = 0; r < world_size_; ++r) keys.push_back(AllGatherKey(key_prefix_, tag, r));
   status = store_->Wait(keys, timeout_);
   if (!status.ok()) {
     return absl::Status(status.code(), absl::StrCat("all-gather \"", tag, "\" (rank ", rank_,
@@ -128,7 +130,7 @@ absl::StatusOr<std::vector<std::string>> StoreRendezvous::AllGather(const std::s
 }
 
 absl::Status StoreRendezvous::Forget(const std::string& tag) {
-  return store_->Delete(absl::StrCat(key_prefix_, "ag/", tag, "/", rank_));
+  return store_->Delete(AllGatherKey(key_prefix_, tag, rank_));
 }
 
 absl::Status StoreRendezvous::Barrier(const std::string& tag) {

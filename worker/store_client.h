@@ -43,10 +43,11 @@ class StoreClient {
   std::chrono::milliseconds rpc_timeout_;
 };
 
-// Rendezvous over the Store: AllGather sets "<key_prefix>ag/<tag>/<rank>" and waits for every
-// rank's key; Barrier sets "<key_prefix>barrier/<tag>/<rank>" and waits for all. Keys vanish when
-// the job ends (or at Forget). A per-host team gets its own key_prefix ("team<h>/") and numbers
-// its ranks within the team.
+// Rendezvous over the Store: AllGather sets "<key_prefix>ag/<tag>/<rank>" (AllGatherKey in
+// server/job_keys.h) and waits for every rank's key; Barrier sets
+// "<key_prefix>barrier/<tag>/<rank>" and waits for all. Keys vanish when the job ends (or at
+// Forget). A per-host team gets its own key_prefix ("team<h>/") and numbers its ranks within
+// the team.
 class StoreRendezvous : public Rendezvous {
  public:
   StoreRendezvous(StoreClient* store, int rank, int world_size, std::chrono::milliseconds timeout,
