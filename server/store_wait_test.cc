@@ -65,15 +65,24 @@ TEST(StoreWaitTest, AddAndCompareSetCompleteWaits) {
 TEST(StoreWaitTest, DeadlinesFireInOrderNamingMissingKeys) {
   KeyValueStore store;
   store.Set("present", "1");
+  // Each callback stamps when it ran: the order and the lower bounds are the store's contract,
+  // and neither depends on how soon this thread gets the CPU back on a busy host.
+  steady_clock::time_point late_at, early_at;
   Outcome late, early;
   const auto start = steady_clock::now();
-  store.WaitAsync({"present", "late"}, milliseconds(300), late.Callback());
-  store.WaitAsync({"early"}, milliseconds(50), early.Callback());
+  store.WaitAsync({"present", "late"}, milliseconds(300), [&](absl::Status s) {
+    late_at = steady_clock::now();
+    late.promise.set_value(std::move(s));
+  });
+  store.WaitAsync({"early"}, milliseconds(50), [&](absl::Status s) {
+    early_at = steady_clock::now();
+    early.promise.set_value(std::move(s));
+  });
   absl::Status first = early.future.get();
-  EXPECT_LT(steady_clock::now() - start, milliseconds(250));
-  EXPECT_FALSE(late.Ready());
   absl::Status second = late.future.get();
-  EXPECT_GE(steady_clock::now() - start, milliseconds(300));
+  EXPECT_GE(early_at - start, milliseconds(50));
+  EXPECT_GE(late_at - start, milliseconds(300));
+  EXPECT_LT(early_at, late_at) << "the 50 ms wait must fire before the 300 ms one";
   EXPECT_EQ(first.code(), absl::StatusCode::kDeadlineExceeded);
   EXPECT_EQ(second.code(), absl::StatusCode::kDeadlineExceeded);
   EXPECT_NE(second.message().find("missing 1 of 2 keys: late"), std::string::npos) << second;

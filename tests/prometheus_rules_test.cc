@@ -126,7 +126,6 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
         up.is_object() && up.value("status", "") == "success" && !up["data"]["result"].empty();
   }
   ASSERT_TRUE(scraped) << ReadFile(dir + "/prometheus.log");
-  std::this_thread::sleep_for(std::chrono::seconds(4));
 
   std::vector<std::string> exprs = RuleExpressions(ReadFile(rules));
   ASSERT_EQ(exprs.size(), 3u);
@@ -141,8 +140,16 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
     for (const nlohmann::json& target : panel["targets"]) exprs.push_back(target["expr"]);
   }
   EXPECT_GE(panels, 10u);
+  // rate() needs two scrapes and the recording rules an evaluation after them: each expression
+  // is polled until it has series (a busy host can take many seconds), within one deadline.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   for (const std::string& expr : exprs) {
     nlohmann::json result = Query(expr);
+    while (!(result.is_object() && !result["data"]["result"].empty()) &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      result = Query(expr);
+    }
     ASSERT_TRUE(result.is_object()) << expr;
     EXPECT_EQ(result.value("status", ""), "success") << expr << ": " << result.dump();
     EXPECT_FALSE(result["data"]["result"].empty()) << expr << ": no series";

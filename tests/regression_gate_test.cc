@@ -1,11 +1,13 @@
 // `symmbench gate` end to end on the CPU backend: a real symmbenchd (with fault injection
 // allowed), real workers, the real client. Self-gates count the false alarms; injected delays of
-// 5%, 20% and 100% on one size must fail on exactly that size (20% and 100%); mismatched world
+// 5%, 20% and 100% on one size must fail on exactly that size (20% and 100%; under
+// AddressSanitizer only 100%, the one its noise cannot hide); mismatched world
 // sizes and GPU models are refused; the JUnit XML passes tests/junit_check.py (a real XML
 // parser); exit codes 0 / 1 / 2; baselines are saved, listed, exported, imported, never
 // overwritten silently.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -167,15 +169,29 @@ TEST_F(RegressionGateTest, SelfGatesRaiseNoFalseAlarm) {
       << "too many self-gates flagged or unsettled to trust the rule on this machine";
 }
 
+// Injected delays of 5%, 20% and 100% of the 64K case's median. What one job can resolve
+// decides what is asserted: in the plain build a case's 99% interval spans a few percent, so
+// the 20% and 100% delays must be flagged; under AddressSanitizer loops swing 10-20% (a 20%
+// delay has measured 1.058 [0.88..1.27]), so only the 100% delay is asserted there and the 20%
+// is reported. The 5% delay is under the 10% threshold: reported, never asserted.
+//
+// The sizes are run loop after loop within one job, so the undelayed sizes are controls in the
+// delayed case's own window. An attempt is measured again when it cannot decide: a control was
+// flagged (the machine changed speed between baseline and candidate), or the delay was not
+// flagged while the window was unsteady (a control moved by more than half the threshold, or
+// the delayed case's interval is wider than the delay itself). A delay not flagged in a steady
+// window fails at once: the gate missed an effect that the measurement resolved.
 TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
+  constexpr int kAttempts = 5;
+  constexpr double kHalfThreshold = 0.05;  // half of kCpuMaxSlowdown
   const std::string spec = WriteSpec("delays");
   for (const double fraction : {0.05, 0.20, 1.00}) {
+    const bool asserted = fraction >= (UnderSanitizer() ? 1.0 : 0.2);
     const std::string tag = std::to_string(static_cast<int>(fraction * 100)) + "pct";
-    // The undelayed sizes are controls: if one of them moved, the machine changed speed between
-    // the two runs (a shared CI host) and the run says nothing about detection: run it again.
     nlohmann::json report;
     CommandResult r;
-    for (int attempt = 1; attempt <= 3; ++attempt) {
+    bool decided = false;
+    for (int attempt = 1; attempt <= kAttempts && !decided; ++attempt) {
       const nlohmann::json baseline = RunJob(spec);
       ASSERT_TRUE(baseline.is_object());
       SaveBaseline(baseline["job_id"], "delay-base");
@@ -194,26 +210,34 @@ TEST_F(RegressionGateTest, InjectedDelaysFailOnTheDelayedCaseOnly) {
                 "--junit", *dir_ + "/" + tag + ".xml", "--markdown", *dir_ + "/" + tag + ".md"},
                &r);
       ASSERT_TRUE(report.is_object()) << r.out << r.err;
-      std::cout << "delay " << tag << " (+" << delay_us << " us per op at 64K, attempt " << attempt
-                << "): exit " << r.exit_code << Summary(report) << std::endl;
-      bool controls_moved = false;
+      bool control_flagged = false, unsteady = false, delay_flagged = false;
       for (const nlohmann::json& c : report["cases"]) {
-        controls_moved =
-            controls_moved || (c["name"] != kDelayedCase &&
-                               (c["verdict"] == "regressed" || c["verdict"] == "improved"));
+        const bool flagged = c["verdict"] == "regressed" || c["verdict"] == "improved";
+        if (c["name"] == kDelayedCase) {
+          delay_flagged = c["verdict"] == "regressed";
+          unsteady = unsteady ||
+                     c["interval"][1].get<double>() - c["interval"][0].get<double>() > fraction;
+        } else {
+          control_flagged = control_flagged || flagged;
+          unsteady = unsteady || std::abs(c["ratio"].get<double>() - 1) > kHalfThreshold;
+        }
       }
-      if (!controls_moved) break;
+      decided = !asserted || (!control_flagged && (delay_flagged || !unsteady));
+      std::cout << "delay " << tag << " (+" << delay_us << " us per op at 64K, attempt " << attempt
+                << "): exit " << r.exit_code << Summary(report)
+                << (decided ? "" : " undecided: measured again") << std::endl;
     }
     const std::set<std::string> regressed = Cases(report, "regressed");
     std::cout << "delay " << tag << ": flagged {";
     for (const std::string& name : regressed) std::cout << " " << name;
-    std::cout << " }" << std::endl;
+    std::cout << " }" << (asserted ? "" : " (reported, not asserted)") << std::endl;
     for (const nlohmann::json& c : report["cases"]) {
       if (c["name"] == kDelayedCase) {
         EXPECT_GT(c["injected_delay_us"].get<double>(), 0);
       }
     }
-    if (fraction < 0.1) continue;  // 5%: under the threshold; reported, not asserted
+    if (!asserted) continue;
+    EXPECT_TRUE(decided) << "no steady window in " << kAttempts << " attempts";
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_EQ(regressed, std::set<std::string>{kDelayedCase}) << r.out;
     EXPECT_EQ(JUnitProblem(*dir_ + "/" + tag + ".xml", 3, 1, 0), "");

@@ -11,6 +11,23 @@
 
 namespace symmbench::testing {
 
+// True in a build instrumented by AddressSanitizer (bazel test --config=asan). Timings there
+// swing 10-20% from one timing loop to the next, so a test asserts there only the timing
+// effects that such noise cannot hide (.bazelrc lists them).
+constexpr bool UnderSanitizer() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
+}
+
 // Path of a binary built by Bazel and listed in the test's `data`, e.g. "server/symmbenchd".
 std::string RunfilePath(const std::string& workspace_relative);
 

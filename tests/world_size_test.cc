@@ -72,15 +72,18 @@ INSTANTIATE_TEST_SUITE_P(CpuRanks, WorldSizeTest, ::testing::Values(4, 8),
 TEST(DisjointJobsTest, TwoWorldSize4JobsRunAtOnceOnDisjointSlots) {
   const std::string dir = MakeTempDir("disjoint");
   Daemon daemon(dir, /*cpu_slots=*/8);
+  // An injected 25 ms per timed op (80 of them) keeps each job running for 2 s or more of wall
+  // time, so the second job starts while the first one runs however slow the host is.
+  daemon.set_extra_args({"--allow-fault-injection"});
   std::string error;
   ASSERT_TRUE(daemon.Start(&error)) << error;
   std::vector<std::string> ids;
   for (int i = 0; i < 2; ++i) {
     CommandResult result;
-    nlohmann::json submitted =
-        daemon.ClientJson({"submit", "--kernel", "one_shot_push_all_reduce", "--world-size", "4",
-                           "--sizes", "4K,64K", "--warmup", "2", "--iters", "20", "--repeats", "2"},
-                          &result);
+    nlohmann::json submitted = daemon.ClientJson(
+        {"submit", "--kernel", "one_shot_push_all_reduce", "--world-size", "4", "--sizes", "4K,64K",
+         "--warmup", "2", "--iters", "20", "--repeats", "2", "--inject-delay-us", "25000"},
+        &result);
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     ids.push_back(submitted["job_id"]);
   }

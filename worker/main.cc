@@ -257,6 +257,9 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   // Every rank leaves together, so no rank unmaps its symmetric memory while a peer works.
   if (absl::Status s = rendezvous.Barrier("finish"); !s.ok()) return s;
+  // Logged before the report: once every rank has reported done, a launch command's `stop` may
+  // kill this process at any moment (a Kubernetes Job deleted, a test's kill -9).
+  spdlog::info("rank {}: done", options.rank);
   // Workers the daemon did not start (--launcher command) end their job this way. Best effort:
   // this rank's work is done and reported; a lost report leaves that job to its timeout, which
   // names this rank, and the other launchers see the process exit instead.
@@ -365,6 +368,5 @@ int main(int argc, char** argv) {
     }
     return 1;
   }
-  spdlog::info("rank {}: done", options.rank);
   return 0;
 }
