@@ -33,52 +33,29 @@ grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& 
 
 // Follows `job` with WatchJob until the stream ends. Table mode prints the header at the
 // first row (after a best-effort GetJob for backend and devices), each row as it arrives, then
-// the final state and error; JSON mode prints the final record once. GetJob's final record is
-// preferred over the one assembled from the stream.
+// the final state and error; JSON mode prints the final record once.
 int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream& out,
               std::ostream& err) {
-  grpc::ClientContext context;  // no deadline: a job may run for hours
-  v1::WatchJobRequest request;
-  request.set_job_id(job.job_id());
-  std::unique_ptr<grpc::ClientReader<v1::JobEvent>> reader = stub.WatchJob(&context, request);
-
-  job.clear_rows();
   bool header_printed = false;
-  v1::JobEvent event;
-  while (reader->Read(&event)) {
-    job.set_state(event.state());
-    if (!event.error().empty()) job.set_error(event.error());
-    if (!event.has_row()) continue;
-    if (!global.json && !header_printed) {
+  grpc::Status status = FollowToEnd(stub, global, &job, [&](const v1::JobEvent& event) {
+    if (global.json || !event.has_row()) return;
+    if (!header_printed) {
       v1::Job placed;
       if (GetJob(stub, global, job.job_id(), &placed).ok()) {
         job.set_backend(placed.backend());
         *job.mutable_devices() = placed.devices();
       }
-      out << TableHeader(job, event.row().baseline());
+      out << TableHeader(job, &event.row());
       header_printed = true;
     }
-    *job.add_rows() = event.row();
-    if (!global.json) out << TableRow(event.row()) << std::flush;
-  }
-  if (grpc::Status status = reader->Finish(); !status.ok()) {
-    return ReportRpcError(global, status, err);
-  }
-
-  v1::Job final_job;
-  if (GetJob(stub, global, job.job_id(), &final_job).ok() && IsFinal(final_job.state())) {
-    job = std::move(final_job);
-  }
-  if (!IsFinal(job.state())) {
-    err << "error: WatchJob for " << job.job_id() << " ended before the job finished (state "
-        << JobStateName(job.state()) << ")\n";
-    return kExitError;
-  }
+    out << TableRow(event.row()) << std::flush;
+  });
+  if (!status.ok()) return ReportRpcError(global, status, err);
   if (global.json) {
     out << JobToJson(job).dump() << "\n";
   } else {
     if (!header_printed) {
-      out << TableHeader(job, job.rows().empty() ? "" : job.rows(0).baseline());
+      out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
     }
     out << "# state " << JobStateName(job.state()) << "\n" << TableError(job);
   }

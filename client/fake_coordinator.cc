@@ -1,6 +1,9 @@
 // Canned Coordinator service for the client's tests (see fake_coordinator.h).
 #include "client/fake_coordinator.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <functional>
 #include <stdexcept>
 
 namespace symmbench::client::testing {
@@ -11,9 +14,39 @@ void FakeCoordinator::SetOutcome(v1::JobState final_state, const std::string& er
   error_ = error;
 }
 
+void FakeCoordinator::SetDevices(const std::string& backend, int count, int64_t memory_bytes,
+                                 std::vector<std::string> kernels) {
+  std::lock_guard<std::mutex> lock(mu_);
+  devices_set_ = true;
+  devices_.Clear();
+  devices_.set_backend(backend);
+  for (int i = 0; i < count; ++i) {
+    v1::Device* device = devices_.add_devices();
+    device->set_index(i);
+    device->set_kind(backend);
+    device->set_name(backend == "cuda" ? "NVIDIA H200" : "cpu-slot");
+    device->set_memory_bytes(memory_bytes);
+  }
+  for (std::string& kernel : kernels) devices_.add_kernels(std::move(kernel));
+}
+
 v1::JobSpec FakeCoordinator::last_spec() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return job_.spec();
+  return jobs_.empty() ? v1::JobSpec() : jobs_.back().spec();
+}
+
+std::vector<v1::JobSpec> FakeCoordinator::submitted() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<v1::JobSpec> specs;
+  for (const v1::Job& job : jobs_) specs.push_back(job.spec());
+  return specs;
+}
+
+v1::Job* FakeCoordinator::Find(const std::string& id) {
+  for (v1::Job& job : jobs_) {
+    if (job.job_id() == id) return &job;
+  }
+  return nullptr;
 }
 
 v1::ResultRow FakeCoordinator::MakeRow(int64_t size_bytes) {
@@ -37,40 +70,46 @@ v1::ResultRow FakeCoordinator::MakeRow(int64_t size_bytes) {
 
 grpc::Status FakeCoordinator::SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest* request,
                                         v1::SubmitJobResponse* response) {
-  if (request->spec().world_size() > kDevices) {
+  std::lock_guard<std::mutex> lock(mu_);
+  const int devices = devices_set_ ? devices_.devices_size() : kDevices;
+  if (request->spec().world_size() > devices) {
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         "world_size: " + std::to_string(request->spec().world_size()) +
-                            " exceeds the 8 devices of backend cuda");
+                            " exceeds the " + std::to_string(devices) + " devices of backend " +
+                            (devices_set_ ? devices_.backend() : "cuda"));
   }
-  std::lock_guard<std::mutex> lock(mu_);
-  job_.Clear();
-  job_.set_job_id(kJobId);
-  *job_.mutable_spec() = request->spec();
-  job_.set_state(v1::QUEUED);
-  job_.set_submit_time_unix_ms(1763805601000);
-  job_.set_failed_rank(-1);
-  has_job_ = true;
-  *response->mutable_job() = job_;
+  v1::Job& job = jobs_.emplace_back();
+  char id[16];
+  std::snprintf(id, sizeof(id), "j-%06zu", jobs_.size());
+  job.set_job_id(id);
+  *job.mutable_spec() = request->spec();
+  job.set_state(v1::QUEUED);
+  job.set_submit_time_unix_ms(1763805601000);
+  job.set_failed_rank(-1);
+  *response->mutable_job() = job;
   return grpc::Status::OK;
 }
 
 grpc::Status FakeCoordinator::GetJob(grpc::ServerContext*, const v1::GetJobRequest* request,
                                      v1::Job* response) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!has_job_ || request->job_id() != kJobId) {
+  const v1::Job* job = Find(request->job_id());
+  if (job == nullptr) {
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "job " + request->job_id() + " not found");
   }
-  *response = job_;
+  *response = *job;
   return grpc::Status::OK;
 }
 
 grpc::Status FakeCoordinator::ListJobs(grpc::ServerContext*, const v1::ListJobsRequest* request,
                                        v1::ListJobsResponse* response) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (has_job_ &&
-      (request->state() == v1::JOB_STATE_UNSPECIFIED || request->state() == job_.state())) {
+  for (auto it = jobs_.rbegin(); it != jobs_.rend(); ++it) {  // newest first
+    if (request->state() != v1::JOB_STATE_UNSPECIFIED && request->state() != it->state()) {
+      continue;
+    }
     v1::Job* job = response->add_jobs();
-    *job = job_;
+    *job = *it;
     if (!request->include_rows()) job->clear_rows();
   }
   return grpc::Status::OK;
@@ -80,43 +119,57 @@ grpc::Status FakeCoordinator::WatchJob(grpc::ServerContext*, const v1::WatchJobR
                                        grpc::ServerWriter<v1::JobEvent>* writer) {
   v1::JobState final_state;
   std::string error;
+  v1::JobSpec spec;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!has_job_ || request->job_id() != kJobId) {
+    v1::Job* job = Find(request->job_id());
+    if (job == nullptr) {
       return grpc::Status(grpc::StatusCode::NOT_FOUND, "job " + request->job_id() + " not found");
     }
     final_state = final_state_;
     error = error_;
+    spec = job->spec();
   }
+  // Updates the stored job under the lock (the vector may grow meanwhile: look it up again).
+  auto update = [&](const std::function<void(v1::Job*)>& change) {
+    std::lock_guard<std::mutex> lock(mu_);
+    change(Find(request->job_id()));
+  };
   v1::JobEvent event;
   event.set_state(v1::QUEUED);
   writer->Write(event);
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    job_.set_state(v1::RUNNING);
-    job_.set_backend("cuda");
-    job_.add_devices(0);
-    job_.add_devices(1);
-  }
+  update([&](v1::Job* job) {
+    job->set_state(v1::RUNNING);
+    job->set_backend(devices_set_ ? devices_.backend() : "cuda");
+    for (int r = 0; r < std::max(1, spec.world_size()); ++r) job->add_devices(r);
+  });
   event.set_state(v1::RUNNING);
   writer->Write(event);
-  for (int64_t size : {2048, 8192, 32768}) {
-    *event.mutable_row() = MakeRow(size);
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      *job_.add_rows() = event.row();
+  std::vector<v1::ResultRow> rows;
+  if (spec.shapes_size() > 0) {
+    for (const v1::GemmShape& shape : spec.shapes()) {
+      v1::ResultRow row = MakeRow(shape.m() / std::max(1, spec.world_size()) * shape.k() * 2);
+      row.set_m(shape.m());
+      row.set_n(shape.n());
+      row.set_k(shape.k());
+      rows.push_back(row);
     }
+  } else {
+    for (int64_t size : {2048, 8192, 32768}) rows.push_back(MakeRow(size));
+  }
+  for (const v1::ResultRow& row : rows) {
+    *event.mutable_row() = row;
+    update([&](v1::Job* job) { *job->add_rows() = row; });
     writer->Write(event);
   }
   event.clear_row();
   event.set_state(final_state);
   event.set_error(error);
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    job_.set_state(final_state);
-    job_.set_error(error);
-    if (final_state == v1::FAILED) job_.set_failed_rank(1);
-  }
+  update([&](v1::Job* job) {
+    job->set_state(final_state);
+    job->set_error(error);
+    if (final_state == v1::FAILED) job->set_failed_rank(1);
+  });
   writer->Write(event);
   return grpc::Status::OK;
 }
@@ -124,17 +177,23 @@ grpc::Status FakeCoordinator::WatchJob(grpc::ServerContext*, const v1::WatchJobR
 grpc::Status FakeCoordinator::CancelJob(grpc::ServerContext*, const v1::CancelJobRequest* request,
                                         v1::CancelJobResponse* response) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (!has_job_ || request->job_id() != kJobId) {
+  v1::Job* job = Find(request->job_id());
+  if (job == nullptr) {
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "job " + request->job_id() + " not found");
   }
-  job_.set_state(v1::CANCELLED);
-  job_.set_error("cancelled by CancelJob");
-  *response->mutable_job() = job_;
+  job->set_state(v1::CANCELLED);
+  job->set_error("cancelled by CancelJob");
+  *response->mutable_job() = *job;
   return grpc::Status::OK;
 }
 
 grpc::Status FakeCoordinator::ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
                                           v1::ListDevicesResponse* response) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (devices_set_) {
+    *response = devices_;
+    return grpc::Status::OK;
+  }
   response->set_backend("cuda");
   for (int i = 0; i < 2; ++i) {
     v1::Device* device = response->add_devices();

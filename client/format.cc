@@ -59,24 +59,6 @@ std::string BackendOf(const v1::Job& job) {
   return job.spec().backend().empty() ? "auto" : job.spec().backend();
 }
 
-// Columns left-aligned, two spaces apart, trailing blanks removed.
-std::string AlignedTable(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<size_t> widths;
-  for (const auto& row : rows) {
-    if (widths.size() < row.size()) widths.resize(row.size(), 0);
-    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-  }
-  std::string out;
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      absl::StrAppend(&line, row[i], std::string(widths[i] - row[i].size() + 2, ' '));
-    }
-    absl::StrAppend(&out, StripTrailing(std::move(line)), "\n");
-  }
-  return out;
-}
-
 // "2026-11-22 10:00:01" (UTC) for milliseconds since the epoch; "-" for 0.
 std::string FormatUnixMs(int64_t unix_ms) {
   if (unix_ms <= 0) return "-";
@@ -109,6 +91,29 @@ std::string HostSummary(const v1::Job& job) {
 }
 
 }  // namespace
+
+std::string AlignedTable(const std::vector<std::vector<std::string>>& rows,
+                         const std::vector<bool>& right) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    if (widths.size() < row.size()) widths.resize(row.size(), 0);
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      const std::string pad(widths[i] - row[i].size(), ' ');
+      if (i < right.size() && right[i]) {
+        absl::StrAppend(&line, pad, row[i], "  ");
+      } else {
+        absl::StrAppend(&line, row[i], pad, "  ");
+      }
+    }
+    absl::StrAppend(&out, StripTrailing(std::move(line)), "\n");
+  }
+  return out;
+}
 
 std::string JobStateName(v1::JobState state) { return v1::JobState_Name(state); }
 
@@ -172,11 +177,15 @@ std::string AgGemmRow(const v1::ResultRow& row) {
                          kRatioWidth, row.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
-std::string TableHeader(const v1::Job& job, const std::string& baseline) {
+std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
                                  job.spec().world_size(), "  ", job.spec().dtype(), "  backend ",
                                  BackendOf(job), "  devices ", DeviceList(job));
-  if (!baseline.empty()) absl::StrAppend(&out, "  baseline ", baseline);
+  if (first_row != nullptr && !first_row->baseline().empty()) {
+    absl::StrAppend(&out, first_row->reference_only() ? "  reference " : "  baseline ",
+                    first_row->baseline(),
+                    first_row->reference_only() ? " (checks results; no speedup)" : "");
+  }
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
   if (job.spec().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
@@ -211,11 +220,15 @@ std::string TableRow(const v1::ResultRow& row) {
       row.count(), kTypeWidth, row.dtype(), kRedopWidth, row.redop(), kTimeWidth, row.time_us(),
       kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
       base(row.baseline_time_us(), kBaseTimeWidth), base(row.baseline_busbw_gbps(), kBaseBwWidth),
-      base(row.speedup(), kSpeedupWidth));
+      row.reference_only() ? absl::StrFormat("%*s", kSpeedupWidth, "-")
+                           : base(row.speedup(), kSpeedupWidth));
   if (row.graph_time_us() > 0) {
-    absl::StrAppend(&line, absl::StrFormat("%*.2f%*.2f%*.2f", kTimeWidth, row.graph_time_us(),
-                                           kTimeWidth, row.baseline_graph_time_us(),
-                                           kGraphSpeedupWidth, row.graph_speedup()));
+    absl::StrAppend(&line,
+                    absl::StrFormat("%*.2f%*.2f", kTimeWidth, row.graph_time_us(), kTimeWidth,
+                                    row.baseline_graph_time_us()),
+                    row.reference_only()
+                        ? absl::StrFormat("%*s", kGraphSpeedupWidth, "-")
+                        : absl::StrFormat("%*.2f", kGraphSpeedupWidth, row.graph_speedup()));
   }
   return line + "\n";
 }
@@ -230,7 +243,7 @@ std::string TableError(const v1::Job& job) {
 }
 
 std::string JobTable(const v1::Job& job) {
-  std::string out = TableHeader(job, job.rows().empty() ? "" : job.rows(0).baseline());
+  std::string out = TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
   for (const v1::ResultRow& row : job.rows()) out += TableRow(row);
   out += TableError(job);
   return out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
@@ -31,8 +32,12 @@ std::string DescribeSizes(const v1::JobSpec& spec);
 std::string UtcTime(int64_t unix_ms, const char* format);
 
 // The three header lines of the result table: the job line (id, kernel, world size, dtype,
-// backend, devices, `baseline` when non-empty, state), the column names and their units.
-std::string TableHeader(const v1::Job& job, const std::string& baseline);
+// backend, devices, the baseline of `first_row` when there is one, state), the column names and
+// their units.
+std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row);
+
+// The two header lines of the AG-GEMM table (one row per shape: TableRow).
+std::string AgGemmHeader();
 
 // One row of the result table (no trailing newline handling needed: ends with '\n').
 std::string TableRow(const v1::ResultRow& row);
@@ -49,6 +54,11 @@ std::string JobListTable(const v1::ListJobsResponse& response);
 
 // ListDevices as a table (index, kind, name, memory, busy job), then the backend and kernels.
 std::string DeviceTable(const v1::ListDevicesResponse& response);
+
+// Columns two spaces apart, left-aligned except where `right[i]` (numbers), trailing blanks
+// removed; a line per row.
+std::string AlignedTable(const std::vector<std::vector<std::string>>& rows,
+                         const std::vector<bool>& right = {});
 
 // JSON views, built field by field. Field names are the proto field names; int64 fields are JSON
 // numbers.

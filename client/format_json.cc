@@ -63,6 +63,7 @@ Json RowToJson(const v1::ResultRow& row) {
       {"baseline_time_us", row.baseline_time_us()},
       {"baseline_busbw_gbps", row.baseline_busbw_gbps()},
       {"speedup", row.speedup()},
+      {"reference_only", row.reference_only()},
       {"checked", row.checked()},
   };
   if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();

@@ -9,6 +9,7 @@
 #include "client/calibrate.h"
 #include "client/commands.h"
 #include "client/gate_command.h"
+#include "client/main_job.h"
 #include "client/plot.h"
 #include "client/tune.h"
 
@@ -189,6 +190,15 @@ int main(int argc, char** argv) {
   CLI::App* devices = app.add_subcommand("devices", "List devices, backend and kernels");
   AddJsonFlag(devices, &json_after_subcommand);
 
+  symmbench::client::MainJobOptions run_options;
+  CLI::App* run = app.add_subcommand(
+      "run",
+      "Run the main job on every device: the all-reduce sweep (all_reduce, one-shot, two-shot, "
+      "push one-shot, NCCL) and AG-GEMM, verified, in one report");
+  run->add_option("--world-size", run_options.world_size, "Ranks (0: every device)")
+      ->capture_default_str();
+  AddJsonFlag(run, &json_after_subcommand);
+
   symmbench::client::GateCommandOptions gate_options;
   CLI::App* gate = app.add_subcommand(
       "gate",
@@ -262,6 +272,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand(list)) return sc::RunList(global, list_options, std::cout, std::cerr);
   if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
   if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);
+  if (app.got_subcommand(run)) return sc::RunMainJob(global, run_options, std::cout, std::cerr);
   if (app.got_subcommand(tune)) return sc::RunTune(global, tune_options, std::cout, std::cerr);
   if (app.got_subcommand(plot)) return sc::RunPlot(global, plot_options, std::cout, std::cerr);
   if (app.got_subcommand(calibrate)) {

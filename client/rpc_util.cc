@@ -98,6 +98,35 @@ int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std:
   return kExitError;
 }
 
+grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
+                         const std::function<void(const v1::JobEvent&)>& on_event) {
+  grpc::ClientContext context;  // no deadline: a job may run for hours
+  v1::WatchJobRequest request;
+  request.set_job_id(job->job_id());
+  std::unique_ptr<grpc::ClientReader<v1::JobEvent>> reader = stub.WatchJob(&context, request);
+  job->clear_rows();
+  v1::JobEvent event;
+  while (reader->Read(&event)) {
+    job->set_state(event.state());
+    if (!event.error().empty()) job->set_error(event.error());
+    if (event.has_row()) *job->add_rows() = event.row();
+    on_event(event);
+  }
+  if (grpc::Status status = reader->Finish(); !status.ok()) return status;
+  v1::Job final_job;
+  v1::GetJobRequest get;
+  get.set_job_id(job->job_id());
+  if (stub.GetJob(UnaryContext(global).get(), get, &final_job).ok() && IsFinal(final_job.state())) {
+    *job = std::move(final_job);
+  }
+  if (!IsFinal(job->state())) {
+    return grpc::Status(grpc::StatusCode::ABORTED, "WatchJob for " + job->job_id() +
+                                                       " ended before the job finished (state " +
+                                                       JobStateName(job->state()) + ")");
+  }
+  return grpc::Status::OK;
+}
+
 // Submits `spec` and polls until it ends; the final record, or the RPC error.
 grpc::Status SubmitAndWait(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec,
                            v1::Job* job) {

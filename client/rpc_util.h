@@ -3,6 +3,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 
@@ -22,6 +23,12 @@ const char* StatusCodeName(grpc::StatusCode code);
 // Prints "error: CODE: message" (plus the address when the coordinator was not reached) and
 // returns kExitError.
 int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err);
+
+// Follows `job` with WatchJob until the stream ends: each event updates job's state, error and
+// rows and is then passed to `on_event`. At the end *job is GetJob's final record when it has
+// one. The stream's error; ABORTED when the stream ended before a final state.
+grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
+                         const std::function<void(const v1::JobEvent&)>& on_event);
 
 // Submits `spec` and polls GetJob until the job ends; `job` holds the final record. The RPC
 // error otherwise.

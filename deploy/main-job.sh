@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 1: install what is missing, build, start the coordinator on loopback, run the
-# default job on every GPU (or the CPU backend), print its table and stop everything.
+# main job (`symmbench run`) on every GPU (or the CPU backend), print its report and stop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deploy/install-deps.sh

@@ -39,6 +39,9 @@ class Collective {
 
   // Name of the baseline, e.g. "nccl_all_reduce" or "reference_sum".
   virtual std::string baseline_name() const = 0;
+  // Whether the baseline is something users run instead of this kernel (NCCL: rows get a
+  // speedup against it) or only a correctness reference (the CPU backend's plain sum).
+  virtual bool baseline_competes() const { return true; }
 
   // The algorithm the last Prepare chose, for collectives that dispatch by size ("" otherwise).
   virtual std::string algorithm() const { return {}; }

@@ -49,8 +49,8 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   return absl::OkStatus();
 }
 
-v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_size,
-                                       const std::string& dtype) {
+v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::string& gpu_model,
+                                       int world_size, const std::string& dtype) {
   v1::DispatchTable table;
   table.set_gpu_model(gpu_model);
   table.set_world_size(world_size);
@@ -68,7 +68,9 @@ v1::DispatchTable DefaultDispatchTable(const std::string& gpu_model, int world_s
   static constexpr Step kFourOrMoreRanks[] = {{int64_t{256} << 10, "one_shot_push_all_reduce"},
                                               {int64_t{32} << 20, "two_shot_all_reduce"},
                                               {0, "nccl"}};
-  const absl::Span<const Step> steps = world_size <= 2   ? absl::MakeConstSpan(kTwoRanks)
+  static constexpr Step kCpu[] = {{0, "two_shot_all_reduce"}};
+  const absl::Span<const Step> steps = backend == "cpu"  ? absl::MakeConstSpan(kCpu)
+                                       : world_size <= 2 ? absl::MakeConstSpan(kTwoRanks)
                                        : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
                                                          : absl::MakeConstSpan(kFourOrMoreRanks);
   for (const Step& step : steps) {

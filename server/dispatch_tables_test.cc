@@ -8,7 +8,7 @@ namespace symmbench {
 namespace {
 
 v1::DispatchTable Table() {
-  v1::DispatchTable table = DefaultDispatchTable("NVIDIA H200", 2, "bf16");
+  v1::DispatchTable table = DefaultDispatchTable("cuda", "NVIDIA H200", 2, "bf16");
   table.set_source("test");
   return table;
 }
@@ -24,23 +24,37 @@ TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
 // Above 2 ranks the two-shot hands the largest sizes to NCCL (measured on 3 and 4 x H200).
 TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
   for (int world_size : {1, 3, 4, 8}) {
-    EXPECT_TRUE(ValidateDispatchTable(DefaultDispatchTable("NVIDIA H200", world_size, "bf16")).ok())
+    EXPECT_TRUE(
+        ValidateDispatchTable(DefaultDispatchTable("cuda", "NVIDIA H200", world_size, "bf16")).ok())
         << world_size;
   }
-  const v1::DispatchTable three = DefaultDispatchTable("NVIDIA H200", 3, "bf16");
+  const v1::DispatchTable three = DefaultDispatchTable("cuda", "NVIDIA H200", 3, "bf16");
   EXPECT_EQ(ChooseAlgorithm(three, 1 << 20), "one_shot_push_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(three, 2 << 20), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(three, 256 << 20), "nccl");
-  const v1::DispatchTable four = DefaultDispatchTable("NVIDIA H200", 4, "bf16");
+  const v1::DispatchTable four = DefaultDispatchTable("cuda", "NVIDIA H200", 4, "bf16");
   EXPECT_EQ(ChooseAlgorithm(four, 256 << 10), "one_shot_push_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 512 << 10), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 32 << 20), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 64 << 20), "nccl");
-  EXPECT_EQ(DefaultDispatchTable("NVIDIA H200", 8, "bf16").DebugString(), [&] {
+  EXPECT_EQ(DefaultDispatchTable("cuda", "NVIDIA H200", 8, "bf16").DebugString(), [&] {
     v1::DispatchTable eight = four;
     eight.set_world_size(8);
     return eight.DebugString();
   }());
+}
+
+// The CPU backend has a table of its own: the two-shot at every size (the push one-shot, best
+// on GPUs up to MiBs, is 6-100x slower there).
+TEST(DispatchTablesTest, CpuBackendDefaultIsTheTwoShot) {
+  for (int world_size : {1, 2, 4, 8}) {
+    const v1::DispatchTable cpu = DefaultDispatchTable("cpu", "cpu-slot", world_size, "bf16");
+    EXPECT_TRUE(ValidateDispatchTable(cpu).ok()) << world_size;
+    EXPECT_EQ(cpu.gpu_model(), "cpu-slot");
+    for (int64_t size : {int64_t{2048}, int64_t{4096}, int64_t{64} << 20}) {
+      EXPECT_EQ(ChooseAlgorithm(cpu, size), "two_shot_all_reduce") << size;
+    }
+  }
 }
 
 TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {

@@ -151,7 +151,8 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
     }
     if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
   }
-  *spec->mutable_dispatch() = DefaultDispatchTable(gpu_model, ranks, spec->dtype());
+  *spec->mutable_dispatch() =
+      DefaultDispatchTable(options_.backend, gpu_model, ranks, spec->dtype());
   return absl::OkStatus();
 }
 

@@ -14,17 +14,6 @@
 namespace symmbench::testing {
 namespace {
 
-// The three binaries under one folder, as a bundle's bin/ holds them.
-std::string BinFolder(const std::string& dir) {
-  const std::string bin = dir + "/bin";
-  mkdir(bin.c_str(), 0755);
-  for (const char* path : {"server/symmbenchd", "worker/symmbench-worker", "client/symmbench"}) {
-    const std::string name = std::string(path).substr(std::string(path).find('/') + 1);
-    EXPECT_EQ(symlink(RunfilePath(path).c_str(), (bin + "/" + name).c_str()), 0) << name;
-  }
-  return bin;
-}
-
 CommandResult GateScript(const std::string& dir, const std::string& bin,
                          const std::vector<std::string>& env, const std::string& spec) {
   std::vector<std::string> argv = {"/usr/bin/env",

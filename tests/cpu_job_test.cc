@@ -35,18 +35,19 @@ void ExpectVerifiedRows(const nlohmann::json& job, const std::vector<int64_t>& s
     EXPECT_GT(row["baseline_time_us"].get<double>(), 0.0);
     EXPECT_GT(row["algbw_gbps"].get<double>(), 0.0);
     EXPECT_GT(row["busbw_gbps"].get<double>(), 0.0);
-    EXPECT_NEAR(row["speedup"].get<double>(),
-                row["baseline_time_us"].get<double>() / row["time_us"].get<double>(), 1e-6);
+    // The plain sum is a correctness reference, not a competitor: no speedup against it.
+    EXPECT_TRUE(row["reference_only"].get<bool>()) << row.dump();
+    EXPECT_EQ(row["speedup"].get<double>(), 0.0) << row.dump();
   }
 }
 
 TEST_F(CpuJobTest, WorldSize2Bf16SweepVerifies) {
   CommandResult result;
-  nlohmann::json job = daemon_->ClientJson(
-      {"submit", "--kernel", "one_shot_all_reduce", "--world-size", "2", "--dtype", "bf16",
-       "--min-bytes", "2K", "--max-bytes", "128K", "--step-factor", "4", "--warmup", "2",
-       "--iters", "10", "--wait"},
-      &result);
+  nlohmann::json job =
+      daemon_->ClientJson({"submit", "--kernel", "one_shot_all_reduce", "--world-size", "2",
+                           "--dtype", "bf16", "--min-bytes", "2K", "--max-bytes", "128K",
+                           "--step-factor", "4", "--warmup", "2", "--iters", "10", "--wait"},
+                          &result);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   ExpectVerifiedRows(job, {2048, 8192, 32768, 131072}, "bf16");
   // busbw = algbw * 2(n-1)/n = algbw for n = 2.
@@ -57,8 +58,8 @@ TEST_F(CpuJobTest, WorldSize2Bf16SweepVerifies) {
 TEST_F(CpuJobTest, WorldSize4Fp32ExplicitSizesVerify) {
   CommandResult result;
   nlohmann::json job = daemon_->ClientJson(
-      {"submit", "--world-size", "4", "--dtype", "fp32", "--sizes", "4,1000,64K", "--warmup",
-       "1", "--iters", "5", "--label", "git_sha=abc123", "--wait"},
+      {"submit", "--world-size", "4", "--dtype", "fp32", "--sizes", "4,1000,64K", "--warmup", "1",
+       "--iters", "5", "--label", "git_sha=abc123", "--wait"},
       &result);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   ExpectVerifiedRows(job, {4, 1000, 65536}, "fp32");
@@ -71,12 +72,12 @@ TEST_F(CpuJobTest, WorldSize4Fp32ExplicitSizesVerify) {
 
 TEST_F(CpuJobTest, Fp16AndTwoJobsAtOnceOnDisjointSlots) {
   // Two world-size-2 jobs fill the 4 slots; both run and both verify.
-  CommandResult a = daemon_->Client({"submit", "--world-size", "2", "--dtype", "fp16",
-                                     "--min-bytes", "2K", "--max-bytes", "8K", "--step-factor",
-                                     "2", "--iters", "5", "--warmup", "1"});
-  CommandResult b = daemon_->Client({"submit", "--world-size", "2", "--dtype", "fp16",
-                                     "--min-bytes", "2K", "--max-bytes", "8K", "--step-factor",
-                                     "2", "--iters", "5", "--warmup", "1"});
+  CommandResult a =
+      daemon_->Client({"submit", "--world-size", "2", "--dtype", "fp16", "--min-bytes", "2K",
+                       "--max-bytes", "8K", "--step-factor", "2", "--iters", "5", "--warmup", "1"});
+  CommandResult b =
+      daemon_->Client({"submit", "--world-size", "2", "--dtype", "fp16", "--min-bytes", "2K",
+                       "--max-bytes", "8K", "--step-factor", "2", "--iters", "5", "--warmup", "1"});
   ASSERT_EQ(a.exit_code, 0) << a.err;
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const std::string id_a = a.out.substr(0, a.out.find_first_of(" \n"));
@@ -101,9 +102,7 @@ TEST_F(CpuJobTest, GraphModeReportsEagerAndGraphFigures) {
   for (const nlohmann::json& row : job["rows"]) {
     EXPECT_GT(row["graph_time_us"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(row["baseline_graph_time_us"].get<double>(), 0.0) << row.dump();
-    EXPECT_NEAR(row["graph_speedup"].get<double>(),
-                row["baseline_graph_time_us"].get<double>() / row["graph_time_us"].get<double>(),
-                1e-9);
+    EXPECT_EQ(row["graph_speedup"].get<double>(), 0.0) << row.dump();  // a reference only
     ASSERT_EQ(row["baselines"].size(), 1u) << row.dump();
     EXPECT_EQ(row["baselines"][0]["name"], "reference_sum");
     EXPECT_DOUBLE_EQ(row["baselines"][0]["graph_time_us"].get<double>(),

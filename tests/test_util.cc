@@ -261,4 +261,14 @@ std::string Daemon::WaitForState(const std::string& job_id, const std::vector<st
   return state;
 }
 
+std::string BinFolder(const std::string& dir) {
+  const std::string bin = dir + "/bin";
+  mkdir(bin.c_str(), 0755);
+  for (const char* path : {"server/symmbenchd", "worker/symmbench-worker", "client/symmbench"}) {
+    const std::string name = std::string(path).substr(std::string(path).find('/') + 1);
+    symlink(RunfilePath(path).c_str(), (bin + "/" + name).c_str());
+  }
+  return bin;
+}
+
 }  // namespace symmbench::testing

@@ -43,6 +43,10 @@ struct CommandResult {
 CommandResult RunCommand(const std::vector<std::string>& argv,
                          std::chrono::seconds timeout = std::chrono::seconds(120));
 
+// A folder under `dir` holding symlinks to the three binaries (symmbenchd, symmbench-worker,
+// symmbench), as a bundle's bin/ does: what deploy/*.sh take as SYMMBENCH_BIN.
+std::string BinFolder(const std::string& dir);
+
 // Pids of running symmbench-worker processes whose command line names `job_id`.
 std::vector<pid_t> WorkerPids(const std::string& job_id);
 // Pid of one rank's worker, or -1.

@@ -130,10 +130,11 @@ double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) 
 // Builds rank 0's row from every rank's result: times are the max over ranks, wrong the sum.
 // The first `team_baselines` baselines ran within the kernel's team (`team_size` ranks: the
 // whole job without per-host teams) and compete for the best; the rest ran over every rank.
+// A baseline that only `references` results (the CPU backend's plain sum) gives no speedup.
 v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
                        const std::vector<RankResult>& results,
                        const std::vector<std::string>& baseline_names, size_t team_baselines,
-                       int team_size, bool checked) {
+                       int team_size, bool checked, bool references) {
   const KernelInfo* info = FindKernel(spec.kernel());
   const double bus_factor = info != nullptr ? info->bus_factor(team_size) : 1.0;
   const double job_bus_factor =
@@ -201,8 +202,9 @@ v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
     row.set_baseline_time_us(chosen.time_us());
     row.set_baseline_busbw_gbps(Bandwidth(size_bytes, chosen.time_us()) * bus_factor);
     row.set_baseline_graph_time_us(chosen.graph_time_us());
-    if (row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
-    if (row.graph_time_us() > 0) {
+    row.set_reference_only(references);
+    if (!references && row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
+    if (!references && row.graph_time_us() > 0) {
       row.set_graph_speedup(chosen.graph_time_us() / row.graph_time_us());
     }
   }
@@ -304,8 +306,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       if (!gathered.ok()) return annotate(gathered.status());
       const std::vector<RankResult>& results = *gathered;
       if (rank == 0) {
-        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names,
-                                     team_baselines, backend->world_size(), check);
+        v1::ResultRow row =
+            BuildRow(spec, size_bytes, *dtype, results, baseline_names, team_baselines,
+                     backend->world_size(), check, !op.baseline_competes());
         row.set_algorithm(op.algorithm());
         if (across != nullptr) row.set_team_size(backend->world_size());
         if (delay.AppliesTo(size_bytes)) row.set_injected_delay_us(delay.delay_us);

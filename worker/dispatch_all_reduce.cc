@@ -51,6 +51,7 @@ class DispatchAllReduce final : public Collective {
     return UsesBaseline() ? CheckResult{} : impl_->Check();
   }
   std::string baseline_name() const override { return kernels_[0]->baseline_name(); }
+  bool baseline_competes() const override { return kernels_[0]->baseline_competes(); }
   std::vector<std::string> extra_baseline_names() const override {
     return kernels_[0]->extra_baseline_names();
   }

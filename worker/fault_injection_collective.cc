@@ -22,9 +22,9 @@ class FaultInjectingCollective final : public Collective {
   }
   absl::Status Run() override {
     if (fault_.kind == FaultInjection::Kind::kRankError) {
-      return absl::InternalError(absl::StrCat(
-          "injected fault (inject_fault rank_error:", fault_.rank, "): rank ", fault_.rank,
-          "'s kernel call failed, as a failed CUDA launch would"));
+      return absl::InternalError(
+          absl::StrCat("injected fault (inject_fault rank_error:", fault_.rank, "): rank ",
+                       fault_.rank, "'s kernel call failed, as a failed CUDA launch would"));
     }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
     if (!armed_) return absl::OkStatus();
@@ -35,6 +35,7 @@ class FaultInjectingCollective final : public Collective {
   absl::Status RunBaseline() override { return op_->RunBaseline(); }
   absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
   std::string baseline_name() const override { return op_->baseline_name(); }
+  bool baseline_competes() const override { return op_->baseline_competes(); }
   std::string algorithm() const override { return op_->algorithm(); }
   std::vector<std::string> extra_baseline_names() const override {
     return op_->extra_baseline_names();

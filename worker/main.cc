@@ -190,7 +190,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
       spec.dispatch().world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
                  options.rank, spec.dispatch().world_size(), placement->local_world_size);
-    *spec.mutable_dispatch() = DefaultDispatchTable(spec.dispatch().gpu_model(),
+    *spec.mutable_dispatch() = DefaultDispatchTable(options.backend, spec.dispatch().gpu_model(),
                                                     placement->local_world_size, spec.dtype());
   }
   BackendOptions backend_options;

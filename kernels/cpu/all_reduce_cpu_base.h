@@ -43,6 +43,8 @@ class AllReduceCpuBase : public Collective {
   // overwrote (both sides poisoned alike would otherwise compare equal).
   absl::StatusOr<CheckResult> Check() final;
   std::string baseline_name() const final { return "reference_sum"; }
+  // The plain sum checks results; nobody runs it instead of a kernel.
+  bool baseline_competes() const final { return false; }
   // Flips the lowest bit of output element `index` (this rank's output only).
   // OUT_OF_RANGE unless index is in [0, count).
   absl::Status FlipOutputElement(int64_t index) final;

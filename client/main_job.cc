@@ -1,0 +1,182 @@
+// symmbench run: the main job (see main_job.h).
+#include "client/main_job.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ostream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "client/format.h"
+#include "client/main_job_report.h"
+#include "client/rpc_util.h"
+#include "kernels/dtype.h"
+#include "server/ag_gemm_spec.h"
+
+namespace symmbench::client {
+namespace {
+
+// The all-reduce kernels of the sweep, the dispatched one first.
+constexpr const char* kSweepKernels[] = {"all_reduce", "one_shot_all_reduce", "two_shot_all_reduce",
+                                         "one_shot_push_all_reduce"};
+constexpr char kGemmKernel[] = "ag_gemm";
+
+// The sweep per backend (bytes per rank buffer) and its iterations.
+struct Sweep {
+  int64_t min_bytes, max_bytes;
+  int32_t step_factor, warmup, iters;
+};
+// GPUs: latency-bound to bandwidth-bound, as nccl-tests is usually run.
+constexpr Sweep kGpuSweep = {2 << 10, int64_t{128} << 20, 4, 20, 100};
+// The CPU backend: the same small sizes; above a few MiB it only measures memcpy.
+constexpr Sweep kCpuSweep = {2 << 10, 4 << 20, 4, 5, 20};
+
+// AG-GEMM shapes (M, N, K): on GPUs the four anchors measured against torch on H200
+// (../docs/results); on the CPU backend two small ones that OpenBLAS runs in milliseconds.
+constexpr int64_t kGpuShapes[][3] = {
+    {4096, 6656, 16384}, {8192, 8192, 8192}, {16384, 8192, 4096}, {2048, 8192, 8192}};
+constexpr int64_t kCpuShapes[][3] = {{256, 128, 128}, {512, 256, 256}};
+// At most this fraction of a device's memory for one shape's buffers: cuBLASLt's workspace,
+// NCCL and the CUDA context need the rest.
+constexpr double kGemmMemoryFraction = 0.5;
+
+bool Offers(const v1::ListDevicesResponse& devices, const std::string& kernel) {
+  return std::find(devices.kernels().begin(), devices.kernels().end(), kernel) !=
+         devices.kernels().end();
+}
+
+// `shape` halved (every dimension) until its buffers fit `memory_bytes`, with m a multiple of
+// 16 x world_size (whole rows per rank and chunk). False when not even the smallest fits.
+bool FitShape(int64_t m, int64_t n, int64_t k, int world_size, int64_t memory_bytes,
+              v1::GemmShape* shape) {
+  const int64_t row_unit = int64_t{16} * world_size;
+  for (; m >= row_unit && n >= 16 && k >= 16; m /= 2, n /= 2, k /= 2) {
+    shape->set_m(m / row_unit * row_unit);
+    shape->set_n(n);
+    shape->set_k(k);
+    if (memory_bytes <= 0 || AgGemmBytesPerRank(*shape, world_size, DType::kBf16) <=
+                                 kGemmMemoryFraction * static_cast<double>(memory_bytes)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Follows one job to its end, telling `err` how it ended (as a log line).
+grpc::Status RunPart(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec, v1::Job* job,
+                     std::ostream& err) {
+  v1::SubmitJobRequest request;
+  *request.mutable_spec() = spec;
+  v1::SubmitJobResponse response;
+  grpc::Status status = stub.SubmitJob(UnaryContext(global).get(), request, &response);
+  if (!status.ok()) return status;
+  *job = response.job();
+  const auto start = std::chrono::steady_clock::now();
+  status = FollowToEnd(stub, global, job, [](const v1::JobEvent&) {});
+  if (!status.ok()) return status;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  err << "# " << job->job_id() << " " << spec.kernel() << ": " << JobStateName(job->state()) << ", "
+      << job->rows_size() << " rows in " << absl::StrFormat("%.1f", seconds) << " s"
+      << (job->error().empty() ? "" : ": " + job->error()) << "\n";
+  return grpc::Status::OK;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesResponse& devices,
+                                                     const MainJobOptions& options) {
+  const int available = devices.devices_size();
+  if (available == 0) {
+    return absl::FailedPreconditionError("run: the coordinator has no device to run on");
+  }
+  if (options.world_size < 0 || options.world_size > available) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--world-size: must be 1..", available, " (the coordinator's ",
+                     devices.backend(), " devices; 0 for all of them), got ", options.world_size));
+  }
+  const int world_size = options.world_size > 0 ? options.world_size : available;
+  const bool cpu = devices.backend() == "cpu";
+  const Sweep& sweep = cpu ? kCpuSweep : kGpuSweep;
+  std::vector<MainJobPart> parts;
+  for (const char* kernel : kSweepKernels) {
+    if (!Offers(devices, kernel)) continue;
+    MainJobPart part;
+    part.role = parts.empty() ? MainJobRole::kDispatched : MainJobRole::kCompared;
+    v1::JobSpec& spec = part.spec;
+    spec.set_kernel(kernel);
+    spec.set_world_size(world_size);
+    spec.set_dtype("bf16");
+    spec.set_min_bytes(sweep.min_bytes);
+    spec.set_max_bytes(sweep.max_bytes);
+    spec.set_step_factor(sweep.step_factor);
+    spec.set_warmup_iters(sweep.warmup);
+    spec.set_iters(sweep.iters);
+    spec.set_backend(devices.backend());
+    parts.push_back(std::move(part));
+  }
+  if (Offers(devices, kGemmKernel)) {
+    MainJobPart part;
+    part.role = MainJobRole::kGemm;
+    v1::JobSpec& spec = part.spec;
+    spec.set_kernel(kGemmKernel);
+    spec.set_world_size(world_size);
+    spec.set_dtype("bf16");
+    spec.set_warmup_iters(cpu ? 2 : 5);
+    spec.set_iters(cpu ? 10 : 20);
+    spec.set_backend(devices.backend());
+    int64_t memory = 0;  // the smallest device's
+    for (const v1::Device& d : devices.devices()) {
+      if (memory == 0 || d.memory_bytes() < memory) memory = d.memory_bytes();
+    }
+    const auto add_shapes = [&](const auto& shapes) {
+      for (const auto& s : shapes) {
+        v1::GemmShape shape;
+        if (FitShape(s[0], s[1], s[2], world_size, memory, &shape)) *spec.add_shapes() = shape;
+      }
+    };
+    if (cpu) {
+      add_shapes(kCpuShapes);
+    } else {
+      add_shapes(kGpuShapes);
+    }
+    if (spec.shapes_size() == 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "run: no AG-GEMM shape fits a device of ", memory, " bytes at world size ", world_size));
+    }
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::ostream& out,
+               std::ostream& err) {
+  std::unique_ptr<Stub> stub = MakeStub(global);
+  v1::ListDevicesResponse devices;
+  grpc::Status status =
+      stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+  if (!status.ok()) return ReportRpcError(global, status, err);
+  absl::StatusOr<std::vector<MainJobPart>> parts = PlanMainJob(devices, options);
+  if (!parts.ok()) {
+    err << "error: " << parts.status().message() << "\n";
+    return kExitError;
+  }
+  err << "# symmbench main job: " << MainJobTitle(devices, *parts) << ", coordinator "
+      << global.coordinator << "\n";
+  std::vector<v1::Job> jobs;
+  for (const MainJobPart& part : *parts) {
+    v1::Job job;
+    status = RunPart(*stub, global, part.spec, &job, err);
+    if (!status.ok()) return ReportRpcError(global, status, err);
+    jobs.push_back(std::move(job));
+  }
+  const MainJobSummary summary = SummarizeMainJob(*parts, jobs);
+  if (global.json) {
+    out << MainJobToJson(devices, *parts, jobs, summary).dump() << "\n";
+  } else {
+    out << MainJobReport(devices, *parts, jobs, summary);
+  }
+  return summary.ok ? kExitOk : kExitJobFailed;
+}
+
+}  // namespace symmbench::client
