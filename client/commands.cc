@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "client/format.h"
+#include "client/progress.h"
 #include "client/rpc_util.h"
 #include "grpcpp/grpcpp.h"
 #include "proto/symmbench.grpc.pb.h"
@@ -33,23 +34,42 @@ grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& 
 
 // Follows `job` with WatchJob until the stream ends. Table mode prints the header at the
 // first row (after a best-effort GetJob for backend and devices), each row as it arrives, then
-// the final state and error; JSON mode prints the final record once.
+// the final state and error; JSON mode prints the final record once. A job of several passes
+// streams partial rows: those of the first pass are printed as they come (under a "# pass 1 of
+// R" line), then the final rows (under "# final"). On a terminal, stderr shows a progress line.
 int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream& out,
               std::ostream& err) {
-  bool header_printed = false;
+  JobProgress progress(err, ProgressWanted(global.json));
+  progress.Start(job);
+  bool header_printed = false, partial_printed = false, final_printed = false;
   grpc::Status status = FollowToEnd(stub, global, &job, [&](const v1::JobEvent& event) {
-    if (global.json || !event.has_row()) return;
-    if (!header_printed) {
-      v1::Job placed;
-      if (GetJob(stub, global, job.job_id(), &placed).ok()) {
-        job.set_backend(placed.backend());
-        *job.mutable_devices() = placed.devices();
+    const v1::ResultRow& row = event.row();
+    const int pass = row.repeat_medians_us_size();
+    if (!global.json && event.has_row() && (!row.partial() || pass == 1)) {
+      progress.Clear();
+      if (!header_printed) {
+        v1::Job placed;
+        if (GetJob(stub, global, job.job_id(), &placed).ok()) {
+          job.set_backend(placed.backend());
+          *job.mutable_devices() = placed.devices();
+        }
+        out << TableHeader(job, &row);
+        header_printed = true;
       }
-      out << TableHeader(job, &event.row());
-      header_printed = true;
+      if (row.partial() && !partial_printed) {
+        out << "# pass 1 of " << job.spec().repeats()
+            << ": one timing loop per size so far; the final rows follow\n";
+        partial_printed = true;
+      }
+      if (!row.partial() && partial_printed && !final_printed) {
+        out << "# final: median over every timing loop\n";
+        final_printed = true;
+      }
+      out << TableRow(row) << std::flush;
     }
-    out << TableRow(event.row()) << std::flush;
+    progress.Update(event);
   });
+  progress.Clear();
   if (!status.ok()) return ReportRpcError(global, status, err);
   if (global.json) {
     out << JobToJson(job).dump() << "\n";

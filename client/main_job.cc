@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "client/format.h"
 #include "client/main_job_report.h"
+#include "client/progress.h"
 #include "client/rpc_util.h"
 #include "kernels/dtype.h"
 #include "server/ag_gemm_spec.h"
@@ -62,7 +63,7 @@ bool FitShape(int64_t m, int64_t n, int64_t k, int world_size, int64_t memory_by
   return false;
 }
 
-// Follows one job to its end, telling `err` how it ended (as a log line).
+// Follows one job to its end (a progress line on a terminal), telling `err` how it ended.
 grpc::Status RunPart(Stub& stub, const GlobalOptions& global, const v1::JobSpec& spec, v1::Job* job,
                      std::ostream& err) {
   v1::SubmitJobRequest request;
@@ -72,7 +73,10 @@ grpc::Status RunPart(Stub& stub, const GlobalOptions& global, const v1::JobSpec&
   if (!status.ok()) return status;
   *job = response.job();
   const auto start = std::chrono::steady_clock::now();
-  status = FollowToEnd(stub, global, job, [](const v1::JobEvent&) {});
+  JobProgress progress(err, ProgressWanted(global.json));
+  progress.Start(*job);
+  status = FollowToEnd(stub, global, job, [&](const v1::JobEvent& e) { progress.Update(e); });
+  progress.Clear();
   if (!status.ok()) return status;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

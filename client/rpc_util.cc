@@ -109,7 +109,7 @@ grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
   while (reader->Read(&event)) {
     job->set_state(event.state());
     if (!event.error().empty()) job->set_error(event.error());
-    if (event.has_row()) *job->add_rows() = event.row();
+    if (event.has_row() && !event.row().partial()) *job->add_rows() = event.row();
     on_event(event);
   }
   if (grpc::Status status = reader->Finish(); !status.ok()) return status;

@@ -25,8 +25,9 @@ const char* StatusCodeName(grpc::StatusCode code);
 int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err);
 
 // Follows `job` with WatchJob until the stream ends: each event updates job's state, error and
-// rows and is then passed to `on_event`. At the end *job is GetJob's final record when it has
-// one. The stream's error; ABORTED when the stream ended before a final state.
+// final rows (partial rows are not kept) and is then passed to `on_event`. At the end *job is
+// GetJob's final record when it has one. The stream's error; ABORTED when the stream ended before a
+// final state.
 grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
                          const std::function<void(const v1::JobEvent&)>& on_event);
 

@@ -293,10 +293,13 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
   ActiveJob& job = **found;
   v1::ResultRow stored = row;
   AddMachineContext(job.record, &stored);
-  if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
-  if (metrics_ != nullptr) {
-    metrics_->RowReported(job.record, stored,
-                          options_.devices.empty() ? "" : options_.devices[0].name());
+  // A partial row only goes to the watchers: the size's final row is the record.
+  if (!row.partial()) {
+    if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
+    if (metrics_ != nullptr) {
+      metrics_->RowReported(job.record, stored,
+                            options_.devices.empty() ? "" : options_.devices[0].name());
+    }
   }
   v1::JobEvent event;
   event.set_state(v1::RUNNING);

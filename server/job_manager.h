@@ -90,7 +90,8 @@ class JobManager {
   // What every job records as Job.machine.
   const v1::MachineInfo& machine() const { return machine_; }
 
-  // From workers. FAILED_PRECONDITION when the job is not running.
+  // From workers. FAILED_PRECONDITION when the job is not running. A partial row
+  // (ResultRow.partial) goes to the job's watchers only: not stored, not in the metrics.
   absl::Status ReportRow(const std::string& job_id, int rank, const v1::ResultRow& row);
   absl::Status ReportFailure(const std::string& job_id, int rank, const std::string& error);
   // Keeps hosts[r] (rank r's host) in the job's record. INVALID_ARGUMENT naming `hosts` unless

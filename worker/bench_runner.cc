@@ -124,6 +124,17 @@ OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
   return worst;
 }
 
+// This rank's result with the kernel's figures over the timing loops run so far (the samples
+// kept, so that later loops add to them).
+RankResult SoFar(const RankResult& result) {
+  RankResult so_far = result;
+  TimingStats& eager = so_far.ours.eager;
+  std::vector<double> medians = std::move(eager.repeat_medians_us);
+  eager = Summarize(std::move(eager.samples_us));
+  eager.repeat_medians_us = std::move(medians);
+  return so_far;
+}
+
 // GB/s = bytes / (us * 1e3); 0 when there is no time.
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
@@ -243,7 +254,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
   // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
   // are spread over the whole job: a machine that drifts during the job shows in the spread of
   // the loop medians rather than as a shift between sizes (docs/gate.md). The first pass also
-  // verifies, times the graph replays and the baselines; the last one reports the rows.
+  // verifies, times the graph replays and the baselines; each pass reports a row per size.
   const int passes = std::max(1, spec.repeats());
   std::vector<RankResult> mine(sizes.size());
   for (int pass = 0; pass < passes; ++pass) {
@@ -295,27 +306,30 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
           result.baselines.push_back(*times);
         }
       }
-      if (pass + 1 < passes) continue;
 
-      // Last pass: the figures over every loop, gathered and reported.
-      std::vector<double> medians = std::move(eager.repeat_medians_us);
-      eager = Summarize(std::move(eager.samples_us));
-      eager.repeat_medians_us = std::move(medians);
-      absl::StatusOr<std::vector<RankResult>> gathered =
-          GatherRankResults(rendezvous, absl::StrCat("result/", index), result);
+      // Every pass ends with this size's figures so far, gathered over the ranks: after the
+      // last pass the final row, after the others a partial one (WatchJob shows it at once;
+      // the coordinator keeps only final rows). A wrong result is known after the first pass:
+      // its row is final, and the job ends there.
+      const bool last = pass + 1 == passes;
+      absl::StatusOr<std::vector<RankResult>> gathered = GatherRankResults(
+          rendezvous,
+          last ? absl::StrCat("result/", index) : absl::StrCat("pass", pass, "/", index),
+          SoFar(result));
       if (!gathered.ok()) return annotate(gathered.status());
       const std::vector<RankResult>& results = *gathered;
+      int64_t wrong = 0;
+      for (const RankResult& r : results) wrong += r.check.wrong;
       if (rank == 0) {
         v1::ResultRow row =
             BuildRow(spec, size_bytes, *dtype, results, baseline_names, team_baselines,
                      backend->world_size(), check, !op.baseline_competes());
         row.set_algorithm(op.algorithm());
+        row.set_partial(!last && wrong == 0);
         if (across != nullptr) row.set_team_size(backend->world_size());
         if (delay.AppliesTo(size_bytes)) row.set_injected_delay_us(delay.delay_us);
         if (absl::Status s = sink(row); !s.ok()) return annotate(s);
       }
-      int64_t wrong = 0;
-      for (const RankResult& r : results) wrong += r.check.wrong;
       if (wrong > 0) {
         // The row that says what went wrong is stored before any rank's failure ends the job.
         if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {

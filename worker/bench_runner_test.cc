@@ -117,8 +117,18 @@ TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
   spec.set_repeats(3);
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
-  ASSERT_EQ(rows.size(), 1u);
-  const v1::ResultRow& row = rows[0];
+  // A partial row after passes 1 and 2 (the loops so far), the final one after pass 3.
+  ASSERT_EQ(rows.size(), 3u);
+  for (int pass = 1; pass <= 2; ++pass) {
+    const v1::ResultRow& partial = rows[pass - 1];
+    EXPECT_TRUE(partial.partial()) << pass;
+    EXPECT_EQ(partial.repeat_medians_us_size(), pass);
+    EXPECT_EQ(partial.samples_us_size(), pass * 4);
+    EXPECT_GT(partial.time_us(), 0);
+    EXPECT_TRUE(partial.checked());
+  }
+  const v1::ResultRow& row = rows[2];
+  EXPECT_FALSE(row.partial());
   ASSERT_EQ(row.repeat_medians_us_size(), 3);
   ASSERT_EQ(row.samples_us_size(), 3 * 4);  // 4 iterations: 4 batches of one per loop
   ASSERT_EQ(row.sample_iters_size(), row.samples_us_size());
