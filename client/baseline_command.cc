@@ -88,7 +88,7 @@ int RunBaselineSave(const GlobalOptions& global, const BaselineCommandOptions& o
   v1::SaveBaselineResponse response;
   if (grpc::Status s = stub->SaveBaseline(UnaryContext(global).get(), request, &response);
       !s.ok()) {
-    return ReportRpcError(global, s, err);
+    return ReportRpcError(global, s, out, err);
   }
   PrintStored(global, response.baseline(), response.replaced(), "saved", out);
   return kExitOk;
@@ -101,7 +101,7 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
   v1::ListBaselinesResponse response;
   if (grpc::Status s = stub->ListBaselines(UnaryContext(global).get(), request, &response);
       !s.ok()) {
-    return ReportRpcError(global, s, err);
+    return ReportRpcError(global, s, out, err);
   }
   if (global.json) {
     Json list = Json::array();
@@ -146,7 +146,7 @@ int RunBaselineExport(const GlobalOptions& global, const BaselineCommandOptions&
   request.set_name(options.name);
   v1::Baseline baseline;
   if (grpc::Status s = stub->GetBaseline(UnaryContext(global).get(), request, &baseline); !s.ok()) {
-    return ReportRpcError(global, s, err);
+    return ReportRpcError(global, s, out, err);
   }
   out << BaselineToJson(baseline) << "\n";
   return kExitOk;
@@ -156,15 +156,16 @@ int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions&
                       std::ostream& out, std::ostream& err) {
   std::ifstream in(options.file, std::ios::binary);
   if (!in) {
-    err << "error: FILE: cannot read \"" << options.file << "\"\n";
-    return kExitError;
+    return ReportError(
+        global,
+        absl::InvalidArgumentError(absl::StrCat("FILE: cannot read \"", options.file, "\"")), out,
+        err);
   }
   std::ostringstream text;
   text << in.rdbuf();
   absl::StatusOr<v1::Baseline> baseline = ParseBaselineJson(text.str(), options.file);
   if (!baseline.ok()) {
-    err << "error: " << baseline.status().message() << "\n";
-    return kExitError;
+    return ReportError(global, baseline.status(), out, err);
   }
   if (!options.name.empty()) baseline->set_name(options.name);
   std::unique_ptr<Stub> stub = MakeStub(global);
@@ -174,7 +175,7 @@ int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions&
   v1::ImportBaselineResponse response;
   if (grpc::Status s = stub->ImportBaseline(UnaryContext(global).get(), request, &response);
       !s.ok()) {
-    return ReportRpcError(global, s, err);
+    return ReportRpcError(global, s, out, err);
   }
   PrintStored(global, response.baseline(), response.replaced(), "imported", out);
   return kExitOk;

@@ -15,11 +15,10 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
   v1::ListDevicesResponse devices;
   grpc::Status status =
       stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
-  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (!status.ok()) return ReportRpcError(global, status, out, err);
   absl::StatusOr<int64_t> bytes = ParseSize(options.copy_bytes, "--copy-bytes");
   if (!bytes.ok()) {
-    err << "error: " << bytes.status().message() << "\n";
-    return kExitError;
+    return ReportError(global, bytes.status(), out, err);
   }
   v1::JobSpec spec;
   spec.set_kernel("calibrate");
@@ -30,7 +29,7 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
   spec.set_iters(options.iters);
   v1::Job job;
   status = SubmitAndWait(*stub, global, spec, &job);
-  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (!status.ok()) return ReportRpcError(global, status, out, err);
   if (global.json) {
     out << JobToJson(job).dump(2) << "\n";
   } else if (job.rows_size() > 0) {

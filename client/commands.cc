@@ -15,11 +15,6 @@
 namespace symmbench::client {
 namespace {
 
-int ReportUsageError(const absl::Status& status, std::ostream& err) {
-  err << "error: " << status.message() << "\n";
-  return kExitError;
-}
-
 // Exit code for a job's state: 1 for FAILED/CANCELLED, else 0 (running jobs are not errors).
 int ExitForState(v1::JobState state) {
   return state == v1::FAILED || state == v1::CANCELLED ? kExitJobFailed : kExitOk;
@@ -70,7 +65,7 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream
     progress.Update(event);
   });
   progress.Clear();
-  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (!status.ok()) return ReportRpcError(global, status, out, err);
   if (global.json) {
     out << JobToJson(job).dump() << "\n";
   } else {
@@ -87,7 +82,7 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream
 int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::ostream& out,
               std::ostream& err) {
   absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(options.spec);
-  if (!spec.ok()) return ReportUsageError(spec.status(), err);
+  if (!spec.ok()) return ReportError(global, spec.status(), out, err);
 
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::SubmitJobRequest request;
@@ -95,7 +90,7 @@ int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::os
   v1::SubmitJobResponse response;
   if (grpc::Status status = stub->SubmitJob(UnaryContext(global).get(), request, &response);
       !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   if (!options.wait) {
     if (global.json) {
@@ -117,7 +112,7 @@ int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostrea
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::Job job;
   if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   return FollowJob(*stub, global, std::move(job), out, err);
 }
@@ -127,7 +122,7 @@ int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostre
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::Job job;
   if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   if (global.json) {
     out << JobToJson(job).dump() << "\n";
@@ -141,19 +136,19 @@ int RunList(const GlobalOptions& global, const ListOptions& options, std::ostrea
             std::ostream& err) {
   v1::ListJobsRequest request;
   if (options.limit < 0) {
-    return ReportUsageError(absl::InvalidArgumentError("--limit: must be >= 0"), err);
+    return ReportError(global, absl::InvalidArgumentError("--limit: must be >= 0"), out, err);
   }
   request.set_limit(options.limit);
   if (!options.state.empty()) {
     absl::StatusOr<v1::JobState> state = ParseJobState(options.state, "--state");
-    if (!state.ok()) return ReportUsageError(state.status(), err);
+    if (!state.ok()) return ReportError(global, state.status(), out, err);
     request.set_state(*state);
   }
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::ListJobsResponse response;
   if (grpc::Status status = stub->ListJobs(UnaryContext(global).get(), request, &response);
       !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   if (global.json) {
     out << JobListToJson(response).dump() << "\n";
@@ -171,7 +166,7 @@ int RunCancel(const GlobalOptions& global, const std::string& job_id, std::ostre
   v1::CancelJobResponse response;
   if (grpc::Status status = stub->CancelJob(UnaryContext(global).get(), request, &response);
       !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   if (global.json) {
     out << JobToJson(response.job()).dump() << "\n";
@@ -187,7 +182,7 @@ int RunDevices(const GlobalOptions& global, std::ostream& out, std::ostream& err
   if (grpc::Status status =
           stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &response);
       !status.ok()) {
-    return ReportRpcError(global, status, err);
+    return ReportRpcError(global, status, out, err);
   }
   if (global.json) {
     out << DevicesToJson(response).dump() << "\n";

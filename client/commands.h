@@ -24,7 +24,10 @@ inline constexpr std::chrono::seconds kDefaultRpcTimeout{10};
 // Options every subcommand takes.
 struct GlobalOptions {
   std::string coordinator = kDefaultCoordinator;  // host:port of symmbenchd
-  bool json = false;                              // one JSON object on stdout instead of tables
+  // Where `coordinator` came from, for error messages: "--coordinator",
+  // "SYMMBENCH_COORDINATOR" or "the default".
+  std::string coordinator_source = "the default";
+  bool json = false;  // one JSON object on stdout instead of tables
   // Deadline of each unary RPC. WatchJob streams have none: a job may run for hours.
   std::chrono::seconds rpc_timeout = kDefaultRpcTimeout;
   // TLS and the bearer token for every call (LoadClientSecurity fills it from the flags).

@@ -2,6 +2,7 @@
 // output (table and one JSON object) and exit codes for success, job failure and RPC errors.
 #include "client/commands.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "client/fake_coordinator.h"
@@ -118,7 +119,7 @@ TEST_F(CommandsTest, SubmitWaitJsonIsOneObjectWithNumbers) {
   ASSERT_EQ(json["rows"].size(), 3u);
   EXPECT_EQ(json["rows"][2]["size_bytes"], 32768);
   EXPECT_TRUE(json["rows"][0]["busbw_gbps"].is_number());
-  EXPECT_FALSE(json.contains("error"));
+  EXPECT_EQ(json["error"], "");
 }
 
 TEST_F(CommandsTest, SubmitWaitJsonFailedHasError) {
@@ -203,7 +204,33 @@ TEST(CommandsUnreachableTest, NoCoordinatorExits2WithUnavailable) {
   std::ostringstream err;
   EXPECT_EQ(RunDevices(global, out, err), kExitError);
   EXPECT_EQ(err.str().find("error: UNAVAILABLE: "), 0u) << err.str();
-  EXPECT_NE(err.str().find("(coordinator " + address + ")"), std::string::npos) << err.str();
+  // One line: the address tried and where it came from, and what to do about it.
+  const std::string text = err.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+  EXPECT_NE(err.str().find("no coordinator answered at " + address + " (the default)"),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find("symmbenchd --listen " + address), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("SYMMBENCH_COORDINATOR"), std::string::npos) << err.str();
+  EXPECT_EQ(out.str(), "");  // no --json: nothing on stdout
+}
+
+TEST(CommandsUnreachableTest, JsonIsOneErrorObject) {
+  std::string address;
+  { address = FakeServer().address(); }
+  GlobalOptions global;
+  global.coordinator = address;
+  global.coordinator_source = "--coordinator";
+  global.json = true;
+  std::ostringstream out;
+  std::ostringstream err;
+  EXPECT_EQ(RunList(global, ListOptions(), out, err), kExitError);
+  const nlohmann::json json = nlohmann::json::parse(out.str());
+  ASSERT_EQ(json.size(), 1u) << out.str();
+  EXPECT_EQ(json["error"]["code"], "UNAVAILABLE");
+  EXPECT_NE(json["error"]["message"].get<std::string>().find(address + " (--coordinator)"),
+            std::string::npos)
+      << out.str();
 }
 
 }  // namespace

@@ -72,6 +72,10 @@ Json JobListToJson(const v1::ListJobsResponse& response);  // {"jobs": [...]}
 Json MachineToJson(const v1::MachineInfo& machine);
 Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}
 
+// Why a command failed: {"error": {"code": "UNAVAILABLE", "message": "..."}} (the code as gRPC
+// and absl name it). What --json prints instead of the command's object.
+Json ErrorToJson(const std::string& code, const std::string& message);
+
 // A dispatch table: {"gpu_model", "world_size", "dtype", "source", "entries": [{"max_bytes",
 // "algorithm"}]} / as text, one "# up to SIZE: ALGORITHM" line per entry (the crossovers).
 Json DispatchTableToJson(const v1::DispatchTable& table);

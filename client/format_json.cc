@@ -7,10 +7,17 @@
 
 namespace symmbench::client {
 
+// Every object of a kind has every key, whatever the kernel and whether the field is set:
+// 0, "", false, [] or null where there is nothing (client/cli-json.schema.json).
+
 Json SpecToJson(const v1::JobSpec& spec) {
   Json labels = Json::object();
   for (const auto& [key, value] : spec.labels()) labels[key] = value;
-  Json json = {
+  Json shapes = Json::array();
+  for (const v1::GemmShape& shape : spec.shapes()) {
+    shapes.push_back({{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}});
+  }
+  return {
       {"kernel", spec.kernel()},
       {"world_size", spec.world_size()},
       {"dtype", spec.dtype()},
@@ -26,29 +33,30 @@ Json SpecToJson(const v1::JobSpec& spec) {
       {"timeout_s", spec.timeout_s()},
       {"graph", spec.graph()},
       {"repeats", spec.repeats()},
+      {"nodes", spec.nodes()},
+      {"per_host_teams", spec.per_host_teams()},
+      {"inject_delay_us", spec.inject_delay_us()},
+      {"inject_delay_min_bytes", spec.inject_delay_min_bytes()},
+      {"inject_delay_max_bytes", spec.inject_delay_max_bytes()},
+      {"inject_fault", spec.inject_fault()},
+      // The all_reduce dispatch table the job ran with (null for the other kernels).
+      {"dispatch",
+       spec.dispatch().entries_size() > 0 ? DispatchTableToJson(spec.dispatch()) : Json(nullptr)},
+      {"shapes", shapes},
+      {"splits_per_rank", spec.splits_per_rank()},
+      {"variants", std::vector<std::string>(spec.variants().begin(), spec.variants().end())},
   };
-  if (spec.nodes() > 0) json["nodes"] = spec.nodes();
-  if (spec.per_host_teams()) json["per_host_teams"] = true;
-  if (spec.inject_delay_us() > 0) {
-    json["inject_delay_us"] = spec.inject_delay_us();
-    json["inject_delay_min_bytes"] = spec.inject_delay_min_bytes();
-    json["inject_delay_max_bytes"] = spec.inject_delay_max_bytes();
-  }
-  if (spec.kernel() == "all_reduce") json["dispatch"] = DispatchTableToJson(spec.dispatch());
-  if (spec.kernel() == "ag_gemm") {
-    Json shapes = Json::array();
-    for (const v1::GemmShape& shape : spec.shapes()) {
-      shapes.push_back({{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}});
-    }
-    json["shapes"] = shapes;
-    json["splits_per_rank"] = spec.splits_per_rank();
-    json["variants"] = std::vector<std::string>(spec.variants().begin(), spec.variants().end());
-  }
-  return json;
 }
 
 Json RowToJson(const v1::ResultRow& row) {
-  Json json = {
+  Json baselines = Json::array();
+  for (const v1::BaselineResult& b : row.baselines()) {
+    baselines.push_back({{"name", b.name()},
+                         {"time_us", b.time_us()},
+                         {"graph_time_us", b.graph_time_us()},
+                         {"busbw_gbps", b.busbw_gbps()}});
+  }
+  return {
       {"size_bytes", row.size_bytes()},
       {"count", row.count()},
       {"dtype", row.dtype()},
@@ -65,62 +73,42 @@ Json RowToJson(const v1::ResultRow& row) {
       {"speedup", row.speedup()},
       {"reference_only", row.reference_only()},
       {"checked", row.checked()},
+      {"partial", row.partial()},
+      {"algorithm", row.algorithm()},
+      {"team_size", row.team_size()},
+      {"ceilings", row.has_ceilings() ? CeilingsToJson(row.ceilings()) : Json(nullptr)},
+      {"busbw_fraction", row.busbw_fraction()},
+      {"floor_ratio", row.floor_ratio()},
+      {"tflops_fraction", row.tflops_fraction()},
+      {"graph_time_us", row.graph_time_us()},
+      {"baseline_graph_time_us", row.baseline_graph_time_us()},
+      {"graph_speedup", row.graph_speedup()},
+      {"baselines", baselines},
+      {"repeat_medians_us",
+       std::vector<double>(row.repeat_medians_us().begin(), row.repeat_medians_us().end())},
+      {"samples_us", std::vector<double>(row.samples_us().begin(), row.samples_us().end())},
+      {"sample_iters", std::vector<int32_t>(row.sample_iters().begin(), row.sample_iters().end())},
+      {"injected_delay_us", row.injected_delay_us()},
+      // ag_gemm (0 for the other kernels)
+      {"m", row.m()},
+      {"n", row.n()},
+      {"k", row.k()},
+      {"splits_per_rank", row.splits_per_rank()},
+      {"t_ag_us", row.t_ag_us()},
+      {"t_gemm_us", row.t_gemm_us()},
+      {"t_sequential_us", row.t_sequential_us()},
+      {"t_fused_us", row.t_fused_us()},
+      {"tflops", row.tflops()},
+      {"overlap_efficiency", row.overlap_efficiency()},
+      {"rel_error", row.rel_error()},
+      {"rel_error_tolerance", row.rel_error_tolerance()},
   };
-  if (!row.algorithm().empty()) json["algorithm"] = row.algorithm();
-  if (row.team_size() > 0) json["team_size"] = row.team_size();
-  if (row.has_ceilings()) json["ceilings"] = CeilingsToJson(row.ceilings());
-  if (row.busbw_fraction() > 0) json["busbw_fraction"] = row.busbw_fraction();
-  if (row.floor_ratio() > 0) json["floor_ratio"] = row.floor_ratio();
-  if (row.tflops_fraction() > 0) json["tflops_fraction"] = row.tflops_fraction();
-  if (row.graph_time_us() > 0) {
-    json["graph_time_us"] = row.graph_time_us();
-    json["baseline_graph_time_us"] = row.baseline_graph_time_us();
-    json["graph_speedup"] = row.graph_speedup();
-  }
-  if (!row.baselines().empty()) {
-    Json baselines = Json::array();
-    for (const v1::BaselineResult& b : row.baselines()) {
-      baselines.push_back({{"name", b.name()},
-                           {"time_us", b.time_us()},
-                           {"graph_time_us", b.graph_time_us()},
-                           {"busbw_gbps", b.busbw_gbps()}});
-    }
-    json["baselines"] = baselines;
-  }
-  if (row.repeat_medians_us_size() > 0) {
-    json["repeat_medians_us"] =
-        std::vector<double>(row.repeat_medians_us().begin(), row.repeat_medians_us().end());
-  }
-  if (row.samples_us_size() > 0) {
-    json["samples_us"] = std::vector<double>(row.samples_us().begin(), row.samples_us().end());
-    json["sample_iters"] =
-        std::vector<int32_t>(row.sample_iters().begin(), row.sample_iters().end());
-  }
-  if (row.injected_delay_us() > 0) json["injected_delay_us"] = row.injected_delay_us();
-  if (row.m() > 0) {
-    const Json ag_gemm = {
-        {"m", row.m()},
-        {"n", row.n()},
-        {"k", row.k()},
-        {"splits_per_rank", row.splits_per_rank()},
-        {"t_ag_us", row.t_ag_us()},
-        {"t_gemm_us", row.t_gemm_us()},
-        {"t_sequential_us", row.t_sequential_us()},
-        {"t_fused_us", row.t_fused_us()},
-        {"tflops", row.tflops()},
-        {"overlap_efficiency", row.overlap_efficiency()},
-        {"rel_error", row.rel_error()},
-        {"rel_error_tolerance", row.rel_error_tolerance()},
-    };
-    for (const auto& [key, value] : ag_gemm.items()) json[key] = value;
-  }
-  return json;
 }
 
 Json JobToJson(const v1::Job& job) {
   Json rows = Json::array();
   for (const v1::ResultRow& row : job.rows()) rows.push_back(RowToJson(row));
-  Json out = {
+  return {
       {"job_id", job.job_id()},
       {"state", JobStateName(job.state())},
       {"backend", job.backend()},
@@ -130,17 +118,13 @@ Json JobToJson(const v1::Job& job) {
       {"submit_time_unix_ms", job.submit_time_unix_ms()},
       {"start_time_unix_ms", job.start_time_unix_ms()},
       {"end_time_unix_ms", job.end_time_unix_ms()},
+      {"machine", MachineToJson(job.machine())},
+      {"launch_id", job.launch_id()},
+      {"hosts", std::vector<std::string>(job.hosts().begin(), job.hosts().end())},
+      {"error", job.error()},
+      // The rank that failed first; -1 when none did (or the job did not fail).
+      {"failed_rank", job.state() == v1::FAILED ? job.failed_rank() : -1},
   };
-  if (job.has_machine()) out["machine"] = MachineToJson(job.machine());
-  if (!job.launch_id().empty()) out["launch_id"] = job.launch_id();
-  if (job.hosts_size() > 0) {
-    out["hosts"] = std::vector<std::string>(job.hosts().begin(), job.hosts().end());
-  }
-  if (!job.error().empty()) {
-    out["error"] = job.error();
-    if (job.state() == v1::FAILED && job.failed_rank() >= 0) out["failed_rank"] = job.failed_rank();
-  }
-  return out;
 }
 
 Json MachineToJson(const v1::MachineInfo& machine) {
@@ -174,6 +158,10 @@ Json DevicesToJson(const v1::ListDevicesResponse& response) {
       {"devices", devices},
       {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())},
       {"machine", MachineToJson(response.machine())}};
+}
+
+Json ErrorToJson(const std::string& code, const std::string& message) {
+  return {{"error", {{"code", code}, {"message", message}}}};
 }
 
 Json DispatchTableToJson(const v1::DispatchTable& table) {

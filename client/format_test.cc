@@ -97,7 +97,9 @@ TEST(FormatTest, JsonHasEveryRowKeyAsNumbers) {
   for (const char* key : {"job_id", "state", "backend", "devices", "spec", "rows"}) {
     EXPECT_TRUE(json.contains(key)) << key;
   }
-  EXPECT_FALSE(json.contains("error"));
+  // Every key is present whatever the job: no error is "", no failed rank -1.
+  EXPECT_EQ(json["error"], "");
+  EXPECT_EQ(json["failed_rank"], -1);
   EXPECT_EQ(json.begin().key(), "job_id");  // proto field order, not alphabetical
   EXPECT_EQ(json["job_id"], "j-000003");
   EXPECT_EQ(json["state"], "SUCCEEDED");

@@ -66,10 +66,11 @@ void WriteErrorReports(const GateCommandOptions& options, const std::string& mes
   }
 }
 
-int Fail(const GateCommandOptions& options, const std::string& message, std::ostream& err) {
-  err << "error: " << message << "\n";
-  WriteErrorReports(options, message);
-  return kGateError;
+// No decision: the reports say why (WriteErrorReports), as do stderr and, with --json, stdout.
+int Fail(const GlobalOptions& global, const GateCommandOptions& options, const absl::Status& why,
+         std::ostream& out, std::ostream& err) {
+  WriteErrorReports(options, std::string(why.message()));
+  return ReportError(global, why, out, err, kGateError);
 }
 
 // The baseline: an exported file when `name_or_file` names one, else the stored baseline.
@@ -179,14 +180,22 @@ absl::StatusOr<double> ParseSlowdown(const std::string& text) {
 int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
             std::ostream& err) {
   if (options.candidate.empty() == options.run_spec.empty()) {
-    return Fail(options, "gate: give exactly one of --candidate JOB and --run SPEC", err);
+    return Fail(
+        global, options,
+        absl::InvalidArgumentError("gate: give exactly one of --candidate JOB and --run SPEC"), out,
+        err);
   }
-  if (options.baseline.empty()) return Fail(options, "--baseline: required (NAME or FILE)", err);
+  if (options.baseline.empty()) {
+    return Fail(global, options, absl::InvalidArgumentError("--baseline: required (NAME or FILE)"),
+                out, err);
+  }
   absl::StatusOr<double> slowdown = ParseSlowdown(options.max_slowdown);
-  if (!slowdown.ok()) return Fail(options, std::string(slowdown.status().message()), err);
+  if (!slowdown.ok()) return Fail(global, options, slowdown.status(), out, err);
   if (!(options.alpha > 0 && options.alpha < 0.5)) {
-    return Fail(options, absl::StrCat("--alpha: must be in (0, 0.5) (got ", options.alpha, ")"),
-                err);
+    return Fail(global, options,
+                absl::InvalidArgumentError(
+                    absl::StrCat("--alpha: must be in (0, 0.5) (got ", options.alpha, ")")),
+                out, err);
   }
   GateOptions gate;
   gate.max_slowdown = *slowdown;
@@ -194,34 +203,32 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
 
   std::unique_ptr<Stub> stub = MakeStub(global);
   absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
-  if (!baseline.ok()) return Fail(options, std::string(baseline.status().message()), err);
+  if (!baseline.ok()) return Fail(global, options, baseline.status(), out, err);
   absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, *baseline, err);
-  if (!candidate.ok()) return Fail(options, std::string(candidate.status().message()), err);
+  if (!candidate.ok()) return Fail(global, options, candidate.status(), out, err);
 
   std::string mismatch;
   if (absl::Status c = CheckComparable(baseline->job(), *candidate); !c.ok()) {
-    if (!options.allow_mismatch) return Fail(options, std::string(c.message()), err);
+    if (!options.allow_mismatch) return Fail(global, options, c, out, err);
     mismatch = std::string(c.message());
   }
   GateReport report = Compare(baseline->name(), baseline->job(), *candidate, gate);
   report.mismatch = mismatch;
 
-  if (global.json) {
-    out << GateToJson(report).dump() << "\n";
-  } else {
-    out << GateTable(report);
-  }
   if (!options.markdown.empty()) {
     if (absl::Status s = WriteFile(options.markdown, GateMarkdown(report), "--markdown"); !s.ok()) {
-      err << "error: " << s.message() << "\n";
-      return kGateError;
+      return ReportError(global, s, out, err, kGateError);
     }
   }
   if (!options.junit.empty()) {
     if (absl::Status s = WriteFile(options.junit, GateJUnitXml(report), "--junit"); !s.ok()) {
-      err << "error: " << s.message() << "\n";
-      return kGateError;
+      return ReportError(global, s, out, err, kGateError);
     }
+  }
+  if (global.json) {
+    out << GateToJson(report).dump() << "\n";
+  } else {
+    out << GateTable(report);
   }
   return report.passed() ? kGatePass : kGateRegression;
 }

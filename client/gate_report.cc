@@ -270,9 +270,9 @@ Json GateToJson(const GateReport& r) {
                  {"test", c.test},
                  {"verdict", VerdictName(c.verdict)},
                  {"failed", IsFailure(c.verdict)},
-                 {"detail", c.detail}};
-    if (c.wrong > 0) item["wrong"] = c.wrong;
-    if (c.injected_delay_us > 0) item["injected_delay_us"] = c.injected_delay_us;
+                 {"detail", c.detail},
+                 {"wrong", c.wrong},
+                 {"injected_delay_us", c.injected_delay_us}};
     cases.push_back(item);
   }
   Json out = {{"passed", r.passed()},
@@ -288,9 +288,9 @@ Json GateToJson(const GateReport& r) {
               {"improved", r.improved},
               {"new", r.new_cases},
               {"notes", r.notes},
-              {"cases", cases}};
-  if (!r.candidate.error().empty()) out["candidate_error"] = r.candidate.error();
-  if (!r.mismatch.empty()) out["mismatch"] = r.mismatch;
+              {"cases", cases},
+              {"candidate_error", r.candidate.error()},
+              {"mismatch", r.mismatch}};
   return out;
 }
 

@@ -1,17 +1,26 @@
 // symmbench: the command-line client of symmbenchd (submit, watch, status, list, cancel,
 // devices). Only CLI11 wiring lives here; the subcommands are in commands.cc.
+#include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "client/baseline_command.h"
 #include "client/calibrate.h"
 #include "client/commands.h"
+#include "client/format.h"
 #include "client/gate_command.h"
 #include "client/main_job.h"
 #include "client/plot.h"
+#include "client/rpc_util.h"
 #include "client/tune.h"
+#include "common/build_info.h"
+#include "common/did_you_mean.h"
 
 namespace {
 
@@ -98,6 +107,36 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
                    "Follow the job until it ends; exit 0 only if it SUCCEEDED");
 }
 
+// The verb as typed: the first argument that is neither an option nor an option's value.
+std::string TypedVerb(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.empty() || arg[0] != '-') return arg;
+    if (arg.find('=') != std::string::npos) continue;
+    const CLI::Option* option = app.get_option_no_throw(arg);
+    if (option != nullptr && option->get_items_expected_min() > 0) ++i;  // skip its value
+  }
+  return "";
+}
+
+// Whether --json appears anywhere: an error before the options are parsed is then reported as
+// one JSON object too.
+bool JsonRequested(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--json") return true;
+  }
+  return false;
+}
+
+// Whether the arguments ask for --help (-h) or --version, which need no command.
+bool HelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h" || arg == "--version") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -111,8 +150,11 @@ int main(int argc, char** argv) {
       "2 usage or RPC error."};
   app.require_subcommand(1);
   app.fallthrough();  // global options may also follow the subcommand
-  app.add_option("--coordinator", global.coordinator, "Address of symmbenchd (host:port)")
-      ->capture_default_str();
+  app.set_version_flag("--version", symmbench::VersionText("symmbench"));
+  CLI::Option* coordinator =
+      app.add_option("--coordinator", global.coordinator,
+                     "Address of symmbenchd (host:port; default: $SYMMBENCH_COORDINATOR, else " +
+                         std::string(symmbench::client::kDefaultCoordinator) + ")");
   app.add_flag("--json", global.json, "Print exactly one JSON object on stdout");
   app.add_option("--timeout-s", timeout_s, "Deadline of each unary RPC, in seconds")
       ->check(CLI::PositiveNumber)
@@ -252,19 +294,47 @@ int main(int argc, char** argv) {
     AddJsonFlag(sub, &json_after_subcommand);
   }
 
+  namespace sc = symmbench::client;
+  global.json = JsonRequested(argc, argv);  // until the options are parsed
+  std::vector<std::string> verbs;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+    verbs.push_back(sub->get_name());
+  }
+  const std::string verb = TypedVerb(app, argc, argv);
+  const std::string commands =
+      absl::StrCat(" (commands: ", absl::StrJoin(verbs, ", "), "; symmbench --help)");
+  if (!verb.empty() && std::find(verbs.begin(), verbs.end(), verb) == verbs.end()) {
+    return sc::ReportError(
+        global,
+        absl::InvalidArgumentError(absl::StrCat(
+            "unknown command \"", verb, "\"", symmbench::DidYouMeanSuffix(verb, verbs), commands)),
+        std::cout, std::cerr);
+  }
+  if (verb.empty() && !HelpOrVersion(argc, argv)) {
+    return sc::ReportError(global,
+                           absl::InvalidArgumentError(absl::StrCat("no command given", commands)),
+                           std::cout, std::cerr);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? symmbench::client::kExitOk : symmbench::client::kExitError;
+    const int code = app.exit(e);  // usage on stderr; --help and --version exit 0
+    if (code == 0) return sc::kExitOk;
+    if (global.json) std::cout << sc::ErrorToJson("INVALID_ARGUMENT", e.what()).dump() << "\n";
+    return sc::kExitError;
   }
   global.json = global.json || json_after_subcommand;
   global.rpc_timeout = std::chrono::seconds(timeout_s);
-  if (absl::Status s = symmbench::client::LoadClientSecurity(security, &global); !s.ok()) {
-    std::cerr << "error: " << s.message() << "\n";
-    return symmbench::client::kExitError;
+  if (coordinator->count() > 0) {
+    global.coordinator_source = "--coordinator";
+  } else if (const char* env = std::getenv("SYMMBENCH_COORDINATOR"); env != nullptr && *env) {
+    global.coordinator = env;
+    global.coordinator_source = "SYMMBENCH_COORDINATOR";
+  }
+  if (absl::Status s = sc::LoadClientSecurity(security, &global); !s.ok()) {
+    return sc::ReportError(global, s, std::cout, std::cerr);
   }
 
-  namespace sc = symmbench::client;
   if (app.got_subcommand(submit))
     return sc::RunSubmit(global, submit_options, std::cout, std::cerr);
   if (app.got_subcommand(watch)) return sc::RunWatch(global, job_id, std::cout, std::cerr);

@@ -159,11 +159,10 @@ int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::
   v1::ListDevicesResponse devices;
   grpc::Status status =
       stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
-  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (!status.ok()) return ReportRpcError(global, status, out, err);
   absl::StatusOr<std::vector<MainJobPart>> parts = PlanMainJob(devices, options);
   if (!parts.ok()) {
-    err << "error: " << parts.status().message() << "\n";
-    return kExitError;
+    return ReportError(global, parts.status(), out, err);
   }
   err << "# symmbench main job: " << MainJobTitle(devices, *parts) << ", coordinator "
       << global.coordinator << "\n";
@@ -171,7 +170,7 @@ int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::
   for (const MainJobPart& part : *parts) {
     v1::Job job;
     status = RunPart(*stub, global, part.spec, &job, err);
-    if (!status.ok()) return ReportRpcError(global, status, err);
+    if (!status.ok()) return ReportRpcError(global, status, out, err);
     jobs.push_back(std::move(job));
   }
   const MainJobSummary summary = SummarizeMainJob(*parts, jobs);

@@ -178,8 +178,7 @@ int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostrea
       text << in.rdbuf();
       absl::StatusOr<v1::Job> job = JobFromJson(text.str(), name);
       if (!job.ok()) {
-        err << "error: " << job.status().message() << "\n";
-        return kExitError;
+        return ReportError(global, job.status(), out, err);
       }
       jobs.push_back(*std::move(job));
       continue;
@@ -189,28 +188,30 @@ int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostrea
     request.set_job_id(name);
     v1::Job job;
     grpc::Status status = stub->GetJob(UnaryContext(global).get(), request, &job);
-    if (!status.ok()) return ReportRpcError(global, status, err);
+    if (!status.ok()) return ReportRpcError(global, status, out, err);
     jobs.push_back(std::move(job));
   }
   absl::StatusOr<std::string> script = GnuplotScript(jobs, options);
   if (!script.ok()) {
-    err << "error: " << script.status().message() << "\n";
-    return kExitError;
+    return ReportError(global, script.status(), out, err);
   }
   if (access(kGnuplot, X_OK) != 0) {
-    err << "error: plot: " << kGnuplot << " not found (install Debian's gnuplot-nox)\n";
-    return kExitError;
+    return ReportError(global,
+                       absl::FailedPreconditionError(absl::StrCat(
+                           "plot: ", kGnuplot, " not found (install Debian's gnuplot-nox)")),
+                       out, err);
   }
   FILE* pipe = popen(absl::StrCat(kGnuplot, " 2>&1").c_str(), "w");
   if (pipe == nullptr) {
-    err << "error: plot: cannot run " << kGnuplot << "\n";
-    return kExitError;
+    return ReportError(global, absl::InternalError(absl::StrCat("plot: cannot run ", kGnuplot)),
+                       out, err);
   }
   fwrite(script->data(), 1, script->size(), pipe);
   const int status = pclose(pipe);
   if (status != 0 || access(options.out.c_str(), R_OK) != 0) {
-    err << "error: plot: gnuplot failed (status " << status << ")\n";
-    return kExitError;
+    return ReportError(
+        global, absl::InternalError(absl::StrCat("plot: gnuplot failed (status ", status, ")")),
+        out, err);
   }
   out << "wrote " << options.out << "\n";
   return kExitOk;

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "client/format.h"
 #include "security/secrets.h"
 
@@ -87,15 +88,39 @@ const char* StatusCodeName(grpc::StatusCode code) {
   }
 }
 
-// Prints "error: CODE: message" (plus the address when the coordinator was not reached).
-int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err) {
-  err << "error: " << StatusCodeName(status.error_code()) << ": " << status.error_message();
-  if (status.error_code() == grpc::StatusCode::UNAVAILABLE ||
-      status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
-    err << " (coordinator " << global.coordinator << ")";
+namespace {
+
+// Prints the error line, and with --json the error object; returns `exit_code`.
+int PrintError(const GlobalOptions& global, const std::string& code, const std::string& message,
+               const std::string& line, std::ostream& out, std::ostream& err, int exit_code) {
+  err << "error: " << line << "\n";
+  if (global.json) out << ErrorToJson(code, message).dump() << "\n";
+  return exit_code;
+}
+
+}  // namespace
+
+int ReportError(const GlobalOptions& global, const absl::Status& status, std::ostream& out,
+                std::ostream& err, int exit_code) {
+  const std::string message(status.message());
+  return PrintError(global, absl::StatusCodeToString(status.code()), message, message, out, err,
+                    exit_code);
+}
+
+int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& out,
+                   std::ostream& err) {
+  const std::string code = StatusCodeName(status.error_code());
+  std::string message = status.error_message();
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE) {
+    message = absl::StrCat("no coordinator answered at ", global.coordinator, " (",
+                           global.coordinator_source, "): ", status.error_message(),
+                           ". Start one there with `symmbenchd --listen ", global.coordinator,
+                           "`, or point --coordinator or SYMMBENCH_COORDINATOR at yours");
+  } else if (status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+    absl::StrAppend(&message, " (coordinator ", global.coordinator, ", ", global.coordinator_source,
+                    "; --timeout-s ", global.rpc_timeout.count(), ")");
   }
-  err << "\n";
-  return kExitError;
+  return PrintError(global, code, message, absl::StrCat(code, ": ", message), out, err, kExitError);
 }
 
 grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,

@@ -20,9 +20,16 @@ std::unique_ptr<Stub> MakeStub(const GlobalOptions& global);
 std::unique_ptr<grpc::ClientContext> UnaryContext(const GlobalOptions& global);
 // The canonical name of a gRPC status code, e.g. "INVALID_ARGUMENT".
 const char* StatusCodeName(grpc::StatusCode code);
-// Prints "error: CODE: message" (plus the address when the coordinator was not reached) and
-// returns kExitError.
-int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& err);
+// Reports why the command failed and returns `exit_code`: "error: <message>" on `err`, and with
+// --json {"error": {"code": "<CODE>", "message": "<message>"}} on `out`, so that stdout holds one
+// JSON object whatever happens.
+int ReportError(const GlobalOptions& global, const absl::Status& status, std::ostream& out,
+                std::ostream& err, int exit_code = kExitError);
+// The same for a failed RPC, as "error: CODE: message". When the coordinator was not reached,
+// the line says which address was tried (and where it came from) and how to start symmbenchd
+// there or point --coordinator / SYMMBENCH_COORDINATOR elsewhere. Returns kExitError.
+int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& out,
+                   std::ostream& err);
 
 // Follows `job` with WatchJob until the stream ends: each event updates job's state, error and
 // final rows (partial rows are not kept) and is then passed to `on_event`. At the end *job is

@@ -104,17 +104,16 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   v1::ListDevicesResponse devices;
   grpc::Status status =
       stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
-  if (!status.ok()) return ReportRpcError(global, status, err);
+  if (!status.ok()) return ReportRpcError(global, status, out, err);
   if (devices.devices().empty()) {
-    err << "error: tune: the coordinator has no devices\n";
-    return kExitError;
+    return ReportError(
+        global, absl::FailedPreconditionError("tune: the coordinator has no devices"), out, err);
   }
   absl::StatusOr<int64_t> min_bytes = ParseSize(options.min_bytes, "--min-bytes");
   absl::StatusOr<int64_t> max_bytes = ParseSize(options.max_bytes, "--max-bytes");
   for (const absl::StatusOr<int64_t>* size : {&min_bytes, &max_bytes}) {
     if (!size->ok()) {
-      err << "error: " << size->status().message() << "\n";
-      return kExitError;
+      return ReportError(global, size->status(), out, err);
     }
   }
   v1::JobSpec spec;
@@ -132,26 +131,27 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
     spec.set_kernel(kernel);
     v1::Job& job = jobs.emplace_back();
     status = SubmitAndWait(*stub, global, spec, &job);
-    if (!status.ok()) return ReportRpcError(global, status, err);
+    if (!status.ok()) return ReportRpcError(global, status, out, err);
     if (job.state() != v1::SUCCEEDED) {
-      err << "error: tune: job " << job.job_id() << " (" << kernel << ") ended "
-          << JobStateName(job.state()) << ": " << job.error() << "\n";
-      return kExitJobFailed;
+      return ReportError(
+          global,
+          absl::AbortedError(absl::StrCat("tune: job ", job.job_id(), " (", kernel, ") ended ",
+                                          JobStateName(job.state()), ": ", job.error())),
+          out, err, kExitJobFailed);
     }
   }
   std::vector<TunePoint> points;
   absl::StatusOr<v1::DispatchTable> table =
       BuildDispatchTable(jobs, devices.devices(0).name(), &points);
   if (!table.ok()) {
-    err << "error: " << table.status().message() << "\n";
-    return kExitError;
+    return ReportError(global, table.status(), out, err);
   }
   if (!options.dry_run) {
     v1::SetDispatchTableRequest request;
     *request.mutable_table() = *table;
     v1::SetDispatchTableResponse response;
     status = stub->SetDispatchTable(UnaryContext(global).get(), request, &response);
-    if (!status.ok()) return ReportRpcError(global, status, err);
+    if (!status.ok()) return ReportRpcError(global, status, out, err);
   }
   if (global.json) {
     Json sizes = Json::array();

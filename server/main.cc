@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "server/baseline_store.h"
 #include "server/command_launcher.h"
 #include "server/coordinator_service.h"
@@ -294,6 +295,7 @@ int Run(const DaemonOptions& options) {
 int main(int argc, char** argv) {
   symmbench::DaemonOptions options;
   CLI::App app{"symmbenchd: the symmbench coordinator daemon"};
+  app.set_version_flag("--version", symmbench::VersionText("symmbenchd"));
   app.add_option("--listen", options.listen, "gRPC address (host:port; port 0 picks one)")
       ->capture_default_str();
   app.add_option("--db", options.db,

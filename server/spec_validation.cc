@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/did_you_mean.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "server/ag_gemm_spec.h"
@@ -233,8 +234,11 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
       return absl::InvalidArgumentError(
           absl::StrCat("kernel: missing (known: ", KnownKernels(), ")"));
     }
-    return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel \"", spec.kernel(),
-                                                   "\" (known: ", KnownKernels(), ")"));
+    std::vector<std::string> names;
+    for (const KernelInfo& info : KernelCatalog()) names.push_back(info.name);
+    return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel \"", spec.kernel(), "\"",
+                                                   DidYouMeanSuffix(spec.kernel(), names),
+                                                   " (known: ", KnownKernels(), ")"));
   }
 
   if (!IsKnownBackend(spec.backend())) {

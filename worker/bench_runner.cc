@@ -3,6 +3,7 @@
 #include "worker/bench_runner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -16,6 +17,9 @@ namespace symmbench {
 namespace {
 
 constexpr uint64_t kSeedBase = 0x5EED5EEDull;
+// After the first pass, partial rows are sent at most this often: enough for a progress line,
+// few enough that short jobs add little to the coordinator's load.
+constexpr std::chrono::milliseconds kPartialRowInterval{500};
 // Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop).
 constexpr size_t kMaxRepeatsEncoded = 1000;
 
@@ -142,14 +146,14 @@ double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) 
 // The first `team_baselines` baselines ran within the kernel's team (`team_size` ranks: the
 // whole job without per-host teams) and compete for the best; the rest ran over every rank.
 // A baseline that only `references` results (the CPU backend's plain sum) gives no speedup.
+// `results` may be rank 0's alone (a partial row); `world_size` is the job's.
 v1::ResultRow BuildRow(const v1::JobSpec& spec, int64_t size_bytes, DType dtype,
                        const std::vector<RankResult>& results,
                        const std::vector<std::string>& baseline_names, size_t team_baselines,
-                       int team_size, bool checked, bool references) {
+                       int team_size, int world_size, bool checked, bool references) {
   const KernelInfo* info = FindKernel(spec.kernel());
   const double bus_factor = info != nullptr ? info->bus_factor(team_size) : 1.0;
-  const double job_bus_factor =
-      info != nullptr ? info->bus_factor(static_cast<int>(results.size())) : 1.0;
+  const double job_bus_factor = info != nullptr ? info->bus_factor(world_size) : 1.0;
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / DTypeSize(dtype));
@@ -254,9 +258,10 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
   // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
   // are spread over the whole job: a machine that drifts during the job shows in the spread of
   // the loop medians rather than as a shift between sizes (docs/gate.md). The first pass also
-  // verifies, times the graph replays and the baselines; each pass reports a row per size.
+  // verifies, times the graph replays and the baselines; the last one reports the rows.
   const int passes = std::max(1, spec.repeats());
   std::vector<RankResult> mine(sizes.size());
+  std::chrono::steady_clock::time_point last_partial;
   for (int pass = 0; pass < passes; ++pass) {
     const bool first = pass == 0;
     for (size_t index = 0; index < sizes.size(); ++index) {
@@ -307,29 +312,39 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         }
       }
 
-      // Every pass ends with this size's figures so far, gathered over the ranks: after the
-      // last pass the final row, after the others a partial one (WatchJob shows it at once;
-      // the coordinator keeps only final rows). A wrong result is known after the first pass:
-      // its row is final, and the job ends there.
-      const bool last = pass + 1 == passes;
-      absl::StatusOr<std::vector<RankResult>> gathered = GatherRankResults(
-          rendezvous,
-          last ? absl::StrCat("result/", index) : absl::StrCat("pass", pass, "/", index),
-          SoFar(result));
-      if (!gathered.ok()) return annotate(gathered.status());
-      const std::vector<RankResult>& results = *gathered;
-      int64_t wrong = 0;
-      for (const RankResult& r : results) wrong += r.check.wrong;
-      if (rank == 0) {
-        v1::ResultRow row =
-            BuildRow(spec, size_bytes, *dtype, results, baseline_names, team_baselines,
-                     backend->world_size(), check, !op.baseline_competes());
+      const auto row_of = [&](const std::vector<RankResult>& results) {
+        v1::ResultRow row = BuildRow(spec, size_bytes, *dtype, results, baseline_names,
+                                     team_baselines, backend->world_size(),
+                                     rendezvous->world_size(), check, !op.baseline_competes());
         row.set_algorithm(op.algorithm());
-        row.set_partial(!last && wrong == 0);
         if (across != nullptr) row.set_team_size(backend->world_size());
         if (delay.AppliesTo(size_bytes)) row.set_injected_delay_us(delay.delay_us);
-        if (absl::Status s = sink(row); !s.ok()) return annotate(s);
+        return row;
+      };
+      if (pass + 1 < passes) {
+        // A partial row, so that a long job shows each size as it is first measured: rank 0's
+        // figures so far (no exchange between the ranks until the final row), every size of
+        // the first pass, then at most one every kPartialRowInterval.
+        const auto now = std::chrono::steady_clock::now();
+        if (rank == 0 && (first || now - last_partial >= kPartialRowInterval)) {
+          v1::ResultRow row = row_of({SoFar(result)});
+          row.set_partial(true);
+          if (absl::Status s = sink(row); !s.ok()) return annotate(s);
+          last_partial = now;
+        }
+        continue;
       }
+
+      // Last pass: the figures over every loop, gathered and reported.
+      absl::StatusOr<std::vector<RankResult>> gathered =
+          GatherRankResults(rendezvous, absl::StrCat("result/", index), SoFar(result));
+      if (!gathered.ok()) return annotate(gathered.status());
+      const std::vector<RankResult>& results = *gathered;
+      if (rank == 0) {
+        if (absl::Status s = sink(row_of(results)); !s.ok()) return annotate(s);
+      }
+      int64_t wrong = 0;
+      for (const RankResult& r : results) wrong += r.check.wrong;
       if (wrong > 0) {
         // The row that says what went wrong is stored before any rank's failure ends the job.
         if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {

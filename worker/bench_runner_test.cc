@@ -117,17 +117,21 @@ TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
   spec.set_repeats(3);
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
-  // A partial row after passes 1 and 2 (the loops so far), the final one after pass 3.
-  ASSERT_EQ(rows.size(), 3u);
-  for (int pass = 1; pass <= 2; ++pass) {
-    const v1::ResultRow& partial = rows[pass - 1];
-    EXPECT_TRUE(partial.partial()) << pass;
-    EXPECT_EQ(partial.repeat_medians_us_size(), pass);
-    EXPECT_EQ(partial.samples_us_size(), pass * 4);
+  // A partial row (rank 0's loops so far) after pass 1, one after pass 2 only if 0.5 s passed
+  // since, then the final one after pass 3.
+  ASSERT_GE(rows.size(), 2u);
+  ASSERT_LE(rows.size(), 3u);
+  for (size_t i = 0; i + 1 < rows.size(); ++i) {
+    const v1::ResultRow& partial = rows[i];
+    EXPECT_TRUE(partial.partial()) << i;
+    EXPECT_GE(partial.repeat_medians_us_size(), static_cast<int>(i) + 1);
+    EXPECT_LE(partial.repeat_medians_us_size(), 2);
+    EXPECT_EQ(partial.samples_us_size(), partial.repeat_medians_us_size() * 4);
     EXPECT_GT(partial.time_us(), 0);
     EXPECT_TRUE(partial.checked());
   }
-  const v1::ResultRow& row = rows[2];
+  EXPECT_EQ(rows[0].repeat_medians_us_size(), 1);
+  const v1::ResultRow& row = rows.back();
   EXPECT_FALSE(row.partial());
   ASSERT_EQ(row.repeat_medians_us_size(), 3);
   ASSERT_EQ(row.samples_us_size(), 3 * 4);  // 4 iterations: 4 batches of one per loop

@@ -18,6 +18,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "proto/symmbench.grpc.pb.h"
@@ -295,6 +296,7 @@ int main(int argc, char** argv) {
   WorkerOptions options;
   bool probe = false;
   CLI::App app{"symmbench-worker: one rank of a symmbench job (started by symmbenchd)"};
+  app.set_version_flag("--version", symmbench::VersionText("symmbench-worker"));
   app.add_flag("--probe-devices", probe, "print the CUDA devices as JSON and exit");
   app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)")
       ->envname("SYMMBENCH_COORDINATOR");

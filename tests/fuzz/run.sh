@@ -64,7 +64,7 @@ proto_objs=("$(compile "$gen/proto/symmbench.pb.cc")")
 spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile server/spec_validation.cc)"
            "$(compile server/ag_gemm_spec.cc)" "$(compile server/fault_injection.cc)"
            "$(compile server/dispatch_tables.cc)" "$(compile server/sqlite_store.cc)"
-           "$(compile kernels/catalog.cc)"
+           "$(compile kernels/catalog.cc)" "$(compile common/did_you_mean.cc)"
            "$(compile kernels/ag_gemm.cc)" "$dtype_obj")
 store_objs=("$(compile tests/fuzz/store_fuzzer.cc)" "$(compile server/store.cc)"
             "$(compile server/store_service.cc)" "$(compile server/metrics.cc)"

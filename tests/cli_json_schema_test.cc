@@ -1,0 +1,116 @@
+// Every `symmbench ... --json` output is one JSON object of the kind client/cli-json.schema.json
+// documents, with every key present (the schema refuses missing and undocumented keys), checked
+// by a real validator (Debian's python3-jsonschema) against a real daemon on the CPU backend:
+// jobs of every kernel family, a failed job, the main job, lists, devices, gate and baselines,
+// and the error object of a command that could not run.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+class CliJsonSchemaTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string(MakeTempDir("cli_json_schema"));
+    daemon_ = new Daemon(*dir_, 2);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    delete dir_;
+  }
+
+  // Runs the client with --json and checks stdout against `kind`; returns the parsed object.
+  nlohmann::json Expect(const std::string& kind, std::vector<std::string> args, int exit_code = 0) {
+    args.push_back("--json");
+    const CommandResult r = daemon_->Client(args, std::chrono::seconds(240));
+    EXPECT_EQ(r.exit_code, exit_code) << r.out << r.err;
+    return Check(kind, r.out);
+  }
+  // Validates `text` as one object of `kind`.
+  static nlohmann::json Check(const std::string& kind, const std::string& text) {
+    const std::string file = *dir_ + "/" + kind + "_" + std::to_string(count_++) + ".json";
+    std::ofstream(file) << text;
+    const CommandResult v =
+        RunCommand({"/usr/bin/python3", RunfilePath("tests/json_schema_check.py"),
+                    RunfilePath("client/cli-json.schema.json"), kind, file});
+    EXPECT_EQ(v.exit_code, 0) << v.out << v.err << text;
+    return nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  }
+
+  static std::string* dir_;
+  static Daemon* daemon_;
+  static int count_;
+};
+
+std::string* CliJsonSchemaTest::dir_ = nullptr;
+Daemon* CliJsonSchemaTest::daemon_ = nullptr;
+int CliJsonSchemaTest::count_ = 0;
+
+TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
+  const nlohmann::json swept = Expect("job", {"submit", "--kernel", "all_reduce", "--world-size",
+                                              "2", "--sizes", "2K,64K", "--iters", "3", "--wait"});
+  EXPECT_TRUE(swept["spec"]["dispatch"].is_object());  // all_reduce's table
+  EXPECT_EQ(swept["rows"][0]["m"], 0);                 // ag_gemm keys, 0 in a swept row
+  const nlohmann::json gemm = Expect("job", {"submit", "--kernel", "ag_gemm", "--world-size", "2",
+                                             "--shapes", "128x64x64", "--iters", "2", "--wait"});
+  EXPECT_TRUE(gemm["spec"]["dispatch"].is_null());
+  EXPECT_EQ(gemm["rows"][0]["m"], 128);
+  Expect("job", {"calibrate", "--world-size", "2", "--copy-bytes", "64K", "--iters", "2"});
+  Expect("job", {"status", swept["job_id"]});
+  Expect("job", {"watch", swept["job_id"]});
+  const nlohmann::json queued = Expect(
+      "job", {"submit", "--world-size", "2", "--sizes", "16M", "--iters", "100000", "--no-check"});
+  Expect("job", {"cancel", queued["job_id"]});
+  Expect("job_list", {"list"});
+  Expect("devices", {"devices"});
+}
+
+TEST_F(CliJsonSchemaTest, AFailedJobHasItsErrorAndRank) {
+  const std::string spec = *dir_ + "/failing.json";
+  std::ofstream(spec) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
+      "iters": 1, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
+  const nlohmann::json failed = Expect("job", {"submit", "--spec", spec, "--wait"}, 1);
+  EXPECT_EQ(failed["state"], "FAILED");
+  EXPECT_NE(failed["error"], "");
+  EXPECT_GE(failed["failed_rank"].get<int>(), 0);
+}
+
+TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {
+  const nlohmann::json run = Expect("main_job", {"run"});
+  ASSERT_EQ(run["jobs"].size(), 5u);
+  const std::string id = run["jobs"][1]["job_id"];
+  Expect("baseline_stored", {"baseline", "save", id, "--name", "schema"});
+  Expect("baseline_list", {"baseline", "list"});
+  Expect("gate", {"gate", "--baseline", "schema", "--candidate", id});
+}
+
+TEST_F(CliJsonSchemaTest, FailuresAreOneErrorObject) {
+  // The coordinator unreachable, a misspelled command, a bad flag, an unknown job.
+  const CommandResult unreachable = RunCommand(
+      {RunfilePath("client/symmbench"), "--coordinator", "127.0.0.1:1", "--json", "list"});
+  EXPECT_EQ(unreachable.exit_code, 2);
+  EXPECT_EQ(Check("error", unreachable.out)["error"]["code"], "UNAVAILABLE");
+  EXPECT_EQ(Expect("error", {"submitt"}, 2)["error"]["message"].get<std::string>().find(
+                "unknown command \"submitt\"; did you mean \"submit\"?"),
+            0u);
+  EXPECT_EQ(Expect("error", {"list", "--limit", "x"}, 2)["error"]["code"], "INVALID_ARGUMENT");
+  EXPECT_EQ(Expect("error", {"status", "j-999999"}, 2)["error"]["code"], "NOT_FOUND");
+  EXPECT_EQ(
+      Expect("error",
+             {"submit", "--world-size", "2", "--sizes", "2K", "--kernel", "one_shot_allreduce"},
+             2)["error"]["message"]
+          .get<std::string>()
+          .find("kernel: unknown kernel \"one_shot_allreduce\"; did you mean "
+                "\"one_shot_all_reduce\"?"),
+      0u);
+}
+
+}  // namespace
+}  // namespace symmbench::testing
