@@ -13,8 +13,7 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
                  std::ostream& err) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::ListDevicesResponse devices;
-  grpc::Status status =
-      stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+  grpc::Status status = ListDevices(*stub, global, &devices);
   if (!status.ok()) return ReportRpcError(global, status, out, err);
   absl::StatusOr<int64_t> bytes = ParseSize(options.copy_bytes, "--copy-bytes");
   if (!bytes.ok()) {

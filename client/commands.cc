@@ -179,9 +179,7 @@ int RunCancel(const GlobalOptions& global, const std::string& job_id, std::ostre
 int RunDevices(const GlobalOptions& global, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::ListDevicesResponse response;
-  if (grpc::Status status =
-          stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &response);
-      !status.ok()) {
+  if (grpc::Status status = ListDevices(*stub, global, &response); !status.ok()) {
     return ReportRpcError(global, status, out, err);
   }
   if (global.json) {

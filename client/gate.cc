@@ -184,8 +184,8 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
     // correlated within a loop: a burst of noise through one or two loops of five makes it
     // certain (seen in CI: p = 0.006 for a 1.17x ratio whose interval was 0.95-1.64), while the
     // interval, resampled by whole loops, says the loops disagree.
-    const bool beyond = is_slower ? c.interval_low > slower
-                                  : c.interval_high > 0 && c.interval_high < faster;
+    const bool beyond =
+        is_slower ? c.interval_low > slower : c.interval_high > 0 && c.interval_high < faster;
     const bool excludes_one =
         is_slower ? c.interval_low > 1 : c.interval_high > 0 && c.interval_high < 1;
     const bool significant = beyond || (c.p_value < options.alpha && excludes_one);

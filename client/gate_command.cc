@@ -131,8 +131,7 @@ absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
   }
   if (!options.allow_mismatch) {  // refuse before spending the machine's time
     v1::ListDevicesResponse devices;
-    grpc::Status s =
-        stub.ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+    grpc::Status s = ListDevices(stub, global, &devices);
     if (!s.ok()) {
       return absl::UnavailableError(absl::StrCat("ListDevices: ", StatusCodeName(s.error_code()),
                                                  ": ", s.error_message(), " (coordinator ",

@@ -157,8 +157,7 @@ int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::
                std::ostream& err) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::ListDevicesResponse devices;
-  grpc::Status status =
-      stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+  grpc::Status status = ListDevices(*stub, global, &devices);
   if (!status.ok()) return ReportRpcError(global, status, out, err);
   absl::StatusOr<std::vector<MainJobPart>> parts = PlanMainJob(devices, options);
   if (!parts.ok()) {

@@ -35,10 +35,8 @@ std::string JobProgress::Line(const std::string& job_id, const std::string& stat
     absl::StrAppend(&line, " shape ", step, " of ", steps);
   }
   absl::StrAppend(&line, absl::StrFormat(": %.1f s elapsed", elapsed_s));
-  if (step > 0 && step < steps) {
-    absl::StrAppend(&line, absl::StrFormat(", about %.0f s left",
-                                           elapsed_s / step * static_cast<double>(steps - step)));
-  }
+  const double left_s = step > 0 ? elapsed_s / step * static_cast<double>(steps - step) : 0;
+  if (left_s >= 0.5) absl::StrAppend(&line, absl::StrFormat(", about %.0f s left", left_s));
   return line;
 }
 

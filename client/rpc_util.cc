@@ -123,6 +123,11 @@ int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std:
   return PrintError(global, code, message, absl::StrCat(code, ": ", message), out, err, kExitError);
 }
 
+grpc::Status ListDevices(Stub& stub, const GlobalOptions& global,
+                         v1::ListDevicesResponse* devices) {
+  return stub.ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), devices);
+}
+
 grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
                          const std::function<void(const v1::JobEvent&)>& on_event) {
   grpc::ClientContext context;  // no deadline: a job may run for hours

@@ -31,6 +31,10 @@ int ReportError(const GlobalOptions& global, const absl::Status& status, std::os
 int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& out,
                    std::ostream& err);
 
+// ListDevices with the --timeout-s deadline: the coordinator's backend, devices, kernels and
+// machine.
+grpc::Status ListDevices(Stub& stub, const GlobalOptions& global, v1::ListDevicesResponse* devices);
+
 // Follows `job` with WatchJob until the stream ends: each event updates job's state, error and
 // final rows (partial rows are not kept) and is then passed to `on_event`. At the end *job is
 // GetJob's final record when it has one. The stream's error; ABORTED when the stream ended before a

@@ -176,7 +176,9 @@ TEST(BuildJobSpecTest, AgGemmBadFlagsNameTheFlag) {
   SpecFlags flags;
   flags.kernel = "ag_gemm";
   flags.world_size = 2;
-  auto error_of = [](const SpecFlags& f) { return std::string(BuildJobSpec(f).status().message()); };
+  auto error_of = [](const SpecFlags& f) {
+    return std::string(BuildJobSpec(f).status().message());
+  };
   EXPECT_EQ(error_of(flags).find("--shapes: required"), 0u) << error_of(flags);
   flags.shapes = "4096x6656";
   EXPECT_EQ(error_of(flags).find("--shapes: want MxNxK"), 0u) << error_of(flags);

@@ -102,8 +102,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
             std::ostream& err) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::ListDevicesResponse devices;
-  grpc::Status status =
-      stub->ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), &devices);
+  grpc::Status status = ListDevices(*stub, global, &devices);
   if (!status.ok()) return ReportRpcError(global, status, out, err);
   if (devices.devices().empty()) {
     return ReportError(

@@ -10,7 +10,8 @@ namespace symmbench {
 struct KernelInfo {
   std::string name;  // e.g. "one_shot_all_reduce"
   std::string description;
-  // busbw = algbw * BusFactor(world_size); all-reduce: 2(n-1)/n (nccl-tests' convention).
+  // busbw = algbw * BusFactor(world_size); all-reduce: 2(n-1)/n (nccl-tests' convention: 0 at
+  // one rank, where nothing crosses a bus).
   double (*bus_factor)(int world_size);
   // Device memory a rank needs, in multiples of the per-rank size. The all-reduces: symmetric
   // input and output regions, output, reference output, and NCCL's registered input and output
