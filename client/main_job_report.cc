@@ -24,29 +24,16 @@ std::string Short(const std::string& name) {
   return absl::ConsumeSuffix(&view, kSuffix) && !view.empty() ? std::string(view) : name;
 }
 
-// The fastest reference of a row: its best baseline (NCCL's fastest variant on CUDA, the plain
-// sum on the CPU backend).
-struct Reference {
-  std::string name = kNone;
-  double us = 0;
-};
-Reference ReferenceOf(const v1::ResultRow& row) {
-  Reference ref;
-  if (!row.baseline().empty()) ref = {row.baseline(), row.baseline_time_us()};
-  return ref;
-}
-
-// The sweep table: one line per size of the dispatched job (else of the first sweep job).
+// The sweep table: one line per size of the first sweep job (the dispatched one: PlanMainJob
+// puts it first), one time column per sweep job; the lead job's algorithm, reference (its best
+// baseline: NCCL's fastest variant on CUDA, the plain sum on the CPU backend), busbw and ratio.
 std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<v1::Job>& jobs) {
   std::vector<const v1::Job*> sweep;
-  const v1::Job* dispatched = nullptr;
   for (size_t i = 0; i < jobs.size(); ++i) {
-    if (parts[i].role == MainJobRole::kGemm) continue;
-    sweep.push_back(&jobs[i]);
-    if (parts[i].role == MainJobRole::kDispatched) dispatched = &jobs[i];
+    if (parts[i].role != MainJobRole::kGemm) sweep.push_back(&jobs[i]);
   }
   if (sweep.empty()) return "";
-  const v1::Job& lead = dispatched != nullptr ? *dispatched : *sweep[0];
+  const v1::Job& lead = *sweep[0];
   bool reference_only = false;
   for (const v1::ResultRow& row : lead.rows())
     reference_only = reference_only || row.reference_only();
@@ -73,9 +60,8 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
     }
     line.insert(line.begin() + 2,
                 lead_row.algorithm().empty() ? kNone : Short(lead_row.algorithm()));
-    const Reference ref = ReferenceOf(lead_row);
-    line.push_back(ref.name);
-    line.push_back(Us(ref.us));
+    line.push_back(lead_row.baseline().empty() ? kNone : lead_row.baseline());
+    line.push_back(Us(lead_row.baseline_time_us()));
     line.push_back(absl::StrFormat("%.2f", lead_row.busbw_gbps()));
     line.push_back(lead_row.speedup() > 0 ? absl::StrFormat("%.2fx", lead_row.speedup()) : kNone);
     line.push_back(checked ? absl::StrCat(wrong) : "N/A");
