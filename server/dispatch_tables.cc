@@ -69,8 +69,10 @@ v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::st
                                               {int64_t{32} << 20, "two_shot_all_reduce"},
                                               {0, "nccl"}};
   static constexpr Step kCpu[] = {{0, "two_shot_all_reduce"}};
+  static constexpr Step kOneGpu[] = {{0, "nccl"}};
   const absl::Span<const Step> steps = backend == "cpu"  ? absl::MakeConstSpan(kCpu)
-                                       : world_size <= 2 ? absl::MakeConstSpan(kTwoRanks)
+                                       : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+                                       : world_size == 2 ? absl::MakeConstSpan(kTwoRanks)
                                        : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
                                                          : absl::MakeConstSpan(kFourOrMoreRanks);
   for (const Step& step : steps) {

@@ -24,11 +24,13 @@ inline constexpr char kCalibrateKernel[] = "calibrate";
 // entries, an unknown algorithm, max_bytes not ascending, or a last entry that is bounded.
 absl::Status ValidateDispatchTable(const v1::DispatchTable& table);
 
-// Used when nothing was tuned. On CUDA, from what `tune` measured on 2, 3 and 4 x H200 (graph
-// mode, docs/results/all_reduce_graph_h200x2.md and scale_h200x4.md): at 1-2 ranks the push
-// one-shot up to 4 MiB, the two-shot above; at 3 ranks push up to 1 MiB, two-shot up to
-// 128 MiB, NCCL above; from 4 ranks push up to 256 KiB, two-shot up to 32 MiB, NCCL above
-// (8 ranks: the 4-rank table, not measured). On the CPU backend (`backend` "cpu") the two-shot
+// Used when nothing was tuned. On CUDA, from what `tune` measured (graph mode): at one rank
+// NCCL at every size (its local copy, 1.5 us at 2 KiB against the one-shot's 2.4 us on one
+// H100, docs/results/main_job_h100x1.md); on 2, 3 and 4 x H200
+// (docs/results/all_reduce_graph_h200x2.md and scale_h200x4.md) at 2 ranks the push one-shot up
+// to 4 MiB, the two-shot above; at 3 ranks push up to 1 MiB, two-shot up to 128 MiB, NCCL
+// above; from 4 ranks push up to 256 KiB, two-shot up to 32 MiB, NCCL above (8 ranks: the
+// 4-rank table, not measured). On the CPU backend (`backend` "cpu") the two-shot
 // at every size: on 2 cores it beat the one-shot 1.5-6x from 2 KiB to 2 MiB at 2 and 4 ranks,
 // and the push one-shot, whose receivers spin, by 6-100x (docs/results/cpu_dispatch.md).
 v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::string& gpu_model,

@@ -23,6 +23,11 @@ TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
 
 // Above 2 ranks the two-shot hands the largest sizes to NCCL (measured on 3 and 4 x H200).
 TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
+  // One GPU: NCCL's local copy beats every kernel (measured on one H100).
+  const v1::DispatchTable one = DefaultDispatchTable("cuda", "NVIDIA H100", 1, "bf16");
+  ASSERT_EQ(one.entries_size(), 1);
+  EXPECT_EQ(ChooseAlgorithm(one, 2048), "nccl");
+  EXPECT_EQ(ChooseAlgorithm(one, 128 << 20), "nccl");
   for (int world_size : {1, 3, 4, 8}) {
     EXPECT_TRUE(
         ValidateDispatchTable(DefaultDispatchTable("cuda", "NVIDIA H200", world_size, "bf16")).ok())
