@@ -1,7 +1,9 @@
-// symmbench: the command-line client of symmbenchd (submit, watch, status, list, cancel,
-// devices). Only CLI11 wiring lives here; the subcommands are in commands.cc.
+// symmbench: the command-line client of symmbenchd. CLI11 wiring, the checks made before it
+// parses (a misspelled command, --json for errors) and where the coordinator's address comes
+// from; the subcommands are in commands.cc, main_job.cc, tune.cc, gate_command.cc and beside.
 #include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -119,20 +121,13 @@ std::string TypedVerb(const CLI::App& app, int argc, char** argv) {
   return "";
 }
 
-// Whether --json appears anywhere: an error before the options are parsed is then reported as
-// one JSON object too.
-bool JsonRequested(int argc, char** argv) {
+// Whether any argument is one of `names` (before the options are parsed: --json, so that even
+// an error found then is one JSON object; --help or --version, which need no command).
+bool AnyArgument(int argc, char** argv, std::initializer_list<const char*> names) {
   for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--json") return true;
-  }
-  return false;
-}
-
-// Whether the arguments ask for --help (-h) or --version, which need no command.
-bool HelpOrVersion(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h" || arg == "--version") return true;
+    for (const char* name : names) {
+      if (std::string(argv[i]) == name) return true;
+    }
   }
   return false;
 }
@@ -295,7 +290,7 @@ int main(int argc, char** argv) {
   }
 
   namespace sc = symmbench::client;
-  global.json = JsonRequested(argc, argv);  // until the options are parsed
+  global.json = AnyArgument(argc, argv, {"--json"});  // until the options are parsed
   std::vector<std::string> verbs;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
     verbs.push_back(sub->get_name());
@@ -310,7 +305,7 @@ int main(int argc, char** argv) {
             "unknown command \"", verb, "\"", symmbench::DidYouMeanSuffix(verb, verbs), commands)),
         std::cout, std::cerr);
   }
-  if (verb.empty() && !HelpOrVersion(argc, argv)) {
+  if (verb.empty() && !AnyArgument(argc, argv, {"--help", "-h", "--version"})) {
     return sc::ReportError(global,
                            absl::InvalidArgumentError(absl::StrCat("no command given", commands)),
                            std::cout, std::cerr);

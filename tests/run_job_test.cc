@@ -1,6 +1,7 @@
 // deploy/run-job.sh (README command 1 after the build) end to end on a host without a GPU: a
 // real symmbenchd on loopback with the CPU backend, `symmbench run` on every CPU slot, real
 // workers. The report holds both kernel families, every row verified; --json is one object.
+// Also what a newcomer tries next: --version, and a coordinator found through the environment.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -58,6 +59,42 @@ TEST(RunJobTest, JsonIsOneObjectWithEveryJob) {
     EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
     for (const nlohmann::json& row : job["rows"]) EXPECT_TRUE(row["checked"].get<bool>());
   }
+}
+
+TEST(VersionTest, EveryBinaryNamesItsBuild) {
+  for (const char* path : {"client/symmbench", "server/symmbenchd", "worker/symmbench-worker"}) {
+    const CommandResult r = RunCommand({RunfilePath(path), "--version"});
+    EXPECT_EQ(r.exit_code, 0) << path << r.err;
+    const std::string name = std::string(path).substr(std::string(path).find('/') + 1);
+    // "symmbench 0.16.0 (git b3b19d9a1c2e, built 2026-11-23 15:04 UTC; CUDA 13.0, NCCL 2.28.9)"
+    EXPECT_EQ(r.out.rfind(name + " ", 0), 0u) << r.out;
+    for (const char* part : {" (git ", ", built ", " UTC; CUDA 13.", ", NCCL 2."}) {
+      EXPECT_NE(r.out.find(part), std::string::npos) << part << " in " << r.out;
+    }
+  }
+}
+
+TEST(CoordinatorAddressTest, TheClientFindsItInItsEnvironment) {
+  Daemon daemon(MakeTempDir("coordinator_env"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const CommandResult found =
+      RunCommand({"/usr/bin/env", "SYMMBENCH_COORDINATOR=" + daemon.address(),
+                  RunfilePath("client/symmbench"), "devices", "--json"});
+  EXPECT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_NE(found.out.find("\"backend\":\"cpu\""), std::string::npos) << found.out;
+  // --coordinator wins over the environment.
+  const CommandResult flag =
+      RunCommand({"/usr/bin/env", "SYMMBENCH_COORDINATOR=127.0.0.1:1",
+                  RunfilePath("client/symmbench"), "--coordinator", daemon.address(), "devices"});
+  EXPECT_EQ(flag.exit_code, 0) << flag.err;
+  // A dead address from the environment is named as such.
+  const CommandResult dead = RunCommand({"/usr/bin/env", "SYMMBENCH_COORDINATOR=127.0.0.1:1",
+                                         RunfilePath("client/symmbench"), "list"});
+  EXPECT_EQ(dead.exit_code, 2);
+  EXPECT_NE(dead.err.find("no coordinator answered at 127.0.0.1:1 (SYMMBENCH_COORDINATOR)"),
+            std::string::npos)
+      << dead.err;
 }
 
 }  // namespace
