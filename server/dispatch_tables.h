@@ -31,8 +31,8 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table);
 // to 4 MiB, the two-shot above; at 3 ranks push up to 1 MiB, two-shot up to 128 MiB, NCCL
 // above; from 4 ranks push up to 256 KiB, two-shot up to 32 MiB, NCCL above (8 ranks: the
 // 4-rank table, not measured). On the CPU backend (`backend` "cpu") the two-shot
-// at every size: on 2 cores it beat the one-shot 1.5-6x from 2 KiB to 2 MiB at 2 and 4 ranks,
-// and the push one-shot, whose receivers spin, by 6-100x (docs/results/cpu_dispatch.md).
+// at every size: on 2 cores it beat the one-shot 1.4-3.9x from 2 KiB to 2 MiB at 2 and 4 ranks,
+// and the push one-shot, whose receivers spin, by 15-260x (docs/results/cpu_dispatch.md).
 v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::string& gpu_model,
                                        int world_size, const std::string& dtype);
 

@@ -50,7 +50,7 @@ TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
 }
 
 // The CPU backend has a table of its own: the two-shot at every size (the push one-shot, best
-// on GPUs up to MiBs, is 6-100x slower there).
+// on GPUs up to MiBs, is 15-260x slower there).
 TEST(DispatchTablesTest, CpuBackendDefaultIsTheTwoShot) {
   for (int world_size : {1, 2, 4, 8}) {
     const v1::DispatchTable cpu = DefaultDispatchTable("cpu", "cpu-slot", world_size, "bf16");

@@ -29,7 +29,7 @@ TEST_F(DispatchTest, DefaultTableDispatchesBySizeAndVerifies) {
                           &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(job["spec"]["dispatch"]["source"], "built-in default");
-  // The CPU backend's own table (the GPUs' one would pick the push one-shot, 100x slower here).
+  // The CPU backend's own table (the GPUs' one would pick the push one-shot, 15-260x slower here).
   EXPECT_EQ(job["spec"]["dispatch"]["gpu_model"], "cpu-slot");
   ASSERT_EQ(job["rows"].size(), 2u);
   EXPECT_EQ(job["rows"][0]["algorithm"], "two_shot_all_reduce");
