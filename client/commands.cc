@@ -20,13 +20,6 @@ int ExitForState(v1::JobState state) {
   return state == v1::FAILED || state == v1::CANCELLED ? kExitJobFailed : kExitOk;
 }
 
-grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& job_id,
-                    v1::Job* job) {
-  v1::GetJobRequest request;
-  request.set_job_id(job_id);
-  return stub.GetJob(UnaryContext(global).get(), request, job);
-}
-
 // Follows `job` with WatchJob until the stream ends. Table mode prints the header at the
 // first row (after a best-effort GetJob for backend and devices), each row as it arrives, then
 // the final state and error; JSON mode prints the final record once. A job of several passes

@@ -102,9 +102,7 @@ absl::StatusOr<v1::Job> GetFinishedJob(Stub& stub, const GlobalOptions& global,
                                        const std::string& job_id) {
   v1::Job job;
   while (true) {
-    v1::GetJobRequest request;
-    request.set_job_id(job_id);
-    grpc::Status s = stub.GetJob(UnaryContext(global).get(), request, &job);
+    grpc::Status s = GetJob(stub, global, job_id, &job);
     if (!s.ok()) {
       return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
                           absl::StrCat("--candidate ", job_id, ": ", StatusCodeName(s.error_code()),

@@ -184,10 +184,8 @@ int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostrea
       continue;
     }
     if (stub == nullptr) stub = MakeStub(global);
-    v1::GetJobRequest request;
-    request.set_job_id(name);
     v1::Job job;
-    grpc::Status status = stub->GetJob(UnaryContext(global).get(), request, &job);
+    grpc::Status status = GetJob(*stub, global, name, &job);
     if (!status.ok()) return ReportRpcError(global, status, out, err);
     jobs.push_back(std::move(job));
   }

@@ -123,6 +123,13 @@ int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std:
   return PrintError(global, code, message, absl::StrCat(code, ": ", message), out, err, kExitError);
 }
 
+grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& job_id,
+                    v1::Job* job) {
+  v1::GetJobRequest request;
+  request.set_job_id(job_id);
+  return stub.GetJob(UnaryContext(global).get(), request, job);
+}
+
 grpc::Status ListDevices(Stub& stub, const GlobalOptions& global,
                          v1::ListDevicesResponse* devices) {
   return stub.ListDevices(UnaryContext(global).get(), v1::ListDevicesRequest(), devices);
@@ -144,9 +151,7 @@ grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
   }
   if (grpc::Status status = reader->Finish(); !status.ok()) return status;
   v1::Job final_job;
-  v1::GetJobRequest get;
-  get.set_job_id(job->job_id());
-  if (stub.GetJob(UnaryContext(global).get(), get, &final_job).ok() && IsFinal(final_job.state())) {
+  if (GetJob(stub, global, job->job_id(), &final_job).ok() && IsFinal(final_job.state())) {
     *job = std::move(final_job);
   }
   if (!IsFinal(job->state())) {
@@ -168,9 +173,7 @@ grpc::Status SubmitAndWait(Stub& stub, const GlobalOptions& global, const v1::Jo
   *job = response.job();
   while (!IsFinal(job->state())) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    v1::GetJobRequest get;
-    get.set_job_id(response.job().job_id());
-    status = stub.GetJob(UnaryContext(global).get(), get, job);
+    status = GetJob(stub, global, response.job().job_id(), job);
     if (!status.ok()) return status;
   }
   return grpc::Status::OK;

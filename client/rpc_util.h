@@ -31,6 +31,10 @@ int ReportError(const GlobalOptions& global, const absl::Status& status, std::os
 int ReportRpcError(const GlobalOptions& global, const grpc::Status& status, std::ostream& out,
                    std::ostream& err);
 
+// GetJob of `job_id` with the --timeout-s deadline.
+grpc::Status GetJob(Stub& stub, const GlobalOptions& global, const std::string& job_id,
+                    v1::Job* job);
+
 // ListDevices with the --timeout-s deadline: the coordinator's backend, devices, kernels and
 // machine.
 grpc::Status ListDevices(Stub& stub, const GlobalOptions& global, v1::ListDevicesResponse* devices);
