@@ -1,8 +1,8 @@
 // Every `symmbench ... --json` output is one JSON object of the kind client/cli-json.schema.json
 // documents, with every key present (the schema refuses missing and undocumented keys), checked
 // by a real validator (Debian's python3-jsonschema) against a real daemon on the CPU backend:
-// jobs of every kernel family, a failed job, the main job, lists, devices, gate and baselines,
-// and the error object of a command that could not run.
+// jobs of every kernel family, a failed job, the main job, lists, devices, tune, gate and
+// baselines, and the error object of a command that could not run.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -69,6 +69,8 @@ TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
   Expect("job", {"cancel", queued["job_id"]});
   Expect("job_list", {"list"});
   Expect("devices", {"devices"});
+  Expect("tune", {"tune", "--world-size", "2", "--min-bytes", "2K", "--max-bytes", "8K",
+                  "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});
 }
 
 TEST_F(CliJsonSchemaTest, AFailedJobHasItsErrorAndRank) {
