@@ -61,6 +61,9 @@ class Backend {
   virtual std::string name() const = 0;  // "cuda" or "cpu"
   virtual int rank() const = 0;
   virtual int world_size() const = 0;
+  // How the baselines are configured, for ResultRow.reference_config: CUDA "nccl 2.28.9
+  // NCCL_NVLS_ENABLE=0 ..." (kernels/cuda/nccl_config.h); "" where the baselines have no knobs.
+  virtual std::string reference_config() const { return ""; }
   // Waits for all enqueued work, at most the options' timeout. DEADLINE_EXCEEDED when it
   // passes; INTERNAL naming the failing call (CUDA error, device barrier timeout) otherwise.
   virtual absl::Status Synchronize() = 0;

@@ -12,6 +12,7 @@ namespace {
 
 constexpr char kRankError[] = "rank_error";
 constexpr char kFlipElement[] = "flip_element";
+constexpr char kFlipTimed[] = "flip_timed";
 // Longest value quoted back in an error message.
 constexpr size_t kQuoteChars = 64;
 
@@ -34,8 +35,11 @@ absl::StatusOr<FaultInjection> ParseFaultInjection(const v1::JobSpec& spec) {
     if (colon == std::string::npos) return Invalid(value, "needs a rank (rank_error:R)");
   } else if (name == kFlipElement) {
     fault.kind = FaultInjection::Kind::kFlipElement;
+  } else if (name == kFlipTimed) {
+    fault.kind = FaultInjection::Kind::kFlipTimed;
   } else {
-    return Invalid(value, "is not a known fault (want rank_error:R, flip_element[:R])");
+    return Invalid(value,
+                   "is not a known fault (want rank_error:R, flip_element[:R], flip_timed[:R])");
   }
   if (colon != std::string::npos) {
     const char* begin = value.data() + colon + 1;

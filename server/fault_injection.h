@@ -17,6 +17,8 @@ struct FaultInjection {
     kRankError,    // "rank_error:R": rank R's first kernel call fails (a failed CUDA launch)
     kFlipElement,  // "flip_element[:R]": rank R (default 0) flips one output element after
                    // the checked kernel run, before verification
+    kFlipTimed,    // "flip_timed[:R]": rank R (default 0) flips one output element after
+                   // every kernel run but the first checked one (the timed ones)
   };
   Kind kind = Kind::kNone;
   int rank = 0;

@@ -30,12 +30,18 @@ TEST(FaultInjectionTest, ParsesEveryFault) {
   EXPECT_EQ(flip->kind, FaultInjection::Kind::kFlipElement);
   EXPECT_EQ(flip->rank, 0);
   EXPECT_EQ(ParseFaultInjection(Spec("flip_element:1"))->rank, 1);
+
+  auto timed = ParseFaultInjection(Spec("flip_timed:1"));
+  ASSERT_TRUE(timed.ok()) << timed.status();
+  EXPECT_EQ(timed->kind, FaultInjection::Kind::kFlipTimed);
+  EXPECT_EQ(timed->rank, 1);
+  EXPECT_EQ(ParseFaultInjection(Spec("flip_timed"))->rank, 0);
 }
 
 TEST(FaultInjectionTest, RejectsBadValuesNamingTheField) {
   for (const char* bad :
        {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x", "rank_error:-1",
-        "rank_error:2", "rank_error:99999999999999999999", "flip_element:", "explode", ":1"}) {
+        "rank_error:2", "rank_error:99999999999999999999", "flip_element:", "flip_timed:2", "explode", ":1"}) {
     absl::StatusOr<FaultInjection> fault = ParseFaultInjection(Spec(bad));
     EXPECT_EQ(fault.status().code(), absl::StatusCode::kInvalidArgument) << bad;
     EXPECT_EQ(fault.status().message().rfind("inject_fault: ", 0), 0u) << fault.status();

@@ -330,7 +330,7 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
     m.speedup->Add(With(eager, "baseline", row.baseline())).Set(row.speedup());
   }
   if (row.graph_speedup() > 0) {
-    m.speedup->Add(With(graph, "baseline", row.baseline())).Set(row.graph_speedup());
+    m.speedup->Add(With(graph, "baseline", row.graph_baseline())).Set(row.graph_speedup());
   }
   if (job.spec().kernel() == "ag_gemm" || row.m() > 0) {
     m.overlap_efficiency->Add(labels).Set(row.overlap_efficiency());

@@ -156,6 +156,26 @@ TEST_F(WorkerFaultTest, CorruptedResultIsCaughtByVerificationAndNeverPublished) 
   EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
 }
 
+// Only the timed operations are wrong (the first check passes): the check after each loop's
+// last timed batch fails the job, and no figure is published.
+TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
+  v1::JobSpec spec = SmallCpuSpec(2, {4096, 65536});
+  spec.set_inject_fault("flip_timed:1");
+  spec.set_repeats(2);
+  const std::string id = SubmitOk(spec);
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  // One wrong element in the check of each pass's loop.
+  EXPECT_NE(job.error().find("verification failed: 2 wrong elements on rank 1"), std::string::npos)
+      << job.error();
+  ASSERT_EQ(job.rows_size(), 1);
+  EXPECT_EQ(job.rows(0).wrong(), 2);
+  ExpectCleanedUp(id);
+  const std::string metrics = HttpGet(daemon_->metrics_address(), "/metrics");
+  EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);
+  EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
+}
+
 TEST_F(WorkerFaultTest, BadFaultValuesAreRefusedNamingTheField) {
   v1::JobSpec spec = SmallCpuSpec(2, {4096});
   for (const char* bad : {"rank_error:2", "explode", "rank_error"}) {

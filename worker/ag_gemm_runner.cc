@@ -173,24 +173,47 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
     };
     if (absl::Status s = (*op)->Prepare(problem, kSeedBase + index); !s.ok()) return annotate(s);
     RankResult mine;
-    if (check) {
+    // The check: every output poisoned (the gathered A included, so that a progress-flag wait
+    // satisfied early reads poison, not the previous operation's data), the fused op and the
+    // sequential baseline, then the comparison; its outcome is the worst over every check.
+    const auto run_checked = [&]() -> absl::Status {
       absl::Status s = (*op)->PoisonOutputs();
       if (s.ok()) s = (*op)->Run(AgGemmVariant::kFused);
       if (s.ok()) s = (*op)->Run(AgGemmVariant::kSequential);
-      if (s.ok()) s = backend->Synchronize();
-      if (!s.ok()) return annotate(s);
+      return s;
+    };
+    const auto compare = [&]() -> absl::Status {
       absl::StatusOr<AgGemmCheck> checked = (*op)->Check();
-      if (!checked.ok()) return annotate(checked.status());
-      mine.check = *checked;
+      if (!checked.ok()) return checked.status();
+      if (checked->gathered_wrong > 0 && mine.check.gathered_wrong == 0) {
+        mine.check.first_bad_index = checked->first_bad_index;
+      }
+      mine.check.gathered_wrong += checked->gathered_wrong;
+      mine.check.c_rel_error = std::max(mine.check.c_rel_error, checked->c_rel_error);
+      return absl::OkStatus();
+    };
+    if (check) {
+      absl::Status s = run_checked();
+      if (s.ok()) s = backend->Synchronize();
+      if (s.ok()) s = compare();
+      if (!s.ok()) return annotate(s);
     }
     const int64_t shard_bytes = problem.m / backend->world_size() * problem.k * DTypeSize(*dtype);
     for (AgGemmVariant variant : variants) {
-      // The fused op is the kernel under test: repeated, and delayed when fault injection asks.
+      // The fused op is the kernel under test: repeated, delayed when fault injection asks,
+      // and checked once more after each loop, right behind its last timed batch.
       const bool fused = variant == AgGemmVariant::kFused;
       std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
       if (fused) run = fault.Wrap(backend, shard_bytes, std::move(run));
-      absl::StatusOr<TimingStats> stats = WarmUpAndTimeRepeats(
-          backend, spec.warmup_iters(), spec.iters(), fused ? std::max(1, spec.repeats()) : 1, run);
+      LoopHooks hooks;
+      std::function<absl::Status()> after_round;
+      if (fused && check) {
+        hooks.after_last_batch = run_checked;
+        after_round = compare;
+      }
+      absl::StatusOr<TimingStats> stats =
+          WarmUpAndTimeRepeats(backend, spec.warmup_iters(), spec.iters(),
+                               fused ? std::max(1, spec.repeats()) : 1, run, hooks, after_round);
       if (!stats.ok()) return annotate(stats.status());
       mine.times[static_cast<int>(variant)] = *stats;
     }

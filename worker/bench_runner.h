@@ -38,9 +38,10 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
 // Runs `spec` over `sizes` (bytes) on `backend` in spec.repeats passes (0 counts as 1): each
-// pass gives every size one timing loop of the kernel (its own warm-up); the first pass also
-// verifies and times the baselines once; the last reports the rows. `delay` adds its time to
-// every timed op of the kernel at the sizes it covers. Returns the first failure: a backend error
+// pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
+// checked) and one of every baseline; the first pass also checks the operation right after
+// Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
+// `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first failure: a backend error
 // (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or DATA_LOSS when
 // verification finds wrong elements (after the row carrying `wrong` has been reported), with
 // the size, rank, first bad index and the values.

@@ -175,6 +175,54 @@ TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
   EXPECT_TRUE(open.AppliesTo(int64_t{1} << 40));
 }
 
+// A kernel whose timed operations go wrong while the one right after Prepare is right (a race
+// between back-to-back operations looks like this) must fail the job: the last timed batch of
+// every loop is checked, eager and graph, in every pass.
+TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
+  v1::JobSpec spec = SmallSpec("bf16");
+  spec.set_inject_fault("flip_timed");  // rank 0 flips an element after every timed run
+  spec.set_repeats(3);
+  spec.set_graph(true);
+  std::vector<v1::ResultRow> rows;
+  const std::vector<absl::Status> statuses = RunRanks(spec, {2048}, 2, &rows);
+  for (const absl::Status& s : statuses) {
+    EXPECT_EQ(s.code(), absl::StatusCode::kDataLoss) << s;
+    EXPECT_NE(s.message().find("verification failed: 4 wrong elements on rank 0"),
+              std::string::npos)
+        << s;
+  }
+  ASSERT_FALSE(rows.empty());
+  const v1::ResultRow& row = rows.back();
+  EXPECT_FALSE(row.partial());
+  // One wrong element in each check of a loop: 3 eager loops and the graph replays; the check
+  // right after Prepare found none.
+  EXPECT_EQ(row.wrong(), 4);
+  EXPECT_TRUE(row.checked());
+}
+
+TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
+  v1::JobSpec spec = SmallSpec("fp32");
+  spec.set_repeats(2);
+  spec.set_graph(true);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {4, 4100, 65536}, 2, &rows)) {
+    EXPECT_TRUE(s.ok()) << s;
+  }
+  int final_rows = 0;
+  for (const v1::ResultRow& row : rows) {
+    EXPECT_EQ(row.wrong(), 0);
+    EXPECT_TRUE(row.checked());
+    if (row.partial()) continue;
+    ++final_rows;
+    EXPECT_EQ(row.repeat_medians_us_size(), 2);
+    EXPECT_GT(row.graph_time_us(), 0);
+    ASSERT_EQ(row.baselines_size(), 1);
+    EXPECT_GT(row.baselines(0).time_us(), 0);
+    EXPECT_EQ(row.reference_config(), "");  // the CPU backend's plain sum has no knobs
+  }
+  EXPECT_EQ(final_rows, 3);
+}
+
 TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
   v1::JobSpec spec = SmallSpec("fp32");
   spec.set_check(false);

@@ -27,6 +27,10 @@ class FaultInjectingCollective final : public Collective {
                        fault_.rank, "'s kernel call failed, as a failed CUDA launch would"));
     }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
+    if (fault_.kind == FaultInjection::Kind::kFlipTimed) {
+      if (runs_++ == 0) return absl::OkStatus();  // the first checked run stays right
+      return op_->FlipOutputElement(0);
+    }
     if (!armed_) return absl::OkStatus();
     armed_ = false;
     flipped_ = true;
@@ -48,6 +52,7 @@ class FaultInjectingCollective final : public Collective {
   const FaultInjection fault_;
   bool armed_ = false;    // the next Run is the checked one
   bool flipped_ = false;  // one element is flipped per job
+  int64_t runs_ = 0;      // kFlipTimed: Run calls so far
 };
 
 }  // namespace

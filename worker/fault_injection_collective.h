@@ -13,7 +13,9 @@ namespace symmbench {
 //   kRankError   every Run returns INTERNAL ("injected fault ... kernel call failed"), as a
 //                failed CUDA launch would;
 //   kFlipElement the first Run after PoisonOutputs (the checked run of the first size) is
-//                followed by op->FlipOutputElement(0), so Check finds one wrong element.
+//                followed by op->FlipOutputElement(0), so Check finds one wrong element;
+//   kFlipTimed   every Run but the job's first (the check right after the first Prepare) is
+//                followed by op->FlipOutputElement(0): only the timed operations are wrong.
 // Returns `op` itself when there is no fault or it is aimed at another rank.
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
                                          const FaultInjection& fault, int rank);

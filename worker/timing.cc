@@ -7,20 +7,31 @@
 namespace symmbench {
 namespace {
 
+// Calls `hook` unless it is empty.
+absl::Status Call(const std::function<absl::Status()>& hook) {
+  return hook ? hook() : absl::OkStatus();
+}
+
 // Times `iters` operations of `op` in batches; returns per-op samples in microseconds.
 absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
-                                                const std::function<absl::Status()>& op) {
+                                                const std::function<absl::Status()>& op,
+                                                const LoopHooks& hooks) {
   std::vector<int> batches = SplitIntoBatches(iters);
   std::vector<std::unique_ptr<Timer>> timers;
-  for (int batch : batches) {
+  for (size_t b = 0; b < batches.size(); ++b) {
+    const bool last = b + 1 == batches.size();
+    if (last) {
+      if (absl::Status s = Call(hooks.before_last_batch); !s.ok()) return s;
+    }
     timers.push_back(backend->NewTimer());
     Timer* timer = timers.back().get();
     if (absl::Status s = timer->Start(); !s.ok()) return s;
-    for (int i = 0; i < batch; ++i) {
+    for (int i = 0; i < batches[b]; ++i) {
       if (absl::Status s = op(); !s.ok()) return s;
     }
     if (absl::Status s = timer->Stop(); !s.ok()) return s;
   }
+  if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<double> samples;
   for (size_t b = 0; b < batches.size(); ++b) {
@@ -34,24 +45,28 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
 }  // namespace
 
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
-                                          const std::function<absl::Status()>& op) {
+                                          const std::function<absl::Status()>& op,
+                                          const LoopHooks& hooks) {
   for (int i = 0; i < warmup_iters; ++i) {
     if (absl::Status s = op(); !s.ok()) return s;
   }
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, iters, op);
+  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, iters, op, hooks);
   if (!samples.ok()) return samples.status();
   return Summarize(*std::move(samples));
 }
 
 absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_iters, int iters,
                                                  int repeats,
-                                                 const std::function<absl::Status()>& op) {
+                                                 const std::function<absl::Status()>& op,
+                                                 const LoopHooks& hooks,
+                                                 const std::function<absl::Status()>& after_round) {
   std::vector<double> all;
   std::vector<double> medians;
   for (int r = 0; r < std::max(1, repeats); ++r) {
-    absl::StatusOr<TimingStats> round = WarmUpAndTime(backend, warmup_iters, iters, op);
+    absl::StatusOr<TimingStats> round = WarmUpAndTime(backend, warmup_iters, iters, op, hooks);
     if (!round.ok()) return round.status();
+    if (absl::Status s = Call(after_round); !s.ok()) return s;
     all.insert(all.end(), round->samples_us.begin(), round->samples_us.end());
     medians.push_back(round->median_us);
   }
@@ -61,7 +76,8 @@ absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_it
 }
 
 absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
-                                               const std::function<absl::Status()>& op) {
+                                               const std::function<absl::Status()>& op,
+                                               const LoopHooks& hooks) {
   const int per_graph = std::max(1, iters / kTimingBatches);
   const int launches = std::max(1, iters / per_graph);
   absl::StatusOr<std::unique_ptr<Graph>> graph = backend->CaptureGraph(op, per_graph);
@@ -73,11 +89,15 @@ absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iter
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<std::unique_ptr<Timer>> timers;
   for (int i = 0; i < launches; ++i) {
+    if (i + 1 == launches) {
+      if (absl::Status s = Call(hooks.before_last_batch); !s.ok()) return s;
+    }
     timers.push_back(backend->NewTimer());
     if (absl::Status s = timers.back()->Start(); !s.ok()) return s;
     if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
     if (absl::Status s = timers.back()->Stop(); !s.ok()) return s;
   }
+  if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<double> samples;
   for (const std::unique_ptr<Timer>& timer : timers) {

@@ -32,22 +32,41 @@ TimingStats Summarize(std::vector<double> per_op_us);
 // Splits `iters` operations into at most kTimingBatches batches of near-equal size (>= 1 op).
 std::vector<int> SplitIntoBatches(int iters);
 
-// Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in SplitIntoBatches
-// batches. Errors from `op` or the backend are returned as they are.
-absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
-                                          const std::function<absl::Status()>& op);
+// Verification hooks of a timing loop. Each runs once per loop, outside every timer, with no
+// host synchronization between it and the timed operations; an empty one is not called.
+struct LoopHooks {
+  // Before the last timed batch (graph mode: replay): a verifying caller poisons the output and
+  // computes the reference, so that what it checks after the loop is what the last timed batch
+  // left.
+  std::function<absl::Status()> before_last_batch;
+  // After the last timed batch, before the loop synchronizes: a verifying caller poisons the
+  // outputs and runs one more operation back to back with the timed ones, checked after the
+  // loop (what a stale progress flag or signal would get wrong).
+  std::function<absl::Status()> after_last_batch;
+};
 
-// `repeats` (>= 1) independent rounds of WarmUpAndTime (each with its own warm-up): a
-// distribution of loop medians for regression gates. The summary covers every batch of every
+// Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in SplitIntoBatches
+// batches, with `hooks` around the last one. The backend is synchronized on return. Errors from
+// `op`, the hooks or the backend are returned as they are.
+absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
+                                          const std::function<absl::Status()>& op,
+                                          const LoopHooks& hooks = {});
+
+// `repeats` (>= 1) independent rounds of WarmUpAndTime (each with its own warm-up and `hooks`):
+// a distribution of loop medians for regression gates. `after_round` (if set) runs after each
+// round, the backend synchronized (a caller's check). The summary covers every batch of every
 // round; repeat_medians_us holds each round's median.
-absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_iters, int iters,
-                                                 int repeats,
-                                                 const std::function<absl::Status()>& op);
+absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(
+    Backend* backend, int warmup_iters, int iters, int repeats,
+    const std::function<absl::Status()>& op, const LoopHooks& hooks = {},
+    const std::function<absl::Status()>& after_round = nullptr);
 
 // Graph mode (nccl-tests' -G): captures iters / kTimingBatches operations of `op` into one
 // Backend::CaptureGraph, replays it for the warm-up (at least once: the first launch uploads the
-// graph), then times one replay per batch; the samples are per operation.
+// graph), then times one replay per batch, with `hooks` around the last replay; the samples are
+// per operation. The backend is synchronized on return.
 absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
-                                               const std::function<absl::Status()>& op);
+                                               const std::function<absl::Status()>& op,
+                                               const LoopHooks& hooks = {});
 
 }  // namespace symmbench

@@ -138,20 +138,9 @@ absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
   char* byte = static_cast<char*>(output()) + index * DTypeSize(dtype_);
-  unsigned char host = 0;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(&host, byte, 1, cudaMemcpyDeviceToHost, ctx_->stream),
-      absl::StrCat(name_, ": FlipOutputElement: read"));
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                 absl::StrCat(name_, ": FlipOutputElement: synchronize"));
-  host ^= 0x01;
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(byte, &host, 1, cudaMemcpyHostToDevice, ctx_->stream),
-      absl::StrCat(name_, ": FlipOutputElement: write"));
-  // `host` lives on this stack frame: the copy must finish before it goes.
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                 absl::StrCat(name_, ": FlipOutputElement: synchronize"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchFlipLowestBit(byte, ctx_->stream),
+                                 absl::StrCat(name_, ": FlipOutputElement(", index, ")"));
   return absl::OkStatus();
 }
 

@@ -46,8 +46,8 @@ class CudaAllReduceCollective : public Collective {
   std::string baseline_name() const final { return "nccl_all_reduce"; }
   std::vector<std::string> extra_baseline_names() const final { return {"nccl_symmetric"}; }
   absl::Status RunExtraBaseline(size_t index) final;
-  // Waits for the stream, then flips the lowest bit of output element `index` (a one-byte
-  // read-modify-write on the stream). Verification path only; never timed.
+  // Flips the lowest bit of output element `index` with a one-thread kernel on the stream (in
+  // order with the operations, capturable into a graph). Fault injection only.
   absl::Status FlipOutputElement(int64_t index) final;
 
  protected:

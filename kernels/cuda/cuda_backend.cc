@@ -25,6 +25,7 @@
 #include "kernels/cuda/cuda_graph.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/delay_kernel.h"
+#include "kernels/cuda/nccl_config.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_job_all_reduce.h"
 #include "kernels/cuda/nccl_rendezvous.h"
@@ -173,6 +174,7 @@ class CudaBackend final : public Backend {
   std::string name() const override { return "cuda"; }
   int rank() const override { return ctx_.rank; }
   int world_size() const override { return ctx_.world_size; }
+  std::string reference_config() const override { return reference_config_; }
 
   absl::Status Synchronize() override {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device), "cudaSetDevice");
@@ -274,6 +276,7 @@ class CudaBackend final : public Backend {
   }
 
   const BackendOptions options_;
+  const std::string reference_config_ = NcclConfig();  // the environment is read once
   CudaContext ctx_;
   std::unique_ptr<CudaSymmetricMemory> symm_;
   std::unique_ptr<NcclSymmetricWindows> nccl_windows_;

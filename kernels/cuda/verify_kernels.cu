@@ -94,4 +94,13 @@ cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t coun
   return cudaGetLastError();
 }
 
+// One thread: flips the lowest bit of one byte (fault injection).
+__global__ void FlipLowestBitKernel(unsigned char* byte) { *byte ^= 0x01; }
+
+cudaError_t LaunchFlipLowestBit(void* byte, cudaStream_t stream) {
+  if (byte == nullptr) return cudaErrorInvalidValue;
+  FlipLowestBitKernel<<<1, 1, 0, stream>>>(static_cast<unsigned char*>(byte));
+  return cudaGetLastError();
+}
+
 }  // namespace symmbench

@@ -1,5 +1,5 @@
 // Verification kernels' host launchers (no absl; includable from .cc): fill a buffer with the
-// exact inputs, compare two buffers bitwise. Kernels in verify_kernels.cu.
+// exact inputs, compare two buffers bitwise, flip a bit (fault injection). Kernels in verify_kernels.cu.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -27,5 +27,9 @@ cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, u
 // memory) first; all on `stream`: read it back after the stream has completed.
 cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
                                  DeviceDType dtype, CompareCounters* counters, cudaStream_t stream);
+
+// Flips the lowest bit of `*byte` (device memory) on `stream`: fault injection's corrupted
+// element, in order with the operations and capturable into a graph.
+cudaError_t LaunchFlipLowestBit(void* byte, cudaStream_t stream);
 
 }  // namespace symmbench

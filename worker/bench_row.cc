@@ -1,0 +1,200 @@
+// RankResult's text form, and the row built from every rank's result.
+#include "worker/bench_row.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/catalog.h"
+
+namespace symmbench {
+namespace {
+
+// Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop).
+constexpr size_t kMaxRepeatsEncoded = 1000;
+
+// The max over ranks of one operation's figures (index 0: ours; i > 0: baseline i - 1).
+OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
+  OpTimes worst;
+  for (const RankResult& r : results) {
+    const OpTimes& t = *r.All()[index];
+    worst.eager.median_us = std::max(worst.eager.median_us, t.eager.median_us);
+    worst.eager.min_us = std::max(worst.eager.min_us, t.eager.min_us);
+    worst.eager.max_us = std::max(worst.eager.max_us, t.eager.max_us);
+    worst.graph_us = std::max(worst.graph_us, t.graph_us);
+  }
+  return worst;
+}
+
+// GB/s = bytes / (us * 1e3); 0 when there is no time.
+double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
+
+}  // namespace
+
+std::string RankResult::Encode() const {
+  std::ostringstream out;
+  out.precision(17);
+  out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want
+      << ' ' << baselines.size();
+  for (const OpTimes* t : All()) {
+    out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
+        << t->graph_us;
+  }
+  out << ' ' << ours.eager.samples_us.size();
+  for (double sample : ours.eager.samples_us) out << ' ' << sample;
+  out << ' ' << ours.eager.repeat_medians_us.size();
+  for (double median : ours.eager.repeat_medians_us) out << ' ' << median;
+  return out.str();
+}
+absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
+  RankResult r;
+  std::istringstream in(text);
+  size_t baselines = 0;
+  in >> r.check.wrong >> r.check.first_bad_index >> r.check.got >> r.check.want >> baselines;
+  if (in.fail() || baselines > 16) {
+    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  }
+  r.baselines.resize(baselines);
+  for (OpTimes* t : r.All()) {
+    in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
+  }
+  size_t samples = 0;
+  in >> samples;
+  if (in.fail() || samples > kMaxRepeatsEncoded * kTimingBatches) {
+    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  }
+  r.ours.eager.samples_us.resize(samples);
+  for (double& sample : r.ours.eager.samples_us) in >> sample;
+  size_t repeats = 0;
+  in >> repeats;
+  if (in.fail() || repeats > kMaxRepeatsEncoded) {
+    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  }
+  r.ours.eager.repeat_medians_us.resize(repeats);
+  for (double& median : r.ours.eager.repeat_medians_us) in >> median;
+  if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  return r;
+}
+std::vector<const OpTimes*> RankResult::All() const {
+  std::vector<const OpTimes*> all = {&ours};
+  for (const OpTimes& b : baselines) all.push_back(&b);
+  return all;
+}
+std::vector<OpTimes*> RankResult::All() {
+  std::vector<OpTimes*> all = {&ours};
+  for (OpTimes& b : baselines) all.push_back(&b);
+  return all;
+}
+
+// Adds `c` to `total`: wrong elements add up; the first failure's index and values are kept.
+void Accumulate(const CheckResult& c, CheckResult* total) {
+  if (c.wrong > 0 && total->wrong == 0) {
+    total->first_bad_index = c.first_bad_index;
+    total->got = c.got;
+    total->want = c.want;
+  }
+  total->wrong += c.wrong;
+}
+
+RankResult SoFar(const RankResult& result) {
+  RankResult so_far = result;
+  for (OpTimes* t : so_far.All()) {
+    std::vector<double> medians = std::move(t->eager.repeat_medians_us);
+    t->eager = Summarize(std::move(t->eager.samples_us));
+    t->eager.repeat_medians_us = std::move(medians);
+  }
+  return so_far;
+}
+
+v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results) {
+  const v1::JobSpec& spec = *context.spec;
+  const int64_t size_bytes = context.size_bytes;
+  const DType dtype = context.dtype;
+  const std::vector<std::string>& baseline_names = context.baseline_names;
+  const size_t team_baselines = context.team_baselines;
+  const int team_size = context.team_size;
+  const int world_size = context.world_size;
+  const bool checked = context.checked;
+  const bool references = context.references;
+  const KernelInfo* info = FindKernel(spec.kernel());
+  const double bus_factor = info != nullptr ? info->bus_factor(team_size) : 1.0;
+  const double job_bus_factor = info != nullptr ? info->bus_factor(world_size) : 1.0;
+  v1::ResultRow row;
+  row.set_size_bytes(size_bytes);
+  row.set_count(size_bytes / DTypeSize(dtype));
+  row.set_dtype(DTypeName(dtype));
+  row.set_redop("sum");
+  const OpTimes ours = MaxOverRanks(results, 0);
+  row.set_time_us(ours.eager.median_us);
+  row.set_time_min_us(ours.eager.min_us);
+  row.set_time_max_us(ours.eager.max_us);
+  row.set_algbw_gbps(Bandwidth(size_bytes, ours.eager.median_us));
+  row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
+  row.set_graph_time_us(ours.graph_us);
+  // Every timed batch of every loop, max over ranks, with its size (metrics observe each timed
+  // iteration; gates compare the distributions), and each loop's median.
+  const std::vector<int> batches = SplitIntoBatches(spec.iters());
+  const size_t repeats = results.empty() ? 0 : results[0].ours.eager.repeat_medians_us.size();
+  for (size_t i = 0; i < repeats * batches.size(); ++i) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (i < r.ours.eager.samples_us.size()) worst = std::max(worst, r.ours.eager.samples_us[i]);
+    }
+    row.add_samples_us(worst);
+    row.add_sample_iters(batches[i % batches.size()]);
+  }
+  for (size_t i = 0; i < repeats; ++i) {
+    double worst = 0;
+    for (const RankResult& r : results) {
+      if (i < r.ours.eager.repeat_medians_us.size()) {
+        worst = std::max(worst, r.ours.eager.repeat_medians_us[i]);
+      }
+    }
+    row.add_repeat_medians_us(worst);
+  }
+  int64_t wrong = 0;
+  for (const RankResult& r : results) wrong += r.check.wrong;
+  row.set_wrong(wrong);
+  row.set_checked(checked);
+
+  // Every baseline, each figure against its own kind: eager time for baseline_* and speedup,
+  // graph replays for baseline_graph_time_us and graph_speedup, each from the fastest baseline
+  // in that mode (they may differ). Per-baseline busbw is eager, as the row's.
+  int best = -1;
+  int best_graph = -1;
+  for (size_t b = 0; b < baseline_names.size(); ++b) {
+    const OpTimes t = MaxOverRanks(results, b + 1);
+    v1::BaselineResult* entry = row.add_baselines();
+    entry->set_name(baseline_names[b]);
+    entry->set_time_us(t.eager.median_us);
+    entry->set_graph_time_us(t.graph_us);
+    const bool in_team = b < team_baselines;
+    entry->set_busbw_gbps(Bandwidth(size_bytes, t.eager.median_us) *
+                          (in_team ? bus_factor : job_bus_factor));
+    if (!in_team) continue;
+    if (best < 0 || t.eager.median_us < row.baselines(best).time_us()) best = static_cast<int>(b);
+    if (t.graph_us > 0 &&
+        (best_graph < 0 || t.graph_us < row.baselines(best_graph).graph_time_us())) {
+      best_graph = static_cast<int>(b);
+    }
+  }
+  row.set_reference_only(references && best >= 0);
+  if (best >= 0) {
+    const v1::BaselineResult& chosen = row.baselines(best);
+    row.set_baseline(chosen.name());
+    row.set_baseline_time_us(chosen.time_us());
+    row.set_baseline_busbw_gbps(chosen.busbw_gbps());
+    if (!references && row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
+  }
+  if (best_graph >= 0) {
+    const v1::BaselineResult& chosen = row.baselines(best_graph);
+    row.set_graph_baseline(chosen.name());
+    row.set_baseline_graph_time_us(chosen.graph_time_us());
+    if (!references && row.graph_time_us() > 0) {
+      row.set_graph_speedup(chosen.graph_time_us() / row.graph_time_us());
+    }
+  }
+  return row;
+}
+
+}  // namespace symmbench

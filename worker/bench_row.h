@@ -1,0 +1,70 @@
+// What one rank measured for one size of a size-swept kernel, its exchange between the ranks,
+// and the row rank 0 builds from every rank's result (nccl-tests' per-size line).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "kernels/collective.h"
+#include "kernels/dtype.h"
+#include "proto/symmbench.pb.h"
+#include "worker/timing.h"
+
+namespace symmbench {
+
+// Eager and graph medians of one operation (ours or a baseline) on one rank.
+struct OpTimes {
+  TimingStats eager;
+  double graph_us = 0;  // 0: graph mode off
+};
+
+// What one rank measured for one size; exchanged through the rendezvous as text.
+struct RankResult {
+  OpTimes ours;
+  std::vector<OpTimes> baselines;  // the reference first, then the extra baselines
+  CheckResult check;               // every check of the size on this rank (Accumulate)
+
+  // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
+  // and loop medians (baselines' samples stay local).
+  std::string Encode() const;
+  // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
+  static absl::StatusOr<RankResult> Decode(const std::string& text);
+  // Ours first, then the baselines.
+  std::vector<const OpTimes*> All() const;
+  std::vector<OpTimes*> All();
+};
+
+// Adds `c` to `total`: wrong elements add up; the first failure's index and values are kept.
+void Accumulate(const CheckResult& c, CheckResult* total);
+
+// `result` with the figures of the kernel and of every baseline summarized over every sample
+// of the loops run so far (the samples kept, so that later loops add to them).
+RankResult SoFar(const RankResult& result);
+
+// What a row is built from besides the ranks' results.
+struct RowContext {
+  const v1::JobSpec* spec = nullptr;
+  int64_t size_bytes = 0;
+  DType dtype = DType::kBf16;
+  std::vector<std::string> baseline_names;  // the reference first
+  // The first `team_baselines` baselines ran within the kernel's team (`team_size` ranks: the
+  // whole job without per-host teams) and compete for the best; the rest ran over every rank.
+  size_t team_baselines = 0;
+  int team_size = 1;
+  int world_size = 1;  // the job's
+  bool checked = false;
+  // The baselines only check results (the CPU backend's plain sum): no speedup against them.
+  bool references = false;
+};
+
+// Rank 0's row from every rank's result (`results` may be rank 0's alone: a partial row):
+// times are the max over ranks, wrong the sum. Eager figures (time, busbw, baseline_*,
+// speedup) compare eager with eager against the fastest baseline by eager time; graph figures
+// (baseline_graph_time_us, graph_speedup, graph_baseline) graph with graph against the fastest
+// by graph time. GB/s = bytes / (us * 1e3).
+v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results);
+
+}  // namespace symmbench

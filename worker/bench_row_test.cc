@@ -1,0 +1,134 @@
+// Tests for a size's row: ratios compare like with like, checks add up, results survive their
+// text form.
+#include "worker/bench_row.h"
+
+#include <gtest/gtest.h>
+
+namespace symmbench {
+namespace {
+
+OpTimes Times(double eager_us, double graph_us) {
+  OpTimes t;
+  t.eager = Summarize({eager_us});
+  t.graph_us = graph_us;
+  return t;
+}
+
+// Two ranks; baseline "a" is the faster one eager, "b" the faster one in graph replays.
+class BuildRowTest : public ::testing::Test {
+ protected:
+  BuildRowTest() {
+    spec_.set_kernel("one_shot_all_reduce");
+    spec_.set_world_size(2);
+    spec_.set_graph(true);
+    context_.spec = &spec_;
+    context_.size_bytes = 1'000'000;
+    context_.dtype = DType::kBf16;
+    context_.baseline_names = {"a", "b"};
+    context_.team_baselines = 2;
+    context_.team_size = 2;
+    context_.world_size = 2;
+    context_.checked = true;
+    for (int rank = 0; rank < 2; ++rank) {
+      RankResult r;
+      r.ours = Times(5 + rank, 4);  // rank 1 is slower: rows take the max over ranks
+      r.baselines = {Times(10, 8), Times(12, 6)};
+      results_.push_back(r);
+    }
+  }
+  v1::JobSpec spec_;
+  RowContext context_;
+  std::vector<RankResult> results_;
+};
+
+TEST_F(BuildRowTest, EagerAgainstTheFastestEagerGraphAgainstTheFastestGraph) {
+  const v1::ResultRow row = BuildRow(context_, results_);
+  EXPECT_DOUBLE_EQ(row.time_us(), 6);
+  EXPECT_DOUBLE_EQ(row.graph_time_us(), 4);
+  EXPECT_EQ(row.baseline(), "a");
+  EXPECT_DOUBLE_EQ(row.baseline_time_us(), 10);
+  EXPECT_DOUBLE_EQ(row.speedup(), 10.0 / 6);
+  EXPECT_DOUBLE_EQ(row.baseline_busbw_gbps(), 1'000'000 / (10 * 1e3));  // eager, as the row's
+  EXPECT_EQ(row.graph_baseline(), "b");
+  EXPECT_DOUBLE_EQ(row.baseline_graph_time_us(), 6);
+  EXPECT_DOUBLE_EQ(row.graph_speedup(), 6.0 / 4);
+  ASSERT_EQ(row.baselines_size(), 2);
+  EXPECT_DOUBLE_EQ(row.baselines(1).busbw_gbps(), 1'000'000 / (12 * 1e3));  // eager too
+  EXPECT_DOUBLE_EQ(row.busbw_gbps(), 1'000'000 / (6 * 1e3));
+}
+
+TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphBaseline) {
+  spec_.set_graph(false);
+  for (RankResult& r : results_) {
+    for (OpTimes* t : r.All()) t->graph_us = 0;
+  }
+  const v1::ResultRow row = BuildRow(context_, results_);
+  EXPECT_EQ(row.baseline(), "a");
+  EXPECT_EQ(row.graph_baseline(), "");
+  EXPECT_EQ(row.baseline_graph_time_us(), 0);
+  EXPECT_EQ(row.graph_speedup(), 0);
+}
+
+TEST_F(BuildRowTest, AReferenceOnlyBaselineGivesNoRatio) {
+  context_.references = true;
+  const v1::ResultRow row = BuildRow(context_, results_);
+  EXPECT_TRUE(row.reference_only());
+  EXPECT_EQ(row.baseline(), "a");
+  EXPECT_EQ(row.speedup(), 0);
+  EXPECT_EQ(row.graph_speedup(), 0);
+}
+
+TEST_F(BuildRowTest, WrongElementsAddUpOverRanks) {
+  results_[0].check.wrong = 2;
+  results_[1].check.wrong = 3;
+  EXPECT_EQ(BuildRow(context_, results_).wrong(), 5);
+}
+
+TEST(AccumulateTest, CountsAddUpAndTheFirstFailureIsKept) {
+  CheckResult total;
+  Accumulate(CheckResult{}, &total);
+  EXPECT_EQ(total.wrong, 0);
+  EXPECT_EQ(total.first_bad_index, -1);
+  Accumulate(CheckResult{1, 7, 1.5f, 2.5f}, &total);
+  Accumulate(CheckResult{4, 0, 9.0f, 8.0f}, &total);
+  EXPECT_EQ(total.wrong, 5);
+  EXPECT_EQ(total.first_bad_index, 7);
+  EXPECT_EQ(total.got, 1.5f);
+  EXPECT_EQ(total.want, 2.5f);
+}
+
+TEST(SoFarTest, SummarizesTheKernelAndEveryBaselineOverAllLoops) {
+  RankResult r;
+  r.ours.eager.samples_us = {3, 1, 2};
+  r.ours.eager.repeat_medians_us = {1, 3};
+  OpTimes baseline;
+  baseline.eager.samples_us = {10, 30, 20, 40};  // two loops of two batches
+  r.baselines = {baseline};
+  const RankResult so_far = SoFar(r);
+  EXPECT_EQ(so_far.ours.eager.median_us, 2);
+  EXPECT_EQ(so_far.ours.eager.repeat_medians_us, (std::vector<double>{1, 3}));
+  EXPECT_EQ(so_far.baselines[0].eager.median_us, 25);
+  EXPECT_EQ(so_far.baselines[0].eager.min_us, 10);
+  EXPECT_EQ(so_far.baselines[0].eager.max_us, 40);
+}
+
+TEST(RankResultTest, SurvivesItsTextForm) {
+  RankResult r;
+  r.ours = Times(5.25, 4.5);
+  r.ours.eager.repeat_medians_us = {5.25};
+  r.baselines = {Times(10, 8), Times(12, 6)};
+  r.check = CheckResult{3, 11, 1.0f, -2.0f};
+  absl::StatusOr<RankResult> back = RankResult::Decode(r.Encode());
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->ours.eager.median_us, 5.25);
+  EXPECT_EQ(back->ours.graph_us, 4.5);
+  EXPECT_EQ(back->ours.eager.samples_us, (std::vector<double>{5.25}));
+  ASSERT_EQ(back->baselines.size(), 2u);
+  EXPECT_EQ(back->baselines[1].graph_us, 6);
+  EXPECT_EQ(back->check.wrong, 3);
+  EXPECT_EQ(back->check.first_bad_index, 11);
+  EXPECT_EQ(RankResult::Decode("3 11 x").status().code(), absl::StatusCode::kInternal);
+}
+
+}  // namespace
+}  // namespace symmbench
