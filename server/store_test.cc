@@ -13,6 +13,17 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::steady_clock;
 
+// Blocks until `store` holds `n` pending waits (a waiter is inside Wait), at most 10 s: the
+// condition a test's other thread acts on, instead of a sleep that hopes the waiter got there.
+bool AwaitPendingWaits(const KeyValueStore& store, size_t n) {
+  const auto deadline = steady_clock::now() + std::chrono::seconds(10);
+  while (store.pending_waits() < n) {
+    if (steady_clock::now() > deadline) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
 TEST(KeyValueStoreTest, SetThenGetAndGetMissingNamesTheKey) {
   KeyValueStore store;
   store.Set("a", "1");
@@ -26,17 +37,19 @@ TEST(KeyValueStoreTest, SetThenGetAndGetMissingNamesTheKey) {
 TEST(KeyValueStoreTest, WaitWakesWhenAnotherThreadSetsTheKey) {
   KeyValueStore store;
   store.Set("first", "x");
+  bool waiter_was_blocked = false;
   std::thread setter([&] {
-    std::this_thread::sleep_for(milliseconds(50));
+    waiter_was_blocked = AwaitPendingWaits(store, 1);  // "first" alone did not satisfy it
     store.Set("second", "y");
   });
   const auto start = steady_clock::now();
-  absl::Status status = store.Wait({"first", "second"}, milliseconds(10000));
+  absl::Status status = store.Wait({"first", "second"}, milliseconds(60000));
   const auto waited = steady_clock::now() - start;
   setter.join();
+  EXPECT_TRUE(waiter_was_blocked);
   EXPECT_TRUE(status.ok()) << status;
-  EXPECT_GE(waited, milliseconds(40));    // it really waited for the setter
-  EXPECT_LT(waited, milliseconds(5000));  // and woke on the set, not at the deadline
+  EXPECT_LT(waited, milliseconds(30000));  // woke on the set, not at the deadline
+  EXPECT_EQ(store.pending_waits(), 0u);
 }
 
 TEST(KeyValueStoreTest, WaitTimesOutNamingOnlyTheMissingKey) {
@@ -130,12 +143,14 @@ TEST(KeyValueStoreTest, CompareSetOnPresentKey) {
 
 TEST(KeyValueStoreTest, CompareSetWakesAWaiter) {
   KeyValueStore store;
+  bool waiter_was_blocked = false;
   std::thread setter([&] {
-    std::this_thread::sleep_for(milliseconds(20));
+    waiter_was_blocked = AwaitPendingWaits(store, 1);
     store.CompareSet("leader", "", "rank0");
   });
-  EXPECT_TRUE(store.Wait({"leader"}, milliseconds(10000)).ok());
+  EXPECT_TRUE(store.Wait({"leader"}, milliseconds(60000)).ok());
   setter.join();
+  EXPECT_TRUE(waiter_was_blocked);
 }
 
 TEST(KeyValueStoreTest, DeleteReportsWhetherTheKeyExisted) {
@@ -171,7 +186,7 @@ TEST(KeyValueStoreTest, ShutdownCancelsAWaiterAndLaterWaits) {
   KeyValueStore store;
   absl::Status status;
   std::thread waiter([&] { status = store.Wait({"never"}, milliseconds(60000)); });
-  std::this_thread::sleep_for(milliseconds(50));
+  EXPECT_TRUE(AwaitPendingWaits(store, 1));  // (EXPECT: the waiter thread is joined below)
   const auto start = steady_clock::now();
   store.Shutdown();
   waiter.join();

@@ -4,8 +4,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -87,9 +90,31 @@ INSTANTIATE_TEST_SUITE_P(AllDTypes, ConvertChunkTest,
                            return std::string(DTypeName(info.param));
                          });
 
-TEST(ConvertChunkTest, ReportsWhetherF16cIsUsed) {
+// The CPU's flags as the kernel reports them (/proc/cpuinfo), a source independent of the
+// compiler's cpuid builtins: whether both "avx" and "f16c" are listed.
+bool CpuinfoListsAvxAndF16c() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("flags", 0) != 0) continue;
+    std::istringstream words(line.substr(line.find(':') + 1));
+    bool avx = false, f16c = false;
+    for (std::string word; words >> word;) {
+      avx = avx || word == "avx";
+      f16c = f16c || word == "f16c";
+    }
+    return avx && f16c;
+  }
+  return false;
+}
+
+TEST(ConvertChunkTest, UsesF16cExactlyWhenTheCpuHasIt) {
   RecordProperty("fp16_uses_f16c", Fp16UsesF16c() ? "yes" : "no");
-  SUCCEED();
+#if defined(__x86_64__)
+  EXPECT_EQ(Fp16UsesF16c(), CpuinfoListsAvxAndF16c());
+#else
+  EXPECT_FALSE(Fp16UsesF16c());
+#endif
 }
 
 }  // namespace

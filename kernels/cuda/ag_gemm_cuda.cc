@@ -242,25 +242,28 @@ class CudaAgGemm final : public AgGemm {
   // Host order: [main] record start; [copy] wait start, whole copy schedule, record done;
   // [main] GEMM schedule (flag waits), wait done. Every flag's writer is enqueued before its
   // waiter, so the schedule cannot deadlock even if the driver serialised the two streams.
+  // Eager only: each operation raises the flags to a new epoch, which a graph replaying fixed
+  // values could not do (the spec validation refuses graph mode for ag_gemm; a capture is
+  // refused here too rather than recorded with stale epochs).
   absl::Status RunFused() {
     const cudaStream_t main = ctx_->stream;
     cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(main, &capture), "cudaStreamIsCapturing");
-    const bool capturing = capture == cudaStreamCaptureStatusActive;
-    if (capturing || epoch_ >= kMaxEpoch) {
-      // A graph replays fixed values: reset the flags inside the captured work and raise to 1.
+    if (capture != cudaStreamCaptureStatusNone) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kName, ": the fused op cannot be captured into a CUDA graph"));
+    }
+    if (epoch_ >= kMaxEpoch) {  // wrapped: zero the flags (stream-ordered) and count again
       SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flags_.size(), main),
                                      absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
       epoch_ = 0;
     }
-    const uint32_t value = capturing ? 1u : ++epoch_;
-    // A replay leaves 1s in the flags: the next eager Run must zero them again first.
-    if (capturing) epoch_ = kMaxEpoch;
+    const uint32_t value = ++epoch_;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(start_.get(), main),
                                    absl::StrCat(kName, ": cudaEventRecord(start)"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy_stream_.get(), start_.get(), 0),
                                    absl::StrCat(kName, ": cudaStreamWaitEvent(copy <- main)"));
-    const absl::Status copies = EnqueueCopies(value, capturing);
+    const absl::Status copies = EnqueueCopies(value);
     // Only wait for flags whose writers are all enqueued: after a failed copy schedule the
     // GEMMs are skipped (C stays as it was) and the error is returned.
     const absl::Status gemms = copies.ok() ? EnqueueGemms(value) : absl::OkStatus();
@@ -290,7 +293,7 @@ class CudaAgGemm final : public AgGemm {
   // Copy stream: entry barrier (every peer's A_shard is written), then ring order from
   // rank + 1, chunk by chunk: copy-engine copy of the peer's chunk into the gathered A, then
   // its flag; exit barrier (every peer has finished reading our shard); own shard last.
-  absl::Status EnqueueCopies(uint32_t value, bool capturing) {
+  absl::Status EnqueueCopies(uint32_t value) {
     const cudaStream_t copy = copy_stream_.get();
     const int ws = ctx_->world_size;
     const int splits = problem_.splits_per_rank;
@@ -306,12 +309,7 @@ class CudaAgGemm final : public AgGemm {
                             cudaMemcpyDeviceToDevice, copy),
             absl::StrCat(kName, ": cudaMemcpyAsync(peer ", peer, " chunk ", c, ", ", chunk_bytes,
                          " bytes)"));
-        if (capturing) {
-          SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmWriteFlag(Flag(peer, c), value, copy),
-                                         absl::StrCat(kName, ": LaunchAgGemmWriteFlag"));
-        } else if (absl::Status s = ops_.WriteValue32(copy, Flag(peer, c), value); !s.ok()) {
-          return s;
-        }
+        if (absl::Status s = ops_.WriteValue32(copy, Flag(peer, c), value); !s.ok()) return s;
       }
     }
     if (absl::Status s = Barrier(BarrierPhase::kExit); !s.ok()) return s;

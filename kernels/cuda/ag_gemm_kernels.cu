@@ -70,11 +70,6 @@ __global__ void __launch_bounds__(kAgGemmBarrierThreads)
                                  args.timeout_ns, args.phase);
 }
 
-__global__ void WriteFlagKernel(uint32_t* flag, uint32_t value) {
-  *reinterpret_cast<volatile uint32_t*>(flag) = value;
-  __threadfence_system();
-}
-
 __device__ __forceinline__ double WarpSum(double v) {
 #pragma unroll
   for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xFFFFFFFFu, v, offset);
@@ -157,12 +152,6 @@ cudaError_t LaunchAgGemmBarrier(const AgGemmBarrierArgs& args, cudaStream_t stre
     if (args.signal_pads[p] == nullptr) return cudaErrorInvalidValue;
   }
   BarrierKernel<<<1, kAgGemmBarrierThreads, 0, stream>>>(args);
-  return cudaGetLastError();
-}
-
-cudaError_t LaunchAgGemmWriteFlag(uint32_t* flag, uint32_t value, cudaStream_t stream) {
-  if (flag == nullptr) return cudaErrorInvalidValue;
-  WriteFlagKernel<<<1, 1, 0, stream>>>(flag, value);
   return cudaGetLastError();
 }
 

@@ -38,11 +38,6 @@ struct AgGemmBarrierArgs {
 };
 cudaError_t LaunchAgGemmBarrier(const AgGemmBarrierArgs& args, cudaStream_t stream);
 
-// *flag = value, by one thread, after everything earlier on `stream` (stream order; a
-// __threadfence_system follows the store). Used instead of cuStreamWriteValue32 while the
-// stream is being captured into a graph (as PyTorch symm_mem does).
-cudaError_t LaunchAgGemmWriteFlag(uint32_t* flag, uint32_t value, cudaStream_t stream);
-
 // Device-side sums of LaunchRelFrobenius, accumulated in double.
 struct FrobeniusSums {
   double diff_sq;                // sum over i of (got[i] - want[i])^2

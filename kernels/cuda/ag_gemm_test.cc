@@ -121,6 +121,19 @@ TEST_F(AgGemmGpuTest, BaselinesAloneAndTimer) {
   EXPECT_LT(check->c_rel_error, op_->tolerance());
 }
 
+// The fused op raises its flags to a new epoch per operation, which a graph replaying fixed
+// values cannot: a capture is refused, and the backend works on afterwards.
+TEST_F(AgGemmGpuTest, CaptureIsRefusedAndLeavesTheBackendUsable) {
+  const GemmProblem problem = test_util::TestGemmProblem(512, 256, 128, 2, DType::kBf16);
+  ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
+  absl::StatusOr<std::unique_ptr<Graph>> graph =
+      backend_->CaptureGraph([&] { return op_->Run(AgGemmVariant::kFused); }, 1);
+  EXPECT_EQ(graph.status().code(), absl::StatusCode::kFailedPrecondition) << graph.status();
+  EXPECT_NE(graph.status().message().find("CUDA graph"), std::string::npos) << graph.status();
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  RunAndCheck(problem, 3);
+}
+
 TEST_F(AgGemmGpuTest, RejectsBadProblems) {
   EXPECT_EQ(op_->Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(op_->Check().status().code(), absl::StatusCode::kFailedPrecondition);

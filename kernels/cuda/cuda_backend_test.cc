@@ -102,6 +102,59 @@ TEST_F(CudaBackendGpuTest, TwoShotMatchesNcclBitwise) {
   ExpectMatchesNcclBitwise(*backend_, "two_shot_all_reduce");
 }
 
+TEST_F(CudaBackendGpuTest, PushOneShotMatchesNcclBitwise) {
+  ExpectMatchesNcclBitwise(*backend_, "one_shot_push_all_reduce");
+}
+
+// Back to back without a synchronization (the slot rotation under programmatic dependent
+// launch), eagerly and captured into a graph replayed several times: the last output is right.
+TEST_F(CudaBackendGpuTest, PushOneShotBackToBackAndInAGraph) {
+  auto collective = backend_->CreateCollective("one_shot_push_all_reduce");
+  ASSERT_TRUE(collective.ok()) << collective.status();
+  Collective& c = **collective;
+  ASSERT_TRUE(c.Prepare(4099, DType::kBf16, kSeed).ok());
+  for (int i = 0; i < 50; ++i) ASSERT_TRUE(c.Run().ok());
+  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<CheckResult> check = c.Check();
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->wrong, 0);
+  absl::StatusOr<std::unique_ptr<Graph>> graph =
+      backend_->CaptureGraph([&c] { return c.Run(); }, 5);
+  ASSERT_TRUE(graph.ok()) << graph.status();
+  ASSERT_TRUE(c.PoisonOutputs().ok());
+  for (int i = 0; i < 7; ++i) ASSERT_TRUE((*graph)->Launch().ok());
+  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  check = c.Check();
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->wrong, 0);
+}
+
+// Fault injection's flip is ordered on the stream and capturable: captured after each run, the
+// replayed output has exactly one wrong element.
+TEST_F(CudaBackendGpuTest, FlipOutputElementIsStreamOrderedAndCapturable) {
+  auto collective = backend_->CreateCollective("one_shot_all_reduce");
+  ASSERT_TRUE(collective.ok()) << collective.status();
+  Collective& c = **collective;
+  ASSERT_TRUE(c.Prepare(4099, DType::kFp16, kSeed).ok());
+  absl::StatusOr<std::unique_ptr<Graph>> graph = backend_->CaptureGraph(
+      [&c] {
+        absl::Status s = c.Run();
+        return s.ok() ? c.FlipOutputElement(4098) : s;
+      },
+      2);
+  ASSERT_TRUE(graph.ok()) << graph.status();
+  ASSERT_TRUE((*graph)->Launch().ok());
+  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<CheckResult> check = c.Check();
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_EQ(check->wrong, 1);
+  EXPECT_EQ(check->first_bad_index, 4098);
+  EXPECT_EQ(c.FlipOutputElement(4099).code(), absl::StatusCode::kOutOfRange);
+}
+
 // 3 one-shot runs captured into one graph and launched: the output (poisoned by Prepare) must
 // match NCCL, and the graph must relaunch (signal pads back to 0 after each run).
 TEST_F(CudaBackendGpuTest, CaptureGraphReplaysOneShot) {
@@ -183,6 +236,20 @@ TEST_F(CudaBackendGpuTest, CaptureGraphFailureEndsTheCapture) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// The timer measures what is enqueued between its events, in microseconds: a 2000 us spin
+// (InjectDelay) reads at least 2000 us and far less than its 100x.
+TEST_F(CudaBackendGpuTest, TimerMeasuresTheEnqueuedWorkInMicroseconds) {
+  std::unique_ptr<Timer> timer = backend_->NewTimer();
+  ASSERT_TRUE(timer->Start().ok());
+  ASSERT_TRUE(backend_->InjectDelay(2000).ok());
+  ASSERT_TRUE(timer->Stop().ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<double> us = timer->ElapsedUs();
+  ASSERT_TRUE(us.ok()) << us.status();
+  EXPECT_GE(*us, 2000.0);
+  EXPECT_LT(*us, 200000.0);
+}
+
 TEST_F(CudaBackendGpuTest, ManyBackToBackRunsAndTimer) {
   auto collective = backend_->CreateCollective("one_shot_all_reduce");
   ASSERT_TRUE(collective.ok()) << collective.status();
@@ -196,7 +263,9 @@ TEST_F(CudaBackendGpuTest, ManyBackToBackRunsAndTimer) {
   ASSERT_TRUE(backend_->Synchronize().ok());
   absl::StatusOr<double> us = timer->ElapsedUs();
   ASSERT_TRUE(us.ok()) << us.status();
-  EXPECT_GT(*us, 0.0);
+  // 200 launches cannot take less than 200 x 1 us, nor (on an idle GPU) 10 s.
+  EXPECT_GT(*us, 200.0);
+  EXPECT_LT(*us, 10e6);
   absl::StatusOr<CheckResult> check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_EQ(check->wrong, 0);

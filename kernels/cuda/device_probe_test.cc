@@ -1,10 +1,34 @@
-// ProbeCudaDevices: empty without a GPU or driver (CI), sane fields where GPUs exist.
+// ProbeCudaDevices: the GPUs the driver lists (none in CI), with sane fields.
 #include "kernels/cuda/device_probe.h"
+
+#include <dirent.h>
+
+#include <cstdlib>
 
 #include <gtest/gtest.h>
 
 namespace symmbench {
 namespace {
+
+// GPUs the NVIDIA kernel driver lists (one directory per PCI device under
+// /proc/driver/nvidia/gpus), a source independent of the CUDA runtime; 0 without the driver.
+size_t DriverGpuCount() {
+  DIR* dir = opendir("/proc/driver/nvidia/gpus");
+  if (dir == nullptr) return 0;
+  size_t count = 0;
+  while (const dirent* entry = readdir(dir)) {
+    if (entry->d_name[0] != '.') ++count;
+  }
+  closedir(dir);
+  return count;
+}
+
+TEST(DeviceProbeTest, FindsEveryGpuTheDriverLists) {
+  // Without a driver (CI) the probe must find nothing rather than fail or invent a device;
+  // with one (CUDA_VISIBLE_DEVICES unset), exactly the GPUs the driver lists.
+  if (getenv("CUDA_VISIBLE_DEVICES") != nullptr) GTEST_SKIP() << "CUDA_VISIBLE_DEVICES is set";
+  EXPECT_EQ(ProbeCudaDevices().size(), DriverGpuCount());
+}
 
 TEST(DeviceProbeTest, EmptyOrSaneFields) {
   const std::vector<CudaDeviceInfo> devices = ProbeCudaDevices();

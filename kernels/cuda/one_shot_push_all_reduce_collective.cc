@@ -25,45 +25,63 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   // The stream has drained (the backend's contract before destroying collectives), so no kernel
   // of ours touches the slots; peers only write into them while they wait for our data, which
   // they have all received once our last op completed.
-  ~OneShotPushAllReduceCollective() override {
-    (void)cudaSetDevice(ctx()->device);
-    if (state_ != nullptr) (void)cudaFree(state_);
-  }
+  ~OneShotPushAllReduceCollective() override { (void)cudaSetDevice(ctx()->device); }
 
  private:
+  // Frees a cudaMalloc'd object (the device is set by the owner's destructor).
+  struct CudaFree {
+    void operator()(void* p) const { (void)cudaFree(p); }
+  };
+
   void* output() const override { return ctx()->out; }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
     return OneShotPushMaxBlocks(dtype, ctx()->world_size, max_blocks);
   }
 
+  // Sets up the slots and the push state once. A failed setup is kept and returned by every
+  // later call: retrying would enter the collective slot creation on this rank alone while its
+  // peers have moved on (a hang until the rendezvous timeout).
   absl::Status EnsureResources(size_t /*bytes*/) override {
     if (slots_ != nullptr) return absl::OkStatus();
+    if (!setup_.ok()) return setup_;
+    setup_ = SetUp();
+    return setup_;
+  }
+
+  // The collective step first (every rank reaches it whatever fails locally), then this rank's
+  // state; everything is held in locals until the last step succeeds, so a failure leaks
+  // nothing.
+  absl::Status SetUp() {
     const CudaContext& c = *ctx();
     if (c.rendezvous == nullptr) {
       return absl::FailedPreconditionError(
           "one_shot_push_all_reduce: the backend has no rendezvous");
     }
     // Every message the backend accepts fits: the input region's size per rank.
-    slot_bytes_ = PushSlotBytes(c.symm->region_bytes(), c.world_size);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(reinterpret_cast<void**>(&state_), sizeof(PushState)),
-                                   "one_shot_push_all_reduce: cudaMalloc(push state)");
+    const size_t slot_bytes = PushSlotBytes(c.symm->region_bytes(), c.world_size);
     // Allocate and map (collective), fill this rank's slots with the sentinel, and meet at a
     // barrier: no rank pushes before every rank's fill has completed.
     absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> slots = CudaSymmetricMemory::Create(
-        slot_bytes_ * kPushSlots, 1, c.rendezvous, "cuda_push_slot_handles");
+        slot_bytes * kPushSlots, 1, c.rendezvous, "cuda_push_slot_handles");
     if (!slots.ok()) {
       return absl::Status(slots.status().code(),
                           absl::StrCat("one_shot_push_all_reduce: ", slots.status().message()));
     }
+    void* raw_state = nullptr;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&raw_state, sizeof(PushState)),
+                                   "one_shot_push_all_reduce: cudaMalloc(push state)");
+    std::unique_ptr<PushState, CudaFree> state(static_cast<PushState*>(raw_state));
     void* own = (*slots)->region(c.rank, 0);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchPushInit(own, slot_bytes_ * kPushSlots, state_, c.stream),
-        absl::StrCat("one_shot_push_all_reduce: LaunchPushInit(", slot_bytes_ * kPushSlots, ")"));
+        LaunchPushInit(own, slot_bytes * kPushSlots, state.get(), c.stream),
+        absl::StrCat("one_shot_push_all_reduce: LaunchPushInit(", slot_bytes * kPushSlots, ")"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(c.stream),
                                    "one_shot_push_all_reduce: cudaStreamSynchronize(init)");
     // No peer may push before every rank's fill is done.
     if (absl::Status s = c.rendezvous->Barrier("cuda_push_slots_ready"); !s.ok()) return s;
+    slot_bytes_ = slot_bytes;
+    state_ = std::move(state);
     slots_ = *std::move(slots);
     return absl::OkStatus();
   }
@@ -74,7 +92,7 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     args.input = c.symm->region(c.rank, kSymmInputRegion);
     for (int p = 0; p < c.world_size; ++p) args.slots[p] = slots_->region(p, 0);
     args.slot_bytes = slot_bytes_;
-    args.state = state_;
+    args.state = state_.get();
     args.output = c.out;
     args.count = count();
     args.dtype = device_dtype();
@@ -86,9 +104,11 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     return LaunchOneShotPushAllReduce(args, c.stream);
   }
 
+  // Members are destroyed in reverse order: the state, then the slots (unmapped, freed).
   std::unique_ptr<CudaSymmetricMemory> slots_;
   size_t slot_bytes_ = 0;
-  PushState* state_ = nullptr;  // cudaMalloc, owned
+  std::unique_ptr<PushState, CudaFree> state_;
+  absl::Status setup_;  // the first failed setup, returned ever after
 };
 
 }  // namespace
