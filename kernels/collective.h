@@ -55,6 +55,23 @@ class Collective {
     return absl::OutOfRangeError("this collective has no extra baselines");
   }
 
+  // Random-float verification (docs/measurement.md): a kernel that promises the rank-order
+  // contract (each element summed in fp32 in rank order 0..n-1 from x_0, rounded once) is also
+  // checked on RandomInputValue inputs against that sum computed on the host.
+  virtual bool sums_in_rank_order() const { return false; }
+  // Whether the contract lets +0 and -0 differ (the push one-shot's sentinel substitution).
+  virtual bool zero_sign_may_differ() const { return false; }
+  // As Prepare, with RandomInputValue(seed, rank, i) inputs. UNIMPLEMENTED unless
+  // sums_in_rank_order().
+  virtual absl::Status PrepareRandom(int64_t /*count*/, DType /*dtype*/, uint64_t /*seed*/) {
+    return absl::UnimplementedError("this collective has no random-input verification");
+  }
+  // After PrepareRandom and one Run have completed: the output against the host's rank-order
+  // sum (CompareWithRankOrderSum).
+  virtual absl::StatusOr<CheckResult> CheckRankOrderSum() {
+    return absl::UnimplementedError("this collective has no random-input verification");
+  }
+
   // Fault injection (JobSpec.inject_fault "flip_element"): flips one bit of output element
   // `index` of the last Run, ordered after it (CUDA: on the stream), so that Check must
   // report it. UNIMPLEMENTED where a collective has no checked output to corrupt.

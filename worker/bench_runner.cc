@@ -30,6 +30,26 @@ absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   return collective->Check();
 }
 
+// The random-input pass of a kernel that keeps the rank-order contract: `count` elements and,
+// when even, count - 1 (an odd count), each with RandomInputValue inputs, one operation, and
+// the output against the host's rank-order sum. Leaves the collective prepared with random
+// inputs: the caller prepares it again.
+absl::StatusOr<CheckResult> VerifyRankOrder(Backend* backend, Collective* op, int64_t count,
+                                            DType dtype, uint64_t seed) {
+  CheckResult total;
+  std::vector<int64_t> counts = {count};
+  if (count % 2 == 0 && count > 1) counts.push_back(count - 1);
+  for (int64_t n : counts) {
+    if (absl::Status s = op->PrepareRandom(n, dtype, seed); !s.ok()) return s;
+    if (absl::Status s = op->Run(); !s.ok()) return s;
+    if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+    absl::StatusOr<CheckResult> c = op->CheckRankOrderSum();
+    if (!c.ok()) return c.status();
+    Accumulate(*c, &total);
+  }
+  return total;
+}
+
 // Verification of the kernel's timing loops: before a loop's last timed batch (outside its
 // timer) both outputs are poisoned and the reference runs; after the loop the output the last
 // timed operation left is compared with it, and the outcome added to `total`. Null: check off.
@@ -128,6 +148,15 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         return annotate(s);
       }
       RankResult& result = mine[index];
+      if (first && check && op.sums_in_rank_order()) {
+        absl::StatusOr<CheckResult> random =
+            VerifyRankOrder(backend, &op, count, *dtype, kSeedBase + index);
+        if (!random.ok()) return annotate(random.status());
+        Accumulate(*random, &result.check);
+        if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+          return annotate(s);
+        }
+      }
       if (first && check) {
         absl::StatusOr<CheckResult> checked = Verify(backend, &op);
         if (!checked.ok()) return annotate(checked.status());

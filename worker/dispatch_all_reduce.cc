@@ -23,23 +23,24 @@ class DispatchAllReduce final : public Collective {
       : table_(std::move(table)), kernels_(std::move(kernels)) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
-    chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
-    impl_ = kernels_[0].get();
-    for (size_t i = 0; i < kernels_.size(); ++i) {
-      if (chosen_ == kDispatchKernels[i]) impl_ = kernels_[i].get();
-    }
-    extra_ = -1;
-    const std::vector<std::string> extras = impl_->extra_baseline_names();
-    for (size_t i = 0; i < extras.size(); ++i) {
-      if (extras[i] == chosen_) extra_ = static_cast<int>(i);
-    }
-    if (chosen_ != "nccl" && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("dispatch: algorithm ", chosen_, " is not available on this backend"));
-    }
+    if (absl::Status s = Choose(count, dtype); !s.ok()) return s;
     return impl_->Prepare(count, dtype, seed);
   }
+  // The random-input check applies when the chosen algorithm is one of ours (NCCL's
+  // summation order is its own).
+  bool sums_in_rank_order() const override {
+    return impl_ != nullptr && !UsesBaseline() && impl_->sums_in_rank_order();
+  }
+  bool zero_sign_may_differ() const override {
+    return impl_ != nullptr && impl_->zero_sign_may_differ();
+  }
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) override {
+    if (absl::Status s = Choose(count, dtype); !s.ok()) return s;
+    return impl_->PrepareRandom(count, dtype, seed);
+  }
+  absl::StatusOr<CheckResult> CheckRankOrderSum() override { return impl_->CheckRankOrderSum(); }
   absl::Status PoisonOutputs() override { return impl_->PoisonOutputs(); }
+
   // "nccl" runs the reference baseline (ncclAllReduce on CUDA), "nccl_symmetric" the extra one.
   absl::Status Run() override {
     if (extra_ >= 0) return impl_->RunExtraBaseline(extra_);
@@ -66,6 +67,24 @@ class DispatchAllReduce final : public Collective {
   }
 
  private:
+  // The algorithm of the dispatch table for this size, and the collective that runs it.
+  absl::Status Choose(int64_t count, DType dtype) {
+    chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
+    impl_ = kernels_[0].get();
+    for (size_t i = 0; i < kernels_.size(); ++i) {
+      if (chosen_ == kDispatchKernels[i]) impl_ = kernels_[i].get();
+    }
+    extra_ = -1;
+    const std::vector<std::string> extras = impl_->extra_baseline_names();
+    for (size_t i = 0; i < extras.size(); ++i) {
+      if (extras[i] == chosen_) extra_ = static_cast<int>(i);
+    }
+    if (chosen_ != "nccl" && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("dispatch: algorithm ", chosen_, " is not available on this backend"));
+    }
+    return absl::OkStatus();
+  }
   bool UsesBaseline() const { return chosen_ == "nccl" || extra_ >= 0; }
 
   const v1::DispatchTable table_;

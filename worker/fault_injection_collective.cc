@@ -18,6 +18,7 @@ class FaultInjectingCollective final : public Collective {
   }
   absl::Status PoisonOutputs() override {
     armed_ = fault_.kind == FaultInjection::Kind::kFlipElement && !flipped_;
+    poisoned_ = true;
     return op_->PoisonOutputs();
   }
   absl::Status Run() override {
@@ -28,7 +29,9 @@ class FaultInjectingCollective final : public Collective {
     }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
     if (fault_.kind == FaultInjection::Kind::kFlipTimed) {
-      if (runs_++ == 0) return absl::OkStatus();  // the first checked run stays right
+      // Before the first PoisonOutputs (the random-input pass) and the first run after it
+      // (the check right after Prepare) stay right.
+      if (!poisoned_ || runs_++ == 0) return absl::OkStatus();
       return op_->FlipOutputElement(0);
     }
     if (!armed_) return absl::OkStatus();
@@ -37,6 +40,12 @@ class FaultInjectingCollective final : public Collective {
     return op_->FlipOutputElement(0);
   }
   absl::Status RunBaseline() override { return op_->RunBaseline(); }
+  bool sums_in_rank_order() const override { return op_->sums_in_rank_order(); }
+  bool zero_sign_may_differ() const override { return op_->zero_sign_may_differ(); }
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) override {
+    return op_->PrepareRandom(count, dtype, seed);
+  }
+  absl::StatusOr<CheckResult> CheckRankOrderSum() override { return op_->CheckRankOrderSum(); }
   absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
   std::string baseline_name() const override { return op_->baseline_name(); }
   bool baseline_competes() const override { return op_->baseline_competes(); }
@@ -52,7 +61,8 @@ class FaultInjectingCollective final : public Collective {
   const FaultInjection fault_;
   bool armed_ = false;    // the next Run is the checked one
   bool flipped_ = false;  // one element is flipped per job
-  int64_t runs_ = 0;      // kFlipTimed: Run calls so far
+  bool poisoned_ = false;  // PoisonOutputs was called
+  int64_t runs_ = 0;       // kFlipTimed: Run calls since the first PoisonOutputs
 };
 
 }  // namespace

@@ -14,8 +14,10 @@ namespace symmbench {
 //                failed CUDA launch would;
 //   kFlipElement the first Run after PoisonOutputs (the checked run of the first size) is
 //                followed by op->FlipOutputElement(0), so Check finds one wrong element;
-//   kFlipTimed   every Run but the job's first (the check right after the first Prepare) is
-//                followed by op->FlipOutputElement(0): only the timed operations are wrong.
+//   kFlipTimed   every Run after the first PoisonOutputs but the first one (the check right
+//                after the first Prepare) is followed by op->FlipOutputElement(0): the
+//                random-input pass and that check see right results, the timed operations
+//                wrong ones.
 // Returns `op` itself when there is no fault or it is aimed at another rank.
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
                                          const FaultInjection& fault, int rank);

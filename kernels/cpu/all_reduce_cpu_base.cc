@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cpu/convert_chunk.h"
 #include "kernels/exact_input.h"
+#include "kernels/rank_order_check.h"
 
 namespace symmbench {
 namespace {
@@ -66,6 +67,25 @@ void* AllReduceCpuBase::output() {
 }
 
 absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/false);
+}
+
+absl::Status AllReduceCpuBase::PrepareRandom(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/true);
+}
+
+absl::StatusOr<CheckResult> AllReduceCpuBase::CheckRankOrderSum() {
+  if (absl::Status s = CheckPrepared("CheckRankOrderSum"); !s.ok()) return s;
+  if (!random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): CheckRankOrderSum after Prepare, not PrepareRandom"));
+  }
+  return CompareWithRankOrderSum(output(), dtype_, count_, seed_, context_.memory->world_size(),
+                                 zero_sign_may_differ());
+}
+
+absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t seed,
+                                             bool random) {
   count_ = -1;
   const size_t capacity = context_.memory->buffer_bytes();
   const int size = DTypeSize(dtype);
@@ -77,7 +97,11 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
   }
   const int rank = context_.memory->rank();
   void* input = context_.memory->buffer(rank);
-  FillExactInput(input, dtype, count, seed, rank);
+  if (random) {
+    FillRandomInput(input, dtype, count, seed, rank);
+  } else {
+    FillExactInput(input, dtype, count, seed, rank);
+  }
   const size_t bytes = static_cast<size_t>(count) * size;
   if (ref_ == nullptr) {
     // Once, at the symmetric buffer's size and page-aligned, like the shm buffers: a buffer
@@ -97,6 +121,8 @@ absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed
   bytes_ = bytes;
   count_ = count;
   dtype_ = dtype;
+  seed_ = seed;
+  random_ = random;
   return PoisonOutputs();
 }
 

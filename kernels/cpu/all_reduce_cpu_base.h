@@ -45,6 +45,14 @@ class AllReduceCpuBase : public Collective {
   std::string baseline_name() const final { return "reference_sum"; }
   // The plain sum checks results; nobody runs it instead of a kernel.
   bool baseline_competes() const final { return false; }
+  // Every CPU all-reduce sums with SumPeersChunked: fp32, rank order, one rounding.
+  bool sums_in_rank_order() const final { return true; }
+  bool zero_sign_may_differ() const override { return false; }
+  // As Prepare, with RandomInputValue inputs.
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
+  // This rank's output against CompareWithRankOrderSum. FAILED_PRECONDITION unless the last
+  // Prepare was PrepareRandom.
+  absl::StatusOr<CheckResult> CheckRankOrderSum() final;
   // Flips the lowest bit of output element `index` (this rank's output only).
   // OUT_OF_RANGE unless index is in [0, count).
   absl::Status FlipOutputElement(int64_t index) final;
@@ -57,6 +65,8 @@ class AllReduceCpuBase : public Collective {
   AllReduceCpuBase(const CpuKernelContext& context, const char* kernel_name,
                    AllReduceOutput placement);
 
+  // Prepare's work, with random (PrepareRandom) or exact inputs.
+  absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
   // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
   absl::Status CheckPrepared(const char* operation) const;
   // This rank's kernel output: the private buffer or memory->output_buffer(rank).
@@ -71,6 +81,8 @@ class AllReduceCpuBase : public Collective {
   const char* kernel_name_;
   AllReduceOutput placement_;
   int64_t count_ = -1;  // -1 until Prepare succeeds
+  uint64_t seed_ = 0;
+  bool random_ = false;  // the last Prepare was PrepareRandom
   DType dtype_ = DType::kFp32;
   struct FreeDeleter {
     void operator()(unsigned char* p) const { std::free(p); }

@@ -90,6 +90,40 @@ TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
   });
 }
 
+// Random floats with -0 and odd counts: the output is the host's fp32 rank-order sum, to the bit
+// (the push one-shot up to the sign of zero, as its contract says), and a corrupted element is
+// seen.
+TEST_P(AllReduceCpuTest, KeepsTheRankOrderContractOnRandomFloats) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("rank_order");
+  constexpr int64_t kMaxCount = 65537;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, kMaxCount * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    EXPECT_TRUE(coll.sums_in_rank_order());
+    EXPECT_EQ(coll.zero_sign_may_differ(), std::string(kernel) == "one_shot_push_all_reduce");
+    for (int64_t count : {int64_t{1}, int64_t{31}, int64_t{4099}, kMaxCount}) {
+      SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
+      ASSERT_TRUE(coll.PrepareRandom(count, dtype, 77 + count).ok());
+      ASSERT_TRUE(coll.Run().ok());
+      ASSERT_TRUE((*backend)->Synchronize().ok());
+      auto check = coll.CheckRankOrderSum();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
+                                 << check->got << " want " << check->want;
+      ASSERT_TRUE(coll.FlipOutputElement(count - 1).ok());
+      EXPECT_EQ(coll.CheckRankOrderSum()->wrong, 1);
+    }
+    // After an exact Prepare the rank-order check is refused, not silently run.
+    ASSERT_TRUE(coll.Prepare(8, dtype, 1).ok());
+    EXPECT_EQ(coll.CheckRankOrderSum().status().code(), absl::StatusCode::kFailedPrecondition);
+  });
+}
+
 INSTANTIATE_TEST_SUITE_P(
     KernelsWorldSizesAndDTypes, AllReduceCpuTest,
     testing::Combine(testing::ValuesIn(kAllReduceKernels), testing::Values(1, 2, 3, 4),

@@ -27,6 +27,8 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   // rounded once). DEADLINE_EXCEEDED naming the peer when its data does not arrive within the
   // backend's timeout; the slots are then unusable (recreate the backend).
   absl::Status Run() override;
+  // The sentinel substitution turns -0 into +0 (the CUDA kernel's contract).
+  bool zero_sign_may_differ() const override { return true; }
 
  private:
   absl::Status EnsureSlots();

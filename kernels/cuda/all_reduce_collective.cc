@@ -6,9 +6,11 @@
 #include <nccl.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -18,6 +20,7 @@
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
+#include "kernels/rank_order_check.h"
 
 namespace symmbench {
 namespace {
@@ -39,6 +42,15 @@ CudaAllReduceCollective::~CudaAllReduceCollective() {
 }
 
 absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/false);
+}
+
+absl::Status CudaAllReduceCollective::PrepareRandom(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/true);
+}
+
+absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, uint64_t seed,
+                                                    bool random) {
   prepared_ = false;
   const int64_t elem = DTypeSize(dtype);
   const int64_t capacity =
@@ -59,15 +71,18 @@ absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64
   if (absl::Status s = EnsureResources(static_cast<size_t>(count * elem)); !s.ok()) return s;
   const DeviceDType ddtype = ToDeviceDType(dtype);
   int& max_blocks = max_blocks_[static_cast<int>(ddtype)];
-  if (max_blocks == 0) {  // co-resident grid cap, once per dtype (same on identical GPUs)
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(MaxBlocks(ddtype, &max_blocks),
-                                   absl::StrCat(name_, ": max blocks (", DTypeName(dtype),
-                                                ", world size ", ctx_->world_size, ")"));
+  if (max_blocks == 0) {
+    absl::StatusOr<int> agreed = AgreeOnGridCap(ddtype);
+    if (!agreed.ok()) return agreed.status();
+    max_blocks = *agreed;
   }
+  if (absl::Status s = AwaitPeersDone(); !s.ok()) return s;
   void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      LaunchFillExactInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream),
-      absl::StrCat(name_, ": LaunchFillExactInput(", count, " x ", DTypeName(dtype), ")"));
+      random ? LaunchFillRandomInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream)
+             : LaunchFillExactInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": fill ", random ? "random" : "exact", " input (", count, " x ",
+                   DTypeName(dtype), ")"));
   const size_t bytes = static_cast<size_t>(count * elem);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,
@@ -75,8 +90,34 @@ absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64
       absl::StrCat(name_, ": cudaMemcpyAsync(input -> nccl_symmetric input, ", bytes, ")"));
   count_ = count;
   dtype_ = dtype;
+  seed_ = seed;
+  random_ = random;
   prepared_ = true;
   return PoisonOutputs();
+}
+
+absl::StatusOr<int> CudaAllReduceCollective::AgreeOnGridCap(DeviceDType dtype) {
+  int local = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(MaxBlocks(dtype, &local),
+                                 absl::StrCat(name_, ": max blocks (dtype ", static_cast<int>(dtype),
+                                              ", world size ", ctx_->world_size, ")"));
+  if (ctx_->rendezvous == nullptr) return local;
+  absl::StatusOr<std::vector<std::string>> all = ctx_->rendezvous->AllGather(
+      absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), absl::StrCat(local));
+  if (!all.ok()) return all.status();
+  int agreed = local;
+  for (const std::string& cap : *all) agreed = std::min(agreed, std::atoi(cap.c_str()));
+  if (agreed < 1) {
+    return absl::InternalError(absl::StrCat(name_, ": a rank can keep no block resident"));
+  }
+  return agreed;
+}
+
+absl::Status CudaAllReduceCollective::AwaitPeersDone() {
+  if (ctx_->rendezvous == nullptr || ctx_->world_size == 1) return absl::OkStatus();
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": cudaStreamSynchronize(before Prepare)"));
+  return ctx_->rendezvous->Barrier(absl::StrCat("prepare/", name_, "/", prepares_++));
 }
 
 absl::Status CudaAllReduceCollective::PoisonOutputs() {
@@ -153,6 +194,24 @@ absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
         absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
   return CompareOnDevice(output(), ctx_->ref, count_, dtype_, counters_, ctx_->stream, name_);
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckRankOrderSum() {
+  if (!prepared_) return NotPrepared("CheckRankOrderSum");
+  if (!random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(name_, ": CheckRankOrderSum after Prepare, not PrepareRandom"));
+  }
+  const size_t bytes = static_cast<size_t>(count_) * DTypeSize(dtype_);
+  std::vector<unsigned char> host(bytes);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(host.data(), output(), bytes, cudaMemcpyDeviceToHost, ctx_->stream),
+      absl::StrCat(name_, ": CheckRankOrderSum: copy the output (", bytes, " bytes)"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": CheckRankOrderSum: synchronize"));
+  return CompareWithRankOrderSum(host.data(), dtype_, count_, seed_, ctx_->world_size,
+                                 zero_sign_may_differ());
 }
 
 absl::Status CudaAllReduceCollective::NotPrepared(const char* what) const {

@@ -34,12 +34,23 @@ class CudaAllReduceCollective : public Collective {
  public:
   ~CudaAllReduceCollective() override;
 
-  // Checks the size, computes the kernel's grid cap for the dtype (once), makes sure the NCCL
-  // symmetric windows exist (collective on the first call: NcclSymmetricWindows::Ensure; its
-  // errors are returned, e.g. an NCCL without symmetric-memory support), fills the input,
-  // copies it to the NCCL symmetric input, and poisons the outputs. All enqueued on the stream.
+  // Checks the size, agrees with the other ranks on the kernel's grid cap for the dtype (once),
+  // makes sure the NCCL symmetric windows exist (collective on the first call:
+  // NcclSymmetricWindows::Ensure; its errors are returned, e.g. an NCCL without
+  // symmetric-memory support), waits until every rank's earlier operations have completed
+  // (AwaitPeersDone), fills the input, copies it to the NCCL symmetric input, and poisons the
+  // outputs; the fill and what follows are enqueued on the stream. Collective: every rank
+  // calls it in the same order.
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
   absl::Status PoisonOutputs() final;
+  // Every kernel here keeps the contract (all_reduce_device.cuh): fp32, rank order, one rounding.
+  bool sums_in_rank_order() const final { return true; }
+  bool zero_sign_may_differ() const override { return false; }
+  // As Prepare, with RandomInputValue inputs.
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
+  // Copies the output to the host (waiting for the stream) and compares it there with
+  // CompareWithRankOrderSum. FAILED_PRECONDITION unless the last Prepare was PrepareRandom.
+  absl::StatusOr<CheckResult> CheckRankOrderSum() final;
   absl::Status Run() final;
   absl::Status RunBaseline() final;
   absl::StatusOr<CheckResult> Check() final;
@@ -72,14 +83,27 @@ class CudaAllReduceCollective : public Collective {
 
  private:
   absl::Status NotPrepared(const char* what) const;
+  // Prepare's work, with random (PrepareRandom) or exact inputs.
+  absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
+  // The grid cap of every rank for `dtype` (MaxBlocks), the smallest: block b of every rank
+  // pairs up in the barriers, so all ranks must launch the same grid. Collective.
+  absl::StatusOr<int> AgreeOnGridCap(DeviceDType dtype);
+  // Before this rank's input is overwritten: this rank's stream drained, then a barrier with
+  // every rank (whose streams drained too), so that no peer kernel still reads the input. The
+  // one-shot's exit signal is relaxed, which the PTX memory model does not order after the
+  // kernel's peer loads (signal_pad.cuh); kernel completion seen by each host is what does.
+  absl::Status AwaitPeersDone();
   absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
 
   const CudaContext* const ctx_;
   const std::string name_;
   int64_t count_ = 0;
   DType dtype_ = DType::kBf16;
+  uint64_t seed_ = 0;
+  bool random_ = false;  // the last Prepare was PrepareRandom
   bool prepared_ = false;
-  std::array<int, 3> max_blocks_{};      // by DeviceDType; 0 = not computed yet
+  std::array<int, 3> max_blocks_{};      // by DeviceDType, agreed by every rank; 0 = not yet
+  int64_t prepares_ = 0;                 // AwaitPeersDone barriers so far (their tags)
   CompareCounters* counters_ = nullptr;  // device, owned
 };
 

@@ -219,13 +219,16 @@ inline int GridBlocks(int64_t n_vec, int64_t per_block, int max_blocks) {
 
 inline bool Aligned(const void* p) { return reinterpret_cast<uintptr_t>(p) % kVectorBytes == 0; }
 
-// Launches `kernel(*args)` (one by-value struct parameter) and returns the first error of the
+// Launches `kernel(*args)` (one by-value struct parameter) as a cooperative launch: the driver
+// refuses at once (cudaErrorCooperativeLaunchTooLarge) a grid whose blocks cannot all be
+// resident, instead of the barrier spinning until its timeout. Returns the first error of the
 // launch and cudaGetLastError (which it also clears).
 template <typename Args>
 cudaError_t LaunchWithArgs(const void* kernel, int blocks, int threads, const Args& args,
                            cudaStream_t stream) {
   void* params[] = {const_cast<Args*>(&args)};
-  const cudaError_t err = cudaLaunchKernel(kernel, dim3(blocks), dim3(threads), params, 0, stream);
+  const cudaError_t err =
+      cudaLaunchCooperativeKernel(kernel, dim3(blocks), dim3(threads), params, 0, stream);
   const cudaError_t last = cudaGetLastError();
   return err != cudaSuccess ? err : last;
 }

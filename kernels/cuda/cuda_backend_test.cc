@@ -94,6 +94,34 @@ void ExpectMatchesNcclBitwise(Backend& backend, const std::string& kernel) {
   EXPECT_EQ(c.RunExtraBaseline(1).code(), absl::StatusCode::kOutOfRange);
 }
 
+// Random floats with -0, every dtype, odd counts up to the grid cap: the output is the host's
+// fp32 rank-order sum to the bit (the push one-shot up to the sign of zero).
+void ExpectKeepsTheRankOrderContract(Backend& backend, const std::string& kernel) {
+  absl::StatusOr<std::unique_ptr<Collective>> collective = backend.CreateCollective(kernel);
+  ASSERT_TRUE(collective.ok()) << collective.status();
+  Collective& c = **collective;
+  EXPECT_TRUE(c.sums_in_rank_order());
+  for (const DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
+    for (const int64_t count : {int64_t{1}, int64_t{31}, int64_t{4099}, kMaxBytes / 4 - 1}) {
+      SCOPED_TRACE(kernel + " " + DTypeName(dtype) + " x " + std::to_string(count));
+      ASSERT_TRUE(c.PrepareRandom(count, dtype, kSeed + count).ok());
+      ASSERT_TRUE(c.Run().ok());
+      ASSERT_TRUE(backend.Synchronize().ok());
+      absl::StatusOr<CheckResult> check = c.CheckRankOrderSum();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
+                                 << ", want " << check->want;
+    }
+  }
+}
+
+TEST_F(CudaBackendGpuTest, EveryKernelKeepsTheRankOrderContract) {
+  for (const char* kernel :
+       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce"}) {
+    ExpectKeepsTheRankOrderContract(*backend_, kernel);
+  }
+}
+
 TEST_F(CudaBackendGpuTest, OneShotMatchesNcclBitwise) {
   ExpectMatchesNcclBitwise(*backend_, "one_shot_all_reduce");
 }

@@ -27,6 +27,9 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   // they have all received once our last op completed.
   ~OneShotPushAllReduceCollective() override { (void)cudaSetDevice(ctx()->device); }
 
+  // The sentinel substitution: -0 inputs are pushed as +0 (one_shot_push_all_reduce.h).
+  bool zero_sign_may_differ() const override { return true; }
+
  private:
   // Frees a cudaMalloc'd object (the device is set by the owner's destructor).
   struct CudaFree {

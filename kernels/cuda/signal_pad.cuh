@@ -125,10 +125,14 @@ __device__ __forceinline__ SignalResult WaitSignal(uint32_t* slot, uint64_t dead
 // already been recorded; the caller must then return without touching peer memory.
 // `release`: whether the put carries a release fence (MEMBAR.SYS). An exit barrier after which
 // peers read what this block wrote to their memory (the two-shot's pushes) needs it. A pull-only
-// kernel's exit barrier (the one-shot) does not: it only tells peers that this block's loads of
-// their buffers are done, and every one of those loads has returned its value before the
-// leading __syncthreads (the values were consumed by stores issued before it), so no later
-// write by the peer can reach them. The entry barrier never needs it (see PutSignal).
+// kernel's exit barrier (the one-shot) goes without: it only tells peers that this block's
+// loads of their buffers are done. The PTX memory model does not order a relaxed put after the
+// block's earlier weak loads (a load reading the peer's later write, load buffering, is an
+// allowed outcome in the model, though not on the hardware: each load has returned its value
+// before the leading __syncthreads). So nothing relies on it: back-to-back one-shots never write
+// an input, and before an input is overwritten (Prepare) every rank's stream has drained and the
+// hosts have met at a barrier (CudaAllReduceCollective::AwaitPeersDone), which orders the fill
+// after every peer kernel's completion. The entry barrier never needs it (see PutSignal).
 __device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int rank, int world_size,
                                              DeviceErrorRecord* record, uint64_t timeout_ns,
                                              BarrierPhase phase, bool release) {

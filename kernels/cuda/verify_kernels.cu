@@ -10,6 +10,7 @@
 
 #include "kernels/cuda/device_types.h"
 #include "kernels/exact_input.h"
+#include "kernels/random_input.h"
 
 namespace symmbench {
 namespace {
@@ -25,12 +26,15 @@ int VerifyBlocks(int64_t count) {
   return static_cast<int>(blocks < kVerifyMaxBlocks ? blocks : kVerifyMaxBlocks);
 }
 
-__global__ void FillExactInputKernel(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
-                                     int rank) {
+// kRandom: RandomInputValue, else ExactInputValue; both exact in every dtype.
+template <bool kRandom>
+__global__ void FillInputKernel(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                int rank) {
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
-    const float v = static_cast<float>(ExactInputValue(seed, rank, i));  // exact: |v| <= 8
+    const float v = kRandom ? RandomInputValue(seed, rank, i)
+                            : static_cast<float>(ExactInputValue(seed, rank, i));
     switch (dtype) {
       case DeviceDType::kBf16: static_cast<__nv_bfloat16*>(data)[i] = __float2bfloat16_rn(v); break;
       case DeviceDType::kFp16: static_cast<__half*>(data)[i] = __float2half_rn(v); break;
@@ -66,8 +70,17 @@ cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, u
                                  int rank, cudaStream_t stream) {
   if (data == nullptr || count < 0 || rank < 0) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  FillExactInputKernel<<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype, seed,
-                                                                           rank);
+  FillInputKernel<false><<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
+                                                                            seed, rank);
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchFillRandomInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                  int rank, cudaStream_t stream) {
+  if (data == nullptr || count < 0 || rank < 0) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  FillInputKernel<true><<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
+                                                                           seed, rank);
   return cudaGetLastError();
 }
 

@@ -21,6 +21,10 @@ struct CompareCounters {
 cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
                                  int rank, cudaStream_t stream);
 
+// data[i] = RandomInputValue(seed, rank, i) in `dtype` (exact), as LaunchFillExactInput.
+cudaError_t LaunchFillRandomInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                  int rank, cudaStream_t stream);
+
 // Counts elements i < count where got[i] and want[i] differ bitwise, or where got[i] still
 // holds the all-ones poison pattern (0xFF bytes: NaN in every dtype; exact sums are never
 // NaN, so an element both sides left untouched is wrong too). Resets `counters` (device
