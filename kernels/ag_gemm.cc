@@ -1,6 +1,9 @@
 // AgGemm helpers shared by every backend.
 #include "kernels/ag_gemm.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace symmbench {
 
 const char* AgGemmVariantName(AgGemmVariant variant) {
@@ -20,6 +23,24 @@ int AutoSplitsPerRank(int64_t m, int world_size) {
     if (shard_rows % splits == 0 && shard_rows / splits >= kMinChunkRows) return splits;
   }
   return 1;
+}
+
+int64_t CheckTileRows(const GemmProblem& problem, int world_size) {
+  constexpr int64_t kMaxTileRows = 128;
+  constexpr int64_t kMaxTiles = 4096;
+  const int64_t chunk_rows = problem.m / world_size / problem.splits_per_rank;
+  if (chunk_rows < 1) return problem.m > 0 ? problem.m : 1;
+  int64_t rows = std::min(kMaxTileRows, chunk_rows);
+  while (chunk_rows % rows != 0) --rows;
+  if (problem.m / rows > kMaxTiles) rows = chunk_rows;
+  return rows;
+}
+
+double TileRelError(double diff_sq, double want_sq, bool finite) {
+  constexpr double kNonFinite = 1e30;
+  if (!finite) return kNonFinite;
+  if (want_sq == 0.0) return diff_sq == 0.0 ? 0.0 : kNonFinite;
+  return std::sqrt(diff_sq / want_sq);
 }
 
 }  // namespace symmbench

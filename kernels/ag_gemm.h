@@ -37,8 +37,19 @@ const char* AgGemmVariantName(AgGemmVariant variant);  // "fused", "all_gather",
 struct AgGemmCheck {
   int64_t gathered_wrong = 0;     // elements of the gathered A differing bitwise from A_ref
   int64_t first_bad_index = -1;   // first such element (row-major index into A), -1 if none
-  double c_rel_error = 0.0;       // ||C - C_ref||_F / ||C_ref||_F (NaN counts as error 1e30)
+  // The largest over C's row tiles (CheckTileRows) of ||C - C_ref||_F / ||C_ref||_F, so that
+  // one wrong tile is not averaged away over the whole output (TileRelError: 1e30 for NaN).
+  double c_rel_error = 0.0;
 };
+
+// Rows of C in one verification tile: the largest divisor of a chunk's rows
+// (m / (world_size * splits_per_rank)) that is at most 128, or the whole chunk when that would
+// make more than 4096 tiles. Every tile is rows x n elements, contiguous in row-major C.
+int64_t CheckTileRows(const GemmProblem& problem, int world_size);
+
+// One tile's relative Frobenius error from its sums of squares: sqrt(diff_sq / want_sq); 1e30
+// when a value was not finite, or when want_sq is 0 and diff_sq is not (0 when both are).
+double TileRelError(double diff_sq, double want_sq, bool finite);
 
 class AgGemm {
  public:

@@ -329,31 +329,28 @@ absl::StatusOr<AgGemmCheck> AgGemmCpu::Check() {
     if (std::memcmp(got, want, size) == 0 && !IsNanBits(dtype, got)) continue;
     if (result.gathered_wrong++ == 0) result.first_bad_index = i;
   }
-  // ||C - C_ref||_F / ||C_ref||_F, converted in blocks, accumulated in double.
+  // ||C - C_ref||_F / ||C_ref||_F tile by tile (CheckTileRows), converted in blocks,
+  // accumulated in double; the worst tile counts.
+  const int64_t tile_elems = CheckTileRows(problem_, context_.memory->world_size()) * problem_.n;
   const int64_t c_elems = problem_.m * problem_.n;
   float got[kFillBlock];
   float want[kFillBlock];
-  double diff2 = 0.0;
-  double ref2 = 0.0;
-  bool finite = true;
-  for (int64_t base = 0; base < c_elems; base += kFillBlock) {
-    const int64_t n = std::min(kFillBlock, c_elems - base);
-    LoadChunkAsFloat(dtype, c_.data() + base * size, got, n);
-    LoadChunkAsFloat(dtype, c_ref_.data() + base * size, want, n);
-    for (int64_t j = 0; j < n; ++j) {
-      finite = finite && std::isfinite(got[j]) && std::isfinite(want[j]);
-      const double d = static_cast<double>(got[j]) - want[j];
-      diff2 += d * d;
-      ref2 += static_cast<double>(want[j]) * want[j];
+  for (int64_t tile = 0; tile < c_elems; tile += tile_elems) {
+    double diff2 = 0.0;
+    double ref2 = 0.0;
+    bool finite = true;
+    for (int64_t base = tile; base < tile + tile_elems; base += kFillBlock) {
+      const int64_t n = std::min(kFillBlock, tile + tile_elems - base);
+      LoadChunkAsFloat(dtype, c_.data() + base * size, got, n);
+      LoadChunkAsFloat(dtype, c_ref_.data() + base * size, want, n);
+      for (int64_t j = 0; j < n; ++j) {
+        finite = finite && std::isfinite(got[j]) && std::isfinite(want[j]);
+        const double d = static_cast<double>(got[j]) - want[j];
+        diff2 += d * d;
+        ref2 += static_cast<double>(want[j]) * want[j];
+      }
     }
-  }
-  constexpr double kNanError = 1e30;
-  if (!finite) {
-    result.c_rel_error = kNanError;
-  } else if (ref2 == 0.0) {
-    result.c_rel_error = diff2 == 0.0 ? 0.0 : kNanError;
-  } else {
-    result.c_rel_error = std::sqrt(diff2 / ref2);
+    result.c_rel_error = std::max(result.c_rel_error, TileRelError(diff2, ref2, finite));
   }
   return result;
 }

@@ -77,6 +77,7 @@ class AgGemmCpu : public AgGemm {
   // Test hooks: the gathered A [m, k] and C [m, n] of the fused op (dtype elements).
   const void* gathered_a_for_testing() const { return a_.data(); }
   const void* c_for_testing() const { return c_.data(); }
+  void* c_for_testing() { return c_.data(); }
 
  private:
   absl::Status CheckPrepared(const char* operation) const;

@@ -163,6 +163,56 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
   });
 }
 
+// One garbage tile of C fails the check even where it is too small a part of C to move the
+// error over the whole output past the tolerance.
+TEST(AgGemmCpuCheckTest, AGarbageTileFailsThoughTheWholeOutputsErrorIsSmall) {
+  const std::string job = UniqueJobId("tile");
+  const GemmProblem problem = test_util::TestGemmProblem(2048, 512, 32, 2, DType::kBf16);
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend =
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 1024 * 32 * 2), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateAgGemm();
+    ASSERT_TRUE(op.ok()) << op.status();
+    auto* impl = dynamic_cast<AgGemmCpu*>(op->get());
+    ASSERT_NE(impl, nullptr);
+    EXPECT_EQ(CheckTileRows(problem, 2), 128);  // chunks of 512 rows
+    ASSERT_TRUE(impl->Prepare(problem, 9).ok());
+    ASSERT_TRUE(impl->Run(AgGemmVariant::kFused).ok());
+    ASSERT_TRUE(impl->Run(AgGemmVariant::kSequential).ok());
+    auto good = impl->Check();
+    ASSERT_TRUE(good.ok()) << good.status();
+    ASSERT_LT(good->c_rel_error, impl->tolerance());
+    // A tile the GEMM skipped: 64 elements of row 5 left at zero.
+    std::vector<float> before(problem.m * problem.n);
+    for (int64_t i = 0; i < problem.m * problem.n; ++i) {
+      before[i] = LoadAsFloat(impl->c_for_testing(), DType::kBf16, i);
+    }
+    double diff2 = 0, ref2 = 0;
+    for (int64_t i = 0; i < problem.m * problem.n; ++i) ref2 += double{before[i]} * before[i];
+    for (int64_t i = 5 * problem.n; i < 5 * problem.n + 64; ++i) {
+      diff2 += double{before[i]} * before[i];
+      StoreFromFloat(impl->c_for_testing(), DType::kBf16, i, 0.0f);
+    }
+    EXPECT_LT(std::sqrt(diff2 / ref2), impl->tolerance());  // the whole output: passes
+    auto bad = impl->Check();
+    ASSERT_TRUE(bad.ok()) << bad.status();
+    EXPECT_GT(bad->c_rel_error, impl->tolerance());  // its tile: fails
+  });
+}
+
+TEST(AgGemmTileTest, TileRowsDivideTheChunksAndErrorsAreRelative) {
+  EXPECT_EQ(CheckTileRows(test_util::TestGemmProblem(16384, 8, 8, 4, DType::kBf16), 2), 128);
+  EXPECT_EQ(CheckTileRows(test_util::TestGemmProblem(96, 8, 8, 1, DType::kBf16), 2), 48);
+  EXPECT_EQ(CheckTileRows(test_util::TestGemmProblem(2 * 131, 8, 8, 1, DType::kBf16), 2), 1);
+  // Too many one-row tiles: the whole chunk instead.
+  EXPECT_EQ(CheckTileRows(test_util::TestGemmProblem(8 * 4099, 8, 8, 1, DType::kBf16), 8), 4099);
+  EXPECT_DOUBLE_EQ(TileRelError(1, 4, true), 0.5);
+  EXPECT_EQ(TileRelError(0, 0, true), 0);
+  EXPECT_EQ(TileRelError(1, 0, true), 1e30);
+  EXPECT_EQ(TileRelError(0, 4, false), 1e30);
+}
+
 TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
   const std::string job = UniqueJobId("shapes");
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {

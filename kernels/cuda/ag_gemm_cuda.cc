@@ -9,11 +9,14 @@
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -32,7 +35,6 @@ namespace {
 constexpr char kName[] = "ag_gemm";
 constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
 constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
-constexpr double kNanError = 1e30;   // c_rel_error when C or C_ref holds a NaN / Inf
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
 constexpr uint32_t kMaxEpoch = 1u << 30;
 
@@ -41,11 +43,16 @@ std::string ShapeName(const GemmProblem& p) {
                       p.splits_per_rank);
 }
 
-// Check's device-side results, read back in one copy.
+// Check's device-side results, read back in one copy: the gathered A's counters, then one
+// FrobeniusSums per tile of C (CheckBytes(tiles) bytes in all).
 struct CheckSums {
   CompareCounters counters;  // gathered A vs A_ref, bitwise
-  FrobeniusSums frobenius;   // C vs C_ref
+  FrobeniusSums tiles[1];    // C vs C_ref, tile by tile (CheckTileRows)
 };
+
+size_t CheckBytes(int64_t tiles) {
+  return offsetof(CheckSums, tiles) + sizeof(FrobeniusSums) * static_cast<size_t>(tiles);
+}
 
 // a * b * c without overflow (all positive); false if it would exceed int64.
 bool Product(int64_t a, int64_t b, int64_t c, int64_t* out) {
@@ -72,8 +79,6 @@ class CudaAgGemm final : public AgGemm {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(start_.Create(),
                                    absl::StrCat(kName, ": cudaEventCreate(start)"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(done_.Create(), absl::StrCat(kName, ": cudaEventCreate(done)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(check_.Allocate(sizeof(CheckSums)),
-                                   absl::StrCat(kName, ": cudaMalloc(check sums)"));
     return absl::OkStatus();
   }
 
@@ -104,10 +109,12 @@ class CudaAgGemm final : public AgGemm {
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
+    const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
     const BufferSize sizes[] = {
         {&gathered_, static_cast<size_t>(a_bytes)}, {&a_ref_, static_cast<size_t>(a_bytes)},
         {&b_, static_cast<size_t>(b_bytes)},        {&c_, static_cast<size_t>(c_bytes)},
-        {&c_ref_, static_cast<size_t>(c_bytes)},    {&flags_, flag_bytes}};
+        {&c_ref_, static_cast<size_t>(c_bytes)},    {&flags_, flag_bytes},
+        {&check_, check_bytes}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -173,28 +180,29 @@ class CudaAgGemm final : public AgGemm {
         LaunchCompareBitwise(gathered_.get(), a_ref_.get(), problem_.m * problem_.k, ddtype,
                              &sums->counters, main),
         absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", ShapeName(problem_), ")"));
+    const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
+    const int64_t tiles = problem_.m / tile_rows;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, ddtype,
-                           &sums->frobenius, main),
-        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", ShapeName(problem_), ")"));
-    CheckSums host{};
+        LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, tile_rows * problem_.n,
+                           ddtype, sums->tiles, main),
+        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", ShapeName(problem_), ", ", tiles,
+                     " tiles)"));
+    std::vector<unsigned char> host(CheckBytes(tiles));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(&host, sums, sizeof(host), cudaMemcpyDeviceToHost, main),
+        cudaMemcpyAsync(host.data(), sums, host.size(), cudaMemcpyDeviceToHost, main),
         absl::StrCat(kName, ": cudaMemcpyAsync(check sums)"));
     // Bounded work (two passes + copies) after a completed Synchronize: no deadline needed.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(main),
                                    absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    const auto* got = reinterpret_cast<const CheckSums*>(host.data());
     AgGemmCheck result;
-    const FrobeniusSums& f = host.frobenius;
-    result.gathered_wrong = static_cast<int64_t>(host.counters.wrong);
+    result.gathered_wrong = static_cast<int64_t>(got->counters.wrong);
     result.first_bad_index =
-        host.counters.wrong != 0 ? static_cast<int64_t>(host.counters.first_bad) : -1;
-    if (f.nonfinite != 0) {
-      result.c_rel_error = kNanError;
-    } else if (f.want_sq > 0.0) {
-      result.c_rel_error = std::sqrt(f.diff_sq / f.want_sq);
-    } else {
-      result.c_rel_error = f.diff_sq == 0.0 ? 0.0 : kNanError;
+        got->counters.wrong != 0 ? static_cast<int64_t>(got->counters.first_bad) : -1;
+    for (int64_t t = 0; t < tiles; ++t) {
+      const FrobeniusSums& f = got->tiles[t];
+      result.c_rel_error = std::max(result.c_rel_error,
+                                    TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
     }
     return result;
   }
@@ -357,7 +365,7 @@ class CudaAgGemm final : public AgGemm {
   OwnedEvent done_;   // copy -> main: the op ends on the main stream
   DeviceBuffer gathered_, a_ref_, b_, c_, c_ref_;  // [m,k], [m,k], [k,n], [m,n], [m,n]
   DeviceBuffer flags_;  // uint32 [world_size][splits_per_rank], progress per chunk
-  DeviceBuffer check_;  // CheckSums
+  DeviceBuffer check_;  // CheckSums, CheckBytes(tiles of the prepared problem)
   GemmProblem problem_;
   bool prepared_ = false;
   uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed

@@ -4,6 +4,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "kernels/cuda/ag_gemm_kernels.h"
@@ -76,14 +77,18 @@ __device__ __forceinline__ double WarpSum(double v) {
   return v;
 }
 
+// Segment blockIdx.y (elements [y * segment, (y + 1) * segment)) into sums[blockIdx.y].
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    RelFrobeniusKernel(const T* got, const T* want, int64_t count, FrobeniusSums* sums) {
+    RelFrobeniusKernel(const T* got, const T* want, int64_t segment, FrobeniusSums* all_sums) {
+  FrobeniusSums* sums = all_sums + blockIdx.y;
+  got += static_cast<int64_t>(blockIdx.y) * segment;
+  want += static_cast<int64_t>(blockIdx.y) * segment;
   double diff_sq = 0.0;
   double want_sq = 0.0;
   unsigned long long nonfinite = 0;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < segment;
        i += stride) {
     const float g = ToFloat(got[i]);
     const float w = ToFloat(want[i]);
@@ -155,21 +160,27 @@ cudaError_t LaunchAgGemmBarrier(const AgGemmBarrierArgs& args, cudaStream_t stre
   return cudaGetLastError();
 }
 
-cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, DeviceDType dtype,
-                               FrobeniusSums* sums, cudaStream_t stream) {
-  if (got == nullptr || want == nullptr || sums == nullptr || count < 0 || !Is16Bit(dtype)) {
+cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, int64_t segment,
+                               DeviceDType dtype, FrobeniusSums* sums, cudaStream_t stream) {
+  if (got == nullptr || want == nullptr || sums == nullptr || count < 0 || segment < 1 ||
+      count % segment != 0 || count / segment > kMaxFrobeniusSegments || !Is16Bit(dtype)) {
     return cudaErrorInvalidValue;
   }
-  cudaError_t err = cudaMemsetAsync(sums, 0, sizeof(*sums), stream);  // 0.0 is all-zero bits
+  const int64_t segments = count / segment;
+  cudaError_t err = cudaMemsetAsync(sums, 0, sizeof(*sums) * segments, stream);  // 0.0: zero bits
   if (err != cudaSuccess) return err;
   if (count == 0) return cudaSuccess;
+  // About kMaxGridBlocks blocks in all, at least one per segment.
+  const int64_t per_segment = std::max<int64_t>(
+      1, std::min<int64_t>(GridBlocks(segment), kMaxGridBlocks / segments));
+  const dim3 grid(static_cast<unsigned>(per_segment), static_cast<unsigned>(segments));
   if (dtype == DeviceDType::kBf16) {
-    RelFrobeniusKernel<<<GridBlocks(count), kThreads, 0, stream>>>(
-        static_cast<const __nv_bfloat16*>(got), static_cast<const __nv_bfloat16*>(want), count,
-        sums);
+    RelFrobeniusKernel<<<grid, kThreads, 0, stream>>>(static_cast<const __nv_bfloat16*>(got),
+                                                      static_cast<const __nv_bfloat16*>(want),
+                                                      segment, sums);
   } else {
-    RelFrobeniusKernel<<<GridBlocks(count), kThreads, 0, stream>>>(
-        static_cast<const __half*>(got), static_cast<const __half*>(want), count, sums);
+    RelFrobeniusKernel<<<grid, kThreads, 0, stream>>>(
+        static_cast<const __half*>(got), static_cast<const __half*>(want), segment, sums);
   }
   return cudaGetLastError();
 }

@@ -45,9 +45,14 @@ struct FrobeniusSums {
   unsigned long long nonfinite;  // elements where got or want is NaN or infinite
 };
 
-// Resets `sums` (device memory), then accumulates them over i < count (bf16 or fp16 buffers);
-// all on `stream`. The host computes sqrt(diff_sq / want_sq), and 1e30 when nonfinite != 0.
-cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, DeviceDType dtype,
-                               FrobeniusSums* sums, cudaStream_t stream);
+// Most segments of one LaunchRelFrobenius.
+constexpr int64_t kMaxFrobeniusSegments = 65535;
+
+// Splits i < count (bf16 or fp16 buffers) into count / segment segments of `segment`
+// consecutive elements (count a multiple of segment, at most kMaxFrobeniusSegments segments),
+// resets sums[0 .. segments) (device memory) and accumulates segment s's sums into sums[s]; all
+// on `stream`. The host computes each segment's error (TileRelError in kernels/ag_gemm.h).
+cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, int64_t segment,
+                               DeviceDType dtype, FrobeniusSums* sums, cudaStream_t stream);
 
 }  // namespace symmbench
