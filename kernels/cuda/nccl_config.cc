@@ -25,7 +25,10 @@ std::string NcclConfig() {
   std::vector<std::string> variables;
   for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
     const std::string variable = *entry;
-    if (!absl::StartsWith(variable, "NCCL_") || absl::StartsWith(variable, "NCCL_DEBUG")) {
+    // Logging, and the version a container image announces (NVIDIA's set NCCL_VERSION,
+    // which need not be the library loaded): nothing NCCL runs depends on them.
+    if (!absl::StartsWith(variable, "NCCL_") || absl::StartsWith(variable, "NCCL_DEBUG") ||
+        absl::StartsWith(variable, "NCCL_VERSION=")) {
       continue;
     }
     variables.push_back(variable);
