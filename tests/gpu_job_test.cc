@@ -1,8 +1,12 @@
 // Jobs on real GPUs (skipped without a CUDA device): a daemon with the CUDA backend runs every
 // all-reduce kernel at world size = every device (1 included), in every dtype, on odd element
 // counts, in graph mode with two passes, and every row must be checked, right and compared
-// with NCCL as configured in this process.
+// with NCCL as configured in this process; AG-GEMM likewise; with 2 or more GPUs, a failing
+// rank ends its job without leaving the devices stuck.
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
 
 #include "tests/test_util.h"
 
@@ -50,6 +54,61 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
       EXPECT_EQ(row["reference_config"].get<std::string>().rfind("nccl ", 0), 0u);
     }
   }
+}
+
+// AG-GEMM over every device: the copy-engine gather, its progress flags and the per-tile C
+// check (at one GPU nothing is gathered).
+TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
+  const int devices = CudaDeviceCount();
+  if (devices < 1) GTEST_SKIP() << "needs a CUDA device";
+  Daemon daemon(MakeTempDir("gpu_ag_gemm"), 1, "cuda");
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const int64_t m = 1024 * devices;  // divisible by world_size x 4 splits
+  CommandResult result;
+  nlohmann::json job = daemon.ClientJson(
+      {"submit", "--kernel", "ag_gemm", "--world-size", std::to_string(devices), "--shapes",
+       std::to_string(m) + "x2048x1024," + std::to_string(2 * m) + "x1024x2048",
+       "--splits-per-rank", "4", "--warmup", "3", "--iters", "10", "--repeats", "2", "--wait"},
+      &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  ASSERT_EQ(job["rows"].size(), 2u);
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_TRUE(row["checked"].get<bool>());
+    EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+    EXPECT_LT(row["rel_error"].get<double>(), row["rel_error_tolerance"].get<double>());
+    EXPECT_GT(row["t_fused_us"].get<double>(), 0);
+  }
+}
+
+// Two or more GPUs: a rank whose kernel call fails leaves its peers waiting in a device barrier
+// for it; the job must fail naming that rank well within the barrier timeout, and the next job
+// on the same devices must succeed.
+TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  Daemon daemon(MakeTempDir("gpu_fault"), 1, "cuda");
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const std::string world = std::to_string(devices);
+  const std::string spec = MakeTempDir("gpu_fault_spec") + "/spec.json";
+  std::ofstream(spec) << R"({"kernel": "one_shot_all_reduce", "world_size": )" << world
+                      << R"(, "sizes_bytes": [4096, 1048576], "inject_fault": "rank_error:1",
+                            "timeout_s": 60})";
+  CommandResult failed;
+  const auto start = std::chrono::steady_clock::now();
+  nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &failed);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  EXPECT_EQ(job["state"], "FAILED") << failed.out << failed.err;
+  EXPECT_EQ(job["failed_rank"].get<int>(), 1);
+  CommandResult next;
+  nlohmann::json clean = daemon.ClientJson(
+      {"submit", "--kernel", "one_shot_push_all_reduce", "--world-size", world, "--sizes",
+       "4K,1M", "--graph", "--wait"},
+      &next);
+  ASSERT_EQ(next.exit_code, 0) << next.out << next.err;
+  for (const nlohmann::json& row : clean["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, GpuJobTest,

@@ -18,6 +18,7 @@
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
 #include "kernels/testing/backend_test_util.h"
+#include "kernels/testing/single_rank_rendezvous.h"
 #include "kernels/testing/thread_rendezvous.h"
 
 namespace symmbench {
@@ -225,6 +226,46 @@ TEST(OneShotPushAllReduceCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
       }
     }
   });
+}
+
+// A one-rank rendezvous whose exchanges for the push one-shot's slots fail, as when a peer never
+// comes; it counts them.
+class FailingPushRendezvous final : public Rendezvous {
+ public:
+  int rank() const override { return 0; }
+  int world_size() const override { return 1; }
+  absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
+                                                     const std::string& value) override {
+    if (tag.find("-push") != std::string::npos) {
+      ++push_exchanges;
+      return absl::DeadlineExceededError("rank 1 never arrived");
+    }
+    return inner_.AllGather(tag, value);
+  }
+  absl::Status Barrier(const std::string& tag) override { return inner_.Barrier(tag); }
+  int push_exchanges = 0;
+
+ private:
+  SingleRankRendezvous inner_;
+};
+
+// The slot setup is collective: after it failed, a second Run must not enter it again on this
+// rank alone (its peers have moved on; it would wait out the rendezvous timeout), but return
+// the first failure.
+TEST(OneShotPushAllReduceCpuTest, AFailedSlotSetupIsReturnedAgainNotRetriedAlone) {
+  FailingPushRendezvous rendezvous;
+  auto backend = CreateCpuBackend(
+      test_util::TestBackendOptions(0, 1, UniqueJobId("slot_setup"), 4096), &rendezvous);
+  ASSERT_TRUE(backend.ok()) << backend.status();
+  auto collective = (*backend)->CreateCollective("one_shot_push_all_reduce");
+  ASSERT_TRUE(collective.ok()) << collective.status();
+  ASSERT_TRUE((*collective)->Prepare(8, DType::kBf16, 1).ok());
+  const absl::Status first = (*collective)->Run();
+  EXPECT_EQ(first.code(), absl::StatusCode::kDeadlineExceeded) << first;
+  EXPECT_NE(first.message().find("one_shot_push_all_reduce (cpu)"), std::string::npos) << first;
+  const absl::Status second = (*collective)->Run();
+  EXPECT_EQ(second, first);
+  EXPECT_EQ(rendezvous.push_exchanges, 1);
 }
 
 TEST(TwoShotAllReduceCpuTest, SlicesTileTheCountWithTheRemainderLast) {

@@ -38,25 +38,36 @@ uint32_t* OneShotPushAllReduceCpu::Slot(int peer, int slot) const {
 
 absl::Status OneShotPushAllReduceCpu::EnsureSlots() {
   if (slots_ != nullptr) return absl::OkStatus();
+  if (!setup_.ok()) return setup_;
+  setup_ = SetUpSlots();
+  return setup_;
+}
+
+absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
   const CpuKernelContext& c = context();
   if (c.rendezvous == nullptr) {
     return absl::FailedPreconditionError("one_shot_push_all_reduce (cpu): no rendezvous");
   }
-  segment_bytes_ = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
+  const size_t segment_bytes = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
   const int world = c.memory->world_size();
   absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> slots =
       ShmSymmetricMemory::Create(c.rendezvous, absl::StrCat(c.job_id, "-push"),
-                                 static_cast<int64_t>(segment_bytes_ * world * kSlots));
+                                 static_cast<int64_t>(segment_bytes * world * kSlots));
   if (!slots.ok()) {
     return absl::Status(slots.status().code(),
                         absl::StrCat("one_shot_push_all_reduce (cpu): ", slots.status().message()));
   }
-  slots_ = *std::move(slots);
-  uint32_t* own = static_cast<uint32_t*>(slots_->buffer(c.memory->rank()));
-  const size_t words = segment_bytes_ * world * kSlots / 4;
+  uint32_t* own = static_cast<uint32_t*>((*slots)->buffer(c.memory->rank()));
+  const size_t words = segment_bytes * world * kSlots / 4;
   for (size_t j = 0; j < words; ++j) __atomic_store_n(own + j, kSentinelWord, __ATOMIC_RELAXED);
   // No rank pushes before every rank's slots hold the sentinel.
-  return c.rendezvous->Barrier(absl::StrCat(c.job_id, "/push_slots_ready"));
+  if (absl::Status s = c.rendezvous->Barrier(absl::StrCat(c.job_id, "/push_slots_ready"));
+      !s.ok()) {
+    return s;
+  }
+  segment_bytes_ = segment_bytes;
+  slots_ = *std::move(slots);
+  return absl::OkStatus();
 }
 
 absl::Status OneShotPushAllReduceCpu::Run() {

@@ -31,7 +31,12 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   bool zero_sign_may_differ() const override { return true; }
 
  private:
+  // Sets up the slots once. A failed setup is kept and returned by every later call: retrying
+  // would enter the collective slot creation on this rank alone while its peers have moved on.
   absl::Status EnsureSlots();
+  // The collective creation, the sentinel fill and the barrier; commits the slots only when all
+  // of it succeeded.
+  absl::Status SetUpSlots();
   uint32_t* Slot(int peer, int slot) const;
 
   std::unique_ptr<ShmSymmetricMemory> slots_;
@@ -39,6 +44,7 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   uint32_t epoch_ = 0;
   size_t used_words_[3] = {};  // words of each segment of each slot that hold pushed data
   bool broken_ = false;
+  absl::Status setup_;  // the first failed slot setup, returned ever after
 };
 
 // Registry factory for kernel "one_shot_push_all_reduce".
