@@ -111,6 +111,18 @@ TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
   for (const nlohmann::json& row : clean["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
 }
 
+// Two or more GPUs: one process per GPU checks the one-shot bitwise against NCCL, then one rank
+// stays out of a device barrier: its peers' kernels must record the timeout and exit (the
+// check's exit status says whether every step held).
+TEST(GpuMultiRankTest, OneShotMatchesNcclAndABarrierTimeoutIsReported) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  CommandResult check =
+      RunCommand({RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
+                  std::to_string(devices), "--timeout-test"});
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, GpuJobTest,
                          ::testing::Values("one_shot_all_reduce", "two_shot_all_reduce",
                                            "one_shot_push_all_reduce", "all_reduce"));
