@@ -42,8 +42,11 @@ class FileRendezvous final : public Rendezvous {
       : dir_(std::move(dir)), rank_(rank), world_(world) {}
   int rank() const override { return rank_; }
   int world_size() const override { return world_; }
-  absl::StatusOr<std::vector<std::string>> AllGather(const std::string& tag,
+  absl::StatusOr<std::vector<std::string>> AllGather(const std::string& raw_tag,
                                                      const std::string& value) override {
+    // Tags may hold '/' ("grid_cap/one_shot_all_reduce/0"): one flat file name per tag.
+    std::string tag = raw_tag;
+    std::replace(tag.begin(), tag.end(), '/', '%');
     const std::string mine = absl::StrCat(dir_, "/", tag, ".", rank_);
     {
       std::ofstream out(mine + ".tmp", std::ios::binary);
@@ -173,8 +176,8 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
 
   if (timeout_test && world > 1) {
     CHECK_OK(rendezvous.Barrier("before_timeout_test"));
+    CHECK_OK(c.Prepare(8192, DType::kBf16, 1));  // collective (it waits for every rank)
     if (rank == 0) {  // rank 1 never launches: rank 0's entry wait must time out, not hang
-      CHECK_OK(c.Prepare(8192, DType::kBf16, 1));
       CHECK_OK(c.Run());
       const absl::Status s = backend.Synchronize();
       std::printf("rank 0 timeout test: %s\n", s.ToString().c_str());
