@@ -109,20 +109,14 @@ RankResult SoFar(const RankResult& result) {
 v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results) {
   const v1::JobSpec& spec = *context.spec;
   const int64_t size_bytes = context.size_bytes;
-  const DType dtype = context.dtype;
-  const std::vector<std::string>& baseline_names = context.baseline_names;
-  const size_t team_baselines = context.team_baselines;
-  const int team_size = context.team_size;
-  const int world_size = context.world_size;
-  const bool checked = context.checked;
   const bool references = context.references;
   const KernelInfo* info = FindKernel(spec.kernel());
-  const double bus_factor = info != nullptr ? info->bus_factor(team_size) : 1.0;
-  const double job_bus_factor = info != nullptr ? info->bus_factor(world_size) : 1.0;
+  const double bus_factor = info != nullptr ? info->bus_factor(context.team_size) : 1.0;
+  const double job_bus_factor = info != nullptr ? info->bus_factor(context.world_size) : 1.0;
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
-  row.set_count(size_bytes / DTypeSize(dtype));
-  row.set_dtype(DTypeName(dtype));
+  row.set_count(size_bytes / DTypeSize(context.dtype));
+  row.set_dtype(DTypeName(context.dtype));
   row.set_redop("sum");
   const OpTimes ours = MaxOverRanks(results, 0);
   row.set_time_us(ours.eager.median_us);
@@ -155,20 +149,20 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;
   row.set_wrong(wrong);
-  row.set_checked(checked);
+  row.set_checked(context.checked);
 
   // Every baseline, each figure against its own kind: eager time for baseline_* and speedup,
   // graph replays for baseline_graph_time_us and graph_speedup, each from the fastest baseline
   // in that mode (they may differ). Per-baseline busbw is eager, as the row's.
   int best = -1;
   int best_graph = -1;
-  for (size_t b = 0; b < baseline_names.size(); ++b) {
+  for (size_t b = 0; b < context.baseline_names.size(); ++b) {
     const OpTimes t = MaxOverRanks(results, b + 1);
     v1::BaselineResult* entry = row.add_baselines();
-    entry->set_name(baseline_names[b]);
+    entry->set_name(context.baseline_names[b]);
     entry->set_time_us(t.eager.median_us);
     entry->set_graph_time_us(t.graph_us);
-    const bool in_team = b < team_baselines;
+    const bool in_team = b < context.team_baselines;
     entry->set_busbw_gbps(Bandwidth(size_bytes, t.eager.median_us) *
                           (in_team ? bus_factor : job_bus_factor));
     if (!in_team) continue;

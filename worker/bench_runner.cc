@@ -160,12 +160,16 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       if (first && check) {
         absl::StatusOr<CheckResult> checked = Verify(backend, &op);
         if (!checked.ok()) return annotate(checked.status());
-        result.check = *checked;
+        Accumulate(*checked, &result.check);
       }
-      if (first && across != nullptr) {
+      // The all-reduce over every rank is timed in every pass, so it is prepared for this size
+      // in every pass, and checked in the first.
+      if (across != nullptr) {
         if (absl::Status s = across->Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
           return annotate(s);
         }
+      }
+      if (first && across != nullptr) {
         absl::StatusOr<CheckResult> checked = Verify(backend, across);
         if (!checked.ok()) return annotate(checked.status());
         if (checked->wrong > 0) {

@@ -92,6 +92,8 @@ class CudaAllReduceCollective : public Collective {
   // every rank (whose streams drained too), so that no peer kernel still reads the input. The
   // one-shot's exit signal is relaxed, which the PTX memory model does not order after the
   // kernel's peer loads (signal_pad.cuh); kernel completion seen by each host is what does.
+  // The stream wait ends: our kernels exit at their barrier timeout, NCCL's are aborted by the
+  // coordinator at the job's timeout; the barrier has the rendezvous timeout.
   absl::Status AwaitPeersDone();
   absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
 

@@ -66,22 +66,24 @@ __global__ void CompareBitwiseKernel(const Word* got, const Word* want, int64_t 
 
 }  // namespace
 
-cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
-                                 int rank, cudaStream_t stream) {
+template <bool kRandom>
+cudaError_t LaunchFillInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed, int rank,
+                            cudaStream_t stream) {
   if (data == nullptr || count < 0 || rank < 0) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  FillInputKernel<false><<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
-                                                                            seed, rank);
+  FillInputKernel<kRandom><<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
+                                                                              seed, rank);
   return cudaGetLastError();
+}
+
+cudaError_t LaunchFillExactInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                 int rank, cudaStream_t stream) {
+  return LaunchFillInput<false>(data, count, dtype, seed, rank, stream);
 }
 
 cudaError_t LaunchFillRandomInput(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
                                   int rank, cudaStream_t stream) {
-  if (data == nullptr || count < 0 || rank < 0) return cudaErrorInvalidValue;
-  if (count == 0) return cudaSuccess;
-  FillInputKernel<true><<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype,
-                                                                           seed, rank);
-  return cudaGetLastError();
+  return LaunchFillInput<true>(data, count, dtype, seed, rank, stream);
 }
 
 cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
