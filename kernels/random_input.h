@@ -25,10 +25,8 @@ SYMMBENCH_HOST_DEVICE inline float RandomInputValue(uint64_t seed, int rank, int
   if ((x >> 40) % 23 == 0) return -0.0f;
   const int m = static_cast<int>(x % 511) - 255;
   const int k = static_cast<int>((x >> 16) % 17);
-  // m / 256 and the power of two are exact; so is their product (no rounding anywhere).
-  float scale = 1.0f;
-  for (int j = 0; j < k; ++j) scale *= 0.5f;
-  return static_cast<float>(m) / 256.0f * scale;
+  // m / 256 and 1 / 2^k are exact; so is their product (no rounding anywhere).
+  return static_cast<float>(m) / 256.0f * (1.0f / static_cast<float>(1 << k));
 }
 
 }  // namespace symmbench
