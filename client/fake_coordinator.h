@@ -34,7 +34,7 @@ class FakeCoordinator final : public v1::Coordinator::Service {
   v1::JobSpec last_spec() const;
   // Every spec submitted, in order.
   std::vector<v1::JobSpec> submitted() const;
-  // A canned row of `size_bytes` (bf16, baseline nccl_all_reduce).
+  // A canned row of `size_bytes` (bf16, baseline nccl_all_reduce, NVLink SHARP off).
   static v1::ResultRow MakeRow(int64_t size_bytes);
 
   grpc::Status SubmitJob(grpc::ServerContext* context, const v1::SubmitJobRequest* request,

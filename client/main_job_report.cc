@@ -80,9 +80,11 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
       reference_only
           ? "# reference: the CPU backend's plain sum, which checks results; no speed ratio "
             "against it\n"
-          : absl::StrCat("# reference: the fastest NCCL variant timed in the same job; vs_ref = "
-                         "its time / ",
-                         lead_name, "'s\n"),
+          : absl::StrCat("# reference: the fastest NCCL variant timed in the same job (",
+                         lead.rows().empty() || lead.rows(0).reference_config().empty()
+                             ? "configuration not recorded"
+                             : lead.rows(0).reference_config(),
+                         "); vs_ref = its time / ", lead_name, "'s\n"),
       "# #wrong: elements wrong over every kernel of the line\n");
   if (lead.spec().world_size() == 1) {
     absl::StrAppend(&out,
