@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 
 namespace symmbench {
@@ -82,12 +83,12 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
     AgGemmVariant variant;
     if (!ParseVariant(spec.variants(i), &variant)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("variants[", i, "]: unknown variant \"", spec.variants(i),
-                       "\" (want fused, all_gather, gemm or sequential)"));
+          absl::StrCat("variants[", i, "]: unknown variant ", Quote(spec.variants(i)),
+                       " (want fused, all_gather, gemm or sequential)"));
     }
     if (!seen.insert(spec.variants(i)).second) {
       return absl::InvalidArgumentError(
-          absl::StrCat("variants[", i, "]: \"", spec.variants(i), "\" given twice"));
+          absl::StrCat("variants[", i, "]: ", Quote(spec.variants(i)), " given twice"));
     }
   }
   for (int i = 0; i < spec.shapes_size(); ++i) {

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "server/sqlite_store.h"
 
@@ -35,12 +36,12 @@ absl::Status ValidateBaselineName(const std::string& name) {
   }
   if (name[0] == '.' || name[0] == '/') {
     return absl::InvalidArgumentError(
-        absl::StrCat("name: \"", name, "\" must not start with '.' or '/'"));
+        absl::StrCat("name: ", Quote(name), " must not start with '.' or '/'"));
   }
   for (char c : name) {
     if (!NameCharacter(c)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("name: \"", name, "\" has a character outside [A-Za-z0-9._/+-]"));
+          absl::StrCat("name: ", Quote(name), " has a character outside [A-Za-z0-9._/+-]"));
     }
   }
   return absl::OkStatus();
@@ -134,7 +135,7 @@ absl::StatusOr<v1::Baseline> BaselineStore::GetLocked(const std::string& name) c
   sqlite3_bind_text(st.stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
   const int rc = sqlite3_step(st.stmt);
   if (rc == SQLITE_DONE) {
-    return absl::NotFoundError(absl::StrCat("name: no baseline \"", name, "\""));
+    return absl::NotFoundError(absl::StrCat("name: no baseline ", Quote(name)));
   }
   if (rc != SQLITE_ROW) return SqliteStoreError(kStoreName, db_, "select");
   return Parse(st.stmt, 0);

@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
@@ -13,13 +14,8 @@ namespace {
 constexpr char kRankError[] = "rank_error";
 constexpr char kFlipElement[] = "flip_element";
 constexpr char kFlipTimed[] = "flip_timed";
-// Longest value quoted back in an error message.
-constexpr size_t kQuoteChars = 64;
-
 absl::Status Invalid(const std::string& value, const std::string& why) {
-  return absl::InvalidArgumentError(absl::StrCat("inject_fault: \"", value.substr(0, kQuoteChars),
-                                                 value.size() > kQuoteChars ? "..." : "", "\" ",
-                                                 why));
+  return absl::InvalidArgumentError(absl::StrCat("inject_fault: ", Quote(value), " ", why));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <utility>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 
 namespace symmbench {
@@ -263,7 +264,7 @@ absl::Status JobDb::UpdateJob(const v1::Job& job) {
     return SqliteError(db_, absl::StrCat("update job ", job.job_id()));
   }
   if (sqlite3_changes(db_) == 0) {
-    return absl::NotFoundError(absl::StrCat("job ", job.job_id(), " not found"));
+    return absl::NotFoundError(absl::StrCat("job ", ShortName(job.job_id()), " not found"));
   }
   return absl::OkStatus();
 }
@@ -279,7 +280,7 @@ absl::Status JobDb::AppendRow(const std::string& job_id, const v1::ResultRow& ro
   if (absl::Status s = stmt.BindBlob(2, row.SerializeAsString()); !s.ok()) return s;
   const int rc = stmt.Step();
   if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
-    return absl::NotFoundError(absl::StrCat("job ", job_id, " not found"));
+    return absl::NotFoundError(absl::StrCat("job ", ShortName(job_id), " not found"));
   }
   if (rc != SQLITE_DONE) return SqliteError(db_, absl::StrCat("append row to job ", job_id));
   return absl::OkStatus();
@@ -291,7 +292,9 @@ absl::StatusOr<v1::Job> JobDb::GetJob(const std::string& job_id) const {
   if (absl::Status s = stmt.Prepared("get job"); !s.ok()) return s;
   if (absl::Status s = stmt.BindText(1, job_id); !s.ok()) return s;
   const int rc = stmt.Step();
-  if (rc == SQLITE_DONE) return absl::NotFoundError(absl::StrCat("job ", job_id, " not found"));
+  if (rc == SQLITE_DONE) {
+    return absl::NotFoundError(absl::StrCat("job ", ShortName(job_id), " not found"));
+  }
   if (rc != SQLITE_ROW) return SqliteError(reader_, absl::StrCat("get job ", job_id));
   absl::StatusOr<v1::Job> job = ParseJob(stmt.Blob(0), job_id);
   if (!job.ok()) return job.status();

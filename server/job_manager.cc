@@ -10,6 +10,7 @@
 #include <random>
 #include <utility>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
@@ -241,7 +242,7 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   if (it == active_.end()) {
     absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
     if (!stored.ok()) return stored.status();
-    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", job_id, " already ended (",
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", ShortName(job_id), " already ended (",
                                                       v1::JobState_Name(stored->state()), ")"));
   }
   if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
@@ -281,7 +282,7 @@ absl::StatusOr<JobManager::ActiveJob*> JobManager::ActiveJobOf(const std::string
                                                                bool running_only) {
   auto it = active_.find(job_id);
   if (it == active_.end() || (running_only && it->second.finishing)) {
-    return absl::FailedPreconditionError(absl::StrCat("job ", job_id, " is not running"));
+    return absl::FailedPreconditionError(absl::StrCat("job ", ShortName(job_id), " is not running"));
   }
   return &it->second;
 }
@@ -371,7 +372,7 @@ absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::s
     return absl::FailedPreconditionError(absl::StrCat("job_id: ", found.status().message()));
   }
   if (secret.empty() || !ConstantTimeEquals(secret, (*found)->secret)) {
-    return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", job_id,
+    return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", ShortName(job_id),
                                                     "'s secret (metadata ", kJobSecretHeader,
                                                     "); only the job's workers may use its store"));
   }

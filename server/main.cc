@@ -22,6 +22,7 @@
 #include "server/baseline_store.h"
 #include "server/command_launcher.h"
 #include "server/coordinator_service.h"
+#include "server/db_lock.h"
 #include "server/device_inventory.h"
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
@@ -174,6 +175,12 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("device inventory: {}", inventory.status().ToString());
     return 1;
   }
+  // Before anything reads the database: a second daemon on it exits here, naming the first.
+  absl::StatusOr<DatabaseLock> db_lock = DatabaseLock::Acquire(db_path);
+  if (!db_lock.ok()) {
+    spdlog::critical("{}", std::string(db_lock.status().message()));
+    return 1;
+  }
   absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path);
   if (!db.ok()) {
     spdlog::critical("job database {}: {}", db_path, db.status().ToString());
@@ -248,13 +255,16 @@ int Run(const DaemonOptions& options) {
   builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
   int port = 0;
   builder.AddListeningPort(options.listen, security->credentials, &port);
+  // No SO_REUSEPORT: a second daemon on the same port must fail to listen, not split the
+  // clients with the first.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
   builder.RegisterService(&coordinator);
   builder.RegisterService(&reports);
   builder.RegisterService(&store_service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
-    spdlog::critical("could not listen on {}", options.listen);
+    spdlog::critical("could not listen on {} (in use by another process?)", options.listen);
     return 1;
   }
   jobs.set_coordinator_address(WorkerAddress(options.listen, port));

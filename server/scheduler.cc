@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 
 namespace symmbench {
@@ -24,10 +25,10 @@ absl::Status Scheduler::Enqueue(const std::string& job_id, int world_size) {
   const bool queued = std::any_of(queue_.begin(), queue_.end(),
                                   [&](const Queued& q) { return q.job_id == job_id; });
   if (queued) {
-    return absl::AlreadyExistsError(absl::StrCat("job ", job_id, " is already queued"));
+    return absl::AlreadyExistsError(absl::StrCat("job ", ShortName(job_id), " is already queued"));
   }
   if (std::find(holder_.begin(), holder_.end(), job_id) != holder_.end()) {
-    return absl::AlreadyExistsError(absl::StrCat("job ", job_id, " is already running"));
+    return absl::AlreadyExistsError(absl::StrCat("job ", ShortName(job_id), " is already running"));
   }
   queue_.push_back({job_id, world_size});
   return absl::OkStatus();

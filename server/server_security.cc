@@ -10,6 +10,7 @@
 #include <cctype>
 #include <vector>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
@@ -40,7 +41,7 @@ class AuthProcessor final : public grpc::AuthMetadataProcessor {
                   context != nullptr && context->IsPeerAuthenticated());
     if (!status.ok()) {
       spdlog::warn("refused a call: {}", std::string(status.message()));
-      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, std::string(status.message()));
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, BoundedMessage(status.message()));
     }
     // Handlers (and their logs) never see the token.
     if (header != metadata.end()) consumed->insert({kAuthorizationHeader, authorization});

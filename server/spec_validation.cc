@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "common/quote.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -67,12 +68,12 @@ absl::Status CheckLabels(const v1::JobSpec& spec) {
                                                      " characters (got an empty key)"));
     }
     if (key.size() > kMaxLabelKeyLength) {
-      return absl::InvalidArgumentError(absl::StrCat("labels: key \"", key.substr(0, 16),
-                                                     "...\" is ", key.size(), " characters (limit ",
+      return absl::InvalidArgumentError(absl::StrCat("labels: key ", Quote(key.substr(0, 16)),
+                                                     "... is ", key.size(), " characters (limit ",
                                                      kMaxLabelKeyLength, ")"));
     }
     if (value.size() > kMaxLabelValueLength) {
-      return absl::InvalidArgumentError(absl::StrCat("labels[\"", key, "\"]: value is ",
+      return absl::InvalidArgumentError(absl::StrCat("labels[", Quote(key), "]: value is ",
                                                      value.size(), " characters (limit ",
                                                      kMaxLabelValueLength, ")"));
     }
@@ -236,14 +237,14 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
     }
     std::vector<std::string> names;
     for (const KernelInfo& info : KernelCatalog()) names.push_back(info.name);
-    return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel \"", spec.kernel(), "\"",
+    return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel ", Quote(spec.kernel()),
                                                    DidYouMeanSuffix(spec.kernel(), names),
                                                    " (known: ", KnownKernels(), ")"));
   }
 
   if (!IsKnownBackend(spec.backend())) {
     return absl::InvalidArgumentError(
-        absl::StrCat("backend: unknown backend \"", spec.backend(), "\" (want auto, cuda or cpu)"));
+        absl::StrCat("backend: unknown backend ", Quote(spec.backend()), " (want auto, cuda or cpu)"));
   }
   const std::string backend = ResolveBackend(spec.backend(), limits);
   if (backend != limits.backend) {

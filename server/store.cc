@@ -8,6 +8,7 @@
 #include <future>
 #include <utility>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -97,7 +98,7 @@ absl::StatusOr<std::string> KeyValueStore::Get(const std::string& key) const {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = data_.find(key);
   if (it == data_.end()) {
-    return absl::NotFoundError(absl::StrCat("store get: key \"", key, "\" not found"));
+    return absl::NotFoundError(absl::StrCat("store get: key ", Quote(key), " not found"));
   }
   return it->second;
 }
@@ -110,12 +111,11 @@ absl::StatusOr<int64_t> KeyValueStore::Add(const std::string& key, int64_t delta
     int64_t current = 0;
     auto it = data_.find(key);
     if (it != data_.end() && !ParseDecimalInt64(it->second, &current)) {
-      return absl::InvalidArgumentError(absl::StrCat("store add: key \"", key, "\" holds \"",
-                                                     it->second.substr(0, 64),
-                                                     "\", not a decimal int64"));
+      return absl::InvalidArgumentError(absl::StrCat("store add: key ", Quote(key), " holds ",
+                                                     Quote(it->second), ", not a decimal int64"));
     }
     if (__builtin_add_overflow(current, delta, &result)) {
-      return absl::OutOfRangeError(absl::StrCat("store add: key \"", key, "\": ", current, " + ",
+      return absl::OutOfRangeError(absl::StrCat("store add: key ", Quote(key), ": ", current, " + ",
                                                 delta, " overflows int64"));
     }
     data_[key] = absl::StrCat(result);

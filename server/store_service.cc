@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "security/secrets.h"
 #include "server/grpc_status.h"
@@ -103,7 +104,7 @@ grpc::ServerUnaryReactor* StoreService::Get(grpc::CallbackServerContext* context
   absl::StatusOr<std::string> value = store_->Get(key);
   if (!value.ok()) {
     return Finished(context, {grpc::StatusCode::NOT_FOUND,
-                              absl::StrCat("key: \"", request->key(), "\" not set")});
+                              absl::StrCat("key: ", Quote(request->key()), " not set")});
   }
   response->set_value(*std::move(value));
   return Finished(context, grpc::Status::OK);

@@ -82,5 +82,25 @@ TEST_F(BadInputTest, StatusOfUnknownJob) {
   EXPECT_NE(r.err.find("NOT_FOUND"), std::string::npos) << r.err;
 }
 
+// A refusal quotes a short prefix of what it refuses: echoed whole, a 100 KB job id or kernel
+// name would push the status past the client's metadata limit, and the client would show that
+// instead of the refusal.
+TEST_F(BadInputTest, RefusalsOfHugeInputQuoteAShortPrefix) {
+  const std::string huge(100000, 'j');
+  CommandResult status = daemon_->Client({"status", huge});
+  EXPECT_EQ(status.exit_code, 2) << status.err.substr(0, 500);
+  EXPECT_NE(status.err.find("NOT_FOUND"), std::string::npos) << status.err.substr(0, 500);
+  EXPECT_NE(status.err.find("...\" (100000 bytes) not found"), std::string::npos)
+      << status.err.substr(0, 500);
+  EXPECT_LT(status.err.size(), 1000u) << status.err.substr(0, 500);
+  CommandResult submit =
+      daemon_->Client({"submit", "--kernel", huge, "--sizes", "4K", "--world-size", "2"});
+  EXPECT_EQ(submit.exit_code, 2) << submit.err.substr(0, 500);
+  EXPECT_NE(submit.err.find("kernel: unknown kernel \"jjj"), std::string::npos)
+      << submit.err.substr(0, 500);
+  EXPECT_LT(submit.err.size(), 2000u) << submit.err.substr(0, 500);
+  EXPECT_EQ(daemon_->Client({"devices"}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace symmbench::testing

@@ -168,6 +168,13 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   // One wrong element in the check of each pass's loop.
   EXPECT_NE(job.error().find("verification failed: 2 wrong elements on rank 1"), std::string::npos)
       << job.error();
+  // fp32 with its lowest mantissa bit flipped: the message shows the two values apart.
+  const size_t got = job.error().find(": got ");
+  const size_t want = job.error().find(" want ", got);
+  ASSERT_NE(got, std::string::npos) << job.error();
+  ASSERT_NE(want, std::string::npos) << job.error();
+  EXPECT_NE(job.error().substr(got + 7, want - got - 7), job.error().substr(want + 6))
+      << job.error();
   ASSERT_EQ(job.rows_size(), 1);
   EXPECT_EQ(job.rows(0).wrong(), 2);
   ExpectCleanedUp(id);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "worker/bench_row.h"
@@ -21,6 +22,10 @@ constexpr uint64_t kSeedBase = 0x5EED5EEDull;
 // After the first pass, partial rows are sent at most this often: enough for a progress line,
 // few enough that short jobs add little to the coordinator's load.
 constexpr std::chrono::milliseconds kPartialRowInterval{500};
+
+// `value` with the 9 significant digits that tell any two floats apart (6, absl::StrCat's,
+// print 1.00000012 and 1 alike as "1").
+std::string Exactly(float value) { return absl::StrFormat("%.9g", value); }
 
 absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   if (absl::Status s = collective->PoisonOutputs(); !s.ok()) return s;
@@ -175,8 +180,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         if (checked->wrong > 0) {
           return annotate(absl::DataLossError(absl::StrCat(
               job_all_reduce->name, " (the all-reduce over every rank) is wrong: ", checked->wrong,
-              " elements, first at index ", checked->first_bad_index, ": got ", checked->got,
-              " want ", checked->want)));
+              " elements, first at index ", checked->first_bad_index, ": got ",
+              Exactly(checked->got), " want ", Exactly(checked->want))));
         }
       }
       // The kernel under test, with the injected delay (if any) inside its timed region, and
@@ -258,7 +263,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         if (c.wrong > 0) {
           return absl::DataLossError(absl::StrCat(
               where, ": verification failed: ", c.wrong, " wrong elements on rank ", r,
-              ", first at index ", c.first_bad_index, ": got ", c.got, " want ", c.want));
+              ", first at index ", c.first_bad_index, ": got ", Exactly(c.got), " want ",
+              Exactly(c.want)));
         }
       }
     }
