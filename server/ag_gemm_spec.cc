@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 
 namespace symmbench {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <sqlite3.h>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 #include "server/sqlite_store.h"
 
 namespace symmbench {

@@ -3,8 +3,8 @@
 
 #include <charconv>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
 

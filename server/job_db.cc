@@ -9,8 +9,8 @@
 #include <system_error>
 #include <utility>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 
 namespace symmbench {
 namespace {

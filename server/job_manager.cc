@@ -10,16 +10,20 @@
 #include <random>
 #include <utility>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/quote.h"
 #include "security/secrets.h"
 #include "server/fault_injection.h"
 #include "server/job_util.h"
+#include "server/report_checks.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {
 namespace {
+
+// Longest worker-reported error kept in a job record.
+constexpr size_t kMaxReportedErrorBytes = 4096;
 
 v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
   v1::MachineInfo machine = options.machine;
@@ -292,11 +296,21 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
   absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id, /*running_only=*/true);
   if (!found.ok()) return found.status();
   ActiveJob& job = **found;
+  if (absl::Status s = CheckReportedRow(job.record.spec(), rank, row); !s.ok()) return s;
+  if (!row.partial()) {
+    absl::StatusOr<int> expected = ExpectedRows(job.record.spec());
+    if (!expected.ok()) return expected.status();
+    if (job.final_rows >= *expected) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "row: the job has ", *expected, " final rows, all reported already"));
+    }
+  }
   v1::ResultRow stored = row;
   AddMachineContext(job.record, &stored);
   // A partial row only goes to the watchers: the size's final row is the record.
   if (!row.partial()) {
     if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
+    ++job.final_rows;
     if (metrics_ != nullptr) {
       metrics_->RowReported(job.record, stored,
                             options_.devices.empty() ? "" : options_.devices[0].name());
@@ -315,10 +329,13 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
   absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
   if (!found.ok()) return found.status();
   ActiveJob& job = **found;
-  spdlog::warn("job {} rank {} failed: {}", job_id, rank, error);
+  if (absl::Status s = CheckReportingRank(job.record.spec(), rank); !s.ok()) return s;
+  // A worker's error goes into the record and to every watcher: bounded like a status.
+  const std::string said = BoundedMessage(error, kMaxReportedErrorBytes);
+  spdlog::warn("job {} rank {} failed: {}", job_id, rank, said);
   if (!job.finishing) {
     // Its peers may be waiting on it in a barrier: stop them now instead of at their timeout.
-    BeginFinish(&job, v1::FAILED, absl::StrCat("rank ", rank, ": ", error), rank);
+    BeginFinish(&job, v1::FAILED, absl::StrCat("rank ", rank, ": ", said), rank);
     changed_.notify_all();
   }
   return absl::OkStatus();
@@ -355,10 +372,7 @@ absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
   absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
   if (!found.ok()) return found.status();
   ActiveJob& job = **found;
-  if (rank < 0 || rank >= job.record.spec().world_size()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("rank: want [0, ", job.record.spec().world_size(), ") (got ", rank, ")"));
-  }
+  if (absl::Status s = CheckReportingRank(job.record.spec(), rank); !s.ok()) return s;
   if (job.launched != nullptr) job.launched->NoteRankDone(rank);
   changed_.notify_all();
   return absl::OkStatus();

@@ -118,6 +118,7 @@ class JobManager {
     std::string secret;          // random per run: its workers' credential for Store and reports
     std::string reported_error;  // first ReportFailure, "rank R: ..."
     int reported_rank = -1;
+    int final_rows = 0;      // final rows stored so far (at most ExpectedRows)
     bool finishing = false;  // final state decided; waiting for workers to be reaped
     v1::JobState final_state = v1::JOB_STATE_UNSPECIFIED;
     std::string final_error;

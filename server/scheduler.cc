@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 
 namespace symmbench {
 

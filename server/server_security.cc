@@ -10,9 +10,9 @@
 #include <cctype>
 #include <vector>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/quote.h"
 #include "security/secrets.h"
 #include "server/access_policy.h"
 

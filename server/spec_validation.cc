@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "common/quote.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/did_you_mean.h"
+#include "common/quote.h"
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "server/ag_gemm_spec.h"

@@ -8,9 +8,9 @@
 #include <future>
 #include <utility>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/quote.h"
 
 namespace symmbench {
 namespace {

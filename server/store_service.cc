@@ -3,8 +3,8 @@
 
 #include <utility>
 
-#include "common/quote.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 #include "security/secrets.h"
 #include "server/grpc_status.h"
 #include "server/job_manager.h"

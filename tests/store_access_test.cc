@@ -4,6 +4,8 @@
 // a Wait whose client gives up is withdrawn; and 1,000 pending Waits hold no thread each.
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -116,6 +118,29 @@ class StoreAccessTest : public ::testing::Test {
     return reports_->ReportFailure(&context, request, &response);
   }
 
+  grpc::Status ReportFailureOfRank(const std::string& job, const std::string& secret, int rank) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::ReportFailureRequest request;
+    request.set_job_id(job);
+    request.set_rank(rank);
+    request.set_error("forged failure");
+    v1::ReportFailureResponse response;
+    return reports_->ReportFailure(&context, request, &response);
+  }
+
+  grpc::Status ReportRow(const std::string& job, const std::string& secret, int rank,
+                         const v1::ResultRow& row) {
+    grpc::ClientContext context;
+    WithSecret(&context, secret);
+    v1::ReportRowRequest request;
+    request.set_job_id(job);
+    request.set_rank(rank);
+    *request.mutable_row() = row;
+    v1::ReportRowResponse response;
+    return reports_->ReportRow(&context, request, &response);
+  }
+
   std::string dir_, fake_dir_;
   std::unique_ptr<Daemon> daemon_;
   std::shared_ptr<grpc::Channel> channel_;
@@ -157,6 +182,43 @@ TEST_F(StoreAccessTest, OnlyTheJobsOwnSecretOpensItsKeys) {
   EXPECT_EQ(daemon_->Client({"cancel", a}).exit_code, 0);
   EXPECT_EQ(Set(a, "k", secret_a).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_TRUE(Set(b, "k", secret_b).ok());
+}
+
+// With the job's own secret, a worker still cannot report what the job could not produce: a
+// rank outside the job, a row from a rank other than 0, for a size the job does not have, with
+// no time, or one final row too many. Each is refused naming the field; the job runs on, and
+// its record holds only the one right row.
+TEST_F(StoreAccessTest, ReportsAreCheckedAgainstTheJob) {
+  std::string secret;
+  const std::string id = StartJob(&secret);  // world size 1, one size: 2K
+  ASSERT_EQ(secret.size(), 64u) << id;
+  const auto refused = [](const grpc::Status& status, const std::string& field) {
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+    EXPECT_EQ(status.error_message().rfind(field + ": ", 0), 0u) << status.error_message();
+  };
+  refused(ReportFailureOfRank(id, secret, -7), "rank");
+  refused(ReportFailureOfRank(id, secret, 1), "rank");
+  v1::ResultRow row;
+  row.set_size_bytes(2048);
+  row.set_time_us(3.5);
+  refused(ReportRow(id, secret, 99, row), "rank");
+  v1::ResultRow other_size = row;
+  other_size.set_size_bytes(4096);
+  refused(ReportRow(id, secret, 0, other_size), "size_bytes");
+  v1::ResultRow no_time = row;
+  no_time.set_time_us(0);
+  refused(ReportRow(id, secret, 0, no_time), "time_us");
+  v1::ResultRow nan_time = row;
+  nan_time.set_time_max_us(std::nan(""));
+  refused(ReportRow(id, secret, 0, nan_time), "time_us");
+  EXPECT_TRUE(ReportRow(id, secret, 0, row).ok());
+  refused(ReportRow(id, secret, 0, row), "row");  // the job's one size has its final row
+  nlohmann::json job = daemon_->ClientJson({"status", id});
+  EXPECT_EQ(job["state"], "RUNNING") << job.dump();
+  EXPECT_EQ(job["failed_rank"], -1) << job.dump();
+  ASSERT_EQ(job["rows"].size(), 1u) << job.dump();
+  EXPECT_EQ(job["rows"][0]["time_us"], 3.5);
+  EXPECT_EQ(daemon_->Client({"cancel", id}).exit_code, 0);
 }
 
 TEST_F(StoreAccessTest, AbandonedWaitIsWithdrawn) {

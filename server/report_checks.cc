@@ -1,0 +1,73 @@
+// CheckReportingRank, CheckReportedRow, RowKey.
+#include "server/report_checks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "server/ag_gemm_spec.h"
+#include "server/dispatch_tables.h"
+#include "server/spec_validation.h"
+
+namespace symmbench {
+
+absl::Status CheckReportingRank(const v1::JobSpec& spec, int rank) {
+  if (rank < 0 || rank >= spec.world_size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rank: want [0, ", spec.world_size(), ") (got ", rank, ")"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::ResultRow& row) {
+  if (absl::Status s = CheckReportingRank(spec, rank); !s.ok()) return s;
+  if (rank != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("rank: rows come from rank 0 (got rank ", rank, ")"));
+  }
+  if (spec.kernel() == kCalibrateKernel) return absl::OkStatus();
+  if (spec.kernel() == kAgGemmKernel) {
+    const bool known = std::any_of(
+        spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
+          return shape.m() == row.m() && shape.n() == row.n() && shape.k() == row.k();
+        });
+    if (!known) {
+      return absl::InvalidArgumentError(absl::StrCat("m, n, k: ", row.m(), "x", row.n(), "x",
+                                                     row.k(), " is not a shape of the job"));
+    }
+  } else {
+    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+    if (!sizes.ok()) return sizes.status();
+    if (std::find(sizes->begin(), sizes->end(), row.size_bytes()) == sizes->end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("size_bytes: ", row.size_bytes(), " is not a size of the job"));
+    }
+  }
+  for (double t : {row.time_us(), row.time_min_us(), row.time_max_us(), row.graph_time_us()}) {
+    if (!std::isfinite(t) || t < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("time_us: times must be finite and >= 0 (got ", t, ")"));
+    }
+  }
+  if (spec.kernel() != kAgGemmKernel && !row.partial() && !(row.time_us() > 0)) {
+    return absl::InvalidArgumentError("time_us: a final row's time must be > 0 (got 0)");
+  }
+  if (row.repeat_medians_us_size() > std::max(1, spec.repeats())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("repeat_medians_us: ", row.repeat_medians_us_size(),
+                     " loop medians, more than the job's ", std::max(1, spec.repeats()),
+                     " passes"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int> ExpectedRows(const v1::JobSpec& spec) {
+  if (spec.kernel() == kCalibrateKernel) return 1;
+  if (spec.kernel() == kAgGemmKernel) return spec.shapes_size();
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  if (!sizes.ok()) return sizes.status();
+  return static_cast<int>(sizes->size());
+}
+
+}  // namespace symmbench

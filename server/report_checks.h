@@ -1,0 +1,27 @@
+// What a worker may report about its job: the checks behind WorkerReport. A worker holds its
+// job's secret, so these are not about trust in the caller but about keeping a buggy or
+// compromised worker from writing a record the job could not have produced.
+#pragma once
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench {
+
+// INVALID_ARGUMENT naming rank unless 0 <= rank < spec.world_size().
+absl::Status CheckReportingRank(const v1::JobSpec& spec, int rank);
+
+// A row of `spec`'s job, reported by `rank`: rows come from rank 0; a size-swept kernel's row
+// is for one of the job's sizes, an ag_gemm row for one of its shapes; times are finite, and
+// positive in a size-swept kernel's final row; at most JobSpec.repeats loop medians.
+// INVALID_ARGUMENT naming the field otherwise.
+absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::ResultRow& row);
+
+// How many final rows the job has: one per size (per entry of sizes_bytes, duplicates
+// included), per shape, or one for calibrate.
+absl::StatusOr<int> ExpectedRows(const v1::JobSpec& spec);
+
+}  // namespace symmbench
