@@ -187,6 +187,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   }
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  SortSizes(&spec);
   if (absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec); !fault.ok()) {
     return fault.status();
   }

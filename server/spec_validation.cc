@@ -2,6 +2,8 @@
 // with the offending field and carries the values involved.
 #include "server/spec_validation.h"
 
+#include <algorithm>
+
 #include <string>
 
 #include "absl/strings/match.h"
@@ -181,6 +183,14 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
 }
 
 }  // namespace
+
+void SortSizes(v1::JobSpec* spec) {
+  std::vector<int64_t> sizes(spec->sizes_bytes().begin(), spec->sizes_bytes().end());
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  spec->clear_sizes_bytes();
+  for (int64_t size : sizes) spec->add_sizes_bytes(size);
+}
 
 absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
   std::vector<int64_t> sizes;

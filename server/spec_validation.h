@@ -46,6 +46,10 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec);
 // kernel's buffers_per_rank above limits.device_memory_bytes.
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
 
+// Puts a valid spec's sizes_bytes in increasing order, each size once: the rows come back in
+// size order, one per size, as ResultRow and the gate expect.
+void SortSizes(v1::JobSpec* spec);
+
 // Fills the defaults a spec may leave out: backend ("" or "auto" -> limits.backend), check
 // (unset -> true) and repeats (0 -> kDefaultRepeats). Everything else must be given explicitly.
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits);

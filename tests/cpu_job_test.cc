@@ -70,6 +70,18 @@ TEST_F(CpuJobTest, WorldSize4Fp32ExplicitSizesVerify) {
               1.5 * job["rows"][2]["algbw_gbps"].get<double>(), 1e-9);
 }
 
+// Sizes given out of order and twice run once each, in size order, as the rows promise.
+TEST_F(CpuJobTest, UnsortedAndRepeatedSizesComeBackInOrderOnce) {
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson(
+      {"submit", "--world-size", "2", "--dtype", "fp32", "--sizes", "64K,4,1000,4", "--warmup",
+       "1", "--iters", "5", "--wait"},
+      &result);
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  ExpectVerifiedRows(job, {4, 1000, 65536}, "fp32");
+  EXPECT_EQ(job["spec"]["sizes_bytes"], nlohmann::json::array({4, 1000, 65536}));
+}
+
 TEST_F(CpuJobTest, Fp16AndTwoJobsAtOnceOnDisjointSlots) {
   // Two world-size-2 jobs fill the 4 slots; both run and both verify.
   CommandResult a =
