@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 #include "absl/types/span.h"
 #include "kernels/dtype.h"
 #include "server/sqlite_store.h"
@@ -22,20 +23,29 @@ bool KnownAlgorithm(const std::string& name) {
 
 absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   if (table.gpu_model().empty()) return absl::InvalidArgumentError("gpu_model: must be set");
-  if (table.world_size() < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("world_size: must be >= 1 (got ", table.world_size(), ")"));
+  if (table.gpu_model().size() > kMaxGpuModelBytes) {
+    return absl::InvalidArgumentError(absl::StrCat("gpu_model: ", Quote(table.gpu_model()),
+                                                   " is over ", kMaxGpuModelBytes, " bytes"));
+  }
+  if (table.world_size() < 1 || table.world_size() > kMaxDispatchWorldSize) {
+    return absl::InvalidArgumentError(absl::StrCat("world_size: must be in [1, ",
+                                                   kMaxDispatchWorldSize, "] (got ",
+                                                   table.world_size(), ")"));
   }
   if (absl::StatusOr<DType> dtype = ParseDType(table.dtype()); !dtype.ok()) return dtype.status();
   if (table.entries().empty()) return absl::InvalidArgumentError("entries: empty");
+  if (table.entries_size() > kMaxDispatchEntries) {
+    return absl::InvalidArgumentError(absl::StrCat("entries: ", table.entries_size(),
+                                                   " entries, more than ", kMaxDispatchEntries));
+  }
   int64_t previous = 0;
   for (int i = 0; i < table.entries_size(); ++i) {
     const v1::DispatchEntry& e = table.entries(i);
     const bool last = i + 1 == table.entries_size();
     if (!KnownAlgorithm(e.algorithm())) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "entries[", i, "].algorithm: unknown \"", e.algorithm(),
-          "\" (want one_shot_all_reduce, two_shot_all_reduce, one_shot_push_all_reduce, nccl or "
+          "entries[", i, "].algorithm: unknown ", Quote(e.algorithm()),
+          " (want one_shot_all_reduce, two_shot_all_reduce, one_shot_push_all_reduce, nccl or "
           "nccl_symmetric)"));
     }
     if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
@@ -45,6 +55,27 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
           e.max_bytes(), ")"));
     }
     previous = e.max_bytes();
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& backend,
+                                   int ranks, const std::string& dtype) {
+  if (table.world_size() != ranks) {
+    return absl::InvalidArgumentError(absl::StrCat("world_size: the table is for ",
+                                                   table.world_size(), " ranks, the job runs ",
+                                                   ranks));
+  }
+  if (table.dtype() != dtype) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("dtype: the table is for ", table.dtype(), ", the job's is ", dtype));
+  }
+  for (int i = 0; i < table.entries_size(); ++i) {
+    if (table.entries(i).algorithm() == "nccl_symmetric" && backend != "cuda") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("entries[", i, "].algorithm: nccl_symmetric needs the CUDA backend (this "
+                       "daemon's is ", backend, ")"));
+    }
   }
   return absl::OkStatus();
 }

@@ -20,9 +20,23 @@ namespace symmbench {
 inline constexpr char kAllReduceKernel[] = "all_reduce";
 inline constexpr char kCalibrateKernel[] = "calibrate";
 
-// INVALID_ARGUMENT naming the field: empty gpu_model, world_size < 1, unknown dtype, no
-// entries, an unknown algorithm, max_bytes not ascending, or a last entry that is bounded.
+// Bounds of a stored or submitted table (it is copied into every all_reduce job's record).
+inline constexpr int kMaxDispatchEntries = 64;
+inline constexpr size_t kMaxGpuModelBytes = 256;
+inline constexpr int kMaxDispatchWorldSize = 4096;
+
+// INVALID_ARGUMENT naming the field: empty gpu_model or one over kMaxGpuModelBytes, world_size
+// outside [1, kMaxDispatchWorldSize], unknown dtype, no entries or more than
+// kMaxDispatchEntries, an unknown algorithm, max_bytes not ascending, or a last entry that is
+// bounded.
 absl::Status ValidateDispatchTable(const v1::DispatchTable& table);
+
+// A valid table given in a job's spec, against that job: its world_size must be `ranks` (the
+// ranks the kernel runs over), its dtype the job's, and "nccl_symmetric" needs the CUDA
+// backend. INVALID_ARGUMENT naming the field otherwise, so that the job is refused at
+// submission rather than failing when it runs.
+absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& backend,
+                                   int ranks, const std::string& dtype);
 
 // Used when nothing was tuned. On CUDA, from what `tune` measured (graph mode): at one rank
 // NCCL at every size (its local copy, 1.5 us at 2 KiB against the one-shot's 2.4 us on one

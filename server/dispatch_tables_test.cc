@@ -135,5 +135,44 @@ TEST(DispatchTablesTest, RooflineUsesGraphFiguresWhenPresent) {
   EXPECT_DOUBLE_EQ(gemm.tflops_fraction(), 0.75);
 }
 
+// A table is copied into every all_reduce job's record: its size is bounded.
+TEST(ValidateDispatchTableTest, BoundsEntriesModelAndWorldSize) {
+  v1::DispatchTable table;
+  table.set_gpu_model("NVIDIA H200");
+  table.set_world_size(2);
+  table.set_dtype("bf16");
+  for (int i = 1; i <= kMaxDispatchEntries + 1; ++i) {
+    v1::DispatchEntry* e = table.add_entries();
+    e->set_algorithm("one_shot_all_reduce");
+    e->set_max_bytes(i <= kMaxDispatchEntries ? i * 1024 : 0);
+  }
+  absl::Status many = ValidateDispatchTable(table);
+  EXPECT_EQ(many.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(many.message().rfind("entries: 65 entries", 0), 0u) << many;
+  table.mutable_entries()->DeleteSubrange(0, 2);
+  EXPECT_TRUE(ValidateDispatchTable(table).ok()) << ValidateDispatchTable(table);
+  table.set_world_size(kMaxDispatchWorldSize + 1);
+  EXPECT_EQ(ValidateDispatchTable(table).message().rfind("world_size: ", 0), 0u);
+  table.set_world_size(2);
+  table.set_gpu_model(std::string(1 << 20, 'g'));
+  const absl::Status model = ValidateDispatchTable(table);
+  EXPECT_EQ(model.message().rfind("gpu_model: ", 0), 0u) << model.message().substr(0, 200);
+  EXPECT_LT(model.message().size(), 200u);
+}
+
+TEST(CheckDispatchTableForTest, TheJobsRanksDtypeAndBackend) {
+  v1::DispatchTable table;
+  table.set_gpu_model("cpu-slot");
+  table.set_world_size(2);
+  table.set_dtype("bf16");
+  v1::DispatchEntry* e = table.add_entries();
+  e->set_algorithm("nccl_symmetric");
+  EXPECT_TRUE(CheckDispatchTableFor(table, "cuda", 2, "bf16").ok());
+  EXPECT_EQ(CheckDispatchTableFor(table, "cpu", 2, "bf16").message().rfind("entries[0].algorithm", 0),
+            0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 4, "bf16").message().rfind("world_size", 0), 0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 2, "fp16").message().rfind("dtype", 0), 0u);
+}
+
 }  // namespace
 }  // namespace symmbench

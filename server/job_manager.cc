@@ -138,15 +138,18 @@ DeviceLimits JobManager::Limits() const {
 
 absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   if (spec->kernel() != kAllReduceKernel) return absl::OkStatus();
+  // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
+  const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
+                                                                : spec->world_size();
   if (spec->dispatch().entries_size() > 0) {
     absl::Status s = ValidateDispatchTable(spec->dispatch());
+    if (s.ok()) {
+      s = CheckDispatchTableFor(spec->dispatch(), options_.backend, ranks, spec->dtype());
+    }
     if (s.ok()) return s;
     return absl::Status(s.code(), absl::StrCat("dispatch.", s.message()));
   }
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
-  // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
-  const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
-                                                                : spec->world_size();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
         dispatch_tables_->Get(gpu_model, ranks, spec->dtype());

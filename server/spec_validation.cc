@@ -14,6 +14,7 @@
 #include "kernels/catalog.h"
 #include "kernels/dtype.h"
 #include "server/ag_gemm_spec.h"
+#include "server/dispatch_tables.h"
 
 namespace symmbench {
 namespace {
@@ -278,6 +279,14 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
   if (!dtype.ok()) return dtype.status();
 
+  if (spec.kernel() == kCalibrateKernel &&
+      (spec.sizes_bytes_size() != 1 || spec.min_bytes() != 0 || spec.max_bytes() != 0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        spec.sizes_bytes_size() != 1 ? "sizes_bytes" : "min_bytes",
+        ": calibrate takes one size, the copy's, in sizes_bytes, and no sweep (got ",
+        spec.sizes_bytes_size(), " sizes, min_bytes ", spec.min_bytes(), ", max_bytes ",
+        spec.max_bytes(), ")"));
+  }
   if (spec.kernel() == kAgGemmKernel) {
     if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;
   } else {

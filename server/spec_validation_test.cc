@@ -370,5 +370,29 @@ TEST(ApplyDefaultsTest, ResolvesAutoBackendAndSetsCheck) {
   EXPECT_EQ(ValidateSpec(spec, cpu).message(), "backend: this daemon serves cpu devices, not cuda");
 }
 
+// calibrate measures one copy size: a sweep or several sizes are refused at submission (the
+// worker would refuse them when the job runs).
+TEST(ValidateSpecTest, CalibrateTakesExactlyOneSizeAndNoSweep) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_kernel("calibrate");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "sizes_bytes");
+  spec.add_sizes_bytes(1 << 20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes");
+  spec.clear_min_bytes();
+  spec.clear_max_bytes();
+  spec.clear_step_factor();
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ValidateSpec(spec, CudaLimits());
+  spec.add_sizes_bytes(2 << 20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "sizes_bytes");
+}
+
+TEST(SortSizesTest, IncreasingEachOnce) {
+  v1::JobSpec spec;
+  for (int64_t size : {65536, 4, 1000, 4}) spec.add_sizes_bytes(size);
+  SortSizes(&spec);
+  EXPECT_EQ(std::vector<int64_t>(spec.sizes_bytes().begin(), spec.sizes_bytes().end()),
+            (std::vector<int64_t>{4, 1000, 65536}));
+}
+
 }  // namespace
 }  // namespace symmbench

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <tuple>
+#include <vector>
 
 #include "tests/test_util.h"
 
@@ -89,10 +91,30 @@ TEST_F(DispatchTest, BaselineChoicesRunTheBaselineOrFailClearly) {
   std::ofstream(symmetric) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
       "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
       "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
-  nlohmann::json failed = daemon_->ClientJson({"submit", "--spec", symmetric, "--wait"}, &result);
-  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
-  EXPECT_NE(failed.value("error", "").find("nccl_symmetric is not available"), std::string::npos)
-      << failed.dump();
+  // NCCL's symmetric kernels need CUDA: refused at submission, not failed when run.
+  CommandResult refused = daemon_->Client({"submit", "--spec", symmetric});
+  EXPECT_EQ(refused.exit_code, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("dispatch.entries[0].algorithm: nccl_symmetric needs the CUDA"),
+            std::string::npos)
+      << refused.err;
+}
+
+// A table in the spec that is for another world size or dtype than the job's is refused at
+// submission, naming the field.
+TEST_F(DispatchTest, ATableForAnotherJobIsRefusedAtSubmission) {
+  const std::string path = dir_ + "/other.json";
+  for (const auto& [table_world, table_dtype, field] :
+       std::vector<std::tuple<int, std::string, std::string>>{
+           {4, "bf16", "dispatch.world_size: the table is for 4 ranks, the job runs 2"},
+           {2, "fp32", "dispatch.dtype: the table is for fp32, the job's is bf16"}}) {
+    std::ofstream(path) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
+        "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": )"
+                        << table_world << R"(, "dtype": ")" << table_dtype << R"(",
+        "entries": [{"max_bytes": 0, "algorithm": "two_shot_all_reduce"}]}})";
+    CommandResult result = daemon_->Client({"submit", "--spec", path});
+    EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+    EXPECT_NE(result.err.find(field), std::string::npos) << result.err;
+  }
 }
 
 TEST_F(DispatchTest, BadTableInASpecFileIsRefusedNamingTheField) {
