@@ -258,13 +258,20 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
           return annotate(s);
         }
       }
+      // The rank whose result was wrong reports the failure, so that the job names it; the
+      // others stop with ABORTED, which the worker does not report (whichever rank reported
+      // first used to be recorded).
+      const CheckResult& own = results[rank].check;
+      if (own.wrong > 0) {
+        return absl::DataLossError(absl::StrCat(
+            where, ": verification failed: ", own.wrong, " wrong elements on rank ", rank,
+            ", first at index ", own.first_bad_index, ": got ", Exactly(own.got), " want ",
+            Exactly(own.want)));
+      }
       for (size_t r = 0; r < results.size(); ++r) {
-        const CheckResult& c = results[r].check;
-        if (c.wrong > 0) {
-          return absl::DataLossError(absl::StrCat(
-              where, ": verification failed: ", c.wrong, " wrong elements on rank ", r,
-              ", first at index ", c.first_bad_index, ": got ", Exactly(c.got), " want ",
-              Exactly(c.want)));
+        if (results[r].check.wrong > 0) {
+          return absl::AbortedError(absl::StrCat(where, ": rank ", r,
+                                                 "'s result was wrong; that rank reports it"));
         }
       }
     }

@@ -249,6 +249,15 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
           : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay,
                          teams ? &job_all_reduce : nullptr);
+  if (status.code() == absl::StatusCode::kAborted) {
+    // A peer's result was wrong and that peer reports it, so the job names it. This rank waits
+    // for the coordinator to stop it (it stops every rank at a job's first failure), at most
+    // the rendezvous timeout: the peer never arrives at this barrier.
+    spdlog::warn("rank {}: {}", options.rank, status.ToString());
+    (void)rendezvous.Barrier("finish");
+    *reported = true;
+    return status;
+  }
   if (!status.ok()) {
     spdlog::error("rank {}: {}", options.rank, status.ToString());
     ReportFailure(options, report, status);
