@@ -18,8 +18,8 @@ absl::StatusOr<DatabaseLock> DatabaseLock::Acquire(const std::string& db_path) {
   const std::string path = db_path + ".lock";
   const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
-    return absl::InternalError(absl::StrCat("cannot open the lock file ", path, ": ",
-                                            std::strerror(errno)));
+    return absl::InternalError(
+        absl::StrCat("cannot open the lock file ", path, ": ", std::strerror(errno)));
   }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;
@@ -31,10 +31,10 @@ absl::StatusOr<DatabaseLock> DatabaseLock::Acquire(const std::string& db_path) {
     }
     int64_t pid = 0;
     const bool known = n > 0 && absl::SimpleAtoi(absl::StripAsciiWhitespace(text), &pid);
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the job database ", db_path, " is in use by another symmbenchd (",
-        known ? absl::StrCat("pid ", pid) : "pid unknown", ", lock ", path,
-        "); stop that daemon or give this one another --db"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("the job database ", db_path, " is in use by another symmbenchd (",
+                     known ? absl::StrCat("pid ", pid) : "pid unknown", ", lock ", path,
+                     "); stop that daemon or give this one another --db"));
   }
   // Best effort: the lock is held either way; without the pid only a second daemon's message
   // says less.

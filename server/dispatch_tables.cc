@@ -4,8 +4,8 @@
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
-#include "common/quote.h"
 #include "absl/types/span.h"
+#include "common/quote.h"
 #include "kernels/dtype.h"
 #include "server/sqlite_store.h"
 
@@ -28,9 +28,8 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
                                                    " is over ", kMaxGpuModelBytes, " bytes"));
   }
   if (table.world_size() < 1 || table.world_size() > kMaxDispatchWorldSize) {
-    return absl::InvalidArgumentError(absl::StrCat("world_size: must be in [1, ",
-                                                   kMaxDispatchWorldSize, "] (got ",
-                                                   table.world_size(), ")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "world_size: must be in [1, ", kMaxDispatchWorldSize, "] (got ", table.world_size(), ")"));
   }
   if (absl::StatusOr<DType> dtype = ParseDType(table.dtype()); !dtype.ok()) return dtype.status();
   if (table.entries().empty()) return absl::InvalidArgumentError("entries: empty");
@@ -62,9 +61,8 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
 absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& backend,
                                    int ranks, const std::string& dtype) {
   if (table.world_size() != ranks) {
-    return absl::InvalidArgumentError(absl::StrCat("world_size: the table is for ",
-                                                   table.world_size(), " ranks, the job runs ",
-                                                   ranks));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "world_size: the table is for ", table.world_size(), " ranks, the job runs ", ranks));
   }
   if (table.dtype() != dtype) {
     return absl::InvalidArgumentError(
@@ -73,8 +71,10 @@ absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::st
   for (int i = 0; i < table.entries_size(); ++i) {
     if (table.entries(i).algorithm() == "nccl_symmetric" && backend != "cuda") {
       return absl::InvalidArgumentError(
-          absl::StrCat("entries[", i, "].algorithm: nccl_symmetric needs the CUDA backend (this "
-                       "daemon's is ", backend, ")"));
+          absl::StrCat("entries[", i,
+                       "].algorithm: nccl_symmetric needs the CUDA backend (this "
+                       "daemon's is ",
+                       backend, ")"));
     }
   }
   return absl::OkStatus();

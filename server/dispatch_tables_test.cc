@@ -168,8 +168,9 @@ TEST(CheckDispatchTableForTest, TheJobsRanksDtypeAndBackend) {
   v1::DispatchEntry* e = table.add_entries();
   e->set_algorithm("nccl_symmetric");
   EXPECT_TRUE(CheckDispatchTableFor(table, "cuda", 2, "bf16").ok());
-  EXPECT_EQ(CheckDispatchTableFor(table, "cpu", 2, "bf16").message().rfind("entries[0].algorithm", 0),
-            0u);
+  EXPECT_EQ(
+      CheckDispatchTableFor(table, "cpu", 2, "bf16").message().rfind("entries[0].algorithm", 0),
+      0u);
   EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 4, "bf16").message().rfind("world_size", 0), 0u);
   EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 2, "fp16").message().rfind("dtype", 0), 0u);
 }

@@ -39,9 +39,9 @@ TEST(FaultInjectionTest, ParsesEveryFault) {
 }
 
 TEST(FaultInjectionTest, RejectsBadValuesNamingTheField) {
-  for (const char* bad :
-       {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x", "rank_error:-1",
-        "rank_error:2", "rank_error:99999999999999999999", "flip_element:", "flip_timed:2", "explode", ":1"}) {
+  for (const char* bad : {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
+                          "rank_error:-1", "rank_error:2", "rank_error:99999999999999999999",
+                          "flip_element:", "flip_timed:2", "explode", ":1"}) {
     absl::StatusOr<FaultInjection> fault = ParseFaultInjection(Spec(bad));
     EXPECT_EQ(fault.status().code(), absl::StatusCode::kInvalidArgument) << bad;
     EXPECT_EQ(fault.status().message().rfind("inject_fault: ", 0), 0u) << fault.status();

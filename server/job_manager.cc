@@ -250,7 +250,8 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   if (it == active_.end()) {
     absl::StatusOr<v1::Job> stored = db_->GetJob(job_id);
     if (!stored.ok()) return stored.status();
-    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", ShortName(job_id), " already ended (",
+    return absl::FailedPreconditionError(absl::StrCat("job_id: job ", ShortName(job_id),
+                                                      " already ended (",
                                                       v1::JobState_Name(stored->state()), ")"));
   }
   if (!it->second.finishing) BeginFinish(&it->second, v1::CANCELLED, "cancelled by request", -1);
@@ -290,7 +291,8 @@ absl::StatusOr<JobManager::ActiveJob*> JobManager::ActiveJobOf(const std::string
                                                                bool running_only) {
   auto it = active_.find(job_id);
   if (it == active_.end() || (running_only && it->second.finishing)) {
-    return absl::FailedPreconditionError(absl::StrCat("job ", ShortName(job_id), " is not running"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("job ", ShortName(job_id), " is not running"));
   }
   return &it->second;
 }
@@ -305,8 +307,8 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
     absl::StatusOr<int> expected = ExpectedRows(job.record.spec());
     if (!expected.ok()) return expected.status();
     if (job.final_rows >= *expected) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "row: the job has ", *expected, " final rows, all reported already"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("row: the job has ", *expected, " final rows, all reported already"));
     }
   }
   v1::ResultRow stored = row;
@@ -390,9 +392,9 @@ absl::Status JobManager::AuthorizeWorker(const std::string& job_id, const std::s
     return absl::FailedPreconditionError(absl::StrCat("job_id: ", found.status().message()));
   }
   if (secret.empty() || !ConstantTimeEquals(secret, (*found)->secret)) {
-    return absl::PermissionDeniedError(absl::StrCat("job_id: the call does not carry job ", ShortName(job_id),
-                                                    "'s secret (metadata ", kJobSecretHeader,
-                                                    "); only the job's workers may use its store"));
+    return absl::PermissionDeniedError(absl::StrCat(
+        "job_id: the call does not carry job ", ShortName(job_id), "'s secret (metadata ",
+        kJobSecretHeader, "); only the job's workers may use its store"));
   }
   return absl::OkStatus();
 }

@@ -28,8 +28,8 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
   }
   if (spec.kernel() == kCalibrateKernel) return absl::OkStatus();
   if (spec.kernel() == kAgGemmKernel) {
-    const bool known = std::any_of(
-        spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
+    const bool known =
+        std::any_of(spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
           return shape.m() == row.m() && shape.n() == row.n() && shape.k() == row.k();
         });
     if (!known) {
@@ -54,10 +54,9 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
     return absl::InvalidArgumentError("time_us: a final row's time must be > 0 (got 0)");
   }
   if (row.repeat_medians_us_size() > std::max(1, spec.repeats())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("repeat_medians_us: ", row.repeat_medians_us_size(),
-                     " loop medians, more than the job's ", std::max(1, spec.repeats()),
-                     " passes"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "repeat_medians_us: ", row.repeat_medians_us_size(), " loop medians, more than the job's ",
+        std::max(1, spec.repeats()), " passes"));
   }
   return absl::OkStatus();
 }

@@ -3,7 +3,6 @@
 #include "server/spec_validation.h"
 
 #include <algorithm>
-
 #include <string>
 
 #include "absl/strings/match.h"
@@ -254,8 +253,8 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   }
 
   if (!IsKnownBackend(spec.backend())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("backend: unknown backend ", Quote(spec.backend()), " (want auto, cuda or cpu)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "backend: unknown backend ", Quote(spec.backend()), " (want auto, cuda or cpu)"));
   }
   const std::string backend = ResolveBackend(spec.backend(), limits);
   if (backend != limits.backend) {
@@ -281,11 +280,11 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
   if (spec.kernel() == kCalibrateKernel &&
       (spec.sizes_bytes_size() != 1 || spec.min_bytes() != 0 || spec.max_bytes() != 0)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        spec.sizes_bytes_size() != 1 ? "sizes_bytes" : "min_bytes",
-        ": calibrate takes one size, the copy's, in sizes_bytes, and no sweep (got ",
-        spec.sizes_bytes_size(), " sizes, min_bytes ", spec.min_bytes(), ", max_bytes ",
-        spec.max_bytes(), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(spec.sizes_bytes_size() != 1 ? "sizes_bytes" : "min_bytes",
+                     ": calibrate takes one size, the copy's, in sizes_bytes, and no sweep (got ",
+                     spec.sizes_bytes_size(), " sizes, min_bytes ", spec.min_bytes(),
+                     ", max_bytes ", spec.max_bytes(), ")"));
   }
   if (spec.kernel() == kAgGemmKernel) {
     if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;

@@ -73,10 +73,10 @@ TEST_F(CpuJobTest, WorldSize4Fp32ExplicitSizesVerify) {
 // Sizes given out of order and twice run once each, in size order, as the rows promise.
 TEST_F(CpuJobTest, UnsortedAndRepeatedSizesComeBackInOrderOnce) {
   CommandResult result;
-  nlohmann::json job = daemon_->ClientJson(
-      {"submit", "--world-size", "2", "--dtype", "fp32", "--sizes", "64K,4,1000,4", "--warmup",
-       "1", "--iters", "5", "--wait"},
-      &result);
+  nlohmann::json job =
+      daemon_->ClientJson({"submit", "--world-size", "2", "--dtype", "fp32", "--sizes",
+                           "64K,4,1000,4", "--warmup", "1", "--iters", "5", "--wait"},
+                          &result);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   ExpectVerifiedRows(job, {4, 1000, 65536}, "fp32");
   EXPECT_EQ(job["spec"]["sizes_bytes"], nlohmann::json::array({4, 1000, 65536}));

@@ -33,12 +33,14 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
     // 1, 1025 and 262145 elements: odd counts, vector tails.
     const std::vector<int64_t> counts = {1, 1025, 262145};
     std::string sizes;
-    for (int64_t count : counts) sizes += (sizes.empty() ? "" : ",") + std::to_string(count * element);
+    for (int64_t count : counts)
+      sizes += (sizes.empty() ? "" : ",") + std::to_string(count * element);
     CommandResult result;
-    nlohmann::json job = daemon.ClientJson(
-        {"submit", "--kernel", GetParam(), "--world-size", std::to_string(devices), "--dtype", dtype,
-         "--sizes", sizes, "--warmup", "5", "--iters", "20", "--repeats", "2", "--graph", "--wait"},
-        &result);
+    nlohmann::json job =
+        daemon.ClientJson({"submit", "--kernel", GetParam(), "--world-size",
+                           std::to_string(devices), "--dtype", dtype, "--sizes", sizes, "--warmup",
+                           "5", "--iters", "20", "--repeats", "2", "--graph", "--wait"},
+                          &result);
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     EXPECT_EQ(job["backend"], "cuda");
     ASSERT_EQ(job["rows"].size(), counts.size()) << dtype;
@@ -103,10 +105,10 @@ TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
   EXPECT_EQ(job["state"], "FAILED") << failed.out << failed.err;
   EXPECT_EQ(job["failed_rank"].get<int>(), 1);
   CommandResult next;
-  nlohmann::json clean = daemon.ClientJson(
-      {"submit", "--kernel", "one_shot_push_all_reduce", "--world-size", world, "--sizes",
-       "4K,1M", "--graph", "--wait"},
-      &next);
+  nlohmann::json clean =
+      daemon.ClientJson({"submit", "--kernel", "one_shot_push_all_reduce", "--world-size", world,
+                         "--sizes", "4K,1M", "--graph", "--wait"},
+                        &next);
   ASSERT_EQ(next.exit_code, 0) << next.out << next.err;
   for (const nlohmann::json& row : clean["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
 }
@@ -117,9 +119,8 @@ TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
 TEST(GpuMultiRankTest, OneShotMatchesNcclAndABarrierTimeoutIsReported) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
-  CommandResult check =
-      RunCommand({RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
-                  std::to_string(devices), "--timeout-test"});
+  CommandResult check = RunCommand({RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
+                                    std::to_string(devices), "--timeout-test"});
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
 }
 

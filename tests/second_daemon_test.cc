@@ -13,8 +13,8 @@ namespace {
 CommandResult RunSecondDaemon(const std::string& listen, const std::string& db,
                               const std::string& dir) {
   return RunCommand({RunfilePath("server/symmbenchd"), "--listen", listen, "--metrics-listen", "",
-                     "--db", db, "--log-dir", dir + "/logs", "--backend", "cpu", "--cpu-slots",
-                     "2", "--worker", RunfilePath("worker/symmbench-worker")},
+                     "--db", db, "--log-dir", dir + "/logs", "--backend", "cpu", "--cpu-slots", "2",
+                     "--worker", RunfilePath("worker/symmbench-worker")},
                     std::chrono::seconds(20));
 }
 

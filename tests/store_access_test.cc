@@ -4,12 +4,11 @@
 // a Wait whose client gives up is withdrawn; and 1,000 pending Waits hold no thread each.
 #include <grpcpp/grpcpp.h>
 #include <gtest/gtest.h>
-
-#include <cmath>
 #include <stdlib.h>
 #include <sys/stat.h>
 
 #include <atomic>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <thread>

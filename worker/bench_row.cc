@@ -34,8 +34,8 @@ double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) 
 std::string RankResult::Encode() const {
   std::ostringstream out;
   out.precision(17);
-  out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want
-      << ' ' << baselines.size();
+  out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want << ' '
+      << baselines.size();
   for (const OpTimes* t : All()) {
     out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
         << t->graph_us;

@@ -263,15 +263,15 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       // first used to be recorded).
       const CheckResult& own = results[rank].check;
       if (own.wrong > 0) {
-        return absl::DataLossError(absl::StrCat(
-            where, ": verification failed: ", own.wrong, " wrong elements on rank ", rank,
-            ", first at index ", own.first_bad_index, ": got ", Exactly(own.got), " want ",
-            Exactly(own.want)));
+        return absl::DataLossError(absl::StrCat(where, ": verification failed: ", own.wrong,
+                                                " wrong elements on rank ", rank,
+                                                ", first at index ", own.first_bad_index, ": got ",
+                                                Exactly(own.got), " want ", Exactly(own.want)));
       }
       for (size_t r = 0; r < results.size(); ++r) {
         if (results[r].check.wrong > 0) {
-          return absl::AbortedError(absl::StrCat(where, ": rank ", r,
-                                                 "'s result was wrong; that rank reports it"));
+          return absl::AbortedError(
+              absl::StrCat(where, ": rank ", r, "'s result was wrong; that rank reports it"));
         }
       }
     }

@@ -41,11 +41,11 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
 // checked) and one of every baseline; the first pass also checks the operation right after
 // Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
-// `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first failure: a backend error
-// (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or, when verification
-// finds wrong elements (after the row carrying `wrong` has been reported): DATA_LOSS on each
-// rank whose result was wrong, with the size, rank, first bad index and the values, and
-// ABORTED on the others (the worker leaves the report to the wrong rank).
+// `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first
+// failure: a backend error (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or,
+// when verification finds wrong elements (after the row carrying `wrong` has been reported):
+// DATA_LOSS on each rank whose result was wrong, with the size, rank, first bad index and the
+// values, and ABORTED on the others (the worker leaves the report to the wrong rank).
 //
 // `rendezvous` spans the job: rows are gathered over every rank of it. Per-host teams
 // (JobSpec.per_host_teams): `backend` holds this host's team only (its rank and world size are

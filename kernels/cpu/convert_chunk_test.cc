@@ -2,6 +2,8 @@
 // 16-bit pattern in, and special plus random floats out (ties, subnormals, overflow, NaN).
 #include "kernels/cpu/convert_chunk.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -10,8 +12,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace symmbench {
 namespace {

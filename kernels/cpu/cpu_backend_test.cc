@@ -114,8 +114,8 @@ TEST_P(AllReduceCpuTest, KeepsTheRankOrderContractOnRandomFloats) {
       ASSERT_TRUE((*backend)->Synchronize().ok());
       auto check = coll.CheckRankOrderSum();
       ASSERT_TRUE(check.ok()) << check.status();
-      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
-                                 << check->got << " want " << check->want;
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
+                                 << " want " << check->want;
       ASSERT_TRUE(coll.FlipOutputElement(count - 1).ok());
       EXPECT_EQ(coll.CheckRankOrderSum()->wrong, 1);
     }

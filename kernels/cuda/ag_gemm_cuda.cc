@@ -110,11 +110,13 @@ class CudaAgGemm final : public AgGemm {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
     const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
-    const BufferSize sizes[] = {
-        {&gathered_, static_cast<size_t>(a_bytes)}, {&a_ref_, static_cast<size_t>(a_bytes)},
-        {&b_, static_cast<size_t>(b_bytes)},        {&c_, static_cast<size_t>(c_bytes)},
-        {&c_ref_, static_cast<size_t>(c_bytes)},    {&flags_, flag_bytes},
-        {&check_, check_bytes}};
+    const BufferSize sizes[] = {{&gathered_, static_cast<size_t>(a_bytes)},
+                                {&a_ref_, static_cast<size_t>(a_bytes)},
+                                {&b_, static_cast<size_t>(b_bytes)},
+                                {&c_, static_cast<size_t>(c_bytes)},
+                                {&c_ref_, static_cast<size_t>(c_bytes)},
+                                {&flags_, flag_bytes},
+                                {&check_, check_bytes}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -201,8 +203,8 @@ class CudaAgGemm final : public AgGemm {
         got->counters.wrong != 0 ? static_cast<int64_t>(got->counters.first_bad) : -1;
     for (int64_t t = 0; t < tiles; ++t) {
       const FrobeniusSums& f = got->tiles[t];
-      result.c_rel_error = std::max(result.c_rel_error,
-                                    TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
+      result.c_rel_error =
+          std::max(result.c_rel_error, TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
     }
     return result;
   }

@@ -6,8 +6,8 @@
 #include <nccl.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -98,9 +98,9 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
 
 absl::StatusOr<int> CudaAllReduceCollective::AgreeOnGridCap(DeviceDType dtype) {
   int local = 0;
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(MaxBlocks(dtype, &local),
-                                 absl::StrCat(name_, ": max blocks (dtype ", static_cast<int>(dtype),
-                                              ", world size ", ctx_->world_size, ")"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      MaxBlocks(dtype, &local), absl::StrCat(name_, ": max blocks (dtype ", static_cast<int>(dtype),
+                                             ", world size ", ctx_->world_size, ")"));
   if (ctx_->rendezvous == nullptr) return local;
   absl::StatusOr<std::vector<std::string>> all = ctx_->rendezvous->AllGather(
       absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), absl::StrCat(local));

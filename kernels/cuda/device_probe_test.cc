@@ -2,10 +2,9 @@
 #include "kernels/cuda/device_probe.h"
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 
 #include <cstdlib>
-
-#include <gtest/gtest.h>
 
 namespace symmbench {
 namespace {

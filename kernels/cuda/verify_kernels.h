@@ -1,5 +1,6 @@
 // Verification kernels' host launchers (no absl; includable from .cc): fill a buffer with the
-// exact inputs, compare two buffers bitwise, flip a bit (fault injection). Kernels in verify_kernels.cu.
+// exact inputs, compare two buffers bitwise, flip a bit (fault injection). Kernels in
+// verify_kernels.cu.
 #pragma once
 
 #include <cuda_runtime_api.h>
