@@ -61,6 +61,18 @@ grpc::Status CoordinatorService::WatchJob(grpc::ServerContext* context,
                                           const v1::WatchJobRequest* request,
                                           grpc::ServerWriter<v1::JobEvent>* writer) {
   if (grpc::Status s = RequireJobId(request->job_id()); !s.ok()) return s;
+  // Each open stream holds a server thread: bounded, so that clients cannot take them all.
+  if (watch_streams_.fetch_add(1) >= max_watch_streams_) {
+    watch_streams_.fetch_sub(1);
+    return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                        absl::StrCat("WatchJob: ", max_watch_streams_,
+                                     " streams are open, the limit (--max-watch-streams); poll "
+                                     "GetJob or try again later"));
+  }
+  struct Release {
+    std::atomic<int>* count;
+    ~Release() { count->fetch_sub(1); }
+  } release{&watch_streams_};
   absl::StatusOr<std::shared_ptr<JobWatch>> watch = jobs_->Watch(request->job_id());
   if (!watch.ok()) return ToGrpc(watch.status());
   v1::JobEvent event;

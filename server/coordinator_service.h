@@ -2,6 +2,8 @@
 // and JobManager calls and map absl::Status to grpc::Status once (TF Serving's pattern).
 #pragma once
 
+#include <atomic>
+
 #include "proto/symmbench.grpc.pb.h"
 #include "server/baseline_store.h"
 #include "server/dispatch_tables.h"
@@ -17,12 +19,17 @@ class CoordinatorService final : public v1::Coordinator::Service {
                      BaselineStore* baselines = nullptr)
       : jobs_(jobs), dispatch_tables_(dispatch_tables), baselines_(baselines) {}
 
+  // WatchJob streams open at once, each holding one of the server's threads while it waits
+  // (symmbenchd --max-watch-streams); the next one is refused with RESOURCE_EXHAUSTED.
+  void set_max_watch_streams(int max) { max_watch_streams_ = max; }
+
   grpc::Status SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest*,
                          v1::SubmitJobResponse*) override;
   grpc::Status GetJob(grpc::ServerContext*, const v1::GetJobRequest*, v1::Job*) override;
   grpc::Status ListJobs(grpc::ServerContext*, const v1::ListJobsRequest*,
                         v1::ListJobsResponse*) override;
-  // Streams the job's events until it ends or the client goes away.
+  // Streams the job's events until it ends or the client goes away. RESOURCE_EXHAUSTED when
+  // max_watch_streams are open already.
   grpc::Status WatchJob(grpc::ServerContext*, const v1::WatchJobRequest*,
                         grpc::ServerWriter<v1::JobEvent>*) override;
   grpc::Status CancelJob(grpc::ServerContext*, const v1::CancelJobRequest*,
@@ -43,6 +50,8 @@ class CoordinatorService final : public v1::Coordinator::Service {
                               v1::ImportBaselineResponse*) override;
 
  private:
+  int max_watch_streams_ = 256;
+  std::atomic<int> watch_streams_{0};
   JobManager* jobs_;
   DispatchTableStore* dispatch_tables_;
   BaselineStore* baselines_;

@@ -50,6 +50,7 @@ struct DaemonOptions {
   int job_timeout_s = 3600;
   std::string port_file;
   std::string metrics_listen = "127.0.0.1:9464";
+  int max_watch_streams = 256;
   std::string log_level = "info";
   std::string log_format = "text";
   ServerSecurityFlags security;  // TLS, token, read-only calls (listen is copied in)
@@ -244,6 +245,7 @@ int Run(const DaemonOptions& options) {
   jobs.set_metrics(metrics->get());
 
   CoordinatorService coordinator(&jobs, dispatch_tables->get(), baselines->get());
+  coordinator.set_max_watch_streams(options.max_watch_streams);
   WorkerReportService reports(&jobs);
   StoreService store_service(&store, [&jobs](const std::string& id, const std::string& secret) {
     return jobs.AuthorizeWorker(id, secret, /*running_only=*/true);
@@ -342,6 +344,10 @@ int main(int argc, char** argv) {
   app.add_option("--token-file", options.security.token_file,
                  "bearer token required for calls that change state or run jobs (file mode 600 "
                  "or 640; never give the token itself on the command line)");
+  app.add_option("--max-watch-streams", options.max_watch_streams,
+                 "WatchJob streams open at once (each holds a server thread); more are refused")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   app.add_option("--read-only-calls", options.security.read_only_calls,
                  "public: reads (GetJob, ListJobs, WatchJob, ListDevices, ListDispatchTables, "
                  "ListBaselines, GetBaseline, "

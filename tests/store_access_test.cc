@@ -317,5 +317,65 @@ TEST_F(StoreAccessTest, ThousandPendingWaitsHoldFewThreads) {
   EXPECT_EQ(left, 0);
 }
 
+// Each open WatchJob stream holds one of the daemon's threads: past --max-watch-streams a new
+// stream is refused with RESOURCE_EXHAUSTED (1,000 streams used to make 1,017 threads), and a
+// closed stream frees its place.
+TEST(WatchStreamsTest, OpenStreamsAreBoundedAndAClosedOneFreesItsPlace) {
+  const std::string dir = MakeTempDir("watch_streams");
+  const std::string fake_dir = dir + "/fake";
+  mkdir(fake_dir.c_str(), 0700);
+  setenv("SYMMBENCH_FAKE_WORKER_DIR", fake_dir.c_str(), 1);
+  Daemon daemon(dir, 2);
+  daemon.set_worker(RunfilePath("tests/fake_worker.sh"));
+  daemon.set_extra_args({"--max-watch-streams", "4"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  unsetenv("SYMMBENCH_FAKE_WORKER_DIR");
+  nlohmann::json job = daemon.ClientJson({"submit", "--world-size", "1", "--sizes", "2K"});
+  ASSERT_TRUE(job.contains("job_id")) << job.dump();
+  auto stub = v1::Coordinator::NewStub(
+      grpc::CreateChannel(daemon.address(), grpc::InsecureChannelCredentials()));
+  v1::WatchJobRequest request;
+  request.set_job_id(job["job_id"]);
+  struct Stream {
+    grpc::ClientContext context;
+    std::unique_ptr<grpc::ClientReader<v1::JobEvent>> reader;
+  };
+  // Opens a stream and reads its first event (the job's state): true once it is served.
+  const auto open = [&](Stream* stream) {
+    stream->context.set_deadline(std::chrono::system_clock::now() + seconds(30));
+    stream->reader = stub->WatchJob(&stream->context, request);
+    v1::JobEvent event;
+    return stream->reader->Read(&event);
+  };
+  std::vector<std::unique_ptr<Stream>> streams;
+  for (int i = 0; i < 4; ++i) {
+    streams.push_back(std::make_unique<Stream>());
+    ASSERT_TRUE(open(streams.back().get())) << "stream " << i;
+  }
+  Stream refused;
+  EXPECT_FALSE(open(&refused));
+  const grpc::Status status = refused.reader->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << status.error_message();
+  EXPECT_NE(status.error_message().find("--max-watch-streams"), std::string::npos);
+  // Closing one frees a place (the server notices within its 0.5 s poll).
+  streams[0]->context.TryCancel();
+  streams[0]->reader->Finish();
+  bool reopened = false;
+  for (auto deadline = steady_clock::now() + seconds(10); !reopened && steady_clock::now() < deadline;) {
+    auto stream = std::make_unique<Stream>();
+    reopened = open(stream.get());
+    if (reopened) {
+      streams[0] = std::move(stream);
+    } else {
+      stream->reader->Finish();
+      std::this_thread::sleep_for(milliseconds(100));
+    }
+  }
+  EXPECT_TRUE(reopened);
+  for (auto& stream : streams) stream->context.TryCancel();
+  EXPECT_EQ(daemon.Client({"cancel", job["job_id"]}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace symmbench::testing
