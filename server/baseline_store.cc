@@ -3,6 +3,8 @@
 
 #include <sqlite3.h>
 
+#include <cmath>
+
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "server/sqlite_store.h"
@@ -61,6 +63,46 @@ absl::Status ValidateBaseline(const v1::Baseline& baseline) {
         "baseline.job.spec.world_size: must be >= 1 (got ", job.spec().world_size(), ")"));
   }
   if (job.rows().empty()) return absl::InvalidArgumentError("baseline.job.rows: empty");
+  if (job.spec().world_size() > kMaxBaselineWorldSize) {
+    return absl::InvalidArgumentError(absl::StrCat("baseline.job.spec.world_size: at most ",
+                                                   kMaxBaselineWorldSize, " (got ",
+                                                   job.spec().world_size(), ")"));
+  }
+  if (job.rows_size() > kMaxBaselineRows) {
+    return absl::InvalidArgumentError(absl::StrCat("baseline.job.rows: ", job.rows_size(),
+                                                   " rows, more than ", kMaxBaselineRows));
+  }
+  for (int i = 0; i < job.rows_size(); ++i) {
+    const v1::ResultRow& row = job.rows(i);
+    const std::string where = absl::StrCat("baseline.job.rows[", i, "].");
+    if (row.samples_us_size() > kMaxBaselineSamples) {
+      return absl::InvalidArgumentError(absl::StrCat(where, "samples_us: ", row.samples_us_size(),
+                                                     " samples, more than ", kMaxBaselineSamples));
+    }
+    if (row.sample_iters_size() != 0 && row.sample_iters_size() != row.samples_us_size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "sample_iters: ", row.sample_iters_size(), " entries for ",
+                       row.samples_us_size(), " samples"));
+    }
+    for (int j = 0; j < row.samples_us_size(); ++j) {
+      if (!std::isfinite(row.samples_us(j)) || row.samples_us(j) <= 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, "samples_us[", j, "]: must be finite and > 0 (got ", row.samples_us(j), ")"));
+      }
+    }
+    for (int j = 0; j < row.sample_iters_size(); ++j) {
+      if (row.sample_iters(j) < 1) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, "sample_iters[", j, "]: must be >= 1 (got ", row.sample_iters(j), ")"));
+      }
+    }
+    for (double t : {row.time_us(), row.time_min_us(), row.time_max_us()}) {
+      if (!std::isfinite(t) || t < 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "time_us: must be finite and >= 0 (got ", t, ")"));
+      }
+    }
+  }
   return absl::OkStatus();
 }
 

@@ -23,8 +23,15 @@ inline constexpr size_t kMaxBaselineNameLength = 128;
 // of [A-Za-z0-9._/+-] not starting with '.' or '/'.
 absl::Status ValidateBaselineName(const std::string& name);
 
-// Checks a baseline before it is stored: a valid name, a job with a kernel, world_size >= 1 and
-// at least one row. INVALID_ARGUMENT naming the field (e.g. "baseline.job.rows: empty").
+// Bounds of an imported baseline (a saved one comes from a job, well inside them).
+inline constexpr int kMaxBaselineRows = 1024;
+inline constexpr int kMaxBaselineSamples = 10000;  // per row: 100 repeats x 10 batches, and room
+inline constexpr int kMaxBaselineWorldSize = 65536;
+
+// Checks a baseline before it is stored: a valid name, a job with a kernel, world_size in
+// [1, kMaxBaselineWorldSize], 1..kMaxBaselineRows rows, each with at most kMaxBaselineSamples
+// samples, every sample finite and > 0 with sample_iters >= 1 (one per sample, or none), and
+// finite times >= 0. INVALID_ARGUMENT naming the field (e.g. "baseline.job.rows: empty").
 absl::Status ValidateBaseline(const v1::Baseline& baseline);
 
 // The baseline `name` made of `job` (its whole record, rows included) at `now_unix_ms`.

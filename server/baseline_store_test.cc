@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <cmath>
+#include <limits>
+
 namespace symmbench {
 namespace {
 
@@ -73,6 +76,37 @@ TEST(ValidateBaselineTest, NamesTheField) {
   v1::Baseline no_name = baseline;
   no_name.clear_name();
   EXPECT_EQ(ValidateBaseline(no_name).message().find("baseline.name"), 0u);
+}
+
+// An imported baseline is bounded and its samples are measurements: 60,000 rows, NaN, inf or
+// negative samples and sample_iters 0 or -5 used to be stored.
+TEST(ValidateBaselineTest, BoundsAndSaneSamples) {
+  const v1::Baseline good = *BaselineFromJob(FinishedJob("j-000001"), "main", 1);
+  const auto refused = [](const v1::Baseline& b, const std::string& field) {
+    const absl::Status s = ValidateBaseline(b);
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << field;
+    EXPECT_EQ(s.message().rfind(field, 0), 0u) << s.message();
+  };
+  v1::Baseline many = good;
+  for (int i = 0; i < kMaxBaselineRows; ++i) *many.mutable_job()->add_rows() = good.job().rows(0);
+  refused(many, "baseline.job.rows: 1025 rows");
+  for (double bad : {std::nan(""), std::numeric_limits<double>::infinity(), -1.0, 0.0}) {
+    v1::Baseline b = good;
+    b.mutable_job()->mutable_rows(0)->set_samples_us(1, bad);
+    refused(b, "baseline.job.rows[0].samples_us[1]");
+  }
+  for (int iters : {0, -5}) {
+    v1::Baseline b = good;
+    b.mutable_job()->mutable_rows(0)->add_sample_iters(10);
+    b.mutable_job()->mutable_rows(0)->add_sample_iters(iters);
+    refused(b, "baseline.job.rows[0].sample_iters[1]");
+  }
+  v1::Baseline uneven = good;
+  uneven.mutable_job()->mutable_rows(0)->add_sample_iters(10);
+  refused(uneven, "baseline.job.rows[0].sample_iters: 1 entries for 2 samples");
+  v1::Baseline huge_world = good;
+  huge_world.mutable_job()->mutable_spec()->set_world_size(2147483647);
+  refused(huge_world, "baseline.job.spec.world_size");
 }
 
 TEST(BaselineStoreTest, RefusesToOverwriteUnlessForcedAndSurvivesReopen) {
