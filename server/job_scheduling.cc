@@ -1,5 +1,7 @@
 // JobManager, scheduler side: the scheduler thread's loop, launching placed jobs, reaping
 // workers, timeouts, and finishing jobs (the API side is job_manager.cc).
+#include <malloc.h>
+
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -163,6 +165,8 @@ void JobManager::Finalize(const std::string& job_id) {
   ActiveJob& job = it->second;
   scheduler_.Release(job_id);
   store_->DropPrefix(JobStorePrefix(job_id));
+  // Give what the job's Store values held back to the system (glibc keeps freed memory).
+  malloc_trim(0);
   RemoveLeftoverSegments(job_id, job.instance);
   v1::Job& record = job.record;
   record.set_state(job.final_state);

@@ -204,6 +204,17 @@ bool KeyValueStore::Delete(const std::string& key) {
   return data_.erase(key) > 0;
 }
 
+size_t KeyValueStore::BytesWithValue(const std::string& prefix, const std::string& key,
+                                     size_t value_bytes) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  size_t bytes = key.size() + value_bytes;
+  for (auto it = data_.lower_bound(prefix);
+       it != data_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+    if (it->first != key) bytes += it->first.size() + it->second.size();
+  }
+  return bytes;
+}
+
 size_t KeyValueStore::DropPrefix(const std::string& prefix) {
   size_t dropped = 0;
   std::vector<Completion> failed;

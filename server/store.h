@@ -46,6 +46,10 @@ class KeyValueStore {
 
   // Sets `key` and completes the waits it satisfies.
   void Set(const std::string& key, std::string value);
+  // Bytes of the keys and values under `prefix`, as if `key` (under it) held `value_bytes`
+  // bytes: what a Set of that key would leave. For per-job quotas.
+  size_t BytesWithValue(const std::string& prefix, const std::string& key,
+                        size_t value_bytes) const;
   // NOT_FOUND naming the key when absent.
   absl::StatusOr<std::string> Get(const std::string& key) const;
   // Adds `delta` to the decimal int64 held by `key` (absent counts as 0) and returns the new

@@ -14,6 +14,10 @@ namespace {
 // Longest single wait a client may ask for.
 constexpr int64_t kMaxWaitMs = 3600 * 1000;
 constexpr size_t kMaxKeyLength = 512;
+// Bytes of keys and values one job may hold in the Store. A job of 64 ranks and 64 sizes holds
+// about 5 MiB of rank results; the quota keeps a runaway or hostile worker from taking the
+// daemon's memory.
+constexpr size_t kMaxJobStoreBytes = size_t{64} << 20;
 
 // Answers at once with `status`.
 grpc::ServerUnaryReactor* Finished(grpc::CallbackServerContext* context, grpc::Status status) {
@@ -85,11 +89,21 @@ grpc::Status StoreService::Scope(const grpc::CallbackServerContext& context,
   return grpc::Status::OK;
 }
 
+grpc::Status StoreService::CheckQuota(const std::string& job_id, const std::string& key,
+                                      size_t value_bytes) const {
+  const size_t bytes = store_->BytesWithValue(JobStorePrefix(job_id), key, value_bytes);
+  if (bytes <= kMaxJobStoreBytes) return grpc::Status::OK;
+  return {grpc::StatusCode::RESOURCE_EXHAUSTED,
+          absl::StrCat("value: job ", ShortName(job_id), " would hold ", bytes,
+                       " bytes in the Store, over its quota of ", kMaxJobStoreBytes)};
+}
+
 grpc::ServerUnaryReactor* StoreService::Set(grpc::CallbackServerContext* context,
                                             const v1::StoreSetRequest* request,
                                             v1::StoreSetResponse*) {
   std::string key;
   grpc::Status s = Scope(*context, request->job_id(), request->key(), &key);
+  if (s.ok()) s = CheckQuota(request->job_id(), key, request->value().size());
   if (s.ok()) store_->Set(key, request->value());
   return Finished(context, s);
 }
@@ -152,6 +166,9 @@ grpc::ServerUnaryReactor* StoreService::CompareSet(grpc::CallbackServerContext* 
                                                    v1::StoreCompareSetResponse* response) {
   std::string key;
   if (grpc::Status s = Scope(*context, request->job_id(), request->key(), &key); !s.ok()) {
+    return Finished(context, s);
+  }
+  if (grpc::Status s = CheckQuota(request->job_id(), key, request->desired().size()); !s.ok()) {
     return Finished(context, s);
   }
   CompareSetResult result = store_->CompareSet(key, request->expected(), request->desired());

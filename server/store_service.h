@@ -47,6 +47,10 @@ class StoreService final : public v1::Store::CallbackService {
   // missing secret.
   grpc::Status Scope(const grpc::CallbackServerContext& context, const std::string& job_id,
                      const std::string& key, std::string* scoped);
+  // RESOURCE_EXHAUSTED naming value when setting `scoped_key` to `value_bytes` bytes would take
+  // the job past its Store quota (64 MiB of keys and values).
+  grpc::Status CheckQuota(const std::string& job_id, const std::string& scoped_key,
+                          size_t value_bytes) const;
   KeyValueStore* store_;
   Authorize authorize_;
   CoordinatorMetrics* metrics_ = nullptr;
