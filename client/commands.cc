@@ -131,18 +131,25 @@ int RunList(const GlobalOptions& global, const ListOptions& options, std::ostrea
   if (options.limit < 0) {
     return ReportError(global, absl::InvalidArgumentError("--limit: must be >= 0"), out, err);
   }
-  request.set_limit(options.limit);
   if (!options.state.empty()) {
     absl::StatusOr<v1::JobState> state = ParseJobState(options.state, "--state");
     if (!state.ok()) return ReportError(global, state.status(), out, err);
     request.set_state(*state);
   }
   std::unique_ptr<Stub> stub = MakeStub(global);
+  // Page after page (a page stops at about 2 MiB of records) until `limit` jobs (0: 100).
+  const int wanted = options.limit == 0 ? 100 : options.limit;
   v1::ListJobsResponse response;
-  if (grpc::Status status = stub->ListJobs(UnaryContext(global).get(), request, &response);
-      !status.ok()) {
-    return ReportRpcError(global, status, out, err);
-  }
+  do {
+    request.set_limit(wanted - response.jobs_size());
+    v1::ListJobsResponse page;
+    if (grpc::Status status = stub->ListJobs(UnaryContext(global).get(), request, &page);
+        !status.ok()) {
+      return ReportRpcError(global, status, out, err);
+    }
+    for (v1::Job& job : *page.mutable_jobs()) *response.add_jobs() = std::move(job);
+    request.set_page_token(page.next_page_token());
+  } while (!request.page_token().empty() && response.jobs_size() < wanted);
   if (global.json) {
     out << JobListToJson(response).dump() << "\n";
   } else {

@@ -2,14 +2,30 @@
 #include "server/coordinator_service.h"
 
 #include <chrono>
+#include <limits>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/quote.h"
 #include "kernels/catalog.h"
 #include "server/grpc_status.h"
 #include "server/store_service.h"
 
 namespace symmbench {
 namespace {
+
+// Jobs a ListJobs page holds when the request says 0.
+constexpr int kDefaultListLimit = 100;
+// A page stops before the records pass this many bytes (gRPC's default receive limit is 4 MiB).
+constexpr size_t kMaxListPageBytes = size_t{2} << 20;
+
+// 42 for "j-000042"; 0 when the id has no number.
+int64_t JobNumber(const std::string& job_id) {
+  int64_t number = 0;
+  if (job_id.rfind("j-", 0) != 0 || !absl::SimpleAtoi(job_id.substr(2), &number)) return 0;
+  return number;
+}
+
 grpc::Status RequireJobId(const std::string& job_id) {
   if (job_id.empty()) return {grpc::StatusCode::INVALID_ARGUMENT, "job_id: must be set"};
   return grpc::Status::OK;
@@ -50,10 +66,34 @@ grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJo
     return {grpc::StatusCode::INVALID_ARGUMENT,
             absl::StrCat("limit: must be >= 0 (got ", request->limit(), ")")};
   }
-  absl::StatusOr<std::vector<v1::Job>> jobs =
-      jobs_->List(request->limit(), request->state(), request->include_rows());
+  // The token is the number of the last job of the previous page: this page starts below it.
+  int64_t before = 0;
+  if (!request->page_token().empty() &&
+      (!absl::SimpleAtoi(request->page_token(), &before) || before < 1)) {
+    return {grpc::StatusCode::INVALID_ARGUMENT,
+            absl::StrCat("page_token: ", Quote(request->page_token()),
+                         " is not a token ListJobs gave")};
+  }
+  const int limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
+  // One job more than the page holds: whether another page follows.
+  absl::StatusOr<std::vector<v1::Job>> jobs = jobs_->List(
+      limit == std::numeric_limits<int>::max() ? limit : limit + 1, request->state(),
+      request->include_rows(), before);
   if (!jobs.ok()) return ToGrpc(jobs.status());
-  for (v1::Job& job : *jobs) *response->add_jobs() = std::move(job);
+  size_t bytes = 0;
+  for (size_t i = 0; i < jobs->size(); ++i) {
+    v1::Job& job = (*jobs)[i];
+    const size_t job_bytes = job.ByteSizeLong();
+    const bool full = static_cast<int>(i) == limit ||
+                      (response->jobs_size() > 0 && bytes + job_bytes > kMaxListPageBytes);
+    if (full) {
+      const v1::Job& last = response->jobs(response->jobs_size() - 1);
+      response->set_next_page_token(absl::StrCat(JobNumber(last.job_id())));
+      break;
+    }
+    bytes += job_bytes;
+    *response->add_jobs() = std::move(job);
+  }
   return grpc::Status::OK;
 }
 

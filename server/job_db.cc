@@ -304,7 +304,7 @@ absl::StatusOr<v1::Job> JobDb::GetJob(const std::string& job_id) const {
 }
 
 absl::StatusOr<std::vector<v1::Job>> JobDb::ListJobs(int limit, v1::JobState state_filter,
-                                                     bool include_rows) const {
+                                                     bool include_rows, int64_t before) const {
   // The API's "0 means 100" is the service's business; here a limit must be given.
   if (limit < 1) {
     return absl::InvalidArgumentError(absl::StrCat("limit: must be >= 1 (got ", limit, ")"));
@@ -312,11 +312,12 @@ absl::StatusOr<std::vector<v1::Job>> JobDb::ListJobs(int limit, v1::JobState sta
   std::lock_guard<std::mutex> lock(read_mu());
   // ?1 = 0 (JOB_STATE_UNSPECIFIED) matches every state.
   Stmt stmt(reader_,
-            "SELECT job_id, record FROM jobs WHERE ?1 = 0 OR state = ?1 "
-            "ORDER BY number DESC LIMIT ?2");
+            "SELECT job_id, record FROM jobs WHERE (?1 = 0 OR state = ?1) "
+            "AND (?3 = 0 OR number < ?3) ORDER BY number DESC LIMIT ?2");
   if (absl::Status s = stmt.Prepared("list jobs"); !s.ok()) return s;
   if (absl::Status s = stmt.BindInt(1, state_filter); !s.ok()) return s;
   if (absl::Status s = stmt.BindInt(2, limit); !s.ok()) return s;
+  if (absl::Status s = stmt.BindInt(3, before); !s.ok()) return s;
   std::vector<v1::Job> jobs;
   int rc;
   while ((rc = stmt.Step()) == SQLITE_ROW) {

@@ -35,9 +35,10 @@ class JobDb {
   absl::Status AppendRow(const std::string& job_id, const v1::ResultRow& row);
   // The job with its rows. NOT_FOUND naming the job id when absent.
   absl::StatusOr<v1::Job> GetJob(const std::string& job_id) const;
-  // Newest first (by submission order), at most `limit` jobs, optionally only one state.
+  // Newest first (by submission order), at most `limit` jobs, optionally only one state, and
+  // only those submitted before job number `before` (job "j-000042" is number 42; 0: all).
   absl::StatusOr<std::vector<v1::Job>> ListJobs(int limit, v1::JobState state_filter,
-                                                bool include_rows) const;
+                                                bool include_rows, int64_t before = 0) const;
   // Marks every RUNNING job FAILED with `reason`, in one transaction (used at start-up after a
   // crash or restart: their workers are gone). Returns the changed records (without rows),
   // oldest first.

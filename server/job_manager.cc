@@ -227,8 +227,8 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
 absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) { return db_->GetJob(job_id); }
 
 absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
-                                                      bool include_rows) {
-  return db_->ListJobs(limit <= 0 ? 100 : limit, state, include_rows);
+                                                      bool include_rows, int64_t before) {
+  return db_->ListJobs(limit, state, include_rows, before);
 }
 
 absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {

@@ -78,7 +78,8 @@ class JobManager {
   absl::StatusOr<v1::Job> Submit(v1::JobSpec spec);
   // NOT_FOUND for unknown jobs.
   absl::StatusOr<v1::Job> Get(const std::string& job_id);
-  absl::StatusOr<std::vector<v1::Job>> List(int limit, v1::JobState state, bool include_rows);
+  absl::StatusOr<std::vector<v1::Job>> List(int limit, v1::JobState state, bool include_rows,
+                                            int64_t before = 0);
   // Cancels a queued or running job (workers killed, devices freed) and returns the final
   // record. NOT_FOUND if unknown; FAILED_PRECONDITION if it already ended.
   absl::StatusOr<v1::Job> Cancel(const std::string& job_id);

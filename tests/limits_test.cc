@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include <cstdint>
+#include <set>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -133,6 +134,53 @@ TEST_F(LimitsTest, StoreRefusesOversizedAndForeignRequests) {
   grpc::Status forever = store->Wait(Context().get(), wait, &wait_response);
   EXPECT_EQ(forever.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(forever.error_message().rfind("timeout_ms: ", 0), 0u) << forever.error_message();
+}
+
+// Records of 64 KiB each (64 labels of 1,000 characters): 72 of them are more than a gRPC
+// message holds. ListJobs answers in pages of about 2 MiB with a token for the next, so every
+// listing still works (two such jobs' worth of oversized records used to make ListJobs and
+// `symmbench list` fail for every client: "Received message larger than max").
+TEST(ListJobsPagesTest, ALargeHistoryIsListedPageByPage) {
+  Daemon daemon(MakeTempDir("list_pages"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  constexpr int kJobs = 72;
+  for (int i = 0; i < kJobs; ++i) {
+    v1::JobSpec spec = SmallCpuSpec(1, {4}, 1);
+    for (int l = 0; l < 64; ++l) {
+      (*spec.mutable_labels())[absl::StrCat("label", l)] = std::string(1000, 'a' + l % 26);
+    }
+    v1::Job job;
+    ASSERT_TRUE(Submit(stub.get(), spec, &job).ok()) << i;
+  }
+  std::set<std::string> seen;
+  v1::ListJobsRequest request;
+  request.set_limit(1000);
+  int pages = 0;
+  do {
+    v1::ListJobsResponse page;
+    grpc::Status status = stub->ListJobs(Context().get(), request, &page);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    EXPECT_LT(page.ByteSizeLong(), size_t{3} << 20);
+    ASSERT_GT(page.jobs_size(), 0);
+    for (const v1::Job& job : page.jobs()) EXPECT_TRUE(seen.insert(job.job_id()).second);
+    request.set_page_token(page.next_page_token());
+    ++pages;
+  } while (!request.page_token().empty());
+  EXPECT_EQ(seen.size(), static_cast<size_t>(kJobs));
+  EXPECT_GE(pages, 2);
+  // The CLI follows the pages.
+  CommandResult result;
+  nlohmann::json listed = daemon.ClientJson({"list", "--limit", "1000"}, &result);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(listed["jobs"].size(), static_cast<size_t>(kJobs));
+  // A token ListJobs did not give is refused naming it.
+  request.set_page_token("not-a-token");
+  v1::ListJobsResponse page;
+  grpc::Status bad = stub->ListJobs(Context().get(), request, &page);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(bad.error_message().rfind("page_token: ", 0), 0u) << bad.error_message();
 }
 
 }  // namespace
