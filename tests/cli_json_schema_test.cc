@@ -17,6 +17,7 @@ class CliJsonSchemaTest : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new std::string(MakeTempDir("cli_json_schema"));
     daemon_ = new Daemon(*dir_, 2);
+    daemon_->set_extra_args({"--allow-fault-injection"});  // a failed job on purpose
     std::string error;
     ASSERT_TRUE(daemon_->Start(&error)) << error;
   }
@@ -75,13 +76,12 @@ TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
 
 TEST_F(CliJsonSchemaTest, AFailedJobHasItsErrorAndRank) {
   const std::string spec = *dir_ + "/failing.json";
-  std::ofstream(spec) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
-      "iters": 1, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
-      "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
+  std::ofstream(spec) << R"({"kernel": "one_shot_all_reduce", "world_size": 2,
+      "sizes_bytes": [2048], "iters": 1, "inject_fault": "rank_error:1"})";
   const nlohmann::json failed = Expect("job", {"submit", "--spec", spec, "--wait"}, 1);
   EXPECT_EQ(failed["state"], "FAILED");
   EXPECT_NE(failed["error"], "");
-  EXPECT_GE(failed["failed_rank"].get<int>(), 0);
+  EXPECT_EQ(failed["failed_rank"].get<int>(), 1);
 }
 
 TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {

@@ -82,6 +82,7 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << "Debian package prometheus not installed";
   const std::string dir = MakeTempDir("prometheus");
   Daemon daemon(dir, 2);
+  daemon.set_extra_args({"--allow-fault-injection"});  // the failed job, on purpose
   std::string error;
   ASSERT_TRUE(daemon.Start(&error)) << error;
   // Data for every panel: verified all-reduce rows, an AG-GEMM row, calibrated ceilings (the
@@ -97,9 +98,8 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
                      "--iters", "2", "--wait"});
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const std::string failing = dir + "/failing.json";
-  std::ofstream(failing) << R"({"kernel": "all_reduce", "world_size": 2, "sizes_bytes": [2048],
-      "iters": 1, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
-      "entries": [{"max_bytes": 0, "algorithm": "nccl_symmetric"}]}})";
+  std::ofstream(failing) << R"({"kernel": "one_shot_all_reduce", "world_size": 2,
+      "sizes_bytes": [2048], "iters": 1, "inject_fault": "rank_error:1"})";
   EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
 
   const std::string rules = RunfilePath("deploy/prometheus/rules.yml");
