@@ -108,17 +108,7 @@ class StoreAccessTest : public ::testing::Test {
     return store_->Wait(&context, request, &response);
   }
 
-  grpc::Status ReportFailure(const std::string& job, const std::string& secret) {
-    grpc::ClientContext context;
-    WithSecret(&context, secret);
-    v1::ReportFailureRequest request;
-    request.set_job_id(job);
-    request.set_error("forged failure");
-    v1::ReportFailureResponse response;
-    return reports_->ReportFailure(&context, request, &response);
-  }
-
-  grpc::Status ReportFailureOfRank(const std::string& job, const std::string& secret, int rank) {
+  grpc::Status ReportFailure(const std::string& job, const std::string& secret, int rank = 0) {
     grpc::ClientContext context;
     WithSecret(&context, secret);
     v1::ReportFailureRequest request;
@@ -196,8 +186,8 @@ TEST_F(StoreAccessTest, ReportsAreCheckedAgainstTheJob) {
     EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
     EXPECT_EQ(status.error_message().rfind(field + ": ", 0), 0u) << status.error_message();
   };
-  refused(ReportFailureOfRank(id, secret, -7), "rank");
-  refused(ReportFailureOfRank(id, secret, 1), "rank");
+  refused(ReportFailure(id, secret, -7), "rank");
+  refused(ReportFailure(id, secret, 1), "rank");
   v1::ResultRow row;
   row.set_size_bytes(2048);
   row.set_time_us(3.5);
