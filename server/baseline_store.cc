@@ -154,7 +154,10 @@ absl::Status BaselineStore::Put(const v1::Baseline& baseline, bool force, bool* 
                          nullptr) != SQLITE_OK) {
     return SqliteStoreError(kStoreName, db_, "prepare insert");
   }
-  const std::string record = baseline.SerializeAsString();
+  // Only the fields this daemon knows are stored: unknown ones have no bound.
+  v1::Baseline known = baseline;
+  known.DiscardUnknownFields();
+  const std::string record = known.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, baseline.name().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64(st.stmt, 2, baseline.saved_unix_ms());
   sqlite3_bind_blob(st.stmt, 3, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);

@@ -145,7 +145,10 @@ absl::Status DispatchTableStore::Put(const v1::DispatchTable& table) {
                          &st.stmt, nullptr) != SQLITE_OK) {
     return SqliteStoreError(kStoreName, db_, "prepare insert");
   }
-  const std::string record = table.SerializeAsString();
+  // Only the fields this daemon knows are stored: unknown ones have no bound.
+  v1::DispatchTable known = table;
+  known.DiscardUnknownFields();
+  const std::string record = known.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st.stmt, 2, table.world_size());
   sqlite3_bind_text(st.stmt, 3, table.dtype().c_str(), -1, SQLITE_TRANSIENT);

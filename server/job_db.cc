@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <system_error>
@@ -11,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
+#include "server/sqlite_store.h"
 
 namespace symmbench {
 namespace {
@@ -38,7 +40,7 @@ CREATE TABLE IF NOT EXISTS counters(
 )sql";
 
 absl::Status SqliteError(sqlite3* db, const std::string& what) {
-  return absl::InternalError(absl::StrCat("job_db: ", what, ": ", sqlite3_errmsg(db)));
+  return SqliteStoreError("job_db", db, what);
 }
 
 // One prepared statement, finalized on destruction.
@@ -98,9 +100,8 @@ class Stmt {
 absl::Status Exec(sqlite3* db, const char* sql, const std::string& what) {
   char* err = nullptr;
   if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err != nullptr ? err : sqlite3_errmsg(db);
-    sqlite3_free(err);
-    return absl::InternalError(absl::StrCat("job_db: ", what, ": ", msg));
+    sqlite3_free(err);  // the same text as sqlite3_errmsg
+    return SqliteError(db, what);
   }
   return absl::OkStatus();
 }
@@ -168,7 +169,7 @@ absl::Status LoadRows(sqlite3* db, v1::Job* job) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<JobDb>> JobDb::Open(const std::string& path) {
+absl::StatusOr<std::unique_ptr<JobDb>> JobDb::Open(const std::string& path, int64_t max_bytes) {
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty() && path != ":memory:") {
     std::error_code ec;
@@ -213,6 +214,23 @@ absl::StatusOr<std::unique_ptr<JobDb>> JobDb::Open(const std::string& path) {
   if (absl::Status s = Exec(raw, kSchema, absl::StrCat("create schema in ", path)); !s.ok()) {
     return s;
   }
+  if (max_bytes > 0) {
+    Stmt page_size(raw, "PRAGMA page_size");
+    if (absl::Status s = page_size.Prepared("page_size"); !s.ok()) return s;
+    if (page_size.Step() != SQLITE_ROW) return SqliteError(raw, "read page_size");
+    const int64_t pages = std::max<int64_t>(1, max_bytes / std::max<int64_t>(1, page_size.Int(0)));
+    // SQLite keeps the cap at least the current size; a smaller cap only stops growth.
+    const std::string cap = absl::StrCat("PRAGMA max_page_count=", pages);
+    if (absl::Status s = Exec(raw, cap.c_str(), "set max_page_count"); !s.ok()) return s;
+  }
+  // A read-only file, directory or mount opens (SQLite falls back to reading) and would fail
+  // every job; refuse it now.
+  if (sqlite3_db_readonly(raw, "main") == 1) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the job database ", path,
+                     " is read-only (its file, directory or filesystem cannot be written)"));
+  }
+  if (absl::Status s = db->ProbeWrite(); !s.ok()) return s;
   if (path != ":memory:") {
     sqlite3* reader = nullptr;
     const int reader_rc = sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY, nullptr);
@@ -406,6 +424,15 @@ absl::StatusOr<int64_t> JobDb::NextJobNumber() {
   if (store.Step() != SQLITE_DONE) return SqliteError(db_, "store job number counter");
   if (absl::Status s = txn.Commit(); !s.ok()) return s;
   return next;
+}
+
+absl::Status JobDb::ProbeWrite() {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt stmt(db_, "INSERT OR REPLACE INTO counters(name, value) VALUES('last_write_probe', ?1)");
+  if (absl::Status s = stmt.Prepared("probe write"); !s.ok()) return s;
+  if (absl::Status s = stmt.BindInt(1, NowUnixMs()); !s.ok()) return s;
+  if (stmt.Step() != SQLITE_DONE) return SqliteError(db_, "write probe");
+  return absl::OkStatus();
 }
 
 }  // namespace symmbench

@@ -22,9 +22,13 @@ namespace symmbench {
 
 class JobDb {
  public:
-  // Opens or creates the database at `path` (parent directories are created). INTERNAL with
-  // SQLite's message on failure.
-  static absl::StatusOr<std::unique_ptr<JobDb>> Open(const std::string& path);
+  // Opens or creates the database at `path` (parent directories are created) and makes one
+  // write, so that a database that cannot be written is refused here rather than at the first
+  // job: FAILED_PRECONDITION "... is read-only" (a read-only file, directory or mount),
+  // RESOURCE_EXHAUSTED "... is full", other codes as SqliteStoreError maps them. `max_bytes` > 0
+  // caps the database file (SQLite's max_page_count; past it writes fail as on a full disk).
+  static absl::StatusOr<std::unique_ptr<JobDb>> Open(const std::string& path,
+                                                     int64_t max_bytes = 0);
   ~JobDb();
 
   // Inserts a new job (rows ignored). ALREADY_EXISTS for a duplicate job_id.
@@ -48,6 +52,9 @@ class JobDb {
   absl::StatusOr<std::vector<v1::Job>> ListQueued() const;
   // A number greater than every job number issued so far (survives restarts), for job ids.
   absl::StatusOr<int64_t> NextJobNumber();
+  // Writes and commits one small record (the time of the call): whether a write can succeed
+  // now, e.g. once space has been freed after writes failed on a full disk.
+  absl::Status ProbeWrite();
 
  private:
   JobDb(sqlite3* db, sqlite3* reader);

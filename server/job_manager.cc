@@ -24,6 +24,8 @@ namespace {
 
 // Longest worker-reported error kept in a job record.
 constexpr size_t kMaxReportedErrorBytes = 4096;
+// While the job database takes no writes, how often it is tried again.
+constexpr std::chrono::milliseconds kRetryWritesEvery{1000};
 
 v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
   v1::MachineInfo machine = options.machine;
@@ -112,6 +114,9 @@ void JobManager::Shutdown() {
     ids.push_back(id);
   }
   for (const std::string& id : ids) Finalize(id);
+  // A last try for final records a full disk held back (those still unsaved stay RUNNING on
+  // disk: the next daemon fails them, never runs them again).
+  for (auto& [id, record] : unsaved_final_) (void)Persist(record, "finish_job");
   for (auto& [id, record] : queued_) {
     record.set_state(v1::FAILED);
     record.set_error("coordinator shut down before the job ran");
@@ -184,6 +189,8 @@ void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
 }
 
 absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
+  // Only the fields this daemon knows are stored and shipped: unknown ones have no bound.
+  spec.DiscardUnknownFields();
   const DeviceLimits limits = Limits();
   if (absl::Status s = CheckFaultInjectionAllowed(spec, options_.allow_fault_injection); !s.ok()) {
     return s;
@@ -198,6 +205,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
   absl::StatusOr<int64_t> number = db_->NextJobNumber();
+  NoteWrite(number.status(), "next_job_number");
   if (!number.ok()) return number.status();
   char id[32];
   std::snprintf(id, sizeof(id), "j-%06lld", static_cast<long long>(*number));
@@ -209,7 +217,9 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   record.set_submit_time_unix_ms(NowUnixMs());
   record.set_failed_rank(-1);
   *record.mutable_machine() = machine_;
-  if (absl::Status s = db_->InsertJob(record); !s.ok()) return s;
+  absl::Status inserted = db_->InsertJob(record);
+  NoteWrite(inserted, "insert_job");
+  if (!inserted.ok()) return inserted;
   if (absl::Status s = scheduler_.Enqueue(id, record.spec().world_size()); !s.ok()) {
     record.set_state(v1::FAILED);
     record.set_error(std::string(s.message()));
@@ -224,23 +234,44 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   return record;
 }
 
-absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) { return db_->GetJob(job_id); }
+absl::StatusOr<v1::Job> JobManager::Get(const std::string& job_id) {
+  absl::StatusOr<v1::Job> job = db_->GetJob(job_id);
+  if (!job.ok()) return job;
+  std::lock_guard<std::mutex> lock(mu_);
+  OverlayUnsaved(&*job);
+  return job;
+}
 
 absl::StatusOr<std::vector<v1::Job>> JobManager::List(int limit, v1::JobState state,
                                                       bool include_rows, int64_t before) {
-  return db_->ListJobs(limit, state, include_rows, before);
+  absl::StatusOr<std::vector<v1::Job>> jobs = db_->ListJobs(limit, state, include_rows, before);
+  if (!jobs.ok()) return jobs;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!unsaved_final_.empty()) {
+    for (v1::Job& job : *jobs) OverlayUnsaved(&job);
+  }
+  return jobs;
+}
+
+void JobManager::OverlayUnsaved(v1::Job* job) const {
+  auto it = unsaved_final_.find(job->job_id());
+  if (it == unsaved_final_.end()) return;
+  v1::Job shown = it->second;
+  *shown.mutable_rows() = std::move(*job->mutable_rows());
+  *job = std::move(shown);
 }
 
 absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
   std::unique_lock<std::mutex> lock(mu_);
   if (auto it = queued_.find(job_id); it != queued_.end()) {
-    scheduler_.RemoveQueued(job_id);
-    v1::Job record = std::move(it->second);
-    queued_.erase(it);
+    v1::Job record = it->second;
     record.set_state(v1::CANCELLED);
     record.set_error("cancelled while queued");
     record.set_end_time_unix_ms(NowUnixMs());
+    // Stored first: a cancellation that cannot be stored leaves the job queued, as it is on disk.
     if (absl::Status s = Persist(record); !s.ok()) return s;
+    scheduler_.RemoveQueued(job_id);
+    queued_.erase(it);
     Publish(job_id, StateEvent(record), /*last=*/true);
     NoteState(record);
     spdlog::info("job {} cancelled while queued", job_id);
@@ -266,6 +297,7 @@ absl::StatusOr<std::shared_ptr<JobWatch>> JobManager::Watch(const std::string& j
   std::lock_guard<std::mutex> lock(mu_);
   absl::StatusOr<v1::Job> record = db_->GetJob(job_id);
   if (!record.ok()) return record.status();
+  OverlayUnsaved(&*record);
   auto watch = std::make_shared<JobWatch>();
   const bool final = IsFinal(record->state());
   v1::JobEvent state = StateEvent(*record);
@@ -312,10 +344,13 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
     }
   }
   v1::ResultRow stored = row;
+  stored.DiscardUnknownFields();
   AddMachineContext(job.record, &stored);
   // A partial row only goes to the watchers: the size's final row is the record.
   if (!row.partial()) {
-    if (absl::Status s = db_->AppendRow(job_id, stored); !s.ok()) return s;
+    absl::Status appended = db_->AppendRow(job_id, stored);
+    NoteWrite(appended, "append_row");
+    if (!appended.ok()) return appended;
     ++job.final_rows;
     if (metrics_ != nullptr) {
       metrics_->RowReported(job.record, stored,
@@ -370,7 +405,7 @@ absl::Status JobManager::ReportPlacement(const std::string& job_id,
   }
   record.clear_hosts();
   for (const std::string& host : hosts) record.add_hosts(host);
-  return Persist(record);
+  return Persist(record, "placement");
 }
 
 absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {
@@ -422,11 +457,35 @@ void JobManager::Publish(const std::string& job_id, const v1::JobEvent& event, b
   if (last) watchers_.erase(it);
 }
 
-absl::Status JobManager::Persist(const v1::Job& record) {
+absl::Status JobManager::Persist(const v1::Job& record, const char* operation) {
   absl::Status status = db_->UpdateJob(record);
-  if (!status.ok())
-    spdlog::error("job {}: could not store the record: {}", record.job_id(), status.ToString());
+  NoteWrite(status, operation);
+  if (!status.ok()) {
+    spdlog::error("job {}: could not store the {} record: {}", record.job_id(),
+                  v1::JobState_Name(record.state()), status.ToString());
+  }
   return status;
+}
+
+void JobManager::NoteWrite(const absl::Status& status, const char* operation) {
+  // A refusal of the request itself (unknown or duplicate job) says nothing about the database.
+  const bool failed = !status.ok() && status.code() != absl::StatusCode::kNotFound &&
+                      status.code() != absl::StatusCode::kAlreadyExists &&
+                      status.code() != absl::StatusCode::kInvalidArgument;
+  if (failed && metrics_ != nullptr) metrics_->DbWriteFailed(operation);
+  if (failed) retry_writes_at_ = std::chrono::steady_clock::now() + kRetryWritesEvery;
+  if (failed == !db_writable_ || (!failed && !status.ok())) return;
+  db_writable_ = !failed;
+  if (failed) {
+    spdlog::error(
+        "the job database takes no writes ({}): jobs stay queued and new ones are refused "
+        "until a write succeeds (tried again every {} ms)",
+        status.ToString(), kRetryWritesEvery.count());
+  } else {
+    spdlog::info("the job database takes writes again");
+  }
+  if (metrics_ != nullptr) metrics_->SetDbWritable(db_writable_);
+  if (db_writable_listener_) db_writable_listener_(db_writable_);
 }
 
 }  // namespace symmbench

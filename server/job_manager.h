@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -64,6 +65,12 @@ class JobManager {
   // Where job, row, queue and device figures are exported (may stay null: none). Set before
   // Start(); it must outlive the manager.
   void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
+  // Told each time the job database stops or resumes taking writes (false at the first failed
+  // write, true at the next that succeeds), e.g. to set the gRPC health status. Called with
+  // the manager's lock held: it must not call back into the manager. Set before Start().
+  void set_db_writable_listener(std::function<void(bool)> listener) {
+    db_writable_listener_ = std::move(listener);
+  }
   // The address workers dial; set before Start() when the port is only known after binding.
   void set_coordinator_address(std::string address) { coordinator_address_ = std::move(address); }
   // Recovers what a previous daemon on the same database left (see Recover) and starts the
@@ -75,13 +82,21 @@ class JobManager {
 
   // Validates (INVALID_ARGUMENT / RESOURCE_EXHAUSTED naming the field; FAILED_PRECONDITION
   // naming inject_delay_us for a fault injection the daemon does not allow), stores and queues.
+  // RESOURCE_EXHAUSTED naming the database when it is full (nothing is queued then).
+  //
+  // When the database cannot be written (a full disk) nothing runs without a record: a job's
+  // workers start only once its RUNNING record is stored (until then it stays QUEUED, at the
+  // head of the queue, tried again each second); a final record that cannot be stored is
+  // kept, shown by Get/List/Watch, and stored as soon as a write succeeds (a restart before
+  // that finds the job RUNNING and fails it, never runs it again).
   absl::StatusOr<v1::Job> Submit(v1::JobSpec spec);
   // NOT_FOUND for unknown jobs.
   absl::StatusOr<v1::Job> Get(const std::string& job_id);
   absl::StatusOr<std::vector<v1::Job>> List(int limit, v1::JobState state, bool include_rows,
                                             int64_t before = 0);
   // Cancels a queued or running job (workers killed, devices freed) and returns the final
-  // record. NOT_FOUND if unknown; FAILED_PRECONDITION if it already ended.
+  // record. NOT_FOUND if unknown; FAILED_PRECONDITION if it already ended; a queued job whose
+  // cancellation cannot be stored stays queued and the database's error is returned.
   absl::StatusOr<v1::Job> Cancel(const std::string& job_id);
   // Replays the job's state and rows, then follows it. NOT_FOUND if unknown.
   absl::StatusOr<std::shared_ptr<JobWatch>> Watch(const std::string& job_id);
@@ -133,7 +148,16 @@ class JobManager {
   void SchedulerLoop();
   // All below run with mu_ held.
   void StartRunnable();
-  void StartJob(const Placement& placement);
+  // False when the job could not start because its RUNNING record could not be stored (it is
+  // still in queued_; the caller gives the placement back to the scheduler).
+  bool StartJob(const Placement& placement);
+  // While the database does not take writes: once a second, stores the final records kept in
+  // unsaved_final_ (or, with none, probes with a small write) to learn when it does again.
+  void RetryWrites();
+  // Counts a failed write (`operation` names it) and tracks whether the database takes writes.
+  void NoteWrite(const absl::Status& status, const char* operation);
+  // `job` with what a final record kept in unsaved_final_ says (rows stay); mu_ held.
+  void OverlayUnsaved(v1::Job* job) const;
   void ReapWorkers();
   void CheckTimeouts();
   // The active job `job_id` (mu_ held); FAILED_PRECONDITION "job J is not running" when there
@@ -146,7 +170,8 @@ class JobManager {
   void Publish(const std::string& job_id, const v1::JobEvent& event, bool last);
   // After a state change: the job's state, queue depth, running jobs and devices to metrics.
   void NoteState(const v1::Job& record);
-  absl::Status Persist(const v1::Job& record);
+  // Stores `record` (UpdateJob), logging and counting a failure as `operation`.
+  absl::Status Persist(const v1::Job& record, const char* operation = "update_job");
   DeviceLimits Limits() const;
   // For kernel "all_reduce": validates the spec's dispatch table, or fills in the stored one
   // for this machine (or the built-in default). INVALID_ARGUMENT naming dispatch.<field>.
@@ -170,6 +195,11 @@ class JobManager {
   std::map<std::string, ActiveJob> active_;  // RUNNING jobs
   std::map<std::string, v1::Job> queued_;    // QUEUED jobs
   std::map<std::string, std::vector<std::weak_ptr<JobWatch>>> watchers_;
+  // Ended jobs whose final record could not be stored yet (RetryWrites stores them).
+  std::map<std::string, v1::Job> unsaved_final_;
+  bool db_writable_ = true;
+  std::chrono::steady_clock::time_point retry_writes_at_;
+  std::function<void(bool)> db_writable_listener_;
   bool shutdown_ = false;
   std::thread thread_;
 };

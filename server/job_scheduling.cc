@@ -19,42 +19,50 @@ void JobManager::SchedulerLoop() {
   while (!shutdown_) {
     ReapWorkers();
     CheckTimeouts();
-    StartRunnable();
+    RetryWrites();
+    if (db_writable_) StartRunnable();
     changed_.wait_for(lock, options_.poll_interval);
   }
 }
 
 void JobManager::StartRunnable() {
-  for (const Placement& placement : scheduler_.TakeRunnable()) StartJob(placement);
+  std::vector<Placement> runnable = scheduler_.TakeRunnable();
+  for (size_t i = 0; i < runnable.size(); ++i) {
+    if (StartJob(runnable[i])) continue;
+    // Not stored RUNNING, so not started: this job and those after it go back, in order.
+    for (size_t j = runnable.size(); j-- > i;) scheduler_.Requeue(runnable[j]);
+    return;
+  }
 }
 
-void JobManager::StartJob(const Placement& placement) {
+bool JobManager::StartJob(const Placement& placement) {
   auto queued = queued_.find(placement.job_id);
   if (queued == queued_.end()) {
     scheduler_.Release(placement.job_id);
-    return;
+    return true;
   }
   ActiveJob job;
-  job.record = std::move(queued->second);
-  queued_.erase(queued);
+  job.record = queued->second;
   job.record.set_state(v1::RUNNING);
   job.record.set_start_time_unix_ms(NowUnixMs());
   std::vector<int> ordinals;  // scheduler index -> CUDA ordinal / CPU slot
   for (int device : placement.devices) ordinals.push_back(options_.devices[device].index());
   for (int ordinal : ordinals) job.record.add_devices(ordinal);
+  // Names this run's host resources (shared-memory segments) apart from any other daemon's
+  // job of the same id (job ids are unique per database only).
+  job.instance = NewRunInstance();
+  job.record.set_run_instance(job.instance);
+  // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
+  // daemon fails the job and removes its workers' segments, and never runs it a second time.
+  // A job that cannot be stored RUNNING (a full disk) is not started: it stays QUEUED.
+  if (!Persist(job.record, "start_job").ok()) return false;
+  queued_.erase(queued);
   const int timeout_s = job.record.spec().timeout_s();
   job.deadline = std::chrono::steady_clock::now() +
                  (timeout_s > 0 ? std::chrono::seconds(timeout_s) : options_.default_job_timeout);
   const std::string id = placement.job_id;
   store_->Set(JobStorePrefix(id) + "spec", job.record.spec().SerializeAsString());
-  // Names this run's host resources (shared-memory segments) apart from any other daemon's
-  // job of the same id (job ids are unique per database only).
-  job.instance = NewRunInstance();
-  job.record.set_run_instance(job.instance);
   store_->Set(JobStorePrefix(id) + "instance", job.instance);
-  // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
-  // daemon fails the job and removes its workers' segments, and never runs it a second time.
-  (void)Persist(job.record);
 
   // The workers' credential: 256 random bits, in their environment only.
   absl::StatusOr<std::string> secret = RandomHex(32);
@@ -79,7 +87,7 @@ void JobManager::StartJob(const Placement& placement) {
     job.launched = *std::move(launched);
     if (!job.launched->launch_id().empty()) {
       job.record.set_launch_id(job.launched->launch_id());
-      (void)Persist(job.record);  // so that a restarted daemon can end it
+      (void)Persist(job.record, "launch_id");  // so that a restarted daemon can end it
     }
   }
   spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
@@ -89,6 +97,21 @@ void JobManager::StartJob(const Placement& placement) {
   NoteState(it->second.record);
   if (!launched.ok()) {
     BeginFinish(&it->second, v1::FAILED, std::string(launched.status().message()), -1);
+  }
+  return true;
+}
+
+void JobManager::RetryWrites() {
+  if (db_writable_ || std::chrono::steady_clock::now() < retry_writes_at_) return;
+  if (unsaved_final_.empty()) {
+    NoteWrite(db_->ProbeWrite(), "probe");
+    return;
+  }
+  for (auto it = unsaved_final_.begin(); it != unsaved_final_.end();) {
+    if (!Persist(it->second, "finish_job").ok()) return;
+    spdlog::info("job {}: its {} record is stored now", it->first,
+                 v1::JobState_Name(it->second.state()));
+    it = unsaved_final_.erase(it);
   }
 }
 
@@ -172,7 +195,8 @@ void JobManager::Finalize(const std::string& job_id) {
   record.set_state(job.final_state);
   record.set_error(job.final_error);
   record.set_end_time_unix_ms(NowUnixMs());
-  (void)Persist(record);
+  // Kept until stored (RetryWrites); a restart before then fails the job, never reruns it.
+  if (!Persist(record, "finish_job").ok()) unsaved_final_[job_id] = record;
   spdlog::info("job {} {}: {} world_size {} devices {} in {} ms{}{}", job_id,
                v1::JobState_Name(record.state()), record.spec().kernel(),
                record.spec().world_size(), absl::StrJoin(record.devices(), ","),

@@ -28,10 +28,12 @@
 #include "server/job_db.h"
 #include "server/job_manager.h"
 #include "server/launcher.h"
+#include "server/library_logs.h"
 #include "server/local_launcher.h"
 #include "server/log_format.h"
 #include "server/metrics.h"
 #include "server/metrics_interceptor.h"
+#include "server/parse_error_interceptor.h"
 #include "server/server_security.h"
 #include "server/slurm_launcher.h"
 #include "server/store.h"
@@ -43,6 +45,7 @@ namespace {
 struct DaemonOptions {
   std::string listen = "127.0.0.1:7070";
   std::string db;
+  int64_t db_max_bytes = 0;  // 0: the filesystem's room
   std::string backend = "auto";
   int cpu_slots = 4;
   std::string worker;
@@ -128,6 +131,10 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("{}", std::string(s.message()));
     return 2;
   }
+  if (absl::Status s = RouteLibraryLogsToSpdlog(options.log_format, options.log_level); !s.ok()) {
+    spdlog::critical("{}", std::string(s.message()));
+    return 2;
+  }
   // Signals go to a dedicated thread (sigwait); block them before any thread starts.
   sigset_t signals;
   sigemptyset(&signals);
@@ -182,7 +189,7 @@ int Run(const DaemonOptions& options) {
     spdlog::critical("{}", std::string(db_lock.status().message()));
     return 1;
   }
-  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path);
+  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path, options.db_max_bytes);
   if (!db.ok()) {
     spdlog::critical("job database {}: {}", db_path, db.status().ToString());
     return 1;
@@ -254,7 +261,16 @@ int Run(const DaemonOptions& options) {
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
-  builder.experimental().SetInterceptorCreators(MetricsInterceptorCreators(metrics->get()));
+  {
+    // The parse-error rewrite first, so that the metrics count the status the client gets.
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+        interceptors;
+    interceptors.push_back(ParseErrorInterceptorFactory());
+    for (auto& creator : MetricsInterceptorCreators(metrics->get())) {
+      interceptors.push_back(std::move(creator));
+    }
+    builder.experimental().SetInterceptorCreators(std::move(interceptors));
+  }
   int port = 0;
   builder.AddListeningPort(options.listen, security->credentials, &port);
   // No SO_REUSEPORT: a second daemon on the same port must fail to listen, not split the
@@ -270,6 +286,11 @@ int Run(const DaemonOptions& options) {
     return 1;
   }
   jobs.set_coordinator_address(WorkerAddress(options.listen, port));
+  // Health NOT_SERVING while the job database takes no writes (jobs wait, SubmitJob is refused;
+  // reads go on): a readiness probe takes the daemon out of rotation until there is room.
+  jobs.set_db_writable_listener([health = server->GetHealthCheckService()](bool writable) {
+    if (health != nullptr) health->SetServingStatus(writable);
+  });
   if (absl::Status s = jobs.Start(); !s.ok()) {
     spdlog::critical("job manager: {}", s.ToString());
     return 1;
@@ -312,6 +333,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--db", options.db,
                  "SQLite job database (default: $XDG_STATE_HOME/symmbench/jobs.db)");
+  app.add_option("--db-max-bytes", options.db_max_bytes,
+                 "cap the job database's file at this many bytes (0: the filesystem's room); "
+                 "past it, as on a full disk, SubmitJob answers RESOURCE_EXHAUSTED and jobs wait")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_option("--backend", options.backend, "auto, cuda or cpu")
       ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
       ->capture_default_str();

@@ -131,6 +131,8 @@ struct CoordinatorMetrics::Impl {
   Family<Counter>* verification_failures = nullptr;
   Family<Counter>* jobs = nullptr;
   Family<Counter>* worker_failures = nullptr;
+  Family<Counter>* db_write_failures = nullptr;
+  Gauge* db_writable = nullptr;
   Family<Counter>* rpc_requests = nullptr;
   Family<Histogram>* rpc_duration = nullptr;
   Family<Histogram>* store_op_duration = nullptr;
@@ -191,6 +193,20 @@ struct CoordinatorMetrics::Impl {
                            .Name("symmbench_worker_failures_total")
                            .Help("Worker processes that crashed or timed out")
                            .Register(r);
+    db_write_failures = &prometheus::BuildCounter()
+                             .Name("symmbench_db_write_failures_total")
+                             .Help(
+                                 "Writes to the job database that failed (full disk, read-only "
+                                 "file, I/O error), by operation")
+                             .Register(r);
+    db_writable = &prometheus::BuildGauge()
+                       .Name("symmbench_db_writable")
+                       .Help(
+                           "1 while the job database takes writes; 0 from a failed write until "
+                           "one succeeds (jobs wait, SubmitJob answers RESOURCE_EXHAUSTED)")
+                       .Register(r)
+                       .Add({});
+    db_writable->Set(1);
     rpc_requests = &prometheus::BuildCounter()
                         .Name("symmbench_rpc_requests_total")
                         .Help("gRPC requests handled, by method and status code")
@@ -367,6 +383,12 @@ void CoordinatorMetrics::StoreOp(const std::string& op, double seconds) {
 void CoordinatorMetrics::StoreWaitsPending(int delta) {
   impl_->store_waits_pending->Increment(delta);
 }
+
+void CoordinatorMetrics::DbWriteFailed(const std::string& operation) {
+  impl_->db_write_failures->Add({{"operation", operation}}).Increment();
+}
+
+void CoordinatorMetrics::SetDbWritable(bool writable) { impl_->db_writable->Set(writable ? 1 : 0); }
 
 void CoordinatorMetrics::Rpc(const std::string& method, const std::string& code, double seconds) {
   impl_->rpc_requests->Add({{"method", method}, {"code", code}}).Increment();

@@ -56,6 +56,12 @@ class CoordinatorMetrics {
   void StoreOp(const std::string& op, double seconds);
   // Store waits now pending changed by `delta` (+1 when one starts, -1 when it is answered).
   void StoreWaitsPending(int delta);
+  // A write to the job database failed; `operation` names it ("next_job_number",
+  // "insert_job", "start_job", "launch_id", "placement", "append_row", "finish_job",
+  // "update_job", "probe").
+  void DbWriteFailed(const std::string& operation);
+  // Whether the job database takes writes now (false from a failed write until one succeeds).
+  void SetDbWritable(bool writable);
   // One RPC: method name (e.g. "SubmitJob"), status code name (e.g. "OK", "NOT_FOUND").
   void Rpc(const std::string& method, const std::string& code, double seconds);
 

@@ -74,6 +74,11 @@ bool Scheduler::Release(const std::string& job_id) {
   return released;
 }
 
+void Scheduler::Requeue(const Placement& placement) {
+  Release(placement.job_id);
+  queue_.push_front({placement.job_id, static_cast<int>(placement.devices.size())});
+}
+
 int Scheduler::free_devices() const {
   return static_cast<int>(std::count(holder_.begin(), holder_.end(), std::string()));
 }

@@ -31,6 +31,9 @@ class Scheduler {
   std::vector<Placement> TakeRunnable();
   // Frees the devices of a running job; false if the job holds none.
   bool Release(const std::string& job_id);
+  // Undoes TakeRunnable for a job that could not start: frees its devices and puts it back at
+  // the head of the queue. Give back several placements last first, to keep their order.
+  void Requeue(const Placement& placement);
 
   int num_devices() const { return static_cast<int>(holder_.size()); }
   int free_devices() const;

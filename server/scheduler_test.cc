@@ -125,5 +125,25 @@ TEST(SchedulerTest, RejectsDuplicateJobIdsQueuedOrRunning) {
   EXPECT_EQ(scheduler.Enqueue("", 1).code(), absl::StatusCode::kInvalidArgument);
 }
 
+TEST(SchedulerTest, RequeuedJobsGoBackToTheHeadInTheirOrder) {
+  Scheduler scheduler(2);
+  ASSERT_TRUE(scheduler.Enqueue("a", 1).ok());
+  ASSERT_TRUE(scheduler.Enqueue("b", 1).ok());
+  ASSERT_TRUE(scheduler.Enqueue("c", 2).ok());
+  std::vector<Placement> placed = scheduler.TakeRunnable();
+  ASSERT_EQ(placed.size(), 2u);
+  EXPECT_EQ(scheduler.free_devices(), 0);
+  // Neither could start: both go back, last first, ahead of "c".
+  scheduler.Requeue(placed[1]);
+  scheduler.Requeue(placed[0]);
+  EXPECT_EQ(scheduler.free_devices(), 2);
+  EXPECT_EQ(scheduler.queue_depth(), 3);
+  std::vector<Placement> again = scheduler.TakeRunnable();
+  ASSERT_EQ(again.size(), 2u);
+  EXPECT_EQ(again[0].job_id, "a");
+  EXPECT_EQ(again[1].job_id, "b");
+  EXPECT_EQ(again[0].devices, std::vector<int>{0});
+}
+
 }  // namespace
 }  // namespace symmbench

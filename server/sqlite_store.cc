@@ -6,7 +6,27 @@
 namespace symmbench {
 
 absl::Status SqliteStoreError(const char* store, sqlite3* db, const std::string& what) {
-  return absl::InternalError(absl::StrCat(store, ": ", what, ": ", sqlite3_errmsg(db)));
+  const std::string detail = absl::StrCat(store, ": ", what, ": ", sqlite3_errmsg(db));
+  const char* name = db == nullptr ? nullptr : sqlite3_db_filename(db, "main");
+  const std::string file = name == nullptr || *name == '\0' ? "(in memory)" : name;
+  switch (sqlite3_extended_errcode(db) & 0xff) {
+    case SQLITE_FULL:
+      return absl::ResourceExhaustedError(
+          absl::StrCat("the database ", file, " is full (", detail,
+                       "); free space on its filesystem, or raise symmbenchd --db-max-bytes"));
+    case SQLITE_READONLY:
+      return absl::FailedPreconditionError(
+          absl::StrCat("the database ", file, " is read-only (", detail, ")"));
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+      return absl::UnavailableError(
+          absl::StrCat("could not read or write the database ", file, " (", detail, ")"));
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return absl::DataLossError(absl::StrCat("the database ", file, " is damaged (", detail, ")"));
+    default:
+      return absl::InternalError(detail);
+  }
 }
 
 absl::StatusOr<sqlite3*> OpenSqliteStore(const char* store, const std::string& path,

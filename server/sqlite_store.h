@@ -18,7 +18,11 @@ struct SqliteStatement {
   ~SqliteStatement() { sqlite3_finalize(stmt); }
 };
 
-// INTERNAL "<store>: <what>: <sqlite3_errmsg(db)>".
+// The status of `db`'s last failed call, "<store>: <what>: <sqlite3_errmsg(db)>", with a code
+// a caller can act on: RESOURCE_EXHAUSTED "the database <file> is full" (SQLITE_FULL: the disk,
+// or the database's size cap), FAILED_PRECONDITION "... is read-only" (SQLITE_READONLY),
+// UNAVAILABLE "could not read or write ..." (SQLITE_IOERR, SQLITE_CANTOPEN), DATA_LOSS
+// (SQLITE_CORRUPT, SQLITE_NOTADB), INTERNAL otherwise.
 absl::Status SqliteStoreError(const char* store, sqlite3* db, const std::string& what);
 
 // Opens (or creates) `path` with a 5 s busy timeout and runs `schema` (CREATE TABLE IF NOT

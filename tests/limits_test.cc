@@ -6,8 +6,9 @@
 #include <signal.h>
 
 #include <cstdint>
-#include <set>
 #include <limits>
+#include <set>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "tests/rpc_test_util.h"
@@ -134,6 +135,94 @@ TEST_F(LimitsTest, StoreRefusesOversizedAndForeignRequests) {
   grpc::Status forever = store->Wait(Context().get(), wait, &wait_response);
   EXPECT_EQ(forever.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(forever.error_message().rfind("timeout_ms: ", 0), 0u) << forever.error_message();
+}
+
+// Bytes that do not parse as the method's request (garbage, or a string field that is not
+// UTF-8, which proto3 forbids) are refused with INVALID_ARGUMENT naming the request message, on
+// the sync Coordinator and on the callback-API Store alike (gRPC itself answers INTERNAL with an
+// empty message).
+TEST_F(LimitsTest, UnparseableRequestsAreRefusedNamingTheRequest) {
+  // SubmitJobRequest{spec: JobSpec{kernel: "\xff"}}: field 1 (LEN 3) holding field 1 (LEN 1).
+  const std::string bad_utf8("\x0a\x03\x0a\x01\xff", 5);
+  const std::string garbage("\xff\xff\xff\xff", 4);
+  const std::vector<std::pair<std::string, std::string>> calls = {
+      {"/symmbench.v1.Coordinator/SubmitJob", bad_utf8},
+      {"/symmbench.v1.Coordinator/SubmitJob", garbage},
+      {"/symmbench.v1.Coordinator/GetJob", garbage},
+      {"/symmbench.v1.Store/Set", garbage},
+  };
+  for (const auto& [method, bytes] : calls) {
+    std::string response;
+    const grpc::Status status = RawUnaryCall(daemon_->address(), method, bytes, &response);
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
+        << method << ": " << status.error_code() << " " << status.error_message();
+    const std::string request_type = method.substr(method.rfind('/') + 1) + "Request";
+    EXPECT_EQ(status.error_message().rfind("request: ", 0), 0u) << status.error_message();
+    EXPECT_NE(status.error_message().find(request_type), std::string::npos)
+        << status.error_message();
+  }
+}
+
+// With --log-format json every line the daemon writes is one JSON object, the lines of the
+// libraries it links included (protobuf's complaint about a string that is not UTF-8).
+TEST(LibraryLogsTest, LibraryLinesGoThroughTheDaemonsJsonLogger) {
+  Daemon daemon(MakeTempDir("json_logs"), 1);
+  daemon.set_extra_args({"--log-format", "json"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  std::string response;
+  const grpc::Status status = RawUnaryCall(daemon.address(), "/symmbench.v1.Coordinator/SubmitJob",
+                                           std::string("\x0a\x03\x0a\x01\xff", 5), &response);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << status.error_message();
+  ASSERT_EQ(daemon.Stop(), 0);
+  std::istringstream log(ReadFile(daemon.log_path()));
+  std::string line;
+  int lines = 0;
+  bool protobuf_line = false;
+  while (std::getline(log, line)) {
+    ++lines;
+    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(parsed.is_object()) << "not a JSON object: " << line;
+    if (parsed.value("logger", "") == "protobuf") protobuf_line = true;
+  }
+  EXPECT_GT(lines, 2);
+  EXPECT_TRUE(protobuf_line) << ReadFile(daemon.log_path());
+}
+
+// Fields this daemon does not know (a newer client's, or padding) are not stored: a spec or a
+// dispatch table carrying 3 MiB of them is stored at its known size, so no record can outgrow
+// a message through them.
+TEST(UnknownFieldsTest, AreNotStored) {
+  Daemon daemon(MakeTempDir("unknown_fields"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  const std::string padding(3 << 20, 'u');
+  v1::JobSpec spec = SmallCpuSpec(1, {4096});
+  spec.GetReflection()->MutableUnknownFields(&spec)->AddLengthDelimited(999, padding);
+  v1::Job job;
+  grpc::Status submitted = Submit(stub.get(), spec, &job);
+  ASSERT_TRUE(submitted.ok()) << submitted.error_message();
+  v1::Job stored;
+  ASSERT_TRUE(GetJob(stub.get(), job.job_id(), &stored).ok());
+  EXPECT_LT(stored.ByteSizeLong(), 64u << 10);
+  EXPECT_EQ(stored.spec().GetReflection()->GetUnknownFields(stored.spec()).field_count(), 0);
+
+  v1::SetDispatchTableRequest set;
+  v1::DispatchTable* table = set.mutable_table();
+  table->set_gpu_model("cpu");
+  table->set_world_size(2);
+  table->set_dtype("fp32");
+  v1::DispatchEntry* entry = table->add_entries();
+  entry->set_max_bytes(0);
+  entry->set_algorithm("one_shot_all_reduce");
+  table->GetReflection()->MutableUnknownFields(table)->AddLengthDelimited(999, padding);
+  v1::SetDispatchTableResponse set_response;
+  grpc::Status put = stub->SetDispatchTable(Context().get(), set, &set_response);
+  ASSERT_TRUE(put.ok()) << put.error_message();
+  v1::ListDispatchTablesResponse tables;
+  ASSERT_TRUE(stub->ListDispatchTables(Context().get(), {}, &tables).ok());
+  EXPECT_LT(tables.ByteSizeLong(), 64u << 10);
 }
 
 // Records of 64 KiB each (64 labels of 1,000 characters): 72 of them are more than a gRPC

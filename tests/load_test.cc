@@ -115,20 +115,6 @@ void Client(const std::string& address, int index, int jobs, std::atomic<bool>* 
   }
 }
 
-// How often the daemon's log says each job started running.
-std::map<std::string, int> RunningLines(const std::string& log_path) {
-  std::ifstream in(log_path);
-  std::map<std::string, int> starts;
-  std::string line;
-  while (std::getline(in, line)) {
-    const size_t at = line.find("job j-");
-    if (at == std::string::npos) continue;
-    const size_t end = line.find(' ', at + 4);
-    if (line.compare(end, 10, " running: ") == 0) ++starts[line.substr(at + 4, end - at - 4)];
-  }
-  return starts;
-}
-
 // What one round of load measured.
 struct LoadRound {
   double get_p99_ms = 0;
@@ -181,7 +167,7 @@ LoadRound RunLoadRound(int total_jobs, int clients, int slots) {
   EXPECT_EQ(static_cast<int>(jobs.size()), total_jobs);
   std::map<std::string, const v1::Job*> by_id;
   for (const v1::Job& job : jobs) by_id[job.job_id()] = &job;
-  const std::map<std::string, int> starts = RunningLines(dir + "/symmbenchd.log");
+  const std::map<std::string, int> starts = JobStartsInLog(dir + "/symmbenchd.log");
   for (const std::string& id : seen.submitted) {
     if (by_id.count(id) != 1) {
       ADD_FAILURE() << id << " is lost";

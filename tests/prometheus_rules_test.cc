@@ -128,7 +128,7 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   ASSERT_TRUE(scraped) << ReadFile(dir + "/prometheus.log");
 
   std::vector<std::string> exprs = RuleExpressions(ReadFile(rules));
-  ASSERT_EQ(exprs.size(), 3u);
+  ASSERT_EQ(exprs.size(), 4u);
   exprs.push_back("symmbench:kernel_latency_seconds:p50");  // what the recording rules wrote
   exprs.push_back("symmbench:kernel_latency_seconds:p99");
   nlohmann::json dashboard = nlohmann::json::parse(

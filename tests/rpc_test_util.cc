@@ -1,6 +1,9 @@
 // gRPC helpers for the real-process tests.
 #include "tests/rpc_test_util.h"
 
+#include <grpcpp/generic/generic_stub.h>
+
+#include <future>
 #include <thread>
 
 namespace symmbench::testing {
@@ -51,6 +54,38 @@ grpc::Status GetJob(v1::Coordinator::Stub* stub, const std::string& job_id, v1::
   v1::GetJobRequest request;
   request.set_job_id(job_id);
   return stub->GetJob(Context().get(), request, job);
+}
+
+grpc::Status RawUnaryCall(const std::string& address, const std::string& method,
+                          const std::string& request_bytes, std::string* response_bytes) {
+  grpc::GenericStub stub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  grpc::Slice slice(request_bytes);
+  grpc::ByteBuffer request(&slice, 1);
+  grpc::ByteBuffer response;
+  std::promise<grpc::Status> done;
+  std::unique_ptr<grpc::ClientContext> context = Context();
+  stub.UnaryCall(context.get(), method, grpc::StubOptions(), &request, &response,
+                 [&done](grpc::Status status) { done.set_value(status); });
+  grpc::Status status = done.get_future().get();
+  response_bytes->clear();
+  std::vector<grpc::Slice> slices;
+  if (status.ok() && response.Dump(&slices).ok()) {
+    for (const grpc::Slice& s : slices) {
+      response_bytes->append(reinterpret_cast<const char*>(s.begin()), s.size());
+    }
+  }
+  return status;
+}
+
+int HealthStatus(const std::string& address, const std::string& service) {
+  // HealthCheckRequest{service} is field 1 (bytes) when not empty; HealthCheckResponse{status}
+  // is field 1 (varint).
+  std::string request;
+  if (!service.empty()) request = std::string("\x0a") + static_cast<char>(service.size()) + service;
+  std::string answer;
+  if (!RawUnaryCall(address, "/grpc.health.v1.Health/Check", request, &answer).ok()) return -1;
+  if (answer.size() != 2 || answer[0] != '\x08') return -1;
+  return answer[1];
 }
 
 bool IsFinal(v1::JobState state) {

@@ -29,6 +29,15 @@ v1::JobSpec LongCpuSpec(int world_size);
 grpc::Status Submit(v1::Coordinator::Stub* stub, const v1::JobSpec& spec, v1::Job* job);
 grpc::Status GetJob(v1::Coordinator::Stub* stub, const std::string& job_id, v1::Job* job);
 
+// A unary call of `method` ("/package.Service/Method") with `request_bytes` as the serialized
+// request, as a client that does not use our protos would send it (e.g. malformed bytes).
+grpc::Status RawUnaryCall(const std::string& address, const std::string& method,
+                          const std::string& request_bytes, std::string* response_bytes);
+
+// grpc.health.v1.Health/Check of `service` ("": the whole server): 1 SERVING, 2 NOT_SERVING
+// (HealthCheckResponse.status); -1 when the call fails.
+int HealthStatus(const std::string& address, const std::string& service = "");
+
 bool IsFinal(v1::JobState state);
 // Polls GetJob until the job is in a final state or `timeout` passes; returns the last record
 // read (state JOB_STATE_UNSPECIFIED if none could be read).

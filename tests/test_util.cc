@@ -154,7 +154,7 @@ Daemon::~Daemon() {
 bool Daemon::Start(std::string* error) {
   const std::string port_file = dir_ + "/port";
   unlink(port_file.c_str());
-  const std::string log = dir_ + "/symmbenchd.log";
+  const std::string log = log_path();
   std::vector<std::string> argv = {
       RunfilePath("server/symmbenchd"),
       "--listen",
@@ -164,7 +164,7 @@ bool Daemon::Start(std::string* error) {
       "--metrics-listen",
       "127.0.0.1:0",
       "--db",
-      dir_ + "/jobs.db",
+      db_.empty() ? dir_ + "/jobs.db" : db_,
       "--log-dir",
       dir_ + "/logs",
       "--backend",
@@ -269,6 +269,21 @@ std::string BinFolder(const std::string& dir) {
     symlink(RunfilePath(path).c_str(), (bin + "/" + name).c_str());
   }
   return bin;
+}
+
+std::map<std::string, int> JobStartsInLog(const std::string& log_path) {
+  std::ifstream in(log_path);
+  std::map<std::string, int> starts;
+  std::string line;
+  while (std::getline(in, line)) {
+    const size_t at = line.find("job j-");
+    if (at == std::string::npos) continue;
+    const size_t end = line.find(' ', at + 4);
+    if (end != std::string::npos && line.compare(end, 10, " running: ") == 0) {
+      ++starts[line.substr(at + 4, end - at - 4)];
+    }
+  }
+  return starts;
 }
 
 }  // namespace symmbench::testing

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -69,6 +70,8 @@ class Daemon {
   void set_listen(std::string listen) { listen_ = std::move(listen); }
   void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
   void set_worker(std::string path) { worker_ = std::move(path); }
+  // The job database (default: <dir>/jobs.db).
+  void set_db(std::string path) { db_ = std::move(path); }
   // Flags every Client() call starts with, e.g. {"--tls-ca", ca, "--token-file", token}.
   void set_client_args(std::vector<std::string> args) { client_args_ = std::move(args); }
   // Starts the daemon and waits until it serves; false (with the log in `error`) on failure.
@@ -81,6 +84,8 @@ class Daemon {
   // host:port of the daemon's Prometheus /metrics endpoint.
   const std::string& metrics_address() const { return metrics_address_; }
   pid_t pid() const { return pid_; }
+  // The daemon's stdout and stderr, appended to by every Start() in the same `dir`.
+  std::string log_path() const { return dir_ + "/symmbenchd.log"; }
 
   // Runs the client against this daemon: symmbench --coordinator <address> <args...>.
   CommandResult Client(const std::vector<std::string>& args,
@@ -102,8 +107,13 @@ class Daemon {
   std::string listen_ = "127.0.0.1:0";
   std::vector<std::string> extra_args_;
   std::string worker_;
+  std::string db_;
   std::vector<std::string> client_args_;
 };
+
+// How many times a daemon's log says each job started running ("job j-000001 running: ..."),
+// by job id.
+std::map<std::string, int> JobStartsInLog(const std::string& log_path);
 
 // The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.
 std::string HttpGet(const std::string& host_port, const std::string& path);
