@@ -6,6 +6,7 @@
 #include "client/format.h"
 #include "client/rpc_util.h"
 #include "client/sizes.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench::client {
 
@@ -20,7 +21,7 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
     return ReportError(global, bytes.status(), out, err);
   }
   v1::JobSpec spec;
-  spec.set_kernel("calibrate");
+  spec.set_kernel(ops::kCalibrate);
   spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
   spec.set_dtype("bf16");
   spec.add_sizes_bytes(*bytes);

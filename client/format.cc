@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "client/sizes.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench::client {
 namespace {
@@ -133,7 +134,7 @@ bool IsFinal(v1::JobState state) {
 }
 
 std::string DescribeSizes(const v1::JobSpec& spec) {
-  if (spec.kernel() == "ag_gemm") {
+  if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
     return absl::StrJoin(spec.shapes(), ",", [](std::string* out, const v1::GemmShape& shape) {
       absl::StrAppend(out, shape.m(), "x", shape.n(), "x", shape.k());
     });
@@ -190,7 +191,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
   if (job.spec().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
-  if (job.spec().kernel() == "ag_gemm") return out + AgGemmHeader();
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",
                                   "#wrong", "base_us", "base_busbw", "speedup"});
   std::string units = HeaderLine(

@@ -12,15 +12,13 @@
 #include "client/progress.h"
 #include "client/rpc_util.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "server/ag_gemm_spec.h"
 
 namespace symmbench::client {
 namespace {
 
 // The all-reduce kernels of the sweep, the dispatched one first.
-constexpr const char* kSweepKernels[] = {"all_reduce", "one_shot_all_reduce", "two_shot_all_reduce",
-                                         "one_shot_push_all_reduce"};
-constexpr char kGemmKernel[] = "ag_gemm";
 
 // The sweep per backend (bytes per rank buffer) and its iterations.
 struct Sweep {
@@ -105,7 +103,12 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
   const bool cpu = devices.backend() == "cpu";
   const Sweep& sweep = cpu ? kCpuSweep : kGpuSweep;
   std::vector<MainJobPart> parts;
-  for (const char* kernel : kSweepKernels) {
+  // The dispatcher first (it leads the table), then every swept collective it chooses among.
+  std::vector<std::string> sweep_kernels = OpNames(OpFamily::kDispatcher);
+  for (const std::string& kernel : OpNames(OpFamily::kSweptCollective)) {
+    sweep_kernels.push_back(kernel);
+  }
+  for (const std::string& kernel : sweep_kernels) {
     if (!Offers(devices, kernel)) continue;
     MainJobPart part;
     part.role = parts.empty() ? MainJobRole::kDispatched : MainJobRole::kCompared;
@@ -121,11 +124,12 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     spec.set_backend(devices.backend());
     parts.push_back(std::move(part));
   }
-  if (Offers(devices, kGemmKernel)) {
+  const std::string gemm_kernel(ops::kAgGemm);
+  if (Offers(devices, gemm_kernel)) {
     MainJobPart part;
     part.role = MainJobRole::kGemm;
     v1::JobSpec& spec = part.spec;
-    spec.set_kernel(kGemmKernel);
+    spec.set_kernel(gemm_kernel);
     spec.set_world_size(world_size);
     spec.set_dtype("bf16");
     spec.set_warmup_iters(cpu ? 2 : 5);

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "client/rpc_util.h"
+#include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
 
 namespace symmbench::client {
@@ -118,7 +119,7 @@ absl::StatusOr<std::string> GnuplotScript(const std::vector<v1::Job>& jobs,
     if (job.rows().empty()) {
       return absl::InvalidArgumentError(absl::StrCat("plot: job ", job.job_id(), " has no rows"));
     }
-    (job.spec().kernel() == "ag_gemm" ? ag_gemm : swept) = true;
+    (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) ? ag_gemm : swept) = true;
     kinds.push_back(absl::StrCat(job.spec().kernel(), " ", job.spec().dtype()));
   }
   if (ag_gemm && swept) {

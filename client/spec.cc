@@ -14,6 +14,7 @@
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/util/json_util.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
 
 namespace symmbench::client {
@@ -199,7 +200,8 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (!bytes.ok()) return bytes.status();
     spec.set_inject_delay_max_bytes(*bytes);
   }
-  const bool ag_gemm = (spec.kernel().empty() ? kDefaultKernel : spec.kernel()) == "ag_gemm";
+  const bool ag_gemm =
+      IsFamily(spec.kernel().empty() ? kDefaultKernel : spec.kernel(), OpFamily::kGemmCollective);
   if (absl::Status s = ag_gemm ? ApplyAgGemmFlags(flags, &spec) : ApplySizeFlags(flags, &spec);
       !s.ok()) {
     return s;
@@ -207,7 +209,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (absl::Status s = ApplyLabelFlags(flags.labels, &spec); !s.ok()) return s;
 
   // Defaults for what neither the file nor the flags set.
-  if (spec.kernel().empty()) spec.set_kernel(kDefaultKernel);
+  if (spec.kernel().empty()) spec.set_kernel(std::string(kDefaultKernel));
   if (spec.dtype().empty()) spec.set_dtype(kDefaultDType);
   if (spec.backend().empty()) spec.set_backend(kDefaultBackend);
   if (!flags.step_factor && !WasSet(parsed, "step_factor")) {

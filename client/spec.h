@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 
 namespace symmbench::client {
 
 // CLI defaults for fields neither the flags nor the spec file set.
-inline constexpr char kDefaultKernel[] = "one_shot_all_reduce";
+inline constexpr std::string_view kDefaultKernel = ops::kOneShotAllReduce;
 inline constexpr char kDefaultDType[] = "bf16";
 inline constexpr char kDefaultBackend[] = "auto";
 inline constexpr int32_t kDefaultStepFactor = 2;

@@ -10,11 +10,9 @@
 #include "client/format.h"
 #include "client/rpc_util.h"
 #include "client/sizes.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench::client {
-
-const char* const kTuneKernels[3] = {"one_shot_all_reduce", "two_shot_all_reduce",
-                                     "one_shot_push_all_reduce"};
 
 namespace {
 
@@ -31,7 +29,7 @@ std::string FastestBaseline(const v1::ResultRow& row, double* us) {
     const v1::BaselineResult& b = row.baselines(i);
     const double t = b.graph_time_us() > 0 ? b.graph_time_us() : b.time_us();
     if (name.empty() || t < *us) {
-      name = i == 0 ? "nccl" : b.name();
+      name = i == 0 ? kNcclReference : b.name();
       *us = t;
     }
   }
@@ -126,7 +124,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   spec.set_graph(true);  // dispatch serves graph-captured callers too: compare without launches
   (*spec.mutable_labels())["purpose"] = "tune";
   std::vector<v1::Job> jobs;
-  for (const char* kernel : kTuneKernels) {
+  for (const std::string& kernel : DispatchCandidates()) {
     spec.set_kernel(kernel);
     v1::Job& job = jobs.emplace_back();
     status = SubmitAndWait(*stub, global, spec, &job);

@@ -28,14 +28,12 @@ struct TuneOptions {
 // in graph mode, else eager) and the winner.
 struct TunePoint {
   int64_t size_bytes = 0;
-  std::vector<double> ours_us;  // per candidate job, in the order given (kTuneKernels for tune)
+  std::vector<double> ours_us;  // per candidate job, in the order given (for tune: the
+                                // registry's DispatchCandidates())
   double nccl_us = 0;           // the fastest baseline the dispatcher can run
   std::string nccl;  // which: "nccl" (the reference) or an extra one, e.g. "nccl_symmetric"
   std::string winner;
 };
-
-// The candidate kernels tune measures, in order (each is also a dispatch algorithm).
-extern const char* const kTuneKernels[3];
 
 // Builds the table from candidate jobs over the same sizes (each job's spec.kernel() is its
 // algorithm; the fastest baseline of any job is the NCCL candidate; ties go to the earlier job).
@@ -45,8 +43,8 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>&
                                                      const std::string& gpu_model,
                                                      std::vector<TunePoint>* points);
 
-// The whole command: ListDevices, one job per kTuneKernels entry, the table, SetDispatchTable
-// (unless dry_run).
+// The whole command: ListDevices, one job per dispatch candidate of the op registry, the table,
+// SetDispatchTable (unless dry_run).
 int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostream& out,
             std::ostream& err);
 

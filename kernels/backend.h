@@ -104,5 +104,7 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions&
 // CPU backend: symmetric memory over POSIX shared memory mapped by every rank.
 absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
                                                           Rendezvous* rendezvous);
+// Kernel names CreateCollective accepts on the CPU backend, sorted.
+std::vector<std::string> CpuKernelNames();
 
 }  // namespace symmbench

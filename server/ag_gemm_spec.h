@@ -14,7 +14,6 @@
 
 namespace symmbench {
 
-inline constexpr char kAgGemmKernel[] = "ag_gemm";
 // Largest splits_per_rank accepted (chunks per shard; each is one GEMM launch).
 constexpr int32_t kMaxSplitsPerRank = 64;
 

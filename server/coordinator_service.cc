@@ -7,7 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
-#include "kernels/catalog.h"
+#include "kernels/ops/registry.h"
 #include "server/grpc_status.h"
 #include "server/store_service.h"
 
@@ -145,7 +145,7 @@ grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*, const v1::Lis
   response->set_backend(jobs_->backend());
   *response->mutable_machine() = jobs_->machine();
   for (v1::Device& device : jobs_->Devices()) *response->add_devices() = std::move(device);
-  for (const KernelInfo& kernel : KernelCatalog()) response->add_kernels(kernel.name);
+  for (const std::string& name : AllOpNames()) response->add_kernels(name);
   return grpc::Status::OK;
 }
 

@@ -4,20 +4,17 @@
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "common/quote.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "server/sqlite_store.h"
 
 namespace symmbench {
 namespace {
 
 constexpr char kStoreName[] = "dispatch tables";
-
-bool KnownAlgorithm(const std::string& name) {
-  return name == "one_shot_all_reduce" || name == "two_shot_all_reduce" ||
-         name == "one_shot_push_all_reduce" || name == "nccl" || name == "nccl_symmetric";
-}
 
 }  // namespace
 
@@ -41,11 +38,11 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   for (int i = 0; i < table.entries_size(); ++i) {
     const v1::DispatchEntry& e = table.entries(i);
     const bool last = i + 1 == table.entries_size();
-    if (!KnownAlgorithm(e.algorithm())) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "entries[", i, "].algorithm: unknown ", Quote(e.algorithm()),
-          " (want one_shot_all_reduce, two_shot_all_reduce, one_shot_push_all_reduce, nccl or "
-          "nccl_symmetric)"));
+    if (!IsDispatchAlgorithm(e.algorithm())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("entries[", i, "].algorithm: unknown ", Quote(e.algorithm()), " (want ",
+                       absl::StrJoin(DispatchCandidates(), ", "), ", ", kNcclReference, " or ",
+                       kNcclSymmetricReference, ")"));
     }
     if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -69,7 +66,7 @@ absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::st
         absl::StrCat("dtype: the table is for ", table.dtype(), ", the job's is ", dtype));
   }
   for (int i = 0; i < table.entries_size(); ++i) {
-    if (table.entries(i).algorithm() == "nccl_symmetric" && backend != "cuda") {
+    if (table.entries(i).algorithm() == kNcclSymmetricReference && backend != "cuda") {
       return absl::InvalidArgumentError(
           absl::StrCat("entries[", i,
                        "].algorithm: nccl_symmetric needs the CUDA backend (this "
@@ -91,16 +88,16 @@ v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::st
     int64_t max_bytes;
     const char* algorithm;
   };
-  static constexpr Step kTwoRanks[] = {{int64_t{4} << 20, "one_shot_push_all_reduce"},
-                                       {0, "two_shot_all_reduce"}};
-  static constexpr Step kThreeRanks[] = {{int64_t{1} << 20, "one_shot_push_all_reduce"},
-                                         {int64_t{128} << 20, "two_shot_all_reduce"},
-                                         {0, "nccl"}};
-  static constexpr Step kFourOrMoreRanks[] = {{int64_t{256} << 10, "one_shot_push_all_reduce"},
-                                              {int64_t{32} << 20, "two_shot_all_reduce"},
-                                              {0, "nccl"}};
-  static constexpr Step kCpu[] = {{0, "two_shot_all_reduce"}};
-  static constexpr Step kOneGpu[] = {{0, "nccl"}};
+  static constexpr Step kTwoRanks[] = {{int64_t{4} << 20, ops::kOneShotPushAllReduce},
+                                       {0, ops::kTwoShotAllReduce}};
+  static constexpr Step kThreeRanks[] = {{int64_t{1} << 20, ops::kOneShotPushAllReduce},
+                                         {int64_t{128} << 20, ops::kTwoShotAllReduce},
+                                         {0, kNcclReference}};
+  static constexpr Step kFourOrMoreRanks[] = {{int64_t{256} << 10, ops::kOneShotPushAllReduce},
+                                              {int64_t{32} << 20, ops::kTwoShotAllReduce},
+                                              {0, kNcclReference}};
+  static constexpr Step kCpu[] = {{0, ops::kTwoShotAllReduce}};
+  static constexpr Step kOneGpu[] = {{0, kNcclReference}};
   const absl::Span<const Step> steps = backend == "cpu"  ? absl::MakeConstSpan(kCpu)
                                        : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
                                        : world_size == 2 ? absl::MakeConstSpan(kTwoRanks)

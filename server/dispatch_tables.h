@@ -17,9 +17,6 @@ struct sqlite3;
 
 namespace symmbench {
 
-inline constexpr char kAllReduceKernel[] = "all_reduce";
-inline constexpr char kCalibrateKernel[] = "calibrate";
-
 // Bounds of a stored or submitted table (it is copied into every all_reduce job's record).
 inline constexpr int kMaxDispatchEntries = 64;
 inline constexpr size_t kMaxGpuModelBytes = 256;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
+#include "kernels/ops/registry.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
 
@@ -49,7 +50,7 @@ absl::StatusOr<FaultInjection> ParseFaultInjection(const v1::JobSpec& spec) {
     return Invalid(value, absl::StrCat("names rank ", fault.rank, ", outside [0, ",
                                        spec.world_size(), ") (world_size)"));
   }
-  if (spec.kernel() == kAgGemmKernel || spec.kernel() == kCalibrateKernel) {
+  if (!IsSizeSwept(spec.kernel())) {
     return Invalid(value, absl::StrCat("is not supported for kernel ", spec.kernel(),
                                        " (size-swept kernels only)"));
   }

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "common/quote.h"
+#include "kernels/ops/registry.h"
 #include "security/secrets.h"
 #include "server/fault_injection.h"
 #include "server/job_util.h"
@@ -142,7 +143,7 @@ DeviceLimits JobManager::Limits() const {
 }
 
 absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
-  if (spec->kernel() != kAllReduceKernel) return absl::OkStatus();
+  if (!IsFamily(spec->kernel(), OpFamily::kDispatcher)) return absl::OkStatus();
   // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
   const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
                                                                 : spec->world_size();
@@ -173,7 +174,7 @@ void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
   if (dispatch_tables_ == nullptr || options_.devices.empty()) return;
   const std::string& gpu_model = options_.devices[0].name();
   const int world_size = record.spec().world_size();
-  if (record.spec().kernel() == kCalibrateKernel) {
+  if (IsFamily(record.spec().kernel(), OpFamily::kCalibration)) {
     v1::Ceilings* ceilings = row->mutable_ceilings();
     ceilings->set_gpu_model(gpu_model);
     ceilings->set_world_size(world_size);

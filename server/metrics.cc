@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "kernels/ops/registry.h"
 #include "prometheus/counter.h"
 #include "prometheus/exposer.h"
 #include "prometheus/family.h"
@@ -348,7 +349,7 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   if (row.graph_speedup() > 0) {
     m.speedup->Add(With(graph, "baseline", row.graph_baseline())).Set(row.graph_speedup());
   }
-  if (job.spec().kernel() == "ag_gemm" || row.m() > 0) {
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) || row.m() > 0) {
     m.overlap_efficiency->Add(labels).Set(row.overlap_efficiency());
   }
   if (row.busbw_fraction() > 0) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/ops/registry.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
 #include "server/spec_validation.h"
@@ -26,8 +27,8 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
     return absl::InvalidArgumentError(
         absl::StrCat("rank: rows come from rank 0 (got rank ", rank, ")"));
   }
-  if (spec.kernel() == kCalibrateKernel) return absl::OkStatus();
-  if (spec.kernel() == kAgGemmKernel) {
+  if (IsFamily(spec.kernel(), OpFamily::kCalibration)) return absl::OkStatus();
+  if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
     const bool known =
         std::any_of(spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
           return shape.m() == row.m() && shape.n() == row.n() && shape.k() == row.k();
@@ -50,7 +51,8 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
           absl::StrCat("time_us: times must be finite and >= 0 (got ", t, ")"));
     }
   }
-  if (spec.kernel() != kAgGemmKernel && !row.partial() && !(row.time_us() > 0)) {
+  if (!IsFamily(spec.kernel(), OpFamily::kGemmCollective) && !row.partial() &&
+      !(row.time_us() > 0)) {
     return absl::InvalidArgumentError("time_us: a final row's time must be > 0 (got 0)");
   }
   if (row.repeat_medians_us_size() > std::max(1, spec.repeats())) {
@@ -62,8 +64,8 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
 }
 
 absl::StatusOr<int> ExpectedRows(const v1::JobSpec& spec) {
-  if (spec.kernel() == kCalibrateKernel) return 1;
-  if (spec.kernel() == kAgGemmKernel) return spec.shapes_size();
+  if (IsFamily(spec.kernel(), OpFamily::kCalibration)) return 1;
+  if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) return spec.shapes_size();
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
   return static_cast<int>(sizes->size());

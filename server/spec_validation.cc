@@ -10,8 +10,8 @@
 #include "absl/strings/str_join.h"
 #include "common/did_you_mean.h"
 #include "common/quote.h"
-#include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
 
@@ -27,11 +27,7 @@ std::string ResolveBackend(const std::string& backend, const DeviceLimits& limit
   return backend.empty() || backend == "auto" ? limits.backend : backend;
 }
 
-std::string KnownKernels() {
-  std::vector<std::string> names;
-  for (const KernelInfo& info : KernelCatalog()) names.push_back(info.name);
-  return absl::StrJoin(names, ", ");
-}
+std::string KnownKernels() { return absl::StrJoin(AllOpNames(), ", "); }
 
 // 1073741824 -> "1 GiB", 1536 -> "1.5 KiB", 1000 -> "1000 B".
 std::string FormatBytes(int64_t bytes) {
@@ -85,7 +81,7 @@ absl::Status CheckLabels(const v1::JobSpec& spec) {
 
 // Message sizes of the size-swept kernels: multiples of the element size, and the largest
 // times the kernel's buffers must fit in device memory.
-absl::Status CheckSizes(const v1::JobSpec& spec, const KernelInfo& kernel, DType dtype,
+absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DType dtype,
                         const DeviceLimits& limits) {
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
@@ -142,10 +138,6 @@ absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
   }
   return absl::OkStatus();
 }
-
-// Kernels that may run as per-host teams: the all-reduces, whose reference is an all-reduce
-// over the team and whose baseline over every rank is an all-reduce too.
-bool RunsInTeams(const std::string& kernel) { return absl::EndsWith(kernel, "all_reduce"); }
 
 // JobSpec.per_host_teams: an all-reduce kernel only.
 absl::Status CheckPerHostTeams(const v1::JobSpec& spec) {
@@ -239,16 +231,14 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
 }
 
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
-  const KernelInfo* kernel = FindKernel(spec.kernel());
+  const OpDescriptor* kernel = FindOp(spec.kernel());
   if (kernel == nullptr) {
     if (spec.kernel().empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("kernel: missing (known: ", KnownKernels(), ")"));
     }
-    std::vector<std::string> names;
-    for (const KernelInfo& info : KernelCatalog()) names.push_back(info.name);
     return absl::InvalidArgumentError(absl::StrCat("kernel: unknown kernel ", Quote(spec.kernel()),
-                                                   DidYouMeanSuffix(spec.kernel(), names),
+                                                   DidYouMeanSuffix(spec.kernel(), AllOpNames()),
                                                    " (known: ", KnownKernels(), ")"));
   }
 
@@ -278,7 +268,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
   if (!dtype.ok()) return dtype.status();
 
-  if (spec.kernel() == kCalibrateKernel &&
+  if (kernel->family == OpFamily::kCalibration &&
       (spec.sizes_bytes_size() != 1 || spec.min_bytes() != 0 || spec.max_bytes() != 0)) {
     return absl::InvalidArgumentError(
         absl::StrCat(spec.sizes_bytes_size() != 1 ? "sizes_bytes" : "min_bytes",
@@ -286,7 +276,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                      spec.sizes_bytes_size(), " sizes, min_bytes ", spec.min_bytes(),
                      ", max_bytes ", spec.max_bytes(), ")"));
   }
-  if (spec.kernel() == kAgGemmKernel) {
+  if (kernel->family == OpFamily::kGemmCollective) {
     if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;
   } else {
     if (absl::Status s = CheckSizes(spec, *kernel, *dtype, limits); !s.ok()) return s;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/catalog.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -110,7 +110,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   const v1::JobSpec& spec = *context.spec;
   const int64_t size_bytes = context.size_bytes;
   const bool references = context.references;
-  const KernelInfo* info = FindKernel(spec.kernel());
+  const OpDescriptor* info = FindOp(spec.kernel());
   const double bus_factor = info != nullptr ? info->bus_factor(context.team_size) : 1.0;
   const double job_bus_factor = info != nullptr ? info->bus_factor(context.world_size) : 1.0;
   v1::ResultRow row;

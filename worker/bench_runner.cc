@@ -8,8 +8,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "worker/bench_row.h"
 #include "worker/dispatch_all_reduce.h"
 #include "worker/fault_injection_collective.h"

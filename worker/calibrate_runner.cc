@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ag_gemm.h"
+#include "kernels/ops/registry.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -15,7 +16,8 @@ constexpr uint64_t kSeed = 0xCA11B8A7Eull;
 
 absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
                                     Rendezvous* rendezvous) {
-  absl::StatusOr<std::unique_ptr<Collective>> copy = backend->CreateCollective("peer_copy");
+  absl::StatusOr<std::unique_ptr<Collective>> copy =
+      backend->CreateCollective(std::string(ops::kPeerCopy));
   if (!copy.ok()) return copy.status();
   const int64_t bytes = spec.sizes_bytes(0);
   if (absl::Status s = (*copy)->Prepare(bytes / 2, DType::kBf16, kSeed); !s.ok()) return s;
@@ -38,7 +40,7 @@ absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
 
 absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend) {
   absl::StatusOr<std::unique_ptr<Collective>> one_shot =
-      backend->CreateCollective("one_shot_all_reduce");
+      backend->CreateCollective(std::string(ops::kOneShotAllReduce));
   if (!one_shot.ok()) return one_shot.status();
   if (absl::Status s = (*one_shot)->Prepare(8, DType::kBf16, kSeed); !s.ok()) return s;  // 16 B
   absl::StatusOr<TimingStats> time = WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(),

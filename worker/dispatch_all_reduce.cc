@@ -6,18 +6,15 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/ops/registry.h"
 #include "server/dispatch_tables.h"
 
 namespace symmbench {
 namespace {
 
-// The kernels the dispatcher can choose (besides NCCL), as named in dispatch tables.
-constexpr const char* kDispatchKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce",
-                                            "one_shot_push_all_reduce"};
-
 class DispatchAllReduce final : public Collective {
  public:
-  // `kernels[i]` implements the algorithm named kDispatchKernels[i]; kernels[0] also serves
+  // `kernels[i]` implements the algorithm named DispatchCandidates()[i]; kernels[0] also serves
   // the NCCL choices (its baselines).
   DispatchAllReduce(v1::DispatchTable table, std::vector<std::unique_ptr<Collective>> kernels)
       : table_(std::move(table)), kernels_(std::move(kernels)) {}
@@ -72,22 +69,23 @@ class DispatchAllReduce final : public Collective {
     chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
     impl_ = kernels_[0].get();
     for (size_t i = 0; i < kernels_.size(); ++i) {
-      if (chosen_ == kDispatchKernels[i]) impl_ = kernels_[i].get();
+      if (chosen_ == candidates_[i]) impl_ = kernels_[i].get();
     }
     extra_ = -1;
     const std::vector<std::string> extras = impl_->extra_baseline_names();
     for (size_t i = 0; i < extras.size(); ++i) {
       if (extras[i] == chosen_) extra_ = static_cast<int>(i);
     }
-    if (chosen_ != "nccl" && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
+    if (chosen_ != kNcclReference && chosen_.rfind("nccl", 0) == 0 && extra_ < 0) {
       return absl::FailedPreconditionError(
           absl::StrCat("dispatch: algorithm ", chosen_, " is not available on this backend"));
     }
     return absl::OkStatus();
   }
-  bool UsesBaseline() const { return chosen_ == "nccl" || extra_ >= 0; }
+  bool UsesBaseline() const { return chosen_ == kNcclReference || extra_ >= 0; }
 
   const v1::DispatchTable table_;
+  const std::vector<std::string> candidates_ = DispatchCandidates();
   std::vector<std::unique_ptr<Collective>> kernels_;
   Collective* impl_ = nullptr;  // the collective of the size last prepared
   std::string chosen_;
@@ -100,7 +98,7 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     Backend* backend, const v1::DispatchTable& table) {
   if (absl::Status s = ValidateDispatchTable(table); !s.ok()) return s;
   std::vector<std::unique_ptr<Collective>> kernels;
-  for (const char* name : kDispatchKernels) {
+  for (const std::string& name : DispatchCandidates()) {
     absl::StatusOr<std::unique_ptr<Collective>> kernel = backend->CreateCollective(name);
     if (!kernel.ok()) return kernel.status();
     kernels.push_back(*std::move(kernel));
@@ -110,7 +108,8 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                 Backend* backend) {
-  if (spec.kernel() == kAllReduceKernel) return CreateDispatchAllReduce(backend, spec.dispatch());
+  if (IsFamily(spec.kernel(), OpFamily::kDispatcher))
+    return CreateDispatchAllReduce(backend, spec.dispatch());
   return backend->CreateCollective(spec.kernel());
 }
 

@@ -31,7 +31,7 @@ absl::StatusOr<HostPlacement> GatherHostPlacement(Rendezvous* rendezvous, const 
 std::string ThisHost();
 
 // FAILED_PRECONDITION naming the hosts when the job's ranks span more than one host: every
-// kernel of the catalog runs on symmetric memory (or on the copy engine between mapped
+// op of the registry runs on symmetric memory (or on the copy engine between mapped
 // buffers), which needs every rank on one host unless the job asks for per-host teams.
 absl::Status CheckOneHost(const HostPlacement& placement, const std::string& kernel);
 

@@ -21,6 +21,7 @@
 #include "common/build_info.h"
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.grpc.pb.h"
 #include "security/channel.h"
 #include "security/secrets.h"
@@ -157,7 +158,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
   if (!instance.ok()) return instance.status();
-  const bool ag_gemm = spec.kernel() == kAgGemmKernel;
+  const bool ag_gemm = IsFamily(spec.kernel(), OpFamily::kGemmCollective);
   absl::StatusOr<std::vector<int64_t>> sizes = ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
   if (!sizes.ok()) return sizes.status();
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
@@ -187,7 +188,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   // all_reduce's table was chosen for spec.world_size ranks, or world_size / nodes with teams;
   // teams that turn out another size (hosts found at rendezvous) get the built-in table of
   // their size rather than one measured for a different number of ranks.
-  if (teams && spec.kernel() == kAllReduceKernel &&
+  if (teams && IsFamily(spec.kernel(), OpFamily::kDispatcher) &&
       spec.dispatch().world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
                  options.rank, spec.dispatch().world_size(), placement->local_world_size);
@@ -200,7 +201,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.device = options.device;
   backend_options.max_bytes =
       ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
-  if (spec.kernel() == kCalibrateKernel) {  // also the GEMM's shard (bf16)
+  if (IsFamily(spec.kernel(), OpFamily::kCalibration)) {  // also the GEMM's shard (bf16)
     const GemmProblem gemm = CalibrationGemm(options.backend, options.world_size);
     backend_options.max_bytes =
         std::max(backend_options.max_bytes, gemm.m / options.world_size * gemm.k * 2);
@@ -245,7 +246,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   absl::Status status =
       ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.delay)
-      : spec.kernel() == kCalibrateKernel
+      : IsFamily(spec.kernel(), OpFamily::kCalibration)
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
           : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay,
                          teams ? &job_all_reduce : nullptr);

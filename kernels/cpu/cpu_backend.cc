@@ -1,9 +1,11 @@
 // The CPU backend: one rank per process (or thread, in tests) over POSIX shared memory, host
 // clock timers, synchronous work, and the registry of CPU kernel implementations.
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
@@ -16,20 +18,22 @@
 #include "kernels/cpu/shm_symm_mem.h"
 #include "kernels/cpu/store_all_reduce_cpu.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-// The CPU kernels: one line per kernel (name as in kernels/catalog.cc -> factory).
+// The CPU kernels: one line per op of the registry's swept collectives (kernels/ops/registry.h)
+// -> factory; cpu_backend_test checks that they match.
 struct CpuKernelEntry {
   const char* name;
   CpuCollectiveFactory factory;
 };
 constexpr CpuKernelEntry kCpuKernels[] = {
-    {"one_shot_all_reduce", &NewOneShotAllReduceCpu},
-    {"two_shot_all_reduce", &NewTwoShotAllReduceCpu},
-    {"one_shot_push_all_reduce", &NewOneShotPushAllReduceCpu},
-    {"peer_copy", &NewPeerCopyCpu},  // calibration only (not in the catalog)
+    {ops::kOneShotAllReduce, &NewOneShotAllReduceCpu},
+    {ops::kTwoShotAllReduce, &NewTwoShotAllReduceCpu},
+    {ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCpu},
+    {ops::kPeerCopy, &NewPeerCopyCpu},  // the calibration's probe, not an offered op
 };
 
 // Host steady clock; work is synchronous, so Stop's time is the end of the work.
@@ -115,6 +119,13 @@ class CpuBackend : public Backend {
 };
 
 }  // namespace
+
+std::vector<std::string> CpuKernelNames() {
+  std::vector<std::string> names;
+  for (const CpuKernelEntry& entry : kCpuKernels) names.emplace_back(entry.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
                                                           Rendezvous* rendezvous) {

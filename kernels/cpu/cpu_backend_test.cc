@@ -17,6 +17,7 @@
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
+#include "kernels/ops/registry.h"
 #include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/single_rank_rendezvous.h"
 #include "kernels/testing/thread_rendezvous.h"
@@ -32,11 +33,19 @@ std::string UniqueJobId(const std::string& what) {
   return test_util::UniqueJobId("cpu_backend_test", what);
 }
 
-// The CPU sum all-reduces; both share AllReduceCpuBase (output_for_testing).
-constexpr const char* kAllReduceKernels[] = {"one_shot_all_reduce", "two_shot_all_reduce",
-                                             "one_shot_push_all_reduce"};
+// The CPU sum all-reduces: the registry's swept collectives (all-reduces today); they share
+// AllReduceCpuBase (output_for_testing).
+const std::vector<std::string> kAllReduceKernels = OpNames(OpFamily::kSweptCollective);
 
-using AllReduceParam = std::tuple<const char*, int, DType>;  // kernel, world size, dtype
+// The backend implements exactly the registry's swept collectives, plus the calibration's probe.
+TEST(CpuBackendTest, ImplementsExactlyTheRegistrysSweptCollectives) {
+  std::vector<std::string> want = OpNames(OpFamily::kSweptCollective);
+  want.emplace_back(ops::kPeerCopy);
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(CpuKernelNames(), want);
+}
+
+using AllReduceParam = std::tuple<std::string, int, DType>;  // kernel, world size, dtype
 
 class AllReduceCpuTest : public testing::TestWithParam<AllReduceParam> {};
 
@@ -134,7 +143,7 @@ INSTANTIATE_TEST_SUITE_P(
                           DTypeName(std::get<2>(info.param)));
     });
 
-class AllReduceCpuCheckTest : public testing::TestWithParam<const char*> {};
+class AllReduceCpuCheckTest : public testing::TestWithParam<std::string> {};
 
 TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
   const std::string job = UniqueJobId("corrupt");
@@ -195,7 +204,7 @@ TEST_P(AllReduceCpuCheckTest, CheckCountsEveryElementWhenRunIsSkipped) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, AllReduceCpuCheckTest, testing::ValuesIn(kAllReduceKernels),
-                         [](const testing::TestParamInfo<const char*>& info) {
+                         [](const testing::TestParamInfo<std::string>& info) {
                            return std::string(info.param);
                          });
 

@@ -2,10 +2,12 @@
 // accumulation over chunks, bulk conversions) into its private output.
 #include "kernels/cpu/one_shot_all_reduce_cpu.h"
 
+#include "kernels/ops/registry.h"
+
 namespace symmbench {
 
 OneShotAllReduceCpu::OneShotAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, "one_shot_all_reduce", AllReduceOutput::kPrivate) {}
+    : AllReduceCpuBase(context, ops::kOneShotAllReduce, AllReduceOutput::kPrivate) {}
 
 absl::Status OneShotAllReduceCpu::Run() {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;

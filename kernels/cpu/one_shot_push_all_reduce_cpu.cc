@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -29,7 +30,7 @@ uint32_t PushWord(uint32_t w, bool fp32) {
 }  // namespace
 
 OneShotPushAllReduceCpu::OneShotPushAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, "one_shot_push_all_reduce", AllReduceOutput::kPrivate) {}
+    : AllReduceCpuBase(context, ops::kOneShotPushAllReduce, AllReduceOutput::kPrivate) {}
 
 uint32_t* OneShotPushAllReduceCpu::Slot(int peer, int slot) const {
   const size_t slot_bytes = segment_bytes_ * context().memory->world_size();

@@ -2,10 +2,12 @@
 // all-gather by pushes into every rank's symmetric output, between two barriers.
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 
+#include "kernels/ops/registry.h"
+
 namespace symmbench {
 
 TwoShotAllReduceCpu::TwoShotAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, "two_shot_all_reduce", AllReduceOutput::kSymmetric) {}
+    : AllReduceCpuBase(context, ops::kTwoShotAllReduce, AllReduceOutput::kSymmetric) {}
 
 TwoShotAllReduceCpu::Slice TwoShotAllReduceCpu::SliceOf(int64_t count, int rank,
                                                         int world_size) {

@@ -28,11 +28,12 @@
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-constexpr char kName[] = "ag_gemm";
+constexpr const char* kName = ops::kAgGemm;
 constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
 constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.

@@ -34,6 +34,7 @@
 #include "kernels/cuda/one_shot_push_all_reduce_collective.h"
 #include "kernels/cuda/peer_copy_collective.h"
 #include "kernels/cuda/two_shot_all_reduce_collective.h"
+#include "kernels/ops/registry.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
@@ -48,13 +49,14 @@ constexpr int64_t kBarrierTimeoutDivisor = 2;
 
 using CollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext*);
 
-// One line per kernel.
+// One line per op of the registry's swept collectives (kernels/ops/registry.h) -> factory;
+// cuda_backend_test checks that they match.
 const std::map<std::string, CollectiveFactory>& Registry() {
   static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
-      {"one_shot_all_reduce", &NewOneShotAllReduceCollective},
-      {"two_shot_all_reduce", &NewTwoShotAllReduceCollective},
-      {"one_shot_push_all_reduce", &NewOneShotPushAllReduceCollective},
-      {"peer_copy", &NewPeerCopyCollective},  // calibration only (not in the catalog)
+      {std::string(ops::kOneShotAllReduce), &NewOneShotAllReduceCollective},
+      {std::string(ops::kTwoShotAllReduce), &NewTwoShotAllReduceCollective},
+      {std::string(ops::kOneShotPushAllReduce), &NewOneShotPushAllReduceCollective},
+      {std::string(ops::kPeerCopy), &NewPeerCopyCollective},  // calibration's probe, not an op
   };
   return *kRegistry;
 }

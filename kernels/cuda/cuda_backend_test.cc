@@ -15,6 +15,7 @@
 #include "kernels/cuda/device_probe.h"
 #include "kernels/cuda/two_shot_all_reduce.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "kernels/testing/single_rank_rendezvous.h"
 
 namespace symmbench {
@@ -42,6 +43,14 @@ TEST(CudaBackendTest, RejectsBadOptionsWithoutTouchingTheGpu) {
             absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(CreateCudaBackend(OneRankOptions(), nullptr).status().code(),
             absl::StatusCode::kInvalidArgument);
+}
+
+// The backend implements exactly the registry's swept collectives, plus the calibration's probe.
+TEST(CudaBackendTest, ImplementsExactlyTheRegistrysSweptCollectives) {
+  std::vector<std::string> want = OpNames(OpFamily::kSweptCollective);
+  want.emplace_back(ops::kPeerCopy);
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(CudaKernelNames(), want);
 }
 
 TEST(CudaBackendTest, UnavailableWithoutGpu) {

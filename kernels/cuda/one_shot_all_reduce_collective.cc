@@ -8,6 +8,7 @@
 
 #include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/one_shot_all_reduce.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 class OneShotAllReduceCollective final : public CudaAllReduceCollective {
  public:
   explicit OneShotAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, "one_shot_all_reduce") {}
+      : CudaAllReduceCollective(ctx, ops::kOneShotAllReduce) {}
 
  private:
   void* output() const override { return ctx()->out; }

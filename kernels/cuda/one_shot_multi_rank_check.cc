@@ -24,6 +24,7 @@
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/one_shot_all_reduce.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -129,7 +130,7 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
   CHECK_OK(created.status());
   Backend& backend = **created;
   absl::StatusOr<std::unique_ptr<Collective>> made =
-      backend.CreateCollective("one_shot_all_reduce");
+      backend.CreateCollective(ops::kOneShotAllReduce);
   CHECK_OK(made.status());
   Collective& c = **made;
   int failures = 0;

@@ -13,6 +13,7 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/one_shot_push_all_reduce.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -20,7 +21,7 @@ namespace {
 class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
  public:
   explicit OneShotPushAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, "one_shot_push_all_reduce") {}
+      : CudaAllReduceCollective(ctx, ops::kOneShotPushAllReduce) {}
 
   // The stream has drained (the backend's contract before destroying collectives), so no kernel
   // of ours touches the slots; peers only write into them while they wait for our data, which

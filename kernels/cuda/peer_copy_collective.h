@@ -11,8 +11,8 @@ namespace symmbench {
 // Run copies `count` elements of the next rank's symmetric input ((rank + 1) % world_size) into
 // this rank's local output with cudaMemcpyAsync (device to device over NVLink: the copy engine,
 // no SMs); RunBaseline copies this rank's own input locally. Check compares the output with the
-// next rank's inputs as Prepare's formula gives them (every element, bitwise). Not a catalog
-// kernel: the worker uses it for calibration only.
+// next rank's inputs as Prepare's formula gives them (every element, bitwise). Not an offered op
+// (kernels/ops/registry.h): the worker uses it for calibration only.
 std::unique_ptr<Collective> NewPeerCopyCollective(const CudaContext* ctx);
 
 }  // namespace symmbench

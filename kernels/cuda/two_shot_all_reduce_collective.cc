@@ -8,6 +8,7 @@
 
 #include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/two_shot_all_reduce.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
  public:
   explicit TwoShotAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, "two_shot_all_reduce") {}
+      : CudaAllReduceCollective(ctx, ops::kTwoShotAllReduce) {}
 
  private:
   void* output() const override { return ctx()->symm->region(ctx()->rank, kSymmOutputRegion); }

@@ -64,11 +64,11 @@ proto_objs=("$(compile "$gen/proto/symmbench.pb.cc")")
 spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile server/spec_validation.cc)"
            "$(compile server/ag_gemm_spec.cc)" "$(compile server/fault_injection.cc)"
            "$(compile server/dispatch_tables.cc)" "$(compile server/sqlite_store.cc)"
-           "$(compile kernels/catalog.cc)" "$(compile common/did_you_mean.cc)"
+           "$(compile kernels/ops/registry.cc)" "$(compile common/did_you_mean.cc)"
            "$(compile common/quote.cc)" "$(compile kernels/ag_gemm.cc)" "$dtype_obj")
 store_objs=("$(compile tests/fuzz/store_fuzzer.cc)" "$(compile server/store.cc)"
             "$(compile server/store_service.cc)" "$(compile server/metrics.cc)"
-            "$(compile common/quote.cc)"
+            "$(compile common/quote.cc)" "$(compile kernels/ops/registry.cc)"
             "$(compile "$gen/proto/symmbench.grpc.pb.cc")"
             "$(compile "$gen/tests/fuzz/store_fuzz.pb.cc")")
 "$cxx" "${flags[@]}" -fsanitize=fuzzer "${spec_objs[@]}" "${proto_objs[@]}" "${libs[@]}" \

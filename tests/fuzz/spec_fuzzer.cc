@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "kernels/catalog.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 #include "server/ag_gemm_spec.h"
 #include "server/dispatch_tables.h"
@@ -46,14 +46,14 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
   Require(spec.world_size() >= 1 && spec.world_size() <= limits.num_devices, "world_size");
   Require(spec.iters() >= 1 && spec.warmup_iters() >= 0, "iters");
   Require(spec.labels_size() <= kMaxLabels, "labels");
-  if (spec.kernel() == kAgGemmKernel) return;
+  if (!IsSizeSwept(spec.kernel()) && !IsFamily(spec.kernel(), OpFamily::kCalibration)) return;
   // What the worker does with an accepted spec: expand the sweep and size its buffers.
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
   Require(sizes.ok(), "an accepted spec expands", sizes.status());
   Require(!sizes->empty() && static_cast<int64_t>(sizes->size()) <= kMaxSizes, "size count");
   absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
   Require(dtype.ok(), "an accepted dtype parses", dtype.status());
-  const KernelInfo* kernel = FindKernel(spec.kernel());
+  const OpDescriptor* kernel = FindOp(spec.kernel());
   Require(kernel != nullptr, "an accepted kernel exists");
   for (int64_t size : *sizes) {
     Require(size >= 1 && size % DTypeSize(*dtype) == 0, "size is whole elements");
@@ -61,7 +61,7 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
                 size <= limits.device_memory_bytes / kernel->buffers_per_rank,
             "size fits the device");
   }
-  if (spec.kernel() == kAllReduceKernel && spec.dispatch().entries_size() > 0) {
+  if (IsFamily(spec.kernel(), OpFamily::kDispatcher) && spec.dispatch().entries_size() > 0) {
     absl::Status table = ValidateDispatchTable(spec.dispatch());
     if (!table.ok()) {
       RequireNamesField(table);

@@ -1,0 +1,99 @@
+// The op registry: one line per op.
+#include "kernels/ops/registry.h"
+
+namespace symmbench {
+namespace {
+
+// nccl-tests' factors, also at one rank, where nothing crosses a bus: busbw 0.
+double AllReduceBusFactor(int world_size) {
+  return world_size <= 1 ? 0.0 : 2.0 * (world_size - 1) / world_size;
+}
+
+double AllGatherBusFactor(int world_size) {
+  return world_size <= 1 ? 0.0 : static_cast<double>(world_size - 1) / world_size;
+}
+
+constexpr int kMaxWorldSize = 8;  // the push one-shot's receive slots are counted at it
+
+}  // namespace
+
+const std::vector<OpDescriptor>& Ops() {
+  static const auto* const kOps = new std::vector<OpDescriptor>{
+      {ops::kOneShotAllReduce,
+       "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, 6, true},
+      {ops::kTwoShotAllReduce,
+       "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
+       "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, 6, true},
+      {ops::kOneShotPushAllReduce,
+       "sum all-reduce without barriers: every rank pushes its buffer into a receive slot of every "
+       "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor,
+       6 + 3 * kMaxWorldSize, true},
+      {ops::kAllReduce,
+       "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
+       "`symmbench tune` measured on this machine (or the built-in default)",
+       OpFamily::kDispatcher, Computes::kAllReduceSum, AllReduceBusFactor, 6, false},
+      {ops::kCalibrate,
+       "the machine's ceilings for the roofline columns: peer-copy bandwidth (sizes_bytes[0] "
+       "bytes), the one-shot of 16 bytes (latency floor) and the GEMM rate",
+       OpFamily::kCalibration, Computes::kCeilings, AllReduceBusFactor, 6, false},
+      {ops::kAgGemm,
+       "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
+       "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
+       OpFamily::kGemmCollective, Computes::kAllGatherGemm, AllGatherBusFactor, 0, false},
+  };
+  return *kOps;
+}
+
+const OpDescriptor* FindOp(std::string_view name) {
+  for (const OpDescriptor& op : Ops()) {
+    if (op.name == name) return &op;
+  }
+  return nullptr;
+}
+
+bool IsFamily(std::string_view name, OpFamily family) {
+  const OpDescriptor* op = FindOp(name);
+  return op != nullptr && op->family == family;
+}
+
+bool IsSizeSwept(std::string_view name) {
+  return IsFamily(name, OpFamily::kSweptCollective) || IsFamily(name, OpFamily::kDispatcher);
+}
+
+bool RunsInTeams(std::string_view name) {
+  const OpDescriptor* op = FindOp(name);
+  return op != nullptr && IsSizeSwept(name) && op->computes == Computes::kAllReduceSum;
+}
+
+std::vector<std::string> OpNames(OpFamily family) {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family == family) names.emplace_back(op.name);
+  }
+  return names;
+}
+
+std::vector<std::string> AllOpNames() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) names.emplace_back(op.name);
+  return names;
+}
+
+std::vector<std::string> DispatchCandidates() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.dispatch_candidate) names.emplace_back(op.name);
+  }
+  return names;
+}
+
+bool IsDispatchAlgorithm(std::string_view name) {
+  const OpDescriptor* op = FindOp(name);
+  return (op != nullptr && op->dispatch_candidate) || name == kNcclReference ||
+         name == kNcclSymmetricReference;
+}
+
+}  // namespace symmbench

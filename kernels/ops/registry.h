@@ -1,0 +1,93 @@
+// The op registry: every op the service offers, declared once (name, family, bus factor,
+// memory need, dispatch role). Every name list, family test, CLI branch, metric label and
+// validation above the kernels reads it; nothing else spells an op's name or compares one.
+// No CUDA here: the coordinator and the client link it, the backends implement the ops.
+//
+// Adding a swept collective: its kernel file per backend (kernels/cpu/, kernels/cuda/), one
+// line below and the backend's factory line (each backend's test checks that it implements
+// exactly the registry's swept collectives).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace symmbench {
+
+// How an op is run, validated and shown.
+enum class OpFamily {
+  // A collective timed over a sweep of sizes (sizes_bytes), one row per size with algbw and
+  // busbw, against the in-run reference (NCCL on CUDA).
+  kSweptCollective,
+  // A swept collective that runs, per size, the algorithm its dispatch table names (one of the
+  // dispatch candidates or a reference).
+  kDispatcher,
+  // A GEMM with a collective (shapes instead of sizes; variants timed in the same job).
+  kGemmCollective,
+  // The machine's ceilings for the roofline columns (one row).
+  kCalibration,
+};
+
+// What an op computes, which decides its in-run reference (NCCL's collective of that kind on
+// CUDA, the plain computation on the CPU backend) and how its result is verified.
+enum class Computes {
+  kAllReduceSum,   // every rank ends with the elementwise sum of every rank's input
+  kAllGatherGemm,  // C = all_gather(A_shard) @ B on every rank
+  kCeilings,       // the machine's measured ceilings (no result to verify)
+};
+
+// One op. Strings are the op's own, valid for the program's life.
+struct OpDescriptor {
+  const char* name;  // as in JobSpec.kernel, e.g. "one_shot_all_reduce"
+  const char* description;
+  OpFamily family;
+  Computes computes;
+  // busbw = algbw * bus_factor(world_size): all-reduce 2(n-1)/n, all-gather (n-1)/n
+  // (nccl-tests' convention, 0 at one rank, where nothing crosses a bus).
+  double (*bus_factor)(int world_size);
+  // Device memory a rank needs, in multiples of the per-rank size (swept ops): symmetric input
+  // and output regions, output, reference output, NCCL's registered input and output: 6; the
+  // push one-shot adds its receive slots, 3 x world size (counted at the largest, 8).
+  int buffers_per_rank;
+  // Whether a dispatch table may name it and `symmbench tune` sweeps it.
+  bool dispatch_candidate;
+};
+
+// The names, spelled here only. Code that needs one specific op (the default kernel, the op the
+// calibration measures its latency floor with) names it through these.
+namespace ops {
+inline constexpr char kOneShotAllReduce[] = "one_shot_all_reduce";
+inline constexpr char kTwoShotAllReduce[] = "two_shot_all_reduce";
+inline constexpr char kOneShotPushAllReduce[] = "one_shot_push_all_reduce";
+inline constexpr char kAllReduce[] = "all_reduce";
+inline constexpr char kCalibrate[] = "calibrate";
+inline constexpr char kAgGemm[] = "ag_gemm";
+// The calibration's peer-copy bandwidth probe: a backend collective, not an offered op.
+inline constexpr char kPeerCopy[] = "peer_copy";
+}  // namespace ops
+
+// Every offered op, in a stable order (the order `symmbench devices` lists them).
+const std::vector<OpDescriptor>& Ops();
+// nullptr when `name` is not an offered op.
+const OpDescriptor* FindOp(std::string_view name);
+// Whether `name` is an offered op of `family` (false for unknown names).
+bool IsFamily(std::string_view name, OpFamily family);
+// Whether `name` is an offered op timed over a sweep of sizes (kSweptCollective, kDispatcher).
+bool IsSizeSwept(std::string_view name);
+// Whether `name` may run as per-host teams (JobSpec.per_host_teams): a size-swept sum
+// all-reduce, whose reference over a team and baseline over every rank are all-reduces too.
+bool RunsInTeams(std::string_view name);
+// The names of the ops of `family`, in registry order.
+std::vector<std::string> OpNames(OpFamily family);
+// Every offered op's name, in registry order.
+std::vector<std::string> AllOpNames();
+// The ops a dispatch table may name (dispatch_candidate), in registry order.
+std::vector<std::string> DispatchCandidates();
+// The in-run references a dispatch table may choose instead of one of ours: "nccl" (the
+// reference, ncclAllReduce) and "nccl_symmetric" (NCCL's symmetric-memory kernels, CUDA only).
+inline constexpr char kNcclReference[] = "nccl";
+inline constexpr char kNcclSymmetricReference[] = "nccl_symmetric";
+// Whether `name` is a dispatch candidate or one of the two references above.
+bool IsDispatchAlgorithm(std::string_view name);
+
+}  // namespace symmbench
