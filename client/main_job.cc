@@ -13,7 +13,7 @@
 #include "client/rpc_util.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "server/ag_gemm_spec.h"
+#include "spec/ag_gemm_spec.h"
 
 namespace symmbench::client {
 namespace {

@@ -10,7 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "client/format.h"
 #include "client/sizes.h"
-#include "server/spec_validation.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench::client {
 namespace {

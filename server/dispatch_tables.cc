@@ -1,14 +1,9 @@
-// Dispatch tables: validation, default, SQLite storage.
+// Dispatch tables and ceilings in SQLite; the roofline fractions.
 #include "server/dispatch_tables.h"
 
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "absl/types/span.h"
-#include "common/quote.h"
-#include "kernels/dtype.h"
-#include "kernels/ops/registry.h"
 #include "server/sqlite_store.h"
 
 namespace symmbench {
@@ -17,107 +12,6 @@ namespace {
 constexpr char kStoreName[] = "dispatch tables";
 
 }  // namespace
-
-absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
-  if (table.gpu_model().empty()) return absl::InvalidArgumentError("gpu_model: must be set");
-  if (table.gpu_model().size() > kMaxGpuModelBytes) {
-    return absl::InvalidArgumentError(absl::StrCat("gpu_model: ", Quote(table.gpu_model()),
-                                                   " is over ", kMaxGpuModelBytes, " bytes"));
-  }
-  if (table.world_size() < 1 || table.world_size() > kMaxDispatchWorldSize) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "world_size: must be in [1, ", kMaxDispatchWorldSize, "] (got ", table.world_size(), ")"));
-  }
-  if (absl::StatusOr<DType> dtype = ParseDType(table.dtype()); !dtype.ok()) return dtype.status();
-  if (table.entries().empty()) return absl::InvalidArgumentError("entries: empty");
-  if (table.entries_size() > kMaxDispatchEntries) {
-    return absl::InvalidArgumentError(absl::StrCat("entries: ", table.entries_size(),
-                                                   " entries, more than ", kMaxDispatchEntries));
-  }
-  int64_t previous = 0;
-  for (int i = 0; i < table.entries_size(); ++i) {
-    const v1::DispatchEntry& e = table.entries(i);
-    const bool last = i + 1 == table.entries_size();
-    if (!IsDispatchAlgorithm(e.algorithm())) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("entries[", i, "].algorithm: unknown ", Quote(e.algorithm()), " (want ",
-                       absl::StrJoin(DispatchCandidates(), ", "), ", ", kNcclReference, " or ",
-                       kNcclSymmetricReference, ")"));
-    }
-    if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "entries[", i, "].max_bytes: ",
-          last ? "the last entry must be 0 (no upper bound)" : "must ascend and be > 0", " (got ",
-          e.max_bytes(), ")"));
-    }
-    previous = e.max_bytes();
-  }
-  return absl::OkStatus();
-}
-
-absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& backend,
-                                   int ranks, const std::string& dtype) {
-  if (table.world_size() != ranks) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "world_size: the table is for ", table.world_size(), " ranks, the job runs ", ranks));
-  }
-  if (table.dtype() != dtype) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("dtype: the table is for ", table.dtype(), ", the job's is ", dtype));
-  }
-  for (int i = 0; i < table.entries_size(); ++i) {
-    if (table.entries(i).algorithm() == kNcclSymmetricReference && backend != "cuda") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("entries[", i,
-                       "].algorithm: nccl_symmetric needs the CUDA backend (this "
-                       "daemon's is ",
-                       backend, ")"));
-    }
-  }
-  return absl::OkStatus();
-}
-
-v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::string& gpu_model,
-                                       int world_size, const std::string& dtype) {
-  v1::DispatchTable table;
-  table.set_gpu_model(gpu_model);
-  table.set_world_size(world_size);
-  table.set_dtype(dtype);
-  // Thresholds in bytes per rank buffer (see the header); 0 = no upper bound.
-  struct Step {
-    int64_t max_bytes;
-    const char* algorithm;
-  };
-  static constexpr Step kTwoRanks[] = {{int64_t{4} << 20, ops::kOneShotPushAllReduce},
-                                       {0, ops::kTwoShotAllReduce}};
-  static constexpr Step kThreeRanks[] = {{int64_t{1} << 20, ops::kOneShotPushAllReduce},
-                                         {int64_t{128} << 20, ops::kTwoShotAllReduce},
-                                         {0, kNcclReference}};
-  static constexpr Step kFourOrMoreRanks[] = {{int64_t{256} << 10, ops::kOneShotPushAllReduce},
-                                              {int64_t{32} << 20, ops::kTwoShotAllReduce},
-                                              {0, kNcclReference}};
-  static constexpr Step kCpu[] = {{0, ops::kTwoShotAllReduce}};
-  static constexpr Step kOneGpu[] = {{0, kNcclReference}};
-  const absl::Span<const Step> steps = backend == "cpu"  ? absl::MakeConstSpan(kCpu)
-                                       : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
-                                       : world_size == 2 ? absl::MakeConstSpan(kTwoRanks)
-                                       : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
-                                                         : absl::MakeConstSpan(kFourOrMoreRanks);
-  for (const Step& step : steps) {
-    v1::DispatchEntry* entry = table.add_entries();
-    entry->set_max_bytes(step.max_bytes);
-    entry->set_algorithm(step.algorithm);
-  }
-  table.set_source("built-in default");
-  return table;
-}
-
-std::string ChooseAlgorithm(const v1::DispatchTable& table, int64_t size_bytes) {
-  for (const v1::DispatchEntry& e : table.entries()) {
-    if (e.max_bytes() == 0 || size_bytes <= e.max_bytes()) return e.algorithm();
-  }
-  return table.entries().empty() ? std::string() : table.entries().rbegin()->algorithm();
-}
 
 absl::StatusOr<std::unique_ptr<DispatchTableStore>> DispatchTableStore::Open(
     const std::string& path) {

@@ -15,10 +15,10 @@
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
 #include "security/secrets.h"
-#include "server/fault_injection.h"
 #include "server/job_util.h"
 #include "server/report_checks.h"
 #include "spdlog/spdlog.h"
+#include "spec/fault_injection.h"
 
 namespace symmbench {
 namespace {

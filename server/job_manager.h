@@ -21,13 +21,13 @@
 #include "proto/symmbench.pb.h"
 #include "server/dispatch_tables.h"
 #include "server/job_db.h"
-#include "server/job_keys.h"
 #include "server/job_watch.h"
 #include "server/launcher.h"
 #include "server/metrics.h"
 #include "server/scheduler.h"
-#include "server/spec_validation.h"
 #include "server/store.h"
+#include "spec/job_keys.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 

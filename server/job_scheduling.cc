@@ -7,10 +7,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "security/secrets.h"
-#include "server/job_keys.h"
 #include "server/job_manager.h"
 #include "server/job_util.h"
 #include "spdlog/spdlog.h"
+#include "spec/job_keys.h"
 
 namespace symmbench {
 

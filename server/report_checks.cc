@@ -7,9 +7,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
-#include "server/ag_gemm_spec.h"
-#include "server/dispatch_tables.h"
-#include "server/spec_validation.h"
+#include "spec/ag_gemm_spec.h"
+#include "spec/dispatch.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 

@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ag_gemm.h"
-#include "server/ag_gemm_spec.h"
+#include "spec/ag_gemm_spec.h"
 #include "worker/timing.h"
 
 namespace symmbench {

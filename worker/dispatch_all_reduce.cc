@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
-#include "server/dispatch_tables.h"
+#include "spec/dispatch.h"
 
 namespace symmbench {
 namespace {

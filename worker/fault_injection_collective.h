@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "kernels/collective.h"
-#include "server/fault_injection.h"
+#include "spec/fault_injection.h"
 
 namespace symmbench {
 

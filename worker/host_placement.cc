@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "server/job_keys.h"
+#include "spec/job_keys.h"
 
 namespace symmbench {
 

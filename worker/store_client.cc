@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "server/job_keys.h"
+#include "spec/job_keys.h"
 
 namespace symmbench {
 

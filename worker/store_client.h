@@ -44,7 +44,7 @@ class StoreClient {
 };
 
 // Rendezvous over the Store: AllGather sets "<key_prefix>ag/<tag>/<rank>" (AllGatherKey in
-// server/job_keys.h) and waits for every rank's key; Barrier sets
+// spec/job_keys.h) and waits for every rank's key; Barrier sets
 // "<key_prefix>barrier/<tag>/<rank>" and waits for all. Keys vanish when the job ends (or at
 // Forget). A per-host team gets its own key_prefix ("team<h>/") and numbers its ranks within
 // the team.

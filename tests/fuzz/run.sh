@@ -61,9 +61,9 @@ if [ ! -f "$dtype_obj" ] || [ kernels/dtype.cc -nt "$dtype_obj" ] || [ kernels/d
 fi
 
 proto_objs=("$(compile "$gen/proto/symmbench.pb.cc")")
-spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile server/spec_validation.cc)"
-           "$(compile server/ag_gemm_spec.cc)" "$(compile server/fault_injection.cc)"
-           "$(compile server/dispatch_tables.cc)" "$(compile server/sqlite_store.cc)"
+spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile spec/spec_validation.cc)"
+           "$(compile spec/ag_gemm_spec.cc)" "$(compile spec/fault_injection.cc)"
+           "$(compile spec/dispatch.cc)"
            "$(compile kernels/ops/registry.cc)" "$(compile common/did_you_mean.cc)"
            "$(compile common/quote.cc)" "$(compile kernels/ag_gemm.cc)" "$dtype_obj")
 store_objs=("$(compile tests/fuzz/store_fuzzer.cc)" "$(compile server/store.cc)"

@@ -11,10 +11,10 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
-#include "server/ag_gemm_spec.h"
-#include "server/dispatch_tables.h"
-#include "server/fault_injection.h"
-#include "server/spec_validation.h"
+#include "spec/ag_gemm_spec.h"
+#include "spec/dispatch.h"
+#include "spec/fault_injection.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 namespace {

@@ -14,9 +14,9 @@
 #include <set>
 #include <string>
 
-#include "server/job_keys.h"
 #include "server/store.h"
 #include "server/store_service.h"
+#include "spec/job_keys.h"
 #include "tests/fuzz/store_fuzz.pb.h"
 
 namespace symmbench {

@@ -1,6 +1,6 @@
 // JobSpec validation: each check returns the first problem found, with a message that starts
 // with the offending field and carries the values involved.
-#include "server/spec_validation.h"
+#include "spec/spec_validation.h"
 
 #include <algorithm>
 #include <string>
@@ -12,8 +12,8 @@
 #include "common/quote.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "server/ag_gemm_spec.h"
-#include "server/dispatch_tables.h"
+#include "spec/ag_gemm_spec.h"
+#include "spec/dispatch.h"
 
 namespace symmbench {
 namespace {

@@ -10,7 +10,7 @@
 #include "kernels/ag_gemm.h"
 #include "kernels/dtype.h"
 #include "proto/symmbench.pb.h"
-#include "server/spec_validation.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 

@@ -1,5 +1,5 @@
 // Validation and derived values of ag_gemm job specs.
-#include "server/ag_gemm_spec.h"
+#include "spec/ag_gemm_spec.h"
 
 #include <algorithm>
 #include <set>

@@ -1,13 +1,13 @@
 // JobSpec.inject_fault: parsing and the daemon's permission check.
-#include "server/fault_injection.h"
+#include "spec/fault_injection.h"
 
 #include <charconv>
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
-#include "server/ag_gemm_spec.h"
-#include "server/dispatch_tables.h"
+#include "spec/ag_gemm_spec.h"
+#include "spec/dispatch.h"
 
 namespace symmbench {
 namespace {

@@ -1,5 +1,5 @@
 // Tests for JobSpec.inject_fault: parsing, its errors naming the field, and the daemon's gate.
-#include "server/fault_injection.h"
+#include "spec/fault_injection.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Tests for JobSpec validation: one test per bad input (status code and field name), a valid
 // spec, size expansion and defaults.
-#include "server/spec_validation.h"
+#include "spec/spec_validation.h"
 
 #include <gtest/gtest.h>
 

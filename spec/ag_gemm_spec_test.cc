@@ -1,5 +1,5 @@
 // Tests for ag_gemm spec validation and the values the worker derives from a spec.
-#include "server/ag_gemm_spec.h"
+#include "spec/ag_gemm_spec.h"
 
 #include <gtest/gtest.h>
 

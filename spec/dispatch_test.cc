@@ -1,0 +1,122 @@
+// Dispatch tables: validation naming the field, the built-in defaults, the choice by size.
+#include "spec/dispatch.h"
+
+#include <gtest/gtest.h>
+
+namespace symmbench {
+namespace {
+
+v1::DispatchTable Table() {
+  v1::DispatchTable table = DefaultDispatchTable("cuda", "NVIDIA H200", 2, "bf16");
+  table.set_source("test");
+  return table;
+}
+
+TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
+  const v1::DispatchTable table = Table();
+  EXPECT_TRUE(ValidateDispatchTable(table).ok());
+  EXPECT_EQ(ChooseAlgorithm(table, 2048), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, 4 << 20), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(table, (4 << 20) + 2), "two_shot_all_reduce");
+}
+
+// Above 2 ranks the two-shot hands the largest sizes to NCCL (measured on 3 and 4 x H200).
+TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
+  // One GPU: NCCL's local copy beats every kernel (measured on one H100).
+  const v1::DispatchTable one = DefaultDispatchTable("cuda", "NVIDIA H100", 1, "bf16");
+  ASSERT_EQ(one.entries_size(), 1);
+  EXPECT_EQ(ChooseAlgorithm(one, 2048), "nccl");
+  EXPECT_EQ(ChooseAlgorithm(one, 128 << 20), "nccl");
+  for (int world_size : {1, 3, 4, 8}) {
+    EXPECT_TRUE(
+        ValidateDispatchTable(DefaultDispatchTable("cuda", "NVIDIA H200", world_size, "bf16")).ok())
+        << world_size;
+  }
+  const v1::DispatchTable three = DefaultDispatchTable("cuda", "NVIDIA H200", 3, "bf16");
+  EXPECT_EQ(ChooseAlgorithm(three, 1 << 20), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(three, 2 << 20), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(three, 256 << 20), "nccl");
+  const v1::DispatchTable four = DefaultDispatchTable("cuda", "NVIDIA H200", 4, "bf16");
+  EXPECT_EQ(ChooseAlgorithm(four, 256 << 10), "one_shot_push_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 512 << 10), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 32 << 20), "two_shot_all_reduce");
+  EXPECT_EQ(ChooseAlgorithm(four, 64 << 20), "nccl");
+  EXPECT_EQ(DefaultDispatchTable("cuda", "NVIDIA H200", 8, "bf16").DebugString(), [&] {
+    v1::DispatchTable eight = four;
+    eight.set_world_size(8);
+    return eight.DebugString();
+  }());
+}
+
+// The CPU backend has a table of its own: the two-shot at every size (the push one-shot, best
+// on GPUs up to MiBs, is 15-260x slower there).
+TEST(DispatchTablesTest, CpuBackendDefaultIsTheTwoShot) {
+  for (int world_size : {1, 2, 4, 8}) {
+    const v1::DispatchTable cpu = DefaultDispatchTable("cpu", "cpu-slot", world_size, "bf16");
+    EXPECT_TRUE(ValidateDispatchTable(cpu).ok()) << world_size;
+    EXPECT_EQ(cpu.gpu_model(), "cpu-slot");
+    for (int64_t size : {int64_t{2048}, int64_t{4096}, int64_t{64} << 20}) {
+      EXPECT_EQ(ChooseAlgorithm(cpu, size), "two_shot_all_reduce") << size;
+    }
+  }
+}
+
+TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {
+  v1::DispatchTable unknown = Table();
+  unknown.mutable_entries(1)->set_algorithm("three_shot");
+  EXPECT_EQ(ValidateDispatchTable(unknown).message().find("entries[1].algorithm"), 0u);
+  v1::DispatchTable bounded = Table();
+  bounded.mutable_entries(1)->set_max_bytes(4 << 20);
+  EXPECT_EQ(ValidateDispatchTable(bounded).message().find("entries[1].max_bytes"), 0u);
+  v1::DispatchTable descending = Table();
+  descending.mutable_entries(0)->set_max_bytes(0);
+  EXPECT_EQ(ValidateDispatchTable(descending).message().find("entries[0].max_bytes"), 0u);
+  v1::DispatchTable empty = Table();
+  empty.clear_entries();
+  EXPECT_EQ(ValidateDispatchTable(empty).message().find("entries"), 0u);
+  v1::DispatchTable no_model = Table();
+  no_model.clear_gpu_model();
+  EXPECT_EQ(ValidateDispatchTable(no_model).message().find("gpu_model"), 0u);
+}
+
+TEST(ValidateDispatchTableTest, BoundsEntriesModelAndWorldSize) {
+  v1::DispatchTable table;
+  table.set_gpu_model("NVIDIA H200");
+  table.set_world_size(2);
+  table.set_dtype("bf16");
+  for (int i = 1; i <= kMaxDispatchEntries + 1; ++i) {
+    v1::DispatchEntry* e = table.add_entries();
+    e->set_algorithm("one_shot_all_reduce");
+    e->set_max_bytes(i <= kMaxDispatchEntries ? i * 1024 : 0);
+  }
+  absl::Status many = ValidateDispatchTable(table);
+  EXPECT_EQ(many.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(many.message().rfind("entries: 65 entries", 0), 0u) << many;
+  table.mutable_entries()->DeleteSubrange(0, 2);
+  EXPECT_TRUE(ValidateDispatchTable(table).ok()) << ValidateDispatchTable(table);
+  table.set_world_size(kMaxDispatchWorldSize + 1);
+  EXPECT_EQ(ValidateDispatchTable(table).message().rfind("world_size: ", 0), 0u);
+  table.set_world_size(2);
+  table.set_gpu_model(std::string(1 << 20, 'g'));
+  const absl::Status model = ValidateDispatchTable(table);
+  EXPECT_EQ(model.message().rfind("gpu_model: ", 0), 0u) << model.message().substr(0, 200);
+  EXPECT_LT(model.message().size(), 200u);
+}
+
+TEST(CheckDispatchTableForTest, TheJobsRanksDtypeAndBackend) {
+  v1::DispatchTable table;
+  table.set_gpu_model("cpu-slot");
+  table.set_world_size(2);
+  table.set_dtype("bf16");
+  v1::DispatchEntry* e = table.add_entries();
+  e->set_algorithm("nccl_symmetric");
+  EXPECT_TRUE(CheckDispatchTableFor(table, "cuda", 2, "bf16").ok());
+  EXPECT_EQ(
+      CheckDispatchTableFor(table, "cpu", 2, "bf16").message().rfind("entries[0].algorithm", 0),
+      0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 4, "bf16").message().rfind("world_size", 0), 0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 2, "fp16").message().rfind("dtype", 0), 0u);
+}
+
+}  // namespace
+}  // namespace symmbench
