@@ -19,6 +19,7 @@
 #include "server/report_checks.h"
 #include "spdlog/spdlog.h"
 #include "spec/fault_injection.h"
+#include "spec/plan.h"
 
 namespace symmbench {
 namespace {
@@ -77,6 +78,11 @@ absl::Status JobManager::Recover() {
   }
   int requeued = 0;
   for (v1::Job& job : *queued) {
+    // A job queued by a daemon that stored no plan gets one now, as SubmitJob would make it.
+    if (!job.has_plan() && job.backend() == options_.backend) {
+      absl::StatusOr<v1::JobPlan> plan = MakePlan(job.spec(), options_.backend);
+      if (plan.ok()) *job.mutable_plan() = *std::move(plan);
+    }
     absl::Status s = job.backend() == options_.backend
                          ? scheduler_.Enqueue(job.job_id(), job.spec().world_size())
                          : absl::FailedPreconditionError(absl::StrCat(
@@ -199,10 +205,10 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
   SortSizes(&spec);
-  if (absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec); !fault.ok()) {
-    return fault.status();
-  }
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
+  // Resolved once, here: the workers read the plan and derive nothing from the spec again.
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, options_.backend);
+  if (!plan.ok()) return plan.status();
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
   absl::StatusOr<int64_t> number = db_->NextJobNumber();
@@ -218,6 +224,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   record.set_submit_time_unix_ms(NowUnixMs());
   record.set_failed_rank(-1);
   *record.mutable_machine() = machine_;
+  *record.mutable_plan() = *std::move(plan);
   absl::Status inserted = db_->InsertJob(record);
   NoteWrite(inserted, "insert_job");
   if (!inserted.ok()) return inserted;
@@ -335,13 +342,12 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
   absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id, /*running_only=*/true);
   if (!found.ok()) return found.status();
   ActiveJob& job = **found;
-  if (absl::Status s = CheckReportedRow(job.record.spec(), rank, row); !s.ok()) return s;
+  if (absl::Status s = CheckReportedRow(job.record, rank, row); !s.ok()) return s;
   if (!row.partial()) {
-    absl::StatusOr<int> expected = ExpectedRows(job.record.spec());
-    if (!expected.ok()) return expected.status();
-    if (job.final_rows >= *expected) {
+    const int expected = ExpectedRows(job.record);
+    if (job.final_rows >= expected) {
       return absl::InvalidArgumentError(
-          absl::StrCat("row: the job has ", *expected, " final rows, all reported already"));
+          absl::StrCat("row: the job has ", expected, " final rows, all reported already"));
     }
   }
   v1::ResultRow stored = row;

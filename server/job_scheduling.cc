@@ -61,8 +61,9 @@ bool JobManager::StartJob(const Placement& placement) {
   job.deadline = std::chrono::steady_clock::now() +
                  (timeout_s > 0 ? std::chrono::seconds(timeout_s) : options_.default_job_timeout);
   const std::string id = placement.job_id;
-  store_->Set(JobStorePrefix(id) + "spec", job.record.spec().SerializeAsString());
-  store_->Set(JobStorePrefix(id) + "instance", job.instance);
+  store_->Set(JobStorePrefix(id) + kSpecKey, job.record.spec().SerializeAsString());
+  store_->Set(JobStorePrefix(id) + kPlanKey, job.record.plan().SerializeAsString());
+  store_->Set(JobStorePrefix(id) + kInstanceKey, job.instance);
 
   // The workers' credential: 256 random bits, in their environment only.
   absl::StatusOr<std::string> secret = RandomHex(32);

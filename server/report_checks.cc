@@ -21,7 +21,8 @@ absl::Status CheckReportingRank(const v1::JobSpec& spec, int rank) {
   return absl::OkStatus();
 }
 
-absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::ResultRow& row) {
+absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow& row) {
+  const v1::JobSpec& spec = job.spec();
   if (absl::Status s = CheckReportingRank(spec, rank); !s.ok()) return s;
   if (rank != 0) {
     return absl::InvalidArgumentError(
@@ -38,9 +39,8 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
                                                      row.k(), " is not a shape of the job"));
     }
   } else {
-    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
-    if (!sizes.ok()) return sizes.status();
-    if (std::find(sizes->begin(), sizes->end(), row.size_bytes()) == sizes->end()) {
+    const auto& sizes = job.plan().sizes_bytes();
+    if (std::find(sizes.begin(), sizes.end(), row.size_bytes()) == sizes.end()) {
       return absl::InvalidArgumentError(
           absl::StrCat("size_bytes: ", row.size_bytes(), " is not a size of the job"));
     }
@@ -63,12 +63,10 @@ absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::Resul
   return absl::OkStatus();
 }
 
-absl::StatusOr<int> ExpectedRows(const v1::JobSpec& spec) {
-  if (IsFamily(spec.kernel(), OpFamily::kCalibration)) return 1;
-  if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) return spec.shapes_size();
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
-  if (!sizes.ok()) return sizes.status();
-  return static_cast<int>(sizes->size());
+int ExpectedRows(const v1::Job& job) {
+  if (IsFamily(job.spec().kernel(), OpFamily::kCalibration)) return 1;
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return job.spec().shapes_size();
+  return job.plan().sizes_bytes_size();
 }
 
 }  // namespace symmbench

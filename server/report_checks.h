@@ -14,14 +14,13 @@ namespace symmbench {
 // INVALID_ARGUMENT naming rank unless 0 <= rank < spec.world_size().
 absl::Status CheckReportingRank(const v1::JobSpec& spec, int rank);
 
-// A row of `spec`'s job, reported by `rank`: rows come from rank 0; a size-swept kernel's row
-// is for one of the job's sizes, an ag_gemm row for one of its shapes; times are finite, and
+// A row of `job`, reported by `rank`: rows come from rank 0; a size-swept kernel's row is for
+// one of the plan's sizes, an ag_gemm row for one of the spec's shapes; times are finite, and
 // positive in a size-swept kernel's final row; at most JobSpec.repeats loop medians.
 // INVALID_ARGUMENT naming the field otherwise.
-absl::Status CheckReportedRow(const v1::JobSpec& spec, int rank, const v1::ResultRow& row);
+absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow& row);
 
-// How many final rows the job has: one per size (per entry of sizes_bytes, duplicates
-// included), per shape, or one for calibrate.
-absl::StatusOr<int> ExpectedRows(const v1::JobSpec& spec);
+// How many final rows the job has: one per size of its plan, per shape, or one for calibrate.
+int ExpectedRows(const v1::Job& job);
 
 }  // namespace symmbench

@@ -9,6 +9,13 @@ namespace symmbench {
 // Store keys of a job live under this prefix: "job/<job_id>/".
 inline std::string JobStorePrefix(const std::string& job_id) { return "job/" + job_id + "/"; }
 
+// What the coordinator puts in a job's keys before its workers start, for them to read: the
+// spec (symmbench.v1.JobSpec), the plan (symmbench.v1.JobPlan) and the run's instance token
+// (Job.run_instance), each serialized.
+inline constexpr char kSpecKey[] = "spec";
+inline constexpr char kPlanKey[] = "plan";
+inline constexpr char kInstanceKey[] = "instance";
+
 // Within a job's keys, rank `rank`'s value of AllGather `tag` of a StoreRendezvous whose keys
 // start with `prefix` ("" for the job's, "team<h>/" for a per-host team's;
 // worker/store_client.h).

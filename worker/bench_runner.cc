@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
+#include "spec/plan.h"
 #include "worker/bench_row.h"
 #include "worker/dispatch_all_reduce.h"
 #include "worker/fault_injection_collective.h"
@@ -102,17 +103,15 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
 }
 }  // namespace
 
-absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
-                          const InjectedDelay& delay, JobAllReduce* job_all_reduce) {
+absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
+                          Rendezvous* rendezvous, const RowSink& sink, const InjectedDelay& delay,
+                          JobAllReduce* job_all_reduce) {
   const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
-  if (!dtype.ok()) return dtype.status();
+  const DType dtype = DTypeOf(plan);
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
-  absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec);
-  if (!fault.ok()) return fault.status();
-  *collective = InjectFaults(*std::move(collective), *fault, rank);
+  *collective = InjectFaults(*std::move(collective), FaultOf(plan.fault()), rank);
+  const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> baseline_names = {op.baseline_name()};
@@ -143,22 +142,22 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
     const bool first = pass == 0;
     for (size_t index = 0; index < sizes.size(); ++index) {
       const int64_t size_bytes = sizes[index];
-      const int64_t count = size_bytes / DTypeSize(*dtype);
+      const int64_t count = size_bytes / DTypeSize(dtype);
       const std::string where =
-          absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", size_bytes, " B");
+          absl::StrCat(spec.kernel(), " ", DTypeName(dtype), " ", size_bytes, " B");
       auto annotate = [&](const absl::Status& s) {
         return absl::Status(s.code(), absl::StrCat(where, " (rank ", rank, "): ", s.message()));
       };
-      if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+      if (absl::Status s = op.Prepare(count, dtype, kSeedBase + index); !s.ok()) {
         return annotate(s);
       }
       RankResult& result = mine[index];
       if (first && check && op.sums_in_rank_order()) {
         absl::StatusOr<CheckResult> random =
-            VerifyRankOrder(backend, &op, count, *dtype, kSeedBase + index);
+            VerifyRankOrder(backend, &op, count, dtype, kSeedBase + index);
         if (!random.ok()) return annotate(random.status());
         Accumulate(*random, &result.check);
-        if (absl::Status s = op.Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+        if (absl::Status s = op.Prepare(count, dtype, kSeedBase + index); !s.ok()) {
           return annotate(s);
         }
       }
@@ -170,7 +169,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
       // The all-reduce over every rank is timed in every pass, so it is prepared for this size
       // in every pass, and checked in the first.
       if (across != nullptr) {
-        if (absl::Status s = across->Prepare(count, *dtype, kSeedBase + index); !s.ok()) {
+        if (absl::Status s = across->Prepare(count, dtype, kSeedBase + index); !s.ok()) {
           return annotate(s);
         }
       }
@@ -214,7 +213,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& s
         RowContext context;
         context.spec = &spec;
         context.size_bytes = size_bytes;
-        context.dtype = *dtype;
+        context.dtype = dtype;
         context.baseline_names = baseline_names;
         context.team_baselines = team_baselines;
         context.team_size = backend->world_size();

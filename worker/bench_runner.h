@@ -37,8 +37,8 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
 // Receives each finished row (called on the job's rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
-// Runs `spec` over `sizes` (bytes) on `backend` in spec.repeats passes (0 counts as 1): each
-// pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
+// Runs `spec` over its plan's sizes (bytes) on `backend` in spec.repeats passes (0 counts as 1):
+// each pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
 // checked) and one of every baseline; the first pass also checks the operation right after
 // Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
 // `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first
@@ -53,8 +53,9 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // baseline over every rank, after its own verification (DATA_LOSS naming it when wrong); it
 // never counts as the best baseline, since it sums over more ranks than the kernel. Rows then
 // carry team_size, and the kernel's busbw uses the team size. Null otherwise.
-absl::Status RunBenchmark(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                          Backend* backend, Rendezvous* rendezvous, const RowSink& sink,
+// `plan` (spec/plan.h) gives the sizes and the injected fault (JobSpec.inject_fault).
+absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
+                          Rendezvous* rendezvous, const RowSink& sink,
                           const InjectedDelay& delay = {}, JobAllReduce* job_all_reduce = nullptr);
 
 }  // namespace symmbench

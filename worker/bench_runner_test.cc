@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "kernels/testing/thread_rendezvous.h"
+#include "spec/plan.h"
 
 namespace symmbench {
 namespace {
@@ -45,10 +46,22 @@ v1::JobSpec SmallSpec(const std::string& dtype) {
   return spec;
 }
 
-// Runs `spec` with `world_size` thread ranks; returns rank 0's rows and each rank's status.
+// Runs `spec` over `sizes` with `world_size` thread ranks; returns rank 0's rows and each
+// rank's status. The plan carries `sizes` and the spec's inject_fault, as the coordinator's
+// would.
 std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
                                    int world_size, std::vector<v1::ResultRow>* rows,
                                    const InjectedDelay& fault = {}) {
+  v1::JobSpec planned = spec;
+  planned.clear_sizes_bytes();
+  for (int64_t size : sizes) planned.add_sizes_bytes(size);
+  // A kernel the registry does not know gets no plan from the coordinator; here it runs on a
+  // plan of the sizes alone, to show what the backend says about it.
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, "cpu");
+  if (!plan.ok()) {
+    plan = v1::JobPlan();
+    for (int64_t size : sizes) plan->add_sizes_bytes(size);
+  }
   ThreadRendezvousGroup group(world_size);
   std::vector<absl::Status> statuses(world_size);
   std::mutex mu;
@@ -74,7 +87,7 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
         return;
       }
       statuses[rank] = RunBenchmark(
-          spec, sizes, backend->get(), rendezvous.get(),
+          spec, *plan, backend->get(), rendezvous.get(),
           [&](const v1::ResultRow& row) {
             std::lock_guard<std::mutex> lock(mu);
             rows->push_back(row);

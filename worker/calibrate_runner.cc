@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/ag_gemm.h"
 #include "kernels/ops/registry.h"
+#include "spec/plan.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -65,16 +66,6 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
 }
 
 }  // namespace
-
-GemmProblem CalibrationGemm(const std::string& backend_name, int world_size) {
-  GemmProblem problem;
-  problem.n = problem.k = backend_name == "cuda" ? 8192 : 256;
-  const int64_t tile_rows = 16 * static_cast<int64_t>(std::max(world_size, 1));
-  problem.m = std::max<int64_t>(problem.k / tile_rows, 1) * tile_rows;
-  problem.splits_per_rank = 1;
-  problem.dtype = DType::kBf16;
-  return problem;
-}
 
 absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                             const RowSink& sink) {

@@ -13,12 +13,6 @@
 
 namespace symmbench {
 
-// The GEMM calibrate times, bf16, one chunk per shard: n = k = 8192 on CUDA (cuBLASLt's rate
-// shows from 8192^3) and 256 on the CPU backend (its single-threaded OpenBLAS would take seconds
-// per op at 8192); m is the same edge rounded down to a multiple of 16 x world_size, so every
-// rank's shard has the same whole number of 16-row tiles at any world size (3 included).
-GemmProblem CalibrationGemm(const std::string& backend_name, int world_size);
-
 // Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
 // rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes
 // as graph replays: the fastest batch, max over ranks) and gemm_tflops (AgGemm's GEMM alone, bf16,

@@ -11,12 +11,14 @@
 
 namespace symmbench {
 
-// Creates the one-shot and two-shot collectives of `backend` and dispatches between them (and
-// their reference baseline, for "nccl") by `table`. Errors of the backend pass through.
+// Creates the registry's dispatch candidates on `backend` and dispatches between them (and
+// their reference baseline, for "nccl") by `table`, which the coordinator validated at
+// submission (spec/dispatch.h). Errors of the backend pass through.
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     Backend* backend, const v1::DispatchTable& table);
 
-// The collective a job's kernel names: the dispatcher for "all_reduce", else the backend's own.
+// The collective a job's kernel names: the dispatcher for the registry's kDispatcher op, else
+// the backend's own.
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                Backend* backend);
 

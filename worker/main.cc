@@ -27,6 +27,7 @@
 #include "security/secrets.h"
 #include "spec/ag_gemm_spec.h"
 #include "spec/dispatch.h"
+#include "spec/job_keys.h"
 #include "spec/spec_validation.h"
 #include "worker/ag_gemm_runner.h"
 #include "worker/bench_runner.h"
@@ -150,19 +151,23 @@ void ReportPlacement(const WorkerOptions& options, v1::WorkerReport::Stub* repor
 absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report,
                     StoreClient* store, bool* reported) {
   const std::chrono::milliseconds timeout(options.timeout_ms);
-  absl::StatusOr<std::string> spec_bytes = store->WaitGet("spec", timeout);
+  // The spec and the plan the coordinator resolved from it at submission: nothing is derived
+  // from the spec again here.
+  absl::StatusOr<std::string> spec_bytes = store->WaitGet(kSpecKey, timeout);
   if (!spec_bytes.ok()) return spec_bytes.status();
   v1::JobSpec spec;
   if (!spec.ParseFromString(*spec_bytes)) {
     return absl::InternalError("job spec in the store does not parse");
   }
-  absl::StatusOr<std::string> instance = store->WaitGet("instance", timeout);
+  absl::StatusOr<std::string> plan_bytes = store->WaitGet(kPlanKey, timeout);
+  if (!plan_bytes.ok()) return plan_bytes.status();
+  v1::JobPlan plan;
+  if (!plan.ParseFromString(*plan_bytes)) {
+    return absl::InternalError("job plan in the store does not parse");
+  }
+  absl::StatusOr<std::string> instance = store->WaitGet(kInstanceKey, timeout);
   if (!instance.ok()) return instance.status();
   const bool ag_gemm = IsFamily(spec.kernel(), OpFamily::kGemmCollective);
-  absl::StatusOr<std::vector<int64_t>> sizes = ag_gemm ? std::vector<int64_t>{} : ExpandSizes(spec);
-  if (!sizes.ok()) return sizes.status();
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
-  if (!dtype.ok()) return dtype.status();
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
   // Which ranks share this host, before anything maps a peer's memory.
@@ -199,13 +204,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   backend_options.rank = backend_rendezvous->rank();
   backend_options.world_size = backend_rendezvous->world_size();
   backend_options.device = options.device;
-  backend_options.max_bytes =
-      ag_gemm ? AgGemmMaxShardBytes(spec, *dtype) : *std::max_element(sizes->begin(), sizes->end());
-  if (IsFamily(spec.kernel(), OpFamily::kCalibration)) {  // also the GEMM's shard (bf16)
-    const GemmProblem gemm = CalibrationGemm(options.backend, options.world_size);
-    backend_options.max_bytes =
-        std::max(backend_options.max_bytes, gemm.m / options.world_size * gemm.k * 2);
-  }
+  backend_options.max_bytes = plan.buffer_bytes();
   // Names the CPU backend's shared memory: one set per team (hosts may share /dev/shm, as the
   // network-namespace hosts of tests/multi_host_test do).
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance,
@@ -226,7 +225,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
   }
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
-               ag_gemm ? spec.shapes_size() : sizes->size(), ag_gemm ? "shapes" : "sizes",
+               ag_gemm ? spec.shapes_size() : plan.sizes_bytes_size(), ag_gemm ? "shapes" : "sizes",
                backend_options.max_bytes);
 
   auto sink = [&](const v1::ResultRow& row) -> absl::Status {
@@ -248,7 +247,7 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
       ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.delay)
       : IsFamily(spec.kernel(), OpFamily::kCalibration)
           ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-          : RunBenchmark(spec, *sizes, backend->get(), &rendezvous, sink, options.delay,
+          : RunBenchmark(spec, plan, backend->get(), &rendezvous, sink, options.delay,
                          teams ? &job_all_reduce : nullptr);
   if (status.code() == absl::StatusCode::kAborted) {
     // A peer's result was wrong and that peer reports it, so the job names it. This rank waits
