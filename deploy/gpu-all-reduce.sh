@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call for the all-reduce study (issue 4), building nothing there: one daemon on
+# The all-reduce study, in one call on a GPU host, building nothing there: one daemon on
 # loopback; `symmbench tune` (one-shot, two-shot and push one-shot sweeps in graph mode, each
 # against NCCL and NCCL's symmetric kernels), the tuned `all_reduce` (bf16), `all_reduce` in fp16
 # and fp32 (built-in default table), tables and JSON under $OUT.

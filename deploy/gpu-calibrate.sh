@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call (builds nothing there): `symmbench calibrate`, then the one-shot sweep in
+# One call on a GPU host (builds nothing there): `symmbench calibrate`, then the one-shot sweep in
 # graph mode and the AG-GEMM shapes, whose rows now carry roofline fractions. Output under $OUT.
 # Prerequisite here: deploy/bundle.sh (the call carries dist/).
 set -uo pipefail

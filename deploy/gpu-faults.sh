@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# One device-tool call for the fault handling on CUDA (issue 7), building nothing there: a
-# daemon with --allow-fault-injection; a one-shot job whose rank 1 returns an injected kernel
+# Fault handling on CUDA, in one call on a GPU host that builds nothing there: a daemon with
+# --allow-fault-injection; a one-shot job whose rank 1 returns an injected kernel
 # error, one whose rank 0 flips an output element after the checked run, then a clean
 # push one-shot job that must succeed on the freed devices. Job records under $OUT.
-# Prerequisite here: deploy/bundle.sh (the call carries dist/).
+# Prerequisite: deploy/bundle.sh here, and dist/ copied to the GPU host.
 set -uo pipefail
 source "$(dirname "$0")/gpu-env.sh"
 start_daemon --allow-fault-injection

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call for regression gating (issue 6), building nothing there: a daemon with
+# Regression gating, in one call on a GPU host, building nothing there: a daemon with
 # fault injection allowed; the one-shot all-reduce sweep 2K..64M (x4, 5 timing loops a size) kept
 # as baseline "gpu-demo"; after GAP_S seconds a fresh run of the same spec gated against it
 # (should pass); then the same spec with a delay of 20% of the slowest window median injected at

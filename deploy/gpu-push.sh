@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call for the push one-shot (issue 4), building nothing there: one daemon on
+# The push one-shot, in one call on a GPU host, building nothing there: one daemon on
 # loopback; the push one-shot in graph mode 2K..$1 (bf16, fp16, fp32) and eager 2K..1M (bf16),
 # the pull one-shot in graph mode 2K..1M for comparison, tables and JSON under $OUT.
 # Prerequisite here: deploy/bundle.sh (the call carries dist/).

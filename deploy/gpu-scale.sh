@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call for issue 8 (world sizes beyond 2), building nothing there: records the
+# World sizes beyond 2, in one call, building nothing there: records the
 # machine (nvidia-smi topo -m, the peer-copy ceilings at every world size), then at each world
 # size the one-shot, two-shot and push one-shot sweeps (eager and graph, verified), `tune` and the
 # dispatched all_reduce, the AG-GEMM shapes, and finally one world-size-2 job alone beside two

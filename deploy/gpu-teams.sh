@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One device-tool call for per-host teams (issue 9) on one 4-GPU host, building nothing there.
+# Per-host teams on one 4-GPU host, in one call, building nothing there.
 # The workers are told they run on two hosts (SYMMBENCH_HOST=host0 for ranks 0,1 and host1 for
 # ranks 2,3, through a --worker wrapper), so each pair of GPUs is a team on its own symmetric
 # memory while "nccl_all_reduce_global" spans all four ranks. Runs the one-shot, two-shot and

@@ -1,4 +1,4 @@
-// Every kernel at world sizes 4 and 8 on the CPU backend (issue 8's CPU part): a real symmbenchd
+// Every kernel at world sizes 4 and 8 on the CPU backend (the CPU side of the multi-GPU world sizes): a real symmbenchd
 // with 8 CPU slots, real worker processes, every row verified; and two world-size-4 jobs at once
 // on disjoint slots, each verified.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI regression gate (issue 6) on a GPU runner, from the bundle: starts the bundle's coordinator
+# CI regression gate on a GPU runner, from the bundle: starts the bundle's coordinator
 # on loopback, runs SPEC as the candidate and gates it against BASELINE, writes gate.md (for a
 # pull-request comment), gate.xml (JUnit) and gate.txt under $GATE_OUT, stops the coordinator.
 #
