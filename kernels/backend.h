@@ -76,7 +76,7 @@ class Backend {
   // replays `body` itself, which is all a backend without launch overhead needs (CPU).
   virtual absl::StatusOr<std::unique_ptr<Graph>> CaptureGraph(
       const std::function<absl::Status()>& body, int repeats);
-  // Fault injection (worker --inject-delay-us): enqueues `us` microseconds of busy time in
+  // Fault injection (JobSpec.inject_delay_us): enqueues `us` microseconds of busy time in
   // order with the operations, so that a timer around them measures it. The default spins on
   // the host clock (right for the CPU backend, whose operations run on the calling thread);
   // the CUDA backend enqueues a spin kernel on its stream.

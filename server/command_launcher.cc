@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "server/subprocess.h"
@@ -155,13 +154,6 @@ std::vector<std::string> LaunchCommandEnvironment(const LaunchRequest& request) 
   env.push_back(absl::StrCat("SYMMBENCH_BACKEND=", request.backend));
   env.push_back(absl::StrCat("SYMMBENCH_NODES=", std::max(request.nodes, 1)));
   env.push_back(absl::StrCat("SYMMBENCH_TLS=", request.tls_ca.empty() ? 0 : 1));
-  if (request.inject_delay_us > 0) {
-    env.push_back(absl::StrFormat("SYMMBENCH_INJECT_DELAY_US=%.9g", request.inject_delay_us));
-    env.push_back(
-        absl::StrCat("SYMMBENCH_INJECT_DELAY_MIN_BYTES=", request.inject_delay_min_bytes));
-    env.push_back(
-        absl::StrCat("SYMMBENCH_INJECT_DELAY_MAX_BYTES=", request.inject_delay_max_bytes));
-  }
   return env;
 }
 

@@ -16,9 +16,8 @@
 //
 // Both run with the daemon's environment plus WorkerEnvironment's (the job's secret in
 // SYMMBENCH_JOB_SECRET, SYMMBENCH_COORDINATOR, SYMMBENCH_JOB_ID, SYMMBENCH_WORLD_SIZE), and
-// SYMMBENCH_BACKEND, SYMMBENCH_NODES, SYMMBENCH_TLS (1 when the workers must dial TLS) and,
-// for fault injection, SYMMBENCH_INJECT_DELAY_US / _MIN_BYTES / _MAX_BYTES. The secret never
-// appears in argv, where every user can read it.
+// SYMMBENCH_BACKEND, SYMMBENCH_NODES and SYMMBENCH_TLS (1 when the workers must dial TLS). The
+// secret never appears in argv, where every user can read it.
 #pragma once
 
 #include <chrono>

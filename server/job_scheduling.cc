@@ -75,9 +75,6 @@ bool JobManager::StartJob(const Placement& placement) {
   request.devices = ordinals;
   request.coordinator_address = coordinator_address_;
   request.log_dir = options_.log_dir;
-  request.inject_delay_us = job.record.spec().inject_delay_us();
-  request.inject_delay_min_bytes = job.record.spec().inject_delay_min_bytes();
-  request.inject_delay_max_bytes = job.record.spec().inject_delay_max_bytes();
   request.secret = job.secret;
   request.tls_ca = options_.worker_tls_ca;
   request.tls_server_name = options_.worker_tls_server_name;

@@ -2,7 +2,6 @@
 #include "server/launcher.h"
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "security/secrets.h"
 
 extern char** environ;
@@ -28,12 +27,6 @@ std::vector<std::string> WorkerCommand(const std::string& worker_path, const Lau
     if (!request.tls_server_name.empty()) {
       args.insert(args.end(), {"--tls-server-name", request.tls_server_name});
     }
-  }
-  if (request.inject_delay_us > 0) {
-    args.insert(args.end(),
-                {"--inject-delay-us", absl::StrFormat("%.9g", request.inject_delay_us),
-                 "--inject-delay-min-bytes", std::to_string(request.inject_delay_min_bytes),
-                 "--inject-delay-max-bytes", std::to_string(request.inject_delay_max_bytes)});
   }
   return args;
 }

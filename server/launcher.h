@@ -26,11 +26,6 @@ struct LaunchRequest {
   std::string secret;               // the job's secret, in the environment (kJobSecretEnv)
   std::string tls_ca;               // non-empty: workers dial TLS verifying with this CA file
   std::string tls_server_name;      // name workers expect in the daemon's certificate
-  // Fault injection (JobSpec.inject_delay_*): when inject_delay_us > 0 every worker gets
-  // --inject-delay-us, --inject-delay-min-bytes and --inject-delay-max-bytes.
-  double inject_delay_us = 0;
-  int64_t inject_delay_min_bytes = 0;
-  int64_t inject_delay_max_bytes = 0;
 };
 
 // What Poll has learned of a launched job.

@@ -48,7 +48,6 @@ struct WorkerOptions {
   int64_t timeout_ms = 120000;
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
-  InjectedDelay delay;  // --inject-delay-us, --inject-delay-min-bytes, --inject-delay-max-bytes
   std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
   std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
   std::string host;             // the host name ranks are grouped by; empty: gethostname
@@ -238,17 +237,17 @@ absl::Status RunJob(const WorkerOptions& options, v1::WorkerReport::Stub* report
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
-  if (options.delay.delay_us > 0) {
+  const InjectedDelay delay = InjectedDelay::FromSpec(spec);
+  if (delay.delay_us > 0) {
     spdlog::warn("rank {}: fault injection: +{} us per timed op of {} at sizes {}..{} B",
-                 options.rank, options.delay.delay_us, spec.kernel(), options.delay.min_bytes,
-                 options.delay.max_bytes > 0 ? std::to_string(options.delay.max_bytes) : "inf");
+                 options.rank, delay.delay_us, spec.kernel(), delay.min_bytes,
+                 delay.max_bytes > 0 ? std::to_string(delay.max_bytes) : "inf");
   }
-  absl::Status status =
-      ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, options.delay)
-      : IsFamily(spec.kernel(), OpFamily::kCalibration)
-          ? RunCalibration(spec, backend->get(), &rendezvous, sink)
-          : RunBenchmark(spec, plan, backend->get(), &rendezvous, sink, options.delay,
-                         teams ? &job_all_reduce : nullptr);
+  absl::Status status = ag_gemm ? RunAgGemmBenchmark(spec, backend->get(), &rendezvous, sink, delay)
+                        : IsFamily(spec.kernel(), OpFamily::kCalibration)
+                            ? RunCalibration(spec, backend->get(), &rendezvous, sink)
+                            : RunBenchmark(spec, plan, backend->get(), &rendezvous, sink, delay,
+                                           teams ? &job_all_reduce : nullptr);
   if (status.code() == absl::StatusCode::kAborted) {
     // A peer's result was wrong and that peer reports it, so the job names it. This rank waits
     // for the coordinator to stop it (it stops every rank at a job's first failure), at most
@@ -325,16 +324,6 @@ int main(int argc, char** argv) {
                  "dial the coordinator over TLS, verified with this CA");
   app.add_option("--tls-server-name", options.tls_server_name,
                  "name expected in the coordinator's certificate (default: its host)");
-  app.add_option("--inject-delay-us", options.delay.delay_us,
-                 "fault injection: microseconds added to every timed op of the kernel under test "
-                 "(0: off; symmbenchd passes it only with --allow-fault-injection)")
-      ->check(CLI::Range(0.0, 1e6));
-  app.add_option("--inject-delay-min-bytes", options.delay.min_bytes,
-                 "fault injection: smallest size delayed")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--inject-delay-max-bytes", options.delay.max_bytes,
-                 "fault injection: largest size delayed (0: no bound)")
-      ->check(CLI::NonNegativeNumber);
   app.add_option("--rank-from-env", options.rank_from_env,
                  "take the rank from this environment variable (SLURM_PROCID under Slurm, "
                  "JOB_COMPLETION_INDEX in a Kubernetes Indexed Job) instead of --rank");
