@@ -19,25 +19,25 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/build_info.h"
-#include "server/baseline_store.h"
-#include "server/command_launcher.h"
-#include "server/coordinator_service.h"
-#include "server/db_lock.h"
 #include "server/device_inventory.h"
-#include "server/dispatch_tables.h"
-#include "server/job_db.h"
 #include "server/job_manager.h"
-#include "server/launcher.h"
+#include "server/launch/command_launcher.h"
+#include "server/launch/launcher.h"
+#include "server/launch/local_launcher.h"
+#include "server/launch/slurm_launcher.h"
 #include "server/library_logs.h"
-#include "server/local_launcher.h"
 #include "server/log_format.h"
 #include "server/metrics.h"
-#include "server/metrics_interceptor.h"
-#include "server/parse_error_interceptor.h"
-#include "server/server_security.h"
-#include "server/slurm_launcher.h"
+#include "server/rpc/coordinator_service.h"
+#include "server/rpc/metrics_interceptor.h"
+#include "server/rpc/parse_error_interceptor.h"
+#include "server/rpc/server_security.h"
+#include "server/rpc/store_service.h"
+#include "server/storage/baseline_store.h"
+#include "server/storage/db_lock.h"
+#include "server/storage/dispatch_tables.h"
+#include "server/storage/job_db.h"
 #include "server/store.h"
-#include "server/store_service.h"
 
 namespace symmbench {
 namespace {
@@ -398,7 +398,7 @@ int main(int argc, char** argv) {
   app.add_option("--launch-command", options.launch_command,
                  "with --launcher command: run as `CMD start JOB_ID` (prints a handle) and "
                  "`CMD stop HANDLE`, the job's secret and id in its environment "
-                 "(deploy/k8s/launch-workers.sh; server/command_launcher.h)");
+                 "(deploy/k8s/launch-workers.sh; server/launch/command_launcher.h)");
   app.add_option("--slurm-ranks,--cluster-ranks", options.slurm_ranks,
                  "with --launcher slurm or command: ranks this daemon keeps running at once (the "
                  "largest world_size, and the queue's capacity)")

@@ -1,6 +1,6 @@
 // Dispatch tables, the pure part: what an "all_reduce" job runs at each size (validation, the
 // built-in default, the choice by size). No storage here: the worker and the coordinator both
-// use it; the coordinator stores tables (server/dispatch_tables.h).
+// use it; the coordinator stores tables (server/storage/dispatch_tables.h).
 #pragma once
 
 #include <cstddef>

@@ -18,7 +18,7 @@
 #include <thread>
 #include <utility>
 
-#include "server/subprocess.h"
+#include "server/launch/subprocess.h"
 
 namespace symmbench::testing {
 

@@ -7,7 +7,7 @@
 # and a Secret holding the job's secret, then prints the handle NAMESPACE/JOB_ID; `stop HANDLE`
 # deletes the three (cancel, failure, timeout, the end of the job, a restarted daemon).
 #
-# From symmbenchd's environment (server/command_launcher.h): SYMMBENCH_JOB_SECRET,
+# From symmbenchd's environment (server/launch/command_launcher.h): SYMMBENCH_JOB_SECRET,
 # SYMMBENCH_WORLD_SIZE, SYMMBENCH_BACKEND. Settings, also from its environment:
 #   SYMMBENCH_K8S_NAMESPACE  namespace of the pods (default: kubectl's current one)
 #   SYMMBENCH_K8S_IMAGE      worker image (default: the template's, symmbench:latest)

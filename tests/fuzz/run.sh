@@ -67,7 +67,7 @@ spec_objs=("$(compile tests/fuzz/spec_fuzzer.cc)" "$(compile spec/spec_validatio
            "$(compile kernels/ops/registry.cc)" "$(compile common/did_you_mean.cc)"
            "$(compile common/quote.cc)" "$(compile kernels/ag_gemm.cc)" "$dtype_obj")
 store_objs=("$(compile tests/fuzz/store_fuzzer.cc)" "$(compile server/store.cc)"
-            "$(compile server/store_service.cc)" "$(compile server/metrics.cc)"
+            "$(compile server/rpc/store_service.cc)" "$(compile server/metrics.cc)"
             "$(compile common/quote.cc)" "$(compile kernels/ops/registry.cc)"
             "$(compile "$gen/proto/symmbench.grpc.pb.cc")"
             "$(compile "$gen/tests/fuzz/store_fuzz.pb.cc")")

@@ -14,8 +14,8 @@
 #include <set>
 #include <string>
 
+#include "server/rpc/store_service.h"
 #include "server/store.h"
-#include "server/store_service.h"
 #include "spec/job_keys.h"
 #include "tests/fuzz/store_fuzz.pb.h"
 

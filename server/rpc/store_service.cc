@@ -1,13 +1,13 @@
 // StoreService: job-scoped adapter from gRPC's callback API to KeyValueStore.
-#include "server/store_service.h"
+#include "server/rpc/store_service.h"
 
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "security/secrets.h"
-#include "server/grpc_status.h"
 #include "server/job_manager.h"
+#include "server/rpc/grpc_status.h"
 
 namespace symmbench {
 namespace {

@@ -4,7 +4,7 @@
 // proto3 message's empty InitializationErrorString; a callback-API handler (the Store) then
 // answers UNIMPLEMENTED with no message, which for a method the protos declare can only mean
 // that.
-#include "server/parse_error_interceptor.h"
+#include "server/rpc/parse_error_interceptor.h"
 
 #include <google/protobuf/descriptor.h>
 

@@ -1,6 +1,6 @@
 // RunCommand: posix_spawnp with stdout and stderr on pipes, drained with poll(2) until both
 // close, then waitpid; a deadline SIGKILLs the child.
-#include "server/subprocess.h"
+#include "server/launch/subprocess.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,14 +1,14 @@
 // Tests for the launchers' parts that need no cluster: RunCommand, the reading of Slurm's job
 // states, and the worker command line. (The Slurm launcher against a real slurmctld and slurmd:
 // tests/slurm_test.)
-#include "server/launcher.h"
+#include "server/launch/launcher.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "server/slurm_launcher.h"
-#include "server/subprocess.h"
+#include "server/launch/slurm_launcher.h"
+#include "server/launch/subprocess.h"
 
 namespace symmbench {
 namespace {

@@ -1,6 +1,6 @@
 // Tests for baseline names, validation, and storage (refusal to overwrite, force, survival
 // across a reopen, list without rows).
-#include "server/baseline_store.h"
+#include "server/storage/baseline_store.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // The method table and the admission rule.
-#include "server/access_policy.h"
+#include "server/rpc/access_policy.h"
 
 #include <map>
 

@@ -1,5 +1,5 @@
 // Opening and error reporting of the coordinator's small SQLite stores (sqlite_store.h).
-#include "server/sqlite_store.h"
+#include "server/storage/sqlite_store.h"
 
 #include "absl/strings/str_cat.h"
 

@@ -1,6 +1,6 @@
 // LocalLauncher: fork/exec of one worker per rank, each in its own process group, reaped with
 // waitpid.
-#include "server/local_launcher.h"
+#include "server/launch/local_launcher.h"
 
 #include <fcntl.h>
 #include <signal.h>

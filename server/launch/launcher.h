@@ -1,7 +1,8 @@
 // Launcher: places the workers of a job (one per rank) and follows them until they end. Two
-// implementations: LocalLauncher (fork/exec on this host, server/local_launcher.h) and
-// SlurmLauncher (one Slurm batch job whose step has one task per rank, server/slurm_launcher.h).
-// The job manager sees only this interface, and only from its scheduler thread (mu_ held).
+// implementations: LocalLauncher (fork/exec on this host, server/launch/local_launcher.h) and
+// SlurmLauncher (one Slurm batch job whose step has one task per rank,
+// server/launch/slurm_launcher.h). The job manager sees only this interface, and only from its
+// scheduler thread (mu_ held).
 #pragma once
 
 #include <chrono>

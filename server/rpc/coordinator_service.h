@@ -5,9 +5,9 @@
 #include <atomic>
 
 #include "proto/symmbench.grpc.pb.h"
-#include "server/baseline_store.h"
-#include "server/dispatch_tables.h"
 #include "server/job_manager.h"
+#include "server/storage/baseline_store.h"
+#include "server/storage/dispatch_tables.h"
 
 namespace symmbench {
 

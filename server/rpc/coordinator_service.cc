@@ -1,5 +1,5 @@
 // CoordinatorService and WorkerReportService: proto <-> JobManager.
-#include "server/coordinator_service.h"
+#include "server/rpc/coordinator_service.h"
 
 #include <chrono>
 #include <limits>
@@ -8,8 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
-#include "server/grpc_status.h"
-#include "server/store_service.h"
+#include "server/rpc/grpc_status.h"
+#include "server/rpc/store_service.h"
 
 namespace symmbench {
 namespace {
@@ -76,9 +76,9 @@ grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJo
   }
   const int limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
   // One job more than the page holds: whether another page follows.
-  absl::StatusOr<std::vector<v1::Job>> jobs = jobs_->List(
-      limit == std::numeric_limits<int>::max() ? limit : limit + 1, request->state(),
-      request->include_rows(), before);
+  absl::StatusOr<std::vector<v1::Job>> jobs =
+      jobs_->List(limit == std::numeric_limits<int>::max() ? limit : limit + 1, request->state(),
+                  request->include_rows(), before);
   if (!jobs.ok()) return ToGrpc(jobs.status());
   size_t bytes = 0;
   for (size_t i = 0; i < jobs->size(); ++i) {

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/launcher.h"
+#include "server/launch/launcher.h"
 
 namespace symmbench {
 
@@ -28,11 +28,11 @@ struct SlurmOptions {
 //        --device-from-env SLURM_LOCALID --host-from-env SLURMD_NODENAME
 // (a rank's host is its Slurm node) and submits it: sbatch --parsable
 // --job-name=symmbench-<job_id> --ntasks=<world_size> --nodes=<nodes, or 1> (more than one:
-// --ntasks-per-node=<world_size / nodes>, so per-host teams are of one size) (CUDA: --gpus-per-task=1 --gpu-bind=none, so that every rank still
-// sees its peers' GPUs for CUDA IPC) --output=<log_dir>/<job_id>.slurm-%j.log. The workers get
-// the daemon's environment through sbatch's default --export=ALL, with WorkerEnvironment's
-// additions (the job's secret among them: it is kept in slurmctld's job record, readable by
-// the job's user and Slurm's administrators).
+// --ntasks-per-node=<world_size / nodes>, so per-host teams are of one size) (CUDA:
+// --gpus-per-task=1 --gpu-bind=none, so that every rank still sees its peers' GPUs for CUDA IPC)
+// --output=<log_dir>/<job_id>.slurm-%j.log. The workers get the daemon's environment through
+// sbatch's default --export=ALL, with WorkerEnvironment's additions (the job's secret among them:
+// it is kept in slurmctld's job record, readable by the job's user and Slurm's administrators).
 // State: one thread runs `squeue --states=all` for every job it follows each poll_interval,
 // and `sacct` for a job squeue has forgotten (with no accounting configured, three misses in a
 // row end the job as lost). COMPLETED ends a job cleanly; FAILED, CANCELLED, TIMEOUT,

@@ -1,6 +1,6 @@
 // JobDb over SQLite: one connection in WAL mode guarded by a mutex; every statement is
 // prepared with bound parameters and every return code becomes an absl::Status.
-#include "server/job_db.h"
+#include "server/storage/job_db.h"
 
 #include <sqlite3.h>
 
@@ -12,7 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
-#include "server/sqlite_store.h"
+#include "server/storage/sqlite_store.h"
 
 namespace symmbench {
 namespace {

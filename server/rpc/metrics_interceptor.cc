@@ -1,5 +1,5 @@
 // MetricsInterceptor: method, code and duration of every RPC, recorded when its status is sent.
-#include "server/metrics_interceptor.h"
+#include "server/rpc/metrics_interceptor.h"
 
 #include <chrono>
 #include <string>

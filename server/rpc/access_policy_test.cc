@@ -1,5 +1,5 @@
 // Tests for the method table (new methods need the token) and the admission rule.
-#include "server/access_policy.h"
+#include "server/rpc/access_policy.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Tests for JobDb on a real SQLite file: round trips, row order, listing, errors, history
 // across a reopen, FailRunning / ListQueued and the job number counter.
-#include "server/job_db.h"
+#include "server/storage/job_db.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

@@ -24,7 +24,7 @@
 #include <memory>
 #include <string>
 
-#include "server/launcher.h"
+#include "server/launch/launcher.h"
 
 namespace symmbench {
 

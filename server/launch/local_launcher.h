@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "server/launcher.h"
+#include "server/launch/launcher.h"
 
 namespace symmbench {
 

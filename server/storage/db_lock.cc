@@ -1,5 +1,5 @@
 // DatabaseLock: flock on "<db>.lock", the holder's pid inside.
-#include "server/db_lock.h"
+#include "server/storage/db_lock.h"
 
 #include <errno.h>
 #include <fcntl.h>

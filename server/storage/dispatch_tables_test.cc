@@ -1,5 +1,5 @@
 // Dispatch tables and ceilings in SQLite; the roofline fractions.
-#include "server/dispatch_tables.h"
+#include "server/storage/dispatch_tables.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>

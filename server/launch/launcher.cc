@@ -1,5 +1,5 @@
 // What every launcher shares: the worker's command line and environment.
-#include "server/launcher.h"
+#include "server/launch/launcher.h"
 
 #include "absl/strings/str_cat.h"
 #include "security/secrets.h"

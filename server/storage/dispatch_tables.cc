@@ -1,10 +1,10 @@
 // Dispatch tables and ceilings in SQLite; the roofline fractions.
-#include "server/dispatch_tables.h"
+#include "server/storage/dispatch_tables.h"
 
 #include <sqlite3.h>
 
 #include "absl/strings/str_cat.h"
-#include "server/sqlite_store.h"
+#include "server/storage/sqlite_store.h"
 
 namespace symmbench {
 namespace {

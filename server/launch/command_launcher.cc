@@ -1,4 +1,4 @@
-#include "server/command_launcher.h"
+#include "server/launch/command_launcher.h"
 
 #include <algorithm>
 #include <memory>
@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
-#include "server/subprocess.h"
+#include "server/launch/subprocess.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {

@@ -1,6 +1,6 @@
 // ServerSecurity: credentials from flags, and the AuthMetadataProcessor that enforces the
 // AccessPolicy (access_policy.h) on every call's initial metadata.
-#include "server/server_security.h"
+#include "server/rpc/server_security.h"
 
 #include <arpa/inet.h>
 #include <grpcpp/security/auth_metadata_processor.h>
@@ -14,7 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "common/quote.h"
 #include "security/secrets.h"
-#include "server/access_policy.h"
+#include "server/rpc/access_policy.h"
 
 namespace symmbench {
 namespace {

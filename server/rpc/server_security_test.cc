@@ -1,5 +1,5 @@
 // Tests for the loopback rule and the flag checks of the daemon's transport security.
-#include "server/server_security.h"
+#include "server/rpc/server_security.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // SlurmLauncher: sbatch / squeue / sacct / scancel, one poller thread for every job.
-#include "server/slurm_launcher.h"
+#include "server/launch/slurm_launcher.h"
 
 #include <fstream>
 #include <utility>
@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "server/subprocess.h"
+#include "server/launch/subprocess.h"
 #include "spdlog/spdlog.h"
 
 namespace symmbench {

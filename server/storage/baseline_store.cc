@@ -1,5 +1,5 @@
 // BaselineStore over SQLite: one row per baseline (name, saved time, serialized v1::Baseline).
-#include "server/baseline_store.h"
+#include "server/storage/baseline_store.h"
 
 #include <sqlite3.h>
 
@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
-#include "server/sqlite_store.h"
+#include "server/storage/sqlite_store.h"
 
 namespace symmbench {
 namespace {
