@@ -1,5 +1,5 @@
-// The op registry: every op the service offers, declared once (name, family, bus factor,
-// memory need, dispatch role). Every name list, family test, CLI branch, metric label and
+// The op registry: every op the service offers, declared once (name, family, what it computes,
+// bus factor, memory need, dispatch role). Every name list, family test, CLI branch, metric label and
 // validation above the kernels reads it; nothing else spells an op's name or compares one.
 // No CUDA here: the coordinator and the client link it, the backends implement the ops.
 //
