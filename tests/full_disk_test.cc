@@ -62,31 +62,6 @@ v1::JobSpec SlowSpec(double seconds_long) {
   return spec;
 }
 
-// The value of the first line of `metrics` that starts with `series` (-1 when absent).
-double MetricValue(const std::string& metrics, const std::string& series) {
-  size_t at = 0;
-  while ((at = metrics.find(series, at)) != std::string::npos) {
-    if (at == 0 || metrics[at - 1] == '\n') {
-      const size_t space = metrics.find(' ', at);
-      return std::stod(metrics.substr(space + 1, metrics.find('\n', space) - space - 1));
-    }
-    ++at;
-  }
-  return -1;
-}
-
-// The summed values of every series of `name` (e.g. a counter's label sets).
-double MetricSum(const std::string& metrics, const std::string& name) {
-  double sum = 0;
-  size_t at = 0;
-  while ((at = metrics.find("\n" + name + "{", at)) != std::string::npos) {
-    const size_t space = metrics.find(' ', metrics.find('}', at));
-    sum += std::stod(metrics.substr(space + 1, metrics.find('\n', space) - space - 1));
-    ++at;
-  }
-  return sum;
-}
-
 // Fills the disk under a running job (A) with two queued behind it (B, C) and checks what a
 // user sees while it is full. Returns the three job ids.
 std::vector<std::string> FillUnderRunningJob(Daemon* daemon, SmallFilesystem* fs,
@@ -123,7 +98,7 @@ std::vector<std::string> FillUnderRunningJob(Daemon* daemon, SmallFilesystem* fs
   EXPECT_NE(listed.out.find(a.job_id()), std::string::npos) << listed.out;
   EXPECT_EQ(HealthStatus(daemon->address()), 2);  // NOT_SERVING
   const std::string metrics = HttpGet(daemon->metrics_address(), "/metrics");
-  EXPECT_EQ(MetricValue(metrics, "symmbench_db_writable "), 0) << metrics;
+  EXPECT_EQ(MetricGauge(metrics, "symmbench_db_writable"), 0) << metrics;
   EXPECT_GE(MetricSum(metrics, "symmbench_db_write_failures_total"), 2) << metrics;
   return {a.job_id(), b.job_id(), c.job_id()};
 }

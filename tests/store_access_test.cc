@@ -33,12 +33,6 @@ int ThreadCount(pid_t pid) {
   return -1;
 }
 
-// The value of an unlabelled gauge in a /metrics body, or -1.
-double Gauge(const std::string& body, const std::string& name) {
-  const size_t at = body.find("\n" + name + " ");
-  return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
-}
-
 void WithSecret(grpc::ClientContext* context, const std::string& secret) {
   if (!secret.empty()) context->AddMetadata("x-symmbench-job-secret", secret);
   context->set_deadline(std::chrono::system_clock::now() + seconds(30));
@@ -279,8 +273,8 @@ TEST_F(StoreAccessTest, AbandonedWaitIsWithdrawn) {
   for (auto deadline = steady_clock::now() + seconds(5);
        pending != 0 && steady_clock::now() < deadline;) {
     std::this_thread::sleep_for(milliseconds(20));
-    pending =
-        Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending");
+    pending = MetricGauge(HttpGet(daemon_->metrics_address(), "/metrics"),
+                          "symmbench_store_waits_pending");
   }
   EXPECT_EQ(pending, 0);
 }
@@ -316,8 +310,8 @@ TEST_F(StoreAccessTest, ThousandPendingWaitsHoldFewThreads) {
   double pending = 0;
   for (auto deadline = steady_clock::now() + seconds(60);
        pending < kWaiters && steady_clock::now() < deadline;) {
-    pending =
-        Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending");
+    pending = MetricGauge(HttpGet(daemon_->metrics_address(), "/metrics"),
+                          "symmbench_store_waits_pending");
     threads_max = std::max(threads_max, ThreadCount(daemon_->pid()));
     std::this_thread::sleep_for(milliseconds(50));
   }
@@ -352,7 +346,8 @@ TEST_F(StoreAccessTest, ThousandPendingWaitsHoldFewThreads) {
   double left = -1;
   for (auto deadline = steady_clock::now() + seconds(10);
        left != 0 && steady_clock::now() < deadline;) {
-    left = Gauge(HttpGet(daemon_->metrics_address(), "/metrics"), "symmbench_store_waits_pending");
+    left = MetricGauge(HttpGet(daemon_->metrics_address(), "/metrics"),
+                       "symmbench_store_waits_pending");
     if (left != 0) std::this_thread::sleep_for(milliseconds(20));
   }
   EXPECT_EQ(left, 0);

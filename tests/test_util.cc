@@ -36,6 +36,22 @@ std::string ReadFile(const std::string& path) {
   return text.str();
 }
 
+double MetricGauge(const std::string& body, const std::string& name) {
+  const size_t at = body.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
+}
+
+double MetricSum(const std::string& body, const std::string& name) {
+  double sum = 0;
+  size_t at = 0;
+  while ((at = body.find("\n" + name + "{", at)) != std::string::npos) {
+    const size_t space = body.find(' ', body.find('}', at));
+    sum += std::stod(body.substr(space + 1));
+    ++at;
+  }
+  return sum;
+}
+
 std::string HttpGet(const std::string& host_port, const std::string& path) {
   const size_t colon = host_port.rfind(':');
   if (colon == std::string::npos) return "";

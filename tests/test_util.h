@@ -118,6 +118,11 @@ std::map<std::string, int> JobStartsInLog(const std::string& log_path);
 // The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.
 std::string HttpGet(const std::string& host_port, const std::string& path);
 
+// In a Prometheus text body (/metrics): the value of the unlabelled series `name`, or -1 when
+// it is absent; and the sum of every labelled series of `name` (e.g. a counter's label sets).
+double MetricGauge(const std::string& body, const std::string& name);
+double MetricSum(const std::string& body, const std::string& name);
+
 // The whole content of a file ("" when it cannot be read).
 std::string ReadFile(const std::string& path);
 
