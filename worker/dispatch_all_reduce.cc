@@ -14,10 +14,11 @@ namespace {
 
 class DispatchAllReduce final : public Collective {
  public:
-  // `kernels[i]` implements the algorithm named DispatchCandidates()[i]; kernels[0] also serves
-  // the NCCL choices (its baselines).
-  DispatchAllReduce(v1::DispatchTable table, std::vector<std::unique_ptr<Collective>> kernels)
-      : table_(std::move(table)), kernels_(std::move(kernels)) {}
+  // `kernels[i]` implements the algorithm named `names[i]`; kernels[0] also serves the NCCL
+  // choices (its baselines).
+  DispatchAllReduce(v1::DispatchTable table, std::vector<std::string> names,
+                    std::vector<std::unique_ptr<Collective>> kernels)
+      : table_(std::move(table)), names_(std::move(names)), kernels_(std::move(kernels)) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     if (absl::Status s = Choose(count, dtype); !s.ok()) return s;
@@ -69,7 +70,7 @@ class DispatchAllReduce final : public Collective {
     chosen_ = ChooseAlgorithm(table_, count * DTypeSize(dtype));
     impl_ = kernels_[0].get();
     for (size_t i = 0; i < kernels_.size(); ++i) {
-      if (chosen_ == candidates_[i]) impl_ = kernels_[i].get();
+      if (chosen_ == names_[i]) impl_ = kernels_[i].get();
     }
     extra_ = -1;
     const std::vector<std::string> extras = impl_->extra_baseline_names();
@@ -85,7 +86,7 @@ class DispatchAllReduce final : public Collective {
   bool UsesBaseline() const { return chosen_ == kNcclReference || extra_ >= 0; }
 
   const v1::DispatchTable table_;
-  const std::vector<std::string> candidates_ = DispatchCandidates();
+  const std::vector<std::string> names_;
   std::vector<std::unique_ptr<Collective>> kernels_;
   Collective* impl_ = nullptr;  // the collective of the size last prepared
   std::string chosen_;
@@ -96,13 +97,15 @@ class DispatchAllReduce final : public Collective {
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     Backend* backend, const v1::DispatchTable& table) {
+  std::vector<std::string> names = DispatchCandidates();
   std::vector<std::unique_ptr<Collective>> kernels;
-  for (const std::string& name : DispatchCandidates()) {
+  for (const std::string& name : names) {
     absl::StatusOr<std::unique_ptr<Collective>> kernel = backend->CreateCollective(name);
     if (!kernel.ok()) return kernel.status();
     kernels.push_back(*std::move(kernel));
   }
-  return std::unique_ptr<Collective>(new DispatchAllReduce(table, std::move(kernels)));
+  return std::unique_ptr<Collective>(
+      new DispatchAllReduce(table, std::move(names), std::move(kernels)));
 }
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
