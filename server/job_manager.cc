@@ -476,20 +476,25 @@ absl::Status JobManager::Persist(const v1::Job& record, const char* operation) {
 
 void JobManager::NoteWrite(const absl::Status& status, const char* operation) {
   // A refusal of the request itself (unknown or duplicate job) says nothing about the database.
-  const bool failed = !status.ok() && status.code() != absl::StatusCode::kNotFound &&
-                      status.code() != absl::StatusCode::kAlreadyExists &&
-                      status.code() != absl::StatusCode::kInvalidArgument;
-  if (failed && metrics_ != nullptr) metrics_->DbWriteFailed(operation);
-  if (failed) retry_writes_at_ = std::chrono::steady_clock::now() + kRetryWritesEvery;
-  if (failed == !db_writable_ || (!failed && !status.ok())) return;
-  db_writable_ = !failed;
-  if (failed) {
+  if (status.code() == absl::StatusCode::kNotFound ||
+      status.code() == absl::StatusCode::kAlreadyExists ||
+      status.code() == absl::StatusCode::kInvalidArgument) {
+    return;
+  }
+  const bool writable = status.ok();
+  if (!writable) {
+    if (metrics_ != nullptr) metrics_->DbWriteFailed(operation);
+    retry_writes_at_ = std::chrono::steady_clock::now() + kRetryWritesEvery;
+  }
+  if (writable == db_writable_) return;
+  db_writable_ = writable;
+  if (writable) {
+    spdlog::info("the job database takes writes again");
+  } else {
     spdlog::error(
         "the job database takes no writes ({}): jobs stay queued and new ones are refused "
         "until a write succeeds (tried again every {} ms)",
         status.ToString(), kRetryWritesEvery.count());
-  } else {
-    spdlog::info("the job database takes writes again");
   }
   if (metrics_ != nullptr) metrics_->SetDbWritable(db_writable_);
   if (db_writable_listener_) db_writable_listener_(db_writable_);
