@@ -105,9 +105,7 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
   std::vector<MainJobPart> parts;
   // The dispatcher first (it leads the table), then every swept collective it chooses among.
   std::vector<std::string> sweep_kernels = OpNames(OpFamily::kDispatcher);
-  for (const std::string& kernel : OpNames(OpFamily::kSweptCollective)) {
-    sweep_kernels.push_back(kernel);
-  }
+  for (const std::string& kernel : DispatchCandidates()) sweep_kernels.push_back(kernel);
   for (const std::string& kernel : sweep_kernels) {
     if (!Offers(devices, kernel)) continue;
     MainJobPart part;

@@ -104,7 +104,8 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions&
 // CPU backend: symmetric memory over POSIX shared memory mapped by every rank.
 absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
                                                           Rendezvous* rendezvous);
-// Kernel names CreateCollective accepts on the CPU backend, sorted.
+// Kernel names CreateCollective accepts on the CPU backend (CpuCollectives()), sorted; a name
+// added twice appears twice.
 std::vector<std::string> CpuKernelNames();
 
 }  // namespace symmbench

@@ -117,7 +117,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / DTypeSize(context.dtype));
   row.set_dtype(DTypeName(context.dtype));
-  row.set_redop("sum");
+  row.set_redop(info != nullptr ? info->redop : "sum");
   const OpTimes ours = MaxOverRanks(results, 0);
   row.set_time_us(ours.eager.median_us);
   row.set_time_min_us(ours.eager.min_us);

@@ -1,6 +1,5 @@
 // The CPU backend: one rank per process (or thread, in tests) over POSIX shared memory, host
-// clock timers, synchronous work, and the registry of CPU kernel implementations.
-#include <algorithm>
+// clock timers, synchronous work; the kernels come from CpuCollectives() (cpu_kernel.h).
 #include <chrono>
 #include <memory>
 #include <string>
@@ -8,33 +7,16 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "kernels/backend.h"
 #include "kernels/cpu/ag_gemm_cpu.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/cpu_kernel.h"
-#include "kernels/cpu/one_shot_all_reduce_cpu.h"
-#include "kernels/cpu/one_shot_push_all_reduce_cpu.h"
-#include "kernels/cpu/peer_copy_cpu.h"
 #include "kernels/cpu/shm_symm_mem.h"
 #include "kernels/cpu/store_all_reduce_cpu.h"
-#include "kernels/cpu/two_shot_all_reduce_cpu.h"
-#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
-
-// The CPU kernels: one line per op of the registry's swept collectives (kernels/ops/registry.h)
-// -> factory; cpu_backend_test checks that they match.
-struct CpuKernelEntry {
-  const char* name;
-  CpuCollectiveFactory factory;
-};
-constexpr CpuKernelEntry kCpuKernels[] = {
-    {ops::kOneShotAllReduce, &NewOneShotAllReduceCpu},
-    {ops::kTwoShotAllReduce, &NewTwoShotAllReduceCpu},
-    {ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCpu},
-    {ops::kPeerCopy, &NewPeerCopyCpu},  // the calibration's probe, not an offered op
-};
 
 // Host steady clock; work is synchronous, so Stop's time is the end of the work.
 class CpuTimer : public Timer {
@@ -84,15 +66,12 @@ class CpuBackend : public Backend {
 
   // The Collective borrows the backend's memory and barrier: destroy it before the backend.
   absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {
-    for (const CpuKernelEntry& entry : kCpuKernels) {
-      if (kernel == entry.name) return entry.factory(Context());
+    if (CpuCollectiveFactory factory = CpuCollectives().Find(kernel); factory != nullptr) {
+      return factory(Context());
     }
-    std::string known;
-    for (const CpuKernelEntry& entry : kCpuKernels) {
-      absl::StrAppend(&known, known.empty() ? "" : ", ", entry.name);
-    }
-    return absl::NotFoundError(absl::StrCat("cpu backend: no CPU implementation of kernel \"",
-                                            kernel, "\" (known: ", known, ")"));
+    return absl::NotFoundError(
+        absl::StrCat("cpu backend: no CPU implementation of kernel \"", kernel,
+                     "\" (known: ", absl::StrJoin(CpuKernelNames(), ", "), ")"));
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
@@ -120,12 +99,7 @@ class CpuBackend : public Backend {
 
 }  // namespace
 
-std::vector<std::string> CpuKernelNames() {
-  std::vector<std::string> names;
-  for (const CpuKernelEntry& entry : kCpuKernels) names.emplace_back(entry.name);
-  std::sort(names.begin(), names.end());
-  return names;
-}
+std::vector<std::string> CpuKernelNames() { return CpuCollectives().Names(); }
 
 absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& options,
                                                           Rendezvous* rendezvous) {

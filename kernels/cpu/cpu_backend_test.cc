@@ -33,9 +33,18 @@ std::string UniqueJobId(const std::string& what) {
   return test_util::UniqueJobId("cpu_backend_test", what);
 }
 
-// The CPU sum all-reduces: the registry's swept collectives (all-reduces today); they share
-// AllReduceCpuBase (output_for_testing).
-const std::vector<std::string> kAllReduceKernels = OpNames(OpFamily::kSweptCollective);
+// The CPU sum all-reduces among the registry's swept collectives; they share AllReduceCpuBase
+// (output_for_testing).
+std::vector<std::string> SweptAllReduces() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family == OpFamily::kSweptCollective && op.computes == Computes::kAllReduceSum) {
+      names.emplace_back(op.name);
+    }
+  }
+  return names;
+}
+const std::vector<std::string> kAllReduceKernels = SweptAllReduces();
 
 // The backend implements exactly the registry's swept collectives, plus the calibration's probe.
 TEST(CpuBackendTest, ImplementsExactlyTheRegistrysSweptCollectives) {
@@ -206,6 +215,56 @@ TEST_P(AllReduceCpuCheckTest, CheckCountsEveryElementWhenRunIsSkipped) {
 INSTANTIATE_TEST_SUITE_P(Kernels, AllReduceCpuCheckTest, testing::ValuesIn(kAllReduceKernels),
                          [](const testing::TestParamInfo<std::string>& info) {
                            return std::string(info.param);
+                         });
+
+// Every swept collective of the registry (a new op included, with no test of its own): at world
+// sizes 1 to 4 its output matches its reference after a run, every element counts as wrong
+// when the run is skipped, and one flipped element is seen.
+using SweptParam = std::tuple<std::string, int, DType>;  // kernel, world size, dtype
+
+class SweptCollectiveCpuTest : public testing::TestWithParam<SweptParam> {};
+
+TEST_P(SweptCollectiveCpuTest, MatchesItsReferenceAndCatchesAFlippedElement) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("swept");
+  constexpr int64_t kMaxCount = 4099;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, kMaxCount * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    for (int64_t count : {int64_t{1}, int64_t{33}, kMaxCount}) {
+      SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
+      ASSERT_TRUE(coll.Prepare(count, dtype, 11 + count).ok());
+      ASSERT_TRUE(coll.RunBaseline().ok());
+      EXPECT_EQ(coll.Check()->wrong, count) << "a skipped run must leave poison";
+      ASSERT_TRUE(coll.PoisonOutputs().ok());
+      ASSERT_TRUE(coll.Run().ok());
+      ASSERT_TRUE(coll.RunBaseline().ok());
+      ASSERT_TRUE((*backend)->Synchronize().ok());
+      auto check = coll.Check();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
+                                 << " want " << check->want;
+      ASSERT_TRUE(coll.FlipOutputElement(count / 2).ok());
+      check = coll.Check();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 1);
+      EXPECT_EQ(check->first_bad_index, count / 2);
+    }
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(RegistryOps, SweptCollectiveCpuTest,
+                         testing::Combine(testing::ValuesIn(OpNames(OpFamily::kSweptCollective)),
+                                          testing::Values(1, 2, 3, 4),
+                                          testing::Values(DType::kBf16, DType::kFp32)),
+                         [](const testing::TestParamInfo<SweptParam>& info) {
+                           return absl::StrCat(std::get<0>(info.param), "_ws",
+                                               std::get<1>(info.param), "_",
+                                               DTypeName(std::get<2>(info.param)));
                          });
 
 // The push one-shot's receive slots are reused every third op and cleared by the op after each

@@ -1,5 +1,5 @@
-// What a CPU kernel's Collective is built from, and the factory type the CPU backend's
-// registry holds (one registry line per kernel in cpu_backend.cc).
+// What a CPU kernel's Collective is built from, and the table of CPU kernels each kernel file
+// adds its op to (kernels/factory_table.h).
 #pragma once
 
 #include <memory>
@@ -8,6 +8,7 @@
 #include "kernels/collective.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/factory_table.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -24,5 +25,9 @@ struct CpuKernelContext {
 };
 
 using CpuCollectiveFactory = std::unique_ptr<Collective> (*)(const CpuKernelContext& context);
+
+// The CPU backend's implementations, by op name (kernels/ops/registry.h), each added by its
+// kernel file at start-up: CreateCollective looks kernels up here.
+FactoryTable<CpuCollectiveFactory>& CpuCollectives();
 
 }  // namespace symmbench

@@ -23,8 +23,15 @@ absl::Status OneShotAllReduceCpu::Run() {
   return context().barrier->Sync(0);
 }
 
+namespace {
+
 std::unique_ptr<Collective> NewOneShotAllReduceCpu(const CpuKernelContext& context) {
   return std::make_unique<OneShotAllReduceCpu>(context);
 }
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kOneShotAllReduce, &NewOneShotAllReduceCpu);
+
+}  // namespace
 
 }  // namespace symmbench

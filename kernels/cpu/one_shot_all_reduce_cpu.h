@@ -22,7 +22,4 @@ class OneShotAllReduceCpu : public AllReduceCpuBase {
   absl::Status Run() override;
 };
 
-// Registry factory for kernel "one_shot_all_reduce".
-std::unique_ptr<Collective> NewOneShotAllReduceCpu(const CpuKernelContext& context);
-
 }  // namespace symmbench

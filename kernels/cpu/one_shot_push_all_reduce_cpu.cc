@@ -132,8 +132,15 @@ absl::Status OneShotPushAllReduceCpu::Run() {
   return absl::OkStatus();
 }
 
+namespace {
+
 std::unique_ptr<Collective> NewOneShotPushAllReduceCpu(const CpuKernelContext& context) {
   return std::make_unique<OneShotPushAllReduceCpu>(context);
 }
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCpu);
+
+}  // namespace
 
 }  // namespace symmbench

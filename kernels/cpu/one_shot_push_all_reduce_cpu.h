@@ -47,7 +47,4 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   absl::Status setup_;  // the first failed slot setup, returned ever after
 };
 
-// Registry factory for kernel "one_shot_push_all_reduce".
-std::unique_ptr<Collective> NewOneShotPushAllReduceCpu(const CpuKernelContext& context);
-
 }  // namespace symmbench

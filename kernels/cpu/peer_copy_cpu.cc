@@ -1,11 +1,17 @@
-// PeerCopyCpu: memcpy of a peer's shared-memory buffer.
-#include "kernels/cpu/peer_copy_cpu.h"
-
+// "peer_copy" on the CPU backend: the shared-memory copy ceiling `symmbench calibrate` measures.
+// Run memcpy's `count` elements of the next rank's shm input ((rank + 1) % world_size) into a
+// private buffer; RunBaseline copies this rank's own input. Check compares the copy with the
+// next rank's ExactInputValue inputs (valid once every rank's Prepare is done: the caller
+// meets the other ranks in between). Not an offered op (kernels/ops/registry.h): calibration only.
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/collective.h"
+#include "kernels/cpu/cpu_kernel.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -68,10 +74,11 @@ class PeerCopyCpu final : public Collective {
   std::vector<unsigned char> ref_;
 };
 
-}  // namespace
-
 std::unique_ptr<Collective> NewPeerCopyCpu(const CpuKernelContext& context) {
   return std::make_unique<PeerCopyCpu>(context);
 }
 
+[[maybe_unused]] const bool kRegistered = CpuCollectives().Add(ops::kPeerCopy, &NewPeerCopyCpu);
+
+}  // namespace
 }  // namespace symmbench

@@ -37,8 +37,15 @@ absl::Status TwoShotAllReduceCpu::Run() {
   return context().barrier->Sync(0);
 }
 
+namespace {
+
 std::unique_ptr<Collective> NewTwoShotAllReduceCpu(const CpuKernelContext& context) {
   return std::make_unique<TwoShotAllReduceCpu>(context);
 }
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kTwoShotAllReduce, &NewTwoShotAllReduceCpu);
+
+}  // namespace
 
 }  // namespace symmbench

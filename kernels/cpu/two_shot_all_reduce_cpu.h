@@ -41,7 +41,4 @@ class TwoShotAllReduceCpu : public AllReduceCpuBase {
   static Slice SliceOf(int64_t count, int rank, int world_size);
 };
 
-// Registry factory for kernel "two_shot_all_reduce".
-std::unique_ptr<Collective> NewTwoShotAllReduceCpu(const CpuKernelContext& context);
-
 }  // namespace symmbench

@@ -1,5 +1,6 @@
 // CreateCudaBackend: device selection, stream, NCCL communicator, symmetric memory, output
-// buffers, timers, a deadline-bounded Synchronize, CUDA-graph capture and the kernel registry.
+// buffers, timers, a deadline-bounded Synchronize and CUDA-graph capture; the kernels come from
+// CudaCollectives() (cuda_context.h).
 #include "kernels/cuda/cuda_backend.h"
 
 #include <cuda_runtime_api.h>
@@ -8,7 +9,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <thread>
@@ -30,11 +30,6 @@
 #include "kernels/cuda/nccl_job_all_reduce.h"
 #include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
-#include "kernels/cuda/one_shot_all_reduce_collective.h"
-#include "kernels/cuda/one_shot_push_all_reduce_collective.h"
-#include "kernels/cuda/peer_copy_collective.h"
-#include "kernels/cuda/two_shot_all_reduce_collective.h"
-#include "kernels/ops/registry.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
@@ -46,20 +41,6 @@ constexpr std::chrono::microseconds kPollInterval{30};
 // Device barriers wait options.timeout / this, so a hung peer surfaces as a named barrier
 // timeout (rank, peer, block) before the host deadline fires.
 constexpr int64_t kBarrierTimeoutDivisor = 2;
-
-using CollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext*);
-
-// One line per op of the registry's swept collectives (kernels/ops/registry.h) -> factory;
-// cuda_backend_test checks that they match.
-const std::map<std::string, CollectiveFactory>& Registry() {
-  static const auto* const kRegistry = new std::map<std::string, CollectiveFactory>{
-      {std::string(ops::kOneShotAllReduce), &NewOneShotAllReduceCollective},
-      {std::string(ops::kTwoShotAllReduce), &NewTwoShotAllReduceCollective},
-      {std::string(ops::kOneShotPushAllReduce), &NewOneShotPushAllReduceCollective},
-      {std::string(ops::kPeerCopy), &NewPeerCopyCollective},  // calibration's probe, not an op
-  };
-  return *kRegistry;
-}
 
 size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -190,13 +171,13 @@ class CudaBackend final : public Backend {
   }
 
   absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {
-    const auto it = Registry().find(kernel);
-    if (it == Registry().end()) {
+    const CudaCollectiveFactory factory = CudaCollectives().Find(kernel);
+    if (factory == nullptr) {
       return absl::NotFoundError(absl::StrCat("cuda backend: unknown kernel \"", kernel,
                                               "\" (known: ", absl::StrJoin(CudaKernelNames(), ", "),
                                               ")"));
     }
-    return it->second(&ctx_);
+    return factory(&ctx_);
   }
 
   absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
@@ -286,11 +267,7 @@ class CudaBackend final : public Backend {
 
 }  // namespace
 
-std::vector<std::string> CudaKernelNames() {
-  std::vector<std::string> names;
-  for (const auto& entry : Registry()) names.push_back(entry.first);
-  return names;
-}
+std::vector<std::string> CudaKernelNames() { return CudaCollectives().Names(); }
 
 absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
                                                            Rendezvous* rendezvous) {

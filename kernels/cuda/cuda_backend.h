@@ -1,6 +1,6 @@
 // The CUDA Backend (CreateCudaBackend, declared in kernels/backend.h): one GPU per rank, a
-// non-blocking stream, an NCCL communicator, cudaIpc symmetric memory, CUDA graphs and the
-// kernel registry.
+// non-blocking stream, an NCCL communicator, cudaIpc symmetric memory, CUDA graphs, and the
+// kernels of CudaCollectives() (cuda_context.h).
 #pragma once
 
 #include <string>
@@ -10,7 +10,8 @@
 
 namespace symmbench {
 
-// Kernel names CreateCollective accepts on the CUDA backend (its registry), sorted.
+// Kernel names CreateCollective accepts on the CUDA backend (CudaCollectives()), sorted;
+// a name added twice appears twice.
 std::vector<std::string> CudaKernelNames();
 
 // Notes on CreateCudaBackend / the backend it returns:

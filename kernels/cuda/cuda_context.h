@@ -1,5 +1,6 @@
 // CudaContext: the per-rank CUDA resources a CUDA Collective uses, owned by the CudaBackend
-// (kernels/cuda/cuda_backend.cc) and lent to every Collective it creates.
+// (kernels/cuda/cuda_backend.cc) and lent to every Collective it creates; and the table of CUDA
+// kernels each kernel file adds its op to (kernels/factory_table.h).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -7,9 +8,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
+#include "kernels/collective.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/device_types.h"
+#include "kernels/factory_table.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -49,5 +53,12 @@ struct CudaContext {
   // of their own on first use (the push one-shot's receive slots).
   Rendezvous* rendezvous = nullptr;
 };
+
+using CudaCollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext* ctx);
+
+// The CUDA backend's implementations, by op name (kernels/ops/registry.h), each added by its
+// kernel file at start-up: CreateCollective looks kernels up here. A factory's `ctx` must
+// outlive the Collective it returns.
+FactoryTable<CudaCollectiveFactory>& CudaCollectives();
 
 }  // namespace symmbench

@@ -1,7 +1,8 @@
-// one_shot_all_reduce on the CUDA backend: the one-shot kernel's output, grid cap and launch on
-// top of CudaAllReduceCollective (inputs, NCCL baselines, bitwise check).
-#include "kernels/cuda/one_shot_all_reduce_collective.h"
-
+// The "one_shot_all_reduce" kernel on the CUDA backend as a Collective: the one-shot
+// symmetric-memory all-reduce (sum) checked against ncclAllReduce.
+// Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out
+// (local); baselines and check: CudaAllReduceCollective (all_reduce_collective.h). `ctx` must
+// outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -44,10 +45,12 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
   }
 };
 
-}  // namespace
-
 std::unique_ptr<Collective> NewOneShotAllReduceCollective(const CudaContext* ctx) {
   return std::make_unique<OneShotAllReduceCollective>(ctx);
 }
 
+[[maybe_unused]] const bool kRegistered =
+    CudaCollectives().Add(ops::kOneShotAllReduce, &NewOneShotAllReduceCollective);
+
+}  // namespace
 }  // namespace symmbench

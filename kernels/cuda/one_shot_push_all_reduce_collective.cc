@@ -1,7 +1,9 @@
-// one_shot_push_all_reduce on the CUDA backend: the receive slots (symmetric memory of their own,
-// sentinel-filled), the per-rank push state, and the launch on top of CudaAllReduceCollective.
-#include "kernels/cuda/one_shot_push_all_reduce_collective.h"
-
+// The "one_shot_push_all_reduce" kernel on the CUDA backend as a Collective: the barrier-free
+// push one-shot (TensorRT-LLM's Lamport scheme) checked against ncclAllReduce.
+// Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out;
+// baselines and check: CudaAllReduceCollective. Receive slots: a symmetric allocation of its
+// own (kPushSlots x world_size x max_bytes per rank), made collectively by the first Prepare
+// through ctx->rendezvous. `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -115,10 +117,12 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   absl::Status setup_;  // the first failed setup, returned ever after
 };
 
-}  // namespace
-
 std::unique_ptr<Collective> NewOneShotPushAllReduceCollective(const CudaContext* ctx) {
   return std::make_unique<OneShotPushAllReduceCollective>(ctx);
 }
 
+[[maybe_unused]] const bool kRegistered =
+    CudaCollectives().Add(ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCollective);
+
+}  // namespace
 }  // namespace symmbench

@@ -1,14 +1,21 @@
-// PeerCopyCollective: cudaMemcpyAsync of a peer's symmetric buffer (copy-engine bandwidth).
-#include "kernels/cuda/peer_copy_collective.h"
-
+// "peer_copy" on the CUDA backend: the copy-engine ceiling that `symmbench calibrate` measures.
+// Run copies `count` elements of the next rank's symmetric input ((rank + 1) % world_size) into
+// this rank's local output with cudaMemcpyAsync (device to device over NVLink: the copy engine,
+// no SMs); RunBaseline copies this rank's own input locally. Check compares the output with the
+// next rank's inputs as Prepare's formula gives them (every element, bitwise). Not an offered op
+// (kernels/ops/registry.h): the worker uses it for calibration only.
+#include <memory>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/collective.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
@@ -84,10 +91,12 @@ class PeerCopyCollective final : public Collective {
   size_t bytes_ = 0;
 };
 
-}  // namespace
-
 std::unique_ptr<Collective> NewPeerCopyCollective(const CudaContext* ctx) {
   return std::make_unique<PeerCopyCollective>(ctx);
 }
 
+[[maybe_unused]] const bool kRegistered =
+    CudaCollectives().Add(ops::kPeerCopy, &NewPeerCopyCollective);
+
+}  // namespace
 }  // namespace symmbench

@@ -1,7 +1,9 @@
-// two_shot_all_reduce on the CUDA backend: the two-shot kernel's output (the symmetric output
-// region), grid cap and launch on top of CudaAllReduceCollective.
-#include "kernels/cuda/two_shot_all_reduce_collective.h"
-
+// The "two_shot_all_reduce" kernel on the CUDA backend as a Collective: the two-shot
+// symmetric-memory all-reduce (sum) checked against ncclAllReduce.
+// Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)), unchanged by the
+// op; output: this rank's symmetric output region (kSymmOutputRegion), which every rank writes
+// its reduced slice into; baselines and check: CudaAllReduceCollective (all_reduce_collective.h).
+// `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -44,10 +46,12 @@ class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
   }
 };
 
-}  // namespace
-
 std::unique_ptr<Collective> NewTwoShotAllReduceCollective(const CudaContext* ctx) {
   return std::make_unique<TwoShotAllReduceCollective>(ctx);
 }
 
+[[maybe_unused]] const bool kRegistered =
+    CudaCollectives().Add(ops::kTwoShotAllReduce, &NewTwoShotAllReduceCollective);
+
+}  // namespace
 }  // namespace symmbench

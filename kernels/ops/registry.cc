@@ -9,6 +9,9 @@ double AllReduceBusFactor(int world_size) {
   return world_size <= 1 ? 0.0 : 2.0 * (world_size - 1) / world_size;
 }
 
+// nccl-tests' broadcast: every byte crosses a bus once, busbw = algbw.
+double BroadcastBusFactor(int /*world_size*/) { return 1.0; }
+
 double AllGatherBusFactor(int world_size) {
   return world_size <= 1 ? 0.0 : static_cast<double>(world_size - 1) / world_size;
 }
@@ -21,28 +24,32 @@ const std::vector<OpDescriptor>& Ops() {
   static const auto* const kOps = new std::vector<OpDescriptor>{
       {ops::kOneShotAllReduce,
        "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
-       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, 6, true},
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true},
       {ops::kTwoShotAllReduce,
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
-       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, 6, true},
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true},
       {ops::kOneShotPushAllReduce,
        "sum all-reduce without barriers: every rank pushes its buffer into a receive slot of every "
        "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
-       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor,
+       OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum",
        6 + 3 * kMaxWorldSize, true},
       {ops::kAllReduce,
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",
-       OpFamily::kDispatcher, Computes::kAllReduceSum, AllReduceBusFactor, 6, false},
+       OpFamily::kDispatcher, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, false},
       {ops::kCalibrate,
        "the machine's ceilings for the roofline columns: peer-copy bandwidth (sizes_bytes[0] "
        "bytes), the one-shot of 16 bytes (latency floor) and the GEMM rate",
-       OpFamily::kCalibration, Computes::kCeilings, AllReduceBusFactor, 6, false},
+       OpFamily::kCalibration, Computes::kCeilings, AllReduceBusFactor, "sum", 6, false},
       {ops::kAgGemm,
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
-       OpFamily::kGemmCollective, Computes::kAllGatherGemm, AllGatherBusFactor, 0, false},
+       OpFamily::kGemmCollective, Computes::kAllGatherGemm, AllGatherBusFactor, "none", 0, false},
+      {ops::kBroadcast,
+       "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
+       "signal-pad barriers",
+       OpFamily::kSweptCollective, Computes::kBroadcast, BroadcastBusFactor, "none", 4, false},
   };
   return *kOps;
 }

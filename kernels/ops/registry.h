@@ -1,11 +1,13 @@
 // The op registry: every op the service offers, declared once (name, family, what it computes,
-// bus factor, memory need, dispatch role). Every name list, family test, CLI branch, metric label and
-// validation above the kernels reads it; nothing else spells an op's name or compares one.
-// No CUDA here: the coordinator and the client link it, the backends implement the ops.
+// bus factor, memory need, dispatch role). Every name list, family test, CLI branch, metric label
+// and validation above the kernels reads it; nothing else spells an op's name or compares one. No
+// CUDA here: the coordinator and the client link it, the backends implement the ops.
 //
-// Adding a swept collective: its kernel file per backend (kernels/cpu/, kernels/cuda/), one
-// line below and the backend's factory line (each backend's test checks that it implements
-// exactly the registry's swept collectives).
+// Adding a swept collective: its name below, its descriptor line in registry.cc, and its kernel
+// file per backend (kernels/cpu/, kernels/cuda/) with its BUILD target; the kernel file adds
+// itself to its backend's table (kernels/factory_table.h), and each backend's test checks that
+// it implements exactly the registry's swept collectives. kernels/cuda/broadcast_collective.cc
+// and kernels/cpu/broadcast_cpu.cc are the smallest example.
 #pragma once
 
 #include <string>
@@ -32,6 +34,7 @@ enum class OpFamily {
 // CUDA, the plain computation on the CPU backend) and how its result is verified.
 enum class Computes {
   kAllReduceSum,   // every rank ends with the elementwise sum of every rank's input
+  kBroadcast,      // every rank ends with rank 0's input
   kAllGatherGemm,  // C = all_gather(A_shard) @ B on every rank
   kCeilings,       // the machine's measured ceilings (no result to verify)
 };
@@ -45,9 +48,12 @@ struct OpDescriptor {
   // busbw = algbw * bus_factor(world_size): all-reduce 2(n-1)/n, all-gather (n-1)/n
   // (nccl-tests' convention, 0 at one rank, where nothing crosses a bus).
   double (*bus_factor)(int world_size);
+  // The reduction, as nccl-tests' redop column shows it: "sum", or "none" for ops without one.
+  const char* redop;
   // Device memory a rank needs, in multiples of the per-rank size (swept ops): symmetric input
   // and output regions, output, reference output, NCCL's registered input and output: 6; the
-  // push one-shot adds its receive slots, 3 x world size (counted at the largest, 8).
+  // push one-shot adds its receive slots, 3 x world size (counted at the largest, 8); the
+  // broadcast needs no NCCL registration: 4.
   int buffers_per_rank;
   // Whether a dispatch table may name it and `symmbench tune` sweeps it.
   bool dispatch_candidate;
@@ -60,6 +66,7 @@ inline constexpr char kOneShotAllReduce[] = "one_shot_all_reduce";
 inline constexpr char kTwoShotAllReduce[] = "two_shot_all_reduce";
 inline constexpr char kOneShotPushAllReduce[] = "one_shot_push_all_reduce";
 inline constexpr char kAllReduce[] = "all_reduce";
+inline constexpr char kBroadcast[] = "broadcast";
 inline constexpr char kCalibrate[] = "calibrate";
 inline constexpr char kAgGemm[] = "ag_gemm";
 // The calibration's peer-copy bandwidth probe: a backend collective, not an offered op.

@@ -1,6 +1,6 @@
 // The registry's bus factors follow nccl-tests (all-reduce 2(n-1)/n, all-gather (n-1)/n, 0 at
-// one rank), its names are unique, and the families and dispatch roles are what the layers
-// above rely on.
+// one rank; broadcast 1), its names are unique, and the families and dispatch roles are what the
+// layers above rely on.
 #include "kernels/ops/registry.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +20,10 @@ TEST(OpRegistryTest, BusFactorsAreNcclTestsAlsoAtOneRank) {
   ASSERT_NE(ag_gemm, nullptr);
   EXPECT_EQ(ag_gemm->bus_factor(1), 0.0);
   EXPECT_EQ(ag_gemm->bus_factor(4), 0.75);
-  EXPECT_EQ(FindOp("broadcast"), nullptr);
+  const OpDescriptor* broadcast = FindOp(ops::kBroadcast);
+  ASSERT_NE(broadcast, nullptr);
+  EXPECT_EQ(broadcast->bus_factor(1), 1.0);
+  EXPECT_EQ(broadcast->bus_factor(8), 1.0);
   EXPECT_EQ(FindOp(ops::kPeerCopy), nullptr) << "a backend probe, not an offered op";
 }
 
@@ -31,10 +34,15 @@ TEST(OpRegistryTest, NamesAreUniqueAndFamiliesAreWhatCallersRelyOn) {
     EXPECT_GT(std::string(op.description).size(), 20u) << op.name;
   }
   EXPECT_EQ(names.size(), AllOpNames().size());
-  EXPECT_EQ(OpNames(OpFamily::kSweptCollective),
+  EXPECT_EQ(DispatchCandidates(),
             (std::vector<std::string>{"one_shot_all_reduce", "two_shot_all_reduce",
                                       "one_shot_push_all_reduce"}));
-  EXPECT_EQ(DispatchCandidates(), OpNames(OpFamily::kSweptCollective));
+  // The all-reduce dispatcher runs its candidates in place of an all-reduce.
+  for (const std::string& name : DispatchCandidates()) {
+    EXPECT_TRUE(IsFamily(name, OpFamily::kSweptCollective)) << name;
+    EXPECT_EQ(FindOp(name)->computes, Computes::kAllReduceSum) << name;
+    EXPECT_STREQ(FindOp(name)->redop, "sum") << name;
+  }
   EXPECT_TRUE(IsFamily(ops::kAllReduce, OpFamily::kDispatcher));
   EXPECT_TRUE(IsFamily(ops::kAgGemm, OpFamily::kGemmCollective));
   EXPECT_TRUE(IsFamily(ops::kCalibrate, OpFamily::kCalibration));

@@ -1,0 +1,11 @@
+// The CPU backend's table of kernel implementations.
+#include "kernels/cpu/cpu_kernel.h"
+
+namespace symmbench {
+
+FactoryTable<CpuCollectiveFactory>& CpuCollectives() {
+  static auto* const table = new FactoryTable<CpuCollectiveFactory>();
+  return *table;
+}
+
+}  // namespace symmbench

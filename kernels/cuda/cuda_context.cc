@@ -1,0 +1,11 @@
+// The CUDA backend's table of kernel implementations.
+#include "kernels/cuda/cuda_context.h"
+
+namespace symmbench {
+
+FactoryTable<CudaCollectiveFactory>& CudaCollectives() {
+  static auto* const table = new FactoryTable<CudaCollectiveFactory>();
+  return *table;
+}
+
+}  // namespace symmbench

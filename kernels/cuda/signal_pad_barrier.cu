@@ -1,0 +1,36 @@
+// The signal-pad barrier kernel: one block of one warp, thread p < world_size handling peer p.
+#include <cuda_runtime.h>
+
+#include "kernels/cuda/device_types.h"
+#include "kernels/cuda/signal_pad.cuh"
+#include "kernels/cuda/signal_pad_barrier.h"
+
+namespace symmbench {
+namespace {
+
+constexpr int kBarrierThreads = 32;  // >= kMaxWorldSize
+static_assert(kBarrierThreads >= kMaxWorldSize, "one thread per peer");
+
+__global__ void __launch_bounds__(kBarrierThreads)
+    SignalPadBarrierKernel(const __grid_constant__ BarrierArgs args) {
+  // Release in both phases: whatever this rank's stream wrote before the barrier (copies into
+  // peers' buffers included) is visible to peers after theirs.
+  signal_pad::BlockBarrier(args.signal_pads, args.rank, args.world_size, args.error,
+                           args.barrier_timeout_ns, args.phase, /*release=*/true);
+}
+
+}  // namespace
+
+cudaError_t LaunchSignalPadBarrier(const BarrierArgs& args, cudaStream_t stream) {
+  if (args.world_size < 1 || args.world_size > kMaxWorldSize || args.rank < 0 ||
+      args.rank >= args.world_size || args.error == nullptr) {
+    return cudaErrorInvalidValue;
+  }
+  for (int p = 0; p < args.world_size; ++p) {
+    if (args.signal_pads[p] == nullptr) return cudaErrorInvalidValue;
+  }
+  SignalPadBarrierKernel<<<1, kBarrierThreads, 0, stream>>>(args);
+  return cudaGetLastError();
+}
+
+}  // namespace symmbench

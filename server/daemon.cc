@@ -1,0 +1,299 @@
+// Daemon: the coordinator's parts built in order, served, and torn down in reverse.
+#include "server/daemon.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <limits.h>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "server/device_inventory.h"
+#include "server/job_manager.h"
+#include "server/launch/command_launcher.h"
+#include "server/launch/launcher.h"
+#include "server/launch/local_launcher.h"
+#include "server/launch/slurm_launcher.h"
+#include "server/metrics.h"
+#include "server/rpc/coordinator_service.h"
+#include "server/rpc/metrics_interceptor.h"
+#include "server/rpc/parse_error_interceptor.h"
+#include "server/rpc/store_service.h"
+#include "server/storage/baseline_store.h"
+#include "server/storage/db_lock.h"
+#include "server/storage/dispatch_tables.h"
+#include "server/storage/job_db.h"
+#include "server/store.h"
+
+namespace symmbench {
+namespace {
+
+std::string Hostname() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0 || name[0] == '\0') return "localhost";
+  return name;
+}
+
+// Largest request the daemon accepts (gRPC's default too, set explicitly): a bigger one gets
+// RESOURCE_EXHAUSTED before any handler runs. Specs are a few hundred bytes; Store values
+// (rendezvous handles, rank results) a few KiB.
+constexpr int kMaxReceiveMessageBytes = 4 << 20;
+
+// $XDG_STATE_HOME/symmbench, else ~/.local/state/symmbench.
+std::string StateDir() {
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg != nullptr && *xdg != '\0') {
+    return absl::StrCat(xdg, "/symmbench");
+  }
+  const char* home = std::getenv("HOME");
+  return absl::StrCat(home != nullptr ? home : "/tmp", "/.local/state/symmbench");
+}
+
+void MakeDirs(const std::string& path) {
+  for (size_t pos = 1; pos != std::string::npos; pos = path.find('/', pos + 1)) {
+    mkdir(path.substr(0, pos).c_str(), 0755);
+  }
+  mkdir(path.c_str(), 0755);
+}
+
+// The worker binary next to this one (bundle: bin/), else Bazel's layout (../worker/).
+std::string DefaultWorkerPath() {
+  char self[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0) return "symmbench-worker";
+  self[n] = '\0';
+  std::string dir(self);
+  dir = dir.substr(0, dir.rfind('/'));
+  for (const std::string& candidate :
+       {dir + "/symmbench-worker", dir + "/../worker/symmbench-worker"}) {
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return dir + "/symmbench-worker";
+}
+
+// An absolute path for a file handed to workers (the same path when it cannot be resolved).
+std::string Absolute(const std::string& path) {
+  char resolved[PATH_MAX];
+  return realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
+}
+
+// Workers dial loopback when the daemon listens on every interface.
+std::string WorkerAddress(const std::string& listen, int port) {
+  std::string host = listen.substr(0, listen.rfind(':'));
+  if (host == "0.0.0.0" || host == "[::]" || host.empty()) host = "127.0.0.1";
+  return absl::StrCat(host, ":", port);
+}
+
+absl::Status WithContext(const absl::Status& status, const std::string& what) {
+  return absl::Status(status.code(), absl::StrCat(what, ": ", status.message()));
+}
+
+}  // namespace
+
+// Declared in the order they are built: members are destroyed in reverse, so the server stops
+// before the services it calls, the services before the job manager, the manager before the
+// launcher, Store, stores and database, and the database lock goes last.
+struct Daemon::Parts {
+  std::optional<DatabaseLock> db_lock;
+  std::unique_ptr<JobDb> db;
+  std::unique_ptr<DispatchTableStore> dispatch_tables;
+  std::unique_ptr<BaselineStore> baselines;
+  std::unique_ptr<CoordinatorMetrics> metrics;
+  KeyValueStore store;
+  std::unique_ptr<Launcher> launcher;
+  std::unique_ptr<JobManager> jobs;
+  std::unique_ptr<CoordinatorService> coordinator;
+  std::unique_ptr<WorkerReportService> reports;
+  std::unique_ptr<StoreService> store_service;
+  std::unique_ptr<grpc::Server> server;
+  std::once_flag shutdown_once;
+};
+
+absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOptions& options) {
+  ServerSecurityFlags security_flags = options.security;
+  security_flags.listen = options.listen;
+  absl::StatusOr<ServerSecurity> security = BuildServerSecurity(security_flags);
+  if (!security.ok()) return absl::InvalidArgumentError(security.status().message());
+  if (!options.metrics_listen.empty() && !IsLoopbackListen(options.metrics_listen)) {
+    spdlog::warn("--metrics-listen {}: /metrics is plain HTTP without authentication",
+                 options.metrics_listen);
+  }
+
+  const std::string state_dir = StateDir();
+  const std::string db_path = options.db.empty() ? state_dir + "/jobs.db" : options.db;
+  const std::string log_dir = options.log_dir.empty() ? state_dir + "/logs" : options.log_dir;
+  MakeDirs(log_dir);
+  const std::string worker = options.worker.empty() ? DefaultWorkerPath() : options.worker;
+
+  const bool slurm = options.launcher == "slurm";
+  const bool command = options.launcher == "command";
+  if ((slurm || command) && options.backend == "auto") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--backend: say cpu or cuda with --launcher ", options.launcher,
+                     " (the daemon's own host has nothing to probe for the compute nodes)"));
+  }
+  if (command != !options.launch_command.empty()) {
+    return absl::InvalidArgumentError(
+        "--launch-command: give it with --launcher command, and only then");
+  }
+  // Under Slurm or another cluster's control the "devices" are the ranks this daemon lets run
+  // at once; the cluster picks the GPUs.
+  absl::StatusOr<Inventory> inventory =
+      slurm     ? ClusterInventory(options.backend, options.slurm_ranks, "slurm-task")
+      : command ? ClusterInventory(options.backend, options.slurm_ranks, "cluster-rank")
+                : DiscoverDevices(options.backend, worker, options.cpu_slots);
+  if (!inventory.ok()) return WithContext(inventory.status(), "device inventory");
+
+  auto parts = std::make_unique<Parts>();
+  // Before anything reads the database: a second daemon on it stops here, naming the first.
+  absl::StatusOr<DatabaseLock> db_lock = DatabaseLock::Acquire(db_path);
+  if (!db_lock.ok()) return db_lock.status();
+  parts->db_lock.emplace(*std::move(db_lock));
+  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path, options.db_max_bytes);
+  if (!db.ok()) return WithContext(db.status(), absl::StrCat("job database ", db_path));
+  parts->db = *std::move(db);
+  absl::StatusOr<std::unique_ptr<DispatchTableStore>> dispatch_tables =
+      DispatchTableStore::Open(db_path);
+  if (!dispatch_tables.ok()) {
+    return WithContext(dispatch_tables.status(), absl::StrCat("dispatch tables in ", db_path));
+  }
+  parts->dispatch_tables = *std::move(dispatch_tables);
+  absl::StatusOr<std::unique_ptr<BaselineStore>> baselines = BaselineStore::Open(db_path);
+  if (!baselines.ok()) {
+    return WithContext(baselines.status(), absl::StrCat("baselines in ", db_path));
+  }
+  parts->baselines = *std::move(baselines);
+  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
+      CoordinatorMetrics::Create(options.metrics_listen);
+  if (!metrics.ok()) {
+    return WithContext(metrics.status(), absl::StrCat("--metrics-listen ", options.metrics_listen));
+  }
+  parts->metrics = *std::move(metrics);
+  if (slurm) {
+    SlurmOptions slurm_options;
+    slurm_options.worker_path = worker;
+    slurm_options.partition = options.slurm_partition;
+    slurm_options.sbatch_args = options.slurm_args;
+    slurm_options.poll_interval = std::chrono::milliseconds(options.slurm_poll_ms);
+    parts->launcher = std::make_unique<SlurmLauncher>(slurm_options);
+  } else if (command) {
+    CommandLauncherOptions command_options;
+    command_options.command = options.launch_command;
+    parts->launcher = std::make_unique<CommandLauncher>(command_options);
+  } else {
+    parts->launcher = std::make_unique<LocalLauncher>(worker);
+  }
+  JobManagerOptions manager_options;
+  manager_options.backend = inventory->backend;
+  manager_options.devices = inventory->devices;
+  manager_options.log_dir = log_dir;
+  manager_options.max_nodes =
+      options.max_nodes > 0 ? options.max_nodes : (slurm || command ? 64 : 1);
+  manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);
+  if (security->tls) {
+    manager_options.worker_tls_ca =
+        Absolute(options.tls_worker_ca.empty() ? options.security.tls_cert : options.tls_worker_ca);
+    manager_options.worker_tls_server_name = options.tls_server_name;
+  }
+  manager_options.machine = inventory->machine;
+  manager_options.machine.set_hostname(Hostname());
+  manager_options.allow_fault_injection = options.allow_fault_injection;
+  if (options.allow_fault_injection) {
+    spdlog::warn(
+        "fault injection allowed (--allow-fault-injection): jobs may add delays or "
+        "fail on purpose");
+  }
+  parts->jobs = std::make_unique<JobManager>(manager_options, parts->db.get(), &parts->store,
+                                             parts->launcher.get(), parts->dispatch_tables.get());
+  JobManager* const jobs = parts->jobs.get();
+  jobs->set_metrics(parts->metrics.get());
+
+  parts->coordinator = std::make_unique<CoordinatorService>(jobs, parts->dispatch_tables.get(),
+                                                            parts->baselines.get());
+  parts->coordinator->set_max_watch_streams(options.max_watch_streams);
+  parts->reports = std::make_unique<WorkerReportService>(jobs);
+  parts->store_service = std::make_unique<StoreService>(
+      &parts->store, [jobs](const std::string& id, const std::string& secret) {
+        return jobs->AuthorizeWorker(id, secret, /*running_only=*/true);
+      });
+  parts->store_service->set_metrics(parts->metrics.get());
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  {
+    // The parse-error rewrite first, so that the metrics count the status the client gets.
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+        interceptors;
+    interceptors.push_back(ParseErrorInterceptorFactory());
+    for (auto& creator : MetricsInterceptorCreators(parts->metrics.get())) {
+      interceptors.push_back(std::move(creator));
+    }
+    builder.experimental().SetInterceptorCreators(std::move(interceptors));
+  }
+  int port = 0;
+  builder.AddListeningPort(options.listen, security->credentials, &port);
+  // No SO_REUSEPORT: a second daemon on the same port must fail to listen, not split the
+  // clients with the first.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  builder.SetMaxReceiveMessageSize(kMaxReceiveMessageBytes);
+  builder.RegisterService(parts->coordinator.get());
+  builder.RegisterService(parts->reports.get());
+  builder.RegisterService(parts->store_service.get());
+  parts->server = builder.BuildAndStart();
+  if (parts->server == nullptr || port == 0) {
+    return absl::UnavailableError(
+        absl::StrCat("could not listen on ", options.listen, " (in use by another process?)"));
+  }
+  jobs->set_coordinator_address(WorkerAddress(options.listen, port));
+  // Health NOT_SERVING while the job database takes no writes (jobs wait, SubmitJob is refused;
+  // reads go on): a readiness probe takes the daemon out of rotation until there is room.
+  jobs->set_db_writable_listener([health = parts->server->GetHealthCheckService()](bool writable) {
+    if (health != nullptr) health->SetServingStatus(writable);
+  });
+  if (absl::Status s = jobs->Start(); !s.ok()) {
+    parts->server->Shutdown();
+    return WithContext(s, "job manager");
+  }
+  const std::string bound =
+      absl::StrCat(options.listen.substr(0, options.listen.rfind(':')), ":", port);
+  const std::string metrics_address = parts->metrics->BoundAddress();
+  if (!options.port_file.empty()) {
+    // Line 1: the gRPC address; line 2: the metrics address (empty when off).
+    std::ofstream(options.port_file + ".tmp") << bound << "\n" << metrics_address << "\n";
+    std::rename((options.port_file + ".tmp").c_str(), options.port_file.c_str());
+  }
+  spdlog::info("listening on {} ({}); metrics on {}; backend {} with {} devices; db {}; worker {}",
+               bound, security->summary, metrics_address.empty() ? "(off)" : metrics_address,
+               inventory->backend, inventory->devices.size(), db_path, worker);
+  auto daemon = std::unique_ptr<Daemon>(new Daemon(std::move(parts)));
+  daemon->address_ = bound;
+  return daemon;
+}
+
+Daemon::Daemon(std::unique_ptr<Parts> parts) : parts_(std::move(parts)) {}
+
+Daemon::~Daemon() {
+  Shutdown();
+  Wait();
+}
+
+std::string Daemon::metrics_address() const { return parts_->metrics->BoundAddress(); }
+
+void Daemon::Shutdown(std::chrono::milliseconds grace) {
+  std::call_once(parts_->shutdown_once, [&] {
+    parts_->store.Shutdown();
+    parts_->jobs->Shutdown();
+    parts_->server->Shutdown(std::chrono::system_clock::now() + grace);
+  });
+}
+
+void Daemon::Wait() { parts_->server->Wait(); }
+
+}  // namespace symmbench

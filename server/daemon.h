@@ -1,0 +1,80 @@
+// The coordinator daemon as a library: DaemonOptions (what symmbenchd's flags set) and Daemon,
+// which opens the job database, finds the devices, builds the Coordinator, Store and
+// WorkerReport services and serves them until Shutdown. server/main.cc is flags, logging and
+// signals around it; tests run it in-process on port 0 (server/daemon_test.cc).
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/rpc/server_security.h"
+
+namespace symmbench {
+
+struct DaemonOptions {
+  std::string listen = "127.0.0.1:7070";  // gRPC host:port; port 0 picks one
+  std::string db;                         // default: $XDG_STATE_HOME/symmbench/jobs.db
+  int64_t db_max_bytes = 0;               // 0: the filesystem's room
+  std::string backend = "auto";           // auto, cuda or cpu
+  int cpu_slots = 4;                      // CPU ranks offered when there is no GPU
+  std::string worker;                     // default: symmbench-worker next to this binary
+  std::string log_dir;                    // default: <state dir>/logs
+  int job_timeout_s = 3600;
+  std::string port_file;                          // written once serving (address, metrics)
+  std::string metrics_listen = "127.0.0.1:9464";  // empty: no /metrics
+  int max_watch_streams = 256;
+  ServerSecurityFlags security;  // TLS, token, read-only calls (listen is copied in)
+  std::string tls_worker_ca;     // CA the workers verify the daemon with
+  std::string tls_server_name;   // name the workers expect in the daemon's certificate
+  bool allow_fault_injection = false;
+  std::string launcher = "local";  // local | slurm | command
+  int slurm_ranks = 64;  // ranks this daemon keeps in Slurm (or the cluster) at once: its "devices"
+  std::string launch_command;  // --launcher command: the program that starts / stops workers
+  int max_nodes = 0;           // JobSpec.nodes bound; 0: 1 (local) or 64 (slurm, command)
+  std::string slurm_partition;
+  std::vector<std::string> slurm_args;
+  int slurm_poll_ms = 1000;
+};
+
+class Daemon {
+ public:
+  // Builds everything and starts serving. Errors: INVALID_ARGUMENT naming the flag for options
+  // that do not fit together or security files that cannot be used (symmbenchd exits 2);
+  // FAILED_PRECONDITION naming the holder's pid when another daemon holds the database, the
+  // database's own errors (read-only, corrupt), the device inventory's, the metrics listener's,
+  // UNAVAILABLE when the gRPC address cannot be bound (symmbenchd exits 1).
+  static absl::StatusOr<std::unique_ptr<Daemon>> BuildAndStart(const DaemonOptions& options);
+
+  // Shuts down (if not yet) and waits for the server.
+  ~Daemon();
+  Daemon(const Daemon&) = delete;
+  Daemon& operator=(const Daemon&) = delete;
+
+  // The bound gRPC address, host:port (the --listen host with the chosen port).
+  const std::string& address() const { return address_; }
+  // The bound /metrics address; empty when metrics are off.
+  std::string metrics_address() const;
+
+  // Refuses new work, stops every running worker (their jobs end FAILED "coordinator shut
+  // down"), ends waits in the Store and stops the server, giving open calls `grace`.
+  // Idempotent; safe from any thread (e.g. a signal thread).
+  void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(2));
+  // Blocks until the server has stopped (after Shutdown).
+  void Wait();
+
+ private:
+  struct Parts;  // everything it owns, destroyed in reverse order of construction
+  explicit Daemon(std::unique_ptr<Parts> parts);
+
+  std::unique_ptr<Parts> parts_;
+  std::string address_;
+};
+
+}  // namespace symmbench
