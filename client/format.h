@@ -60,27 +60,27 @@ std::string DeviceTable(const v1::ListDevicesResponse& response);
 std::string AlignedTable(const std::vector<std::vector<std::string>>& rows,
                          const std::vector<bool>& right = {});
 
-// JSON views, built field by field. Field names are the proto field names; int64 fields are JSON
-// numbers.
-Json SpecToJson(const v1::JobSpec& spec);  // "check" is the effective value
+// JSON views, all from one mapping (ProtoToJson): every field of the message under its proto
+// name, in declaration order, set or not; int64 as JSON numbers, enums by name. The few fields
+// shown otherwise are listed in format_json.cc (Job.plan and run_instance left out, an unset
+// JobSpec.check is true, an empty dispatch table or absent ceilings are null, failed_rank is -1
+// unless the job FAILED).
+Json ProtoToJson(const google::protobuf::Message& message);
+Json SpecToJson(const v1::JobSpec& spec);
 Json RowToJson(const v1::ResultRow& row);
-// {"job_id", "state", "backend", "devices", "spec", "rows", times, and "error" /
-// "failed_rank" only when the job has an error}.
 Json JobToJson(const v1::Job& job);
 Json JobListToJson(const v1::ListJobsResponse& response);  // {"jobs": [...]}
-// {"hostname", "backend", "gpu_model", "device_count", "driver_version", ...}.
 Json MachineToJson(const v1::MachineInfo& machine);
-Json DevicesToJson(const v1::ListDevicesResponse& response);  // {"backend", ...}
+Json DevicesToJson(const v1::ListDevicesResponse& response);
 
 // Why a command failed: {"error": {"code": "UNAVAILABLE", "message": "..."}} (the code as gRPC
 // and absl name it). What --json prints instead of the command's object.
 Json ErrorToJson(const std::string& code, const std::string& message);
 
-// A dispatch table: {"gpu_model", "world_size", "dtype", "source", "entries": [{"max_bytes",
-// "algorithm"}]} / as text, one "# up to SIZE: ALGORITHM" line per entry (the crossovers).
+// A dispatch table as JSON / as text, one "# up to SIZE: ALGORITHM" line per entry (the
+// crossovers).
 Json DispatchTableToJson(const v1::DispatchTable& table);
-// Calibrated ceilings: {"gpu_model", "world_size", "peer_copy_gbps", "latency_floor_us",
-// "gemm_tflops", "source"} / as "# ..." lines.
+// Calibrated ceilings as JSON / as "# ..." lines.
 Json CeilingsToJson(const v1::Ceilings& ceilings);
 std::string CeilingsText(const v1::Ceilings& ceilings);
 std::string DispatchTableText(const v1::DispatchTable& table);

@@ -1,144 +1,166 @@
-// JSON views of the v1 messages for the CLI (declared in client/format.h), built field by field
-// so that int64 fields are JSON numbers and keys keep the proto field order.
+// The CLI's JSON views (declared in client/format.h), all from one mapping: ProtoToJson walks a
+// message's descriptor, so a field added to the proto appears in --json with no code here.
+//   - every field, set or not, under its proto name, in declaration order (0, "", false, [] or
+//     the sub-message's view where there is nothing: client/cli-json.schema.json);
+//   - int64 as JSON numbers (protobuf's own printer quotes them), enums by value name, maps as
+//     objects;
+//   - kFieldRules below: the few fields shown otherwise, each with its reason.
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+#include <google/protobuf/reflection.h>
+
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "client/format.h"
 
 namespace symmbench::client {
+namespace {
 
-// Every object of a kind has every key, whatever the kernel and whether the field is set:
-// 0, "", false, [] or null where there is nothing (client/cli-json.schema.json).
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+using google::protobuf::Reflection;
 
-Json SpecToJson(const v1::JobSpec& spec) {
-  Json labels = Json::object();
-  for (const auto& [key, value] : spec.labels()) labels[key] = value;
-  Json shapes = Json::array();
-  for (const v1::GemmShape& shape : spec.shapes()) {
-    shapes.push_back({{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}});
+enum class Rule {
+  kSkip,          // internal to the coordinator and its workers, not part of the CLI's view
+  kNullIfEmpty,   // a message shown as null when unset or empty (nothing applies)
+  kTrueIfUnset,   // an optional bool whose absence means true
+  kFailedRankOr,  // Job.failed_rank: -1 unless the job FAILED
+};
+
+struct FieldRule {
+  std::string_view field;  // full name, e.g. "symmbench.v1.Job.plan"
+  Rule rule;
+};
+
+constexpr FieldRule kFieldRules[] = {
+    {"symmbench.v1.Job.plan", Rule::kSkip},          // what the workers read
+    {"symmbench.v1.Job.run_instance", Rule::kSkip},  // names shared-memory segments
+    {"symmbench.v1.JobSpec.check", Rule::kTrueIfUnset},
+    // The all_reduce dispatch table the job ran with; null for the other kernels.
+    {"symmbench.v1.JobSpec.dispatch", Rule::kNullIfEmpty},
+    {"symmbench.v1.ResultRow.ceilings", Rule::kNullIfEmpty},  // calibrate's row only
+    {"symmbench.v1.Job.failed_rank", Rule::kFailedRankOr},
+};
+
+const FieldRule* RuleFor(const FieldDescriptor* field) {
+  for (const FieldRule& rule : kFieldRules) {
+    if (rule.field == field->full_name()) return &rule;
   }
-  return {
-      {"kernel", spec.kernel()},
-      {"world_size", spec.world_size()},
-      {"dtype", spec.dtype()},
-      {"min_bytes", spec.min_bytes()},
-      {"max_bytes", spec.max_bytes()},
-      {"step_factor", spec.step_factor()},
-      {"sizes_bytes", std::vector<int64_t>(spec.sizes_bytes().begin(), spec.sizes_bytes().end())},
-      {"warmup_iters", spec.warmup_iters()},
-      {"iters", spec.iters()},
-      {"check", spec.has_check() ? spec.check() : true},
-      {"backend", spec.backend()},
-      {"labels", labels},
-      {"timeout_s", spec.timeout_s()},
-      {"graph", spec.graph()},
-      {"repeats", spec.repeats()},
-      {"nodes", spec.nodes()},
-      {"per_host_teams", spec.per_host_teams()},
-      {"inject_delay_us", spec.inject_delay_us()},
-      {"inject_delay_min_bytes", spec.inject_delay_min_bytes()},
-      {"inject_delay_max_bytes", spec.inject_delay_max_bytes()},
-      {"inject_fault", spec.inject_fault()},
-      // The all_reduce dispatch table the job ran with (null for the other kernels).
-      {"dispatch",
-       spec.dispatch().entries_size() > 0 ? DispatchTableToJson(spec.dispatch()) : Json(nullptr)},
-      {"shapes", shapes},
-      {"splits_per_rank", spec.splits_per_rank()},
-      {"variants", std::vector<std::string>(spec.variants().begin(), spec.variants().end())},
-  };
+  return nullptr;
 }
 
-Json RowToJson(const v1::ResultRow& row) {
-  Json baselines = Json::array();
-  for (const v1::BaselineResult& b : row.baselines()) {
-    baselines.push_back({{"name", b.name()},
-                         {"time_us", b.time_us()},
-                         {"graph_time_us", b.graph_time_us()},
-                         {"busbw_gbps", b.busbw_gbps()}});
+// One value of `field` (element `index` of a repeated field, -1 for a singular one).
+Json Value(const Message& message, const FieldDescriptor* field, int index) {
+  const Reflection* r = message.GetReflection();
+  const bool repeated = index >= 0;
+  switch (field->cpp_type()) {
+    case FieldDescriptor::CPPTYPE_INT32:
+      return repeated ? r->GetRepeatedInt32(message, field, index) : r->GetInt32(message, field);
+    case FieldDescriptor::CPPTYPE_INT64:
+      return repeated ? r->GetRepeatedInt64(message, field, index) : r->GetInt64(message, field);
+    case FieldDescriptor::CPPTYPE_UINT32:
+      return repeated ? r->GetRepeatedUInt32(message, field, index) : r->GetUInt32(message, field);
+    case FieldDescriptor::CPPTYPE_UINT64:
+      return repeated ? r->GetRepeatedUInt64(message, field, index) : r->GetUInt64(message, field);
+    case FieldDescriptor::CPPTYPE_DOUBLE:
+      return repeated ? r->GetRepeatedDouble(message, field, index) : r->GetDouble(message, field);
+    case FieldDescriptor::CPPTYPE_FLOAT:
+      return repeated ? r->GetRepeatedFloat(message, field, index) : r->GetFloat(message, field);
+    case FieldDescriptor::CPPTYPE_BOOL:
+      return repeated ? r->GetRepeatedBool(message, field, index) : r->GetBool(message, field);
+    case FieldDescriptor::CPPTYPE_STRING:
+      return repeated ? r->GetRepeatedString(message, field, index) : r->GetString(message, field);
+    case FieldDescriptor::CPPTYPE_ENUM:
+      return (repeated ? r->GetRepeatedEnum(message, field, index) : r->GetEnum(message, field))
+          ->name();
+    case FieldDescriptor::CPPTYPE_MESSAGE:
+      return ProtoToJson(repeated ? r->GetRepeatedMessage(message, field, index)
+                                  : r->GetMessage(message, field));
   }
-  return {
-      {"size_bytes", row.size_bytes()},
-      {"count", row.count()},
-      {"dtype", row.dtype()},
-      {"redop", row.redop()},
-      {"time_us", row.time_us()},
-      {"time_min_us", row.time_min_us()},
-      {"time_max_us", row.time_max_us()},
-      {"algbw_gbps", row.algbw_gbps()},
-      {"busbw_gbps", row.busbw_gbps()},
-      {"wrong", row.wrong()},
-      {"baseline", row.baseline()},
-      {"baseline_time_us", row.baseline_time_us()},
-      {"baseline_busbw_gbps", row.baseline_busbw_gbps()},
-      {"speedup", row.speedup()},
-      {"reference_only", row.reference_only()},
-      {"checked", row.checked()},
-      {"partial", row.partial()},
-      {"algorithm", row.algorithm()},
-      {"team_size", row.team_size()},
-      {"ceilings", row.has_ceilings() ? CeilingsToJson(row.ceilings()) : Json(nullptr)},
-      {"busbw_fraction", row.busbw_fraction()},
-      {"floor_ratio", row.floor_ratio()},
-      {"tflops_fraction", row.tflops_fraction()},
-      {"graph_time_us", row.graph_time_us()},
-      {"graph_baseline", row.graph_baseline()},
-      {"baseline_graph_time_us", row.baseline_graph_time_us()},
-      {"graph_speedup", row.graph_speedup()},
-      {"reference_config", row.reference_config()},
-      {"baselines", baselines},
-      {"repeat_medians_us",
-       std::vector<double>(row.repeat_medians_us().begin(), row.repeat_medians_us().end())},
-      {"samples_us", std::vector<double>(row.samples_us().begin(), row.samples_us().end())},
-      {"sample_iters", std::vector<int32_t>(row.sample_iters().begin(), row.sample_iters().end())},
-      {"injected_delay_us", row.injected_delay_us()},
-      // ag_gemm (0 for the other kernels)
-      {"m", row.m()},
-      {"n", row.n()},
-      {"k", row.k()},
-      {"splits_per_rank", row.splits_per_rank()},
-      {"t_ag_us", row.t_ag_us()},
-      {"t_gemm_us", row.t_gemm_us()},
-      {"t_sequential_us", row.t_sequential_us()},
-      {"t_fused_us", row.t_fused_us()},
-      {"tflops", row.tflops()},
-      {"overlap_efficiency", row.overlap_efficiency()},
-      {"rel_error", row.rel_error()},
-      {"rel_error_tolerance", row.rel_error_tolerance()},
-  };
+  return nullptr;
 }
 
-Json JobToJson(const v1::Job& job) {
-  Json rows = Json::array();
-  for (const v1::ResultRow& row : job.rows()) rows.push_back(RowToJson(row));
-  return {
-      {"job_id", job.job_id()},
-      {"state", JobStateName(job.state())},
-      {"backend", job.backend()},
-      {"devices", std::vector<int32_t>(job.devices().begin(), job.devices().end())},
-      {"spec", SpecToJson(job.spec())},
-      {"rows", rows},
-      {"submit_time_unix_ms", job.submit_time_unix_ms()},
-      {"start_time_unix_ms", job.start_time_unix_ms()},
-      {"end_time_unix_ms", job.end_time_unix_ms()},
-      {"machine", MachineToJson(job.machine())},
-      {"launch_id", job.launch_id()},
-      {"hosts", std::vector<std::string>(job.hosts().begin(), job.hosts().end())},
-      {"error", job.error()},
-      // The rank that failed first; -1 when none did (or the job did not fail).
-      {"failed_rank", job.state() == v1::FAILED ? job.failed_rank() : -1},
-  };
+// A map field: {key: value} (keys of our maps are strings).
+Json MapValue(const Message& message, const FieldDescriptor* field) {
+  Json object = Json::object();
+  const Reflection* r = message.GetReflection();
+  const FieldDescriptor* key = field->message_type()->map_key();
+  const FieldDescriptor* value = field->message_type()->map_value();
+  for (int i = 0; i < r->FieldSize(message, field); ++i) {
+    const Message& entry = r->GetRepeatedMessage(message, field, i);
+    object[Value(entry, key, -1).get<std::string>()] = Value(entry, value, -1);
+  }
+  return object;
 }
 
-Json MachineToJson(const v1::MachineInfo& machine) {
-  return {{"hostname", machine.hostname()},
-          {"backend", machine.backend()},
-          {"gpu_model", machine.gpu_model()},
-          {"device_count", machine.device_count()},
-          {"driver_version", machine.driver_version()},
-          {"cuda_driver_version", machine.cuda_driver_version()},
-          {"cuda_runtime_version", machine.cuda_runtime_version()},
-          {"nccl_version", machine.nccl_version()}};
+// Whether a message field holds nothing: unset, or with every repeated field empty.
+bool IsEmptyMessage(const Message& message, const FieldDescriptor* field) {
+  const Reflection* r = message.GetReflection();
+  if (!r->HasField(message, field)) return true;
+  const Message& sub = r->GetMessage(message, field);
+  std::vector<const FieldDescriptor*> set;
+  sub.GetReflection()->ListFields(sub, &set);
+  for (const FieldDescriptor* f : set) {
+    if (!f->is_repeated()) continue;
+    if (sub.GetReflection()->FieldSize(sub, f) > 0) return false;
+  }
+  return true;
 }
+
+}  // namespace
+
+Json ProtoToJson(const Message& message) {
+  Json object = Json::object();
+  const Reflection* r = message.GetReflection();
+  const google::protobuf::Descriptor* type = message.GetDescriptor();
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* field = type->field(i);
+    const FieldRule* rule = RuleFor(field);
+    if (rule != nullptr) {
+      switch (rule->rule) {
+        case Rule::kSkip:
+          continue;
+        case Rule::kNullIfEmpty:
+          if (IsEmptyMessage(message, field)) {
+            object[field->name()] = nullptr;
+            continue;
+          }
+          break;
+        case Rule::kTrueIfUnset:
+          object[field->name()] = !r->HasField(message, field) || r->GetBool(message, field);
+          continue;
+        case Rule::kFailedRankOr: {
+          const auto& job = static_cast<const v1::Job&>(message);
+          object[field->name()] = job.state() == v1::FAILED ? job.failed_rank() : -1;
+          continue;
+        }
+      }
+    }
+    if (field->is_map()) {
+      object[field->name()] = MapValue(message, field);
+    } else if (field->is_repeated()) {
+      Json array = Json::array();
+      for (int j = 0; j < r->FieldSize(message, field); ++j) {
+        array.push_back(Value(message, field, j));
+      }
+      object[field->name()] = std::move(array);
+    } else {
+      object[field->name()] = Value(message, field, -1);
+    }
+  }
+  return object;
+}
+
+Json SpecToJson(const v1::JobSpec& spec) { return ProtoToJson(spec); }
+Json RowToJson(const v1::ResultRow& row) { return ProtoToJson(row); }
+Json JobToJson(const v1::Job& job) { return ProtoToJson(job); }
+Json MachineToJson(const v1::MachineInfo& machine) { return ProtoToJson(machine); }
+Json DevicesToJson(const v1::ListDevicesResponse& response) { return ProtoToJson(response); }
+Json DispatchTableToJson(const v1::DispatchTable& table) { return ProtoToJson(table); }
+Json CeilingsToJson(const v1::Ceilings& ceilings) { return ProtoToJson(ceilings); }
 
 Json JobListToJson(const v1::ListJobsResponse& response) {
   Json jobs = Json::array();
@@ -146,45 +168,8 @@ Json JobListToJson(const v1::ListJobsResponse& response) {
   return {{"jobs", jobs}};
 }
 
-Json DevicesToJson(const v1::ListDevicesResponse& response) {
-  Json devices = Json::array();
-  for (const v1::Device& device : response.devices()) {
-    devices.push_back({{"index", device.index()},
-                       {"kind", device.kind()},
-                       {"name", device.name()},
-                       {"memory_bytes", device.memory_bytes()},
-                       {"job_id", device.job_id()}});
-  }
-  return {
-      {"backend", response.backend()},
-      {"devices", devices},
-      {"kernels", std::vector<std::string>(response.kernels().begin(), response.kernels().end())},
-      {"machine", MachineToJson(response.machine())}};
-}
-
 Json ErrorToJson(const std::string& code, const std::string& message) {
   return {{"error", {{"code", code}, {"message", message}}}};
-}
-
-Json DispatchTableToJson(const v1::DispatchTable& table) {
-  Json entries = Json::array();
-  for (const v1::DispatchEntry& e : table.entries()) {
-    entries.push_back({{"max_bytes", e.max_bytes()}, {"algorithm", e.algorithm()}});
-  }
-  return {{"gpu_model", table.gpu_model()},
-          {"world_size", table.world_size()},
-          {"dtype", table.dtype()},
-          {"source", table.source()},
-          {"entries", entries}};
-}
-
-Json CeilingsToJson(const v1::Ceilings& ceilings) {
-  return {{"gpu_model", ceilings.gpu_model()},
-          {"world_size", ceilings.world_size()},
-          {"peer_copy_gbps", ceilings.peer_copy_gbps()},
-          {"latency_floor_us", ceilings.latency_floor_us()},
-          {"gemm_tflops", ceilings.gemm_tflops()},
-          {"source", ceilings.source()}};
 }
 
 }  // namespace symmbench::client
