@@ -96,18 +96,21 @@ Json MapValue(const Message& message, const FieldDescriptor* field) {
   return object;
 }
 
-// Whether a message field holds nothing: unset, or with every repeated field empty.
+// Whether a message field holds nothing: unset, or, for a message that has lists (a dispatch
+// table's entries), set with every list empty. A set message without lists (ceilings) is not empty.
 bool IsEmptyMessage(const Message& message, const FieldDescriptor* field) {
   const Reflection* r = message.GetReflection();
   if (!r->HasField(message, field)) return true;
   const Message& sub = r->GetMessage(message, field);
-  std::vector<const FieldDescriptor*> set;
-  sub.GetReflection()->ListFields(sub, &set);
-  for (const FieldDescriptor* f : set) {
+  const google::protobuf::Descriptor* type = sub.GetDescriptor();
+  bool has_lists = false;
+  for (int i = 0; i < type->field_count(); ++i) {
+    const FieldDescriptor* f = type->field(i);
     if (!f->is_repeated()) continue;
+    has_lists = true;
     if (sub.GetReflection()->FieldSize(sub, f) > 0) return false;
   }
-  return true;
+  return has_lists;
 }
 
 }  // namespace

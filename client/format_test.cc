@@ -133,6 +133,28 @@ TEST(FormatTest, JsonHasEveryRowKeyAsNumbers) {
   EXPECT_TRUE(reparsed["rows"][1]["size_bytes"].is_number_integer());
 }
 
+TEST(FormatTest, AbsentSubMessagesAreNullPresentOnesAreObjects) {
+  v1::ResultRow row;
+  EXPECT_TRUE(RowToJson(row)["ceilings"].is_null());
+  row.mutable_ceilings()->set_gpu_model("cpu-slot");
+  row.mutable_ceilings()->set_peer_copy_gbps(12.5);
+  const Json with = RowToJson(row)["ceilings"];
+  ASSERT_TRUE(with.is_object()) << with.dump();
+  EXPECT_EQ(with["gpu_model"], "cpu-slot");
+  EXPECT_DOUBLE_EQ(with["peer_copy_gbps"].get<double>(), 12.5);
+
+  v1::JobSpec spec;
+  EXPECT_TRUE(SpecToJson(spec)["dispatch"].is_null());
+  spec.mutable_dispatch()->set_gpu_model("H200");  // set, but no entries: still no table
+  EXPECT_TRUE(SpecToJson(spec)["dispatch"].is_null());
+  v1::DispatchEntry* entry = spec.mutable_dispatch()->add_entries();
+  entry->set_max_bytes(4096);
+  entry->set_algorithm("one_shot");
+  const Json table = SpecToJson(spec)["dispatch"];
+  ASSERT_TRUE(table.is_object()) << table.dump();
+  EXPECT_EQ(table["entries"][0]["algorithm"], "one_shot");
+}
+
 TEST(FormatTest, DescribeSizesAndStates) {
   v1::JobSpec spec = MakeJob(v1::QUEUED).spec();
   EXPECT_EQ(DescribeSizes(spec), "2K..64M x4");
