@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/dtype.h"
 
 namespace symmbench {
@@ -105,22 +106,24 @@ struct CublasLtGemm::Plan {
   size_t workspace_bytes = 0;
 };
 
-absl::StatusOr<std::unique_ptr<CublasLtGemm>> CublasLtGemm::Create() {
+void CublasLtHandleDeleter::operator()(cublasLtContext* handle) const {
+  SetDeviceForRelease(device);
+  (void)cublasLtDestroy(handle);
+}
+
+absl::StatusOr<std::unique_ptr<CublasLtGemm>> CublasLtGemm::Create(int device) {
   auto gemm = absl::WrapUnique(new CublasLtGemm());
   cublasLtHandle_t handle = nullptr;
   SYMMBENCH_RETURN_IF_CUBLAS_ERROR(cublasLtCreate(&handle), "cublasLtCreate");
-  gemm->handle_ = handle;
+  gemm->handle_ = std::unique_ptr<cublasLtContext, CublasLtHandleDeleter>(
+      handle, CublasLtHandleDeleter{device});
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMalloc(&gemm->workspace_, kWorkspaceBytes),
+      DeviceMalloc(device, kWorkspaceBytes, &gemm->workspace_),
       absl::StrCat("cudaMalloc(cuBLASLt workspace, ", kWorkspaceBytes, " bytes)"));
   return gemm;
 }
 
-CublasLtGemm::~CublasLtGemm() {
-  plans_.clear();
-  if (workspace_ != nullptr) (void)cudaFree(workspace_);
-  if (handle_ != nullptr) (void)cublasLtDestroy(static_cast<cublasLtHandle_t>(handle_));
-}
+CublasLtGemm::~CublasLtGemm() = default;
 
 absl::StatusOr<const CublasLtGemm::Plan*> CublasLtGemm::GetPlan(const Key& key) {
   const auto found = plans_.find(key);
@@ -173,10 +176,9 @@ absl::StatusOr<const CublasLtGemm::Plan*> CublasLtGemm::GetPlan(const Key& key) 
   cublasLtMatmulHeuristicResult_t results[kHeuristicCandidates] = {};
   int returned = 0;
   SYMMBENCH_RETURN_IF_CUBLAS_ERROR(
-      cublasLtMatmulAlgoGetHeuristic(static_cast<cublasLtHandle_t>(handle_), desc,
-                                     plan->a_layout.get(), plan->b_layout.get(),
-                                     plan->c_layout.get(), plan->c_layout.get(), pref.get(),
-                                     kHeuristicCandidates, results, &returned),
+      cublasLtMatmulAlgoGetHeuristic(
+          handle_.get(), desc, plan->a_layout.get(), plan->b_layout.get(), plan->c_layout.get(),
+          plan->c_layout.get(), pref.get(), kHeuristicCandidates, results, &returned),
       absl::StrCat("cublasLtMatmulAlgoGetHeuristic(", shape, ")"));
   for (int i = 0; i < returned; ++i) {
     if (results[i].state == CUBLAS_STATUS_SUCCESS && results[i].workspaceSize <= kWorkspaceBytes) {
@@ -207,10 +209,10 @@ absl::Status CublasLtGemm::Matmul(int64_t rows, int64_t n, int64_t k, DType dtyp
   const float alpha = 1.0f;
   const float beta = 0.0f;
   SYMMBENCH_RETURN_IF_CUBLAS_ERROR(
-      cublasLtMatmul(static_cast<cublasLtHandle_t>(handle_), (*plan)->desc.get(), &alpha, b,
-                     (*plan)->a_layout.get(), a, (*plan)->b_layout.get(), &beta, c,
-                     (*plan)->c_layout.get(), c, (*plan)->c_layout.get(), &(*plan)->algo,
-                     workspace_, (*plan)->workspace_bytes, stream),
+      cublasLtMatmul(handle_.get(), (*plan)->desc.get(), &alpha, b, (*plan)->a_layout.get(), a,
+                     (*plan)->b_layout.get(), &beta, c, (*plan)->c_layout.get(), c,
+                     (*plan)->c_layout.get(), &(*plan)->algo, workspace_.get(),
+                     (*plan)->workspace_bytes, stream),
       absl::StrCat("cublasLtMatmul(", ShapeName(rows, n, k, dtype), ")"));
   return absl::OkStatus();
 }

@@ -12,9 +12,18 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/dtype.h"
 
+struct cublasLtContext;  // <cublasLt.h>: cublasLtHandle_t is a cublasLtContext*
+
 namespace symmbench {
+
+// cublasLtDestroy, on `device` (cuda_owners.h's convention).
+struct CublasLtHandleDeleter {
+  int device = kCurrentDevice;
+  void operator()(cublasLtContext* handle) const;
+};
 
 class CublasLtGemm {
  public:
@@ -22,10 +31,11 @@ class CublasLtGemm {
   // (enough for the split-K / stream-K variants the heuristic likes for skinny chunks).
   static constexpr size_t kWorkspaceBytes = size_t{32} << 20;
 
-  // A cuBLASLt handle and the workspace on the current device. RESOURCE_EXHAUSTED when the
-  // workspace does not fit, INTERNAL naming the cuBLASLt call otherwise.
-  static absl::StatusOr<std::unique_ptr<CublasLtGemm>> Create();
-  ~CublasLtGemm();
+  // A cuBLASLt handle and the workspace on `device`, which must be the current device (both
+  // are released on it). RESOURCE_EXHAUSTED when the workspace does not fit, INTERNAL naming the
+  // cuBLASLt call otherwise.
+  static absl::StatusOr<std::unique_ptr<CublasLtGemm>> Create(int device);
+  ~CublasLtGemm();  // defaulted in the .cc, where Plan is complete
   CublasLtGemm(const CublasLtGemm&) = delete;
   CublasLtGemm& operator=(const CublasLtGemm&) = delete;
 
@@ -53,8 +63,9 @@ class CublasLtGemm {
   CublasLtGemm() = default;
   absl::StatusOr<const Plan*> GetPlan(const Key& key);
 
-  void* handle_ = nullptr;     // cublasLtHandle_t
-  void* workspace_ = nullptr;  // cudaMalloc, kWorkspaceBytes
+  // Released in reverse order: the plans' descriptors, the workspace, then the handle.
+  std::unique_ptr<cublasLtContext, CublasLtHandleDeleter> handle_;
+  DevicePtr<void> workspace_;  // kWorkspaceBytes
   std::map<Key, std::unique_ptr<Plan>> plans_;
 };
 

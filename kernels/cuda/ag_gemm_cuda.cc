@@ -26,6 +26,7 @@
 #include "kernels/cuda/ag_gemm_stream_ops.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -66,8 +67,6 @@ class CudaAgGemm final : public AgGemm {
   CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm)
       : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)) {}
 
-  ~CudaAgGemm() override { (void)cudaSetDevice(ctx_->device); }  // members free on it
-
   absl::Status Init() {
     int least = 0, greatest = 0;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
@@ -75,11 +74,14 @@ class CudaAgGemm final : public AgGemm {
     // Highest priority: the copy stream's barrier kernels are dispatched ahead of pending
     // GEMM blocks of the main stream, so the copies start as early as possible.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        copy_stream_.Create(greatest),
+        CreateStreamWithPriority(ctx_->device, cudaStreamNonBlocking, greatest, &copy_stream_),
         absl::StrCat(kName, ": cudaStreamCreateWithPriority(", greatest, ")"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(start_.Create(),
-                                   absl::StrCat(kName, ": cudaEventCreate(start)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(done_.Create(), absl::StrCat(kName, ": cudaEventCreate(done)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &start_),
+        absl::StrCat(kName, ": cudaEventCreate(start)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &done_),
+        absl::StrCat(kName, ": cudaEventCreate(done)"));
     return absl::OkStatus();
   }
 
@@ -360,15 +362,19 @@ class CudaAgGemm final : public AgGemm {
     return absl::OkStatus();
   }
 
+  // The owners below release on ctx_->device, in reverse order: the buffers (check_ first), the
+  // events, the copy stream, then gemm_ (its plans, workspace and handle).
   const CudaContext* const ctx_;
   const StreamMemOps ops_;
   const std::unique_ptr<CublasLtGemm> gemm_;
-  OwnedStream copy_stream_;
-  OwnedEvent start_;  // main -> copy: the copy stream starts after earlier main-stream work
-  OwnedEvent done_;   // copy -> main: the op ends on the main stream
-  DeviceBuffer gathered_, a_ref_, b_, c_, c_ref_;  // [m,k], [m,k], [k,n], [m,n], [m,n]
-  DeviceBuffer flags_;  // uint32 [world_size][splits_per_rank], progress per chunk
-  DeviceBuffer check_;  // CheckSums, CheckBytes(tiles of the prepared problem)
+  StreamPtr copy_stream_;  // non-blocking, highest priority
+  EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
+  EventPtr done_;          // copy -> main: the op ends on the main stream
+  // [m,k], [m,k], [k,n], [m,n], [m,n]
+  DeviceBuffer gathered_{ctx_->device}, a_ref_{ctx_->device}, b_{ctx_->device}, c_{ctx_->device},
+      c_ref_{ctx_->device};
+  DeviceBuffer flags_{ctx_->device};  // uint32 [world_size][splits_per_rank], progress per chunk
+  DeviceBuffer check_{ctx_->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
   GemmProblem problem_;
   bool prepared_ = false;
   uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed
@@ -383,7 +389,7 @@ absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx) {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx->device), "cudaSetDevice");
   absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
   if (!ops.ok()) return ops.status();
-  absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create();
+  absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create(ctx->device);
   if (!gemm.ok()) return gemm.status();
   auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm));
   if (absl::Status s = op->Init(); !s.ok()) return s;

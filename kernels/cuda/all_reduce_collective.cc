@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/verify_kernels.h"
@@ -33,13 +34,6 @@ constexpr int kPoisonByte = 0xFF;
 
 CudaAllReduceCollective::CudaAllReduceCollective(const CudaContext* ctx, std::string name)
     : ctx_(ctx), name_(std::move(name)) {}
-
-CudaAllReduceCollective::~CudaAllReduceCollective() {
-  if (counters_ != nullptr) {
-    (void)cudaSetDevice(ctx_->device);
-    (void)cudaFree(counters_);
-  }
-}
 
 absl::Status CudaAllReduceCollective::Prepare(int64_t count, DType dtype, uint64_t seed) {
   return PrepareInputs(count, dtype, seed, /*random=*/false);
@@ -189,11 +183,10 @@ absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
   if (!prepared_) return NotPrepared("Check");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   if (counters_ == nullptr) {
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(CompareCounters)),
-        absl::StrCat(name_, ": cudaMalloc(compare counters)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
+                                   absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(output(), ctx_->ref, count_, dtype_, counters_, ctx_->stream, name_);
+  return CompareOnDevice(output(), ctx_->ref, count_, dtype_, counters_.get(), ctx_->stream, name_);
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckRankOrderSum() {

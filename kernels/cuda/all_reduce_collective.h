@@ -15,6 +15,7 @@
 #include "kernels/collective.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
@@ -32,8 +33,6 @@ namespace symmbench {
 // Sizes: count elements per rank, at most min(region bytes, out_bytes) / element size.
 class CudaAllReduceCollective : public Collective {
  public:
-  ~CudaAllReduceCollective() override;
-
   // Checks the size, agrees with the other ranks on the kernel's grid cap for the dtype (once),
   // makes sure the NCCL symmetric windows exist (collective on the first call:
   // NcclSymmetricWindows::Ensure; its errors are returned, e.g. an NCCL without
@@ -106,7 +105,7 @@ class CudaAllReduceCollective : public Collective {
   bool prepared_ = false;
   std::array<int, 3> max_blocks_{};      // by DeviceDType, agreed by every rank; 0 = not yet
   int64_t prepares_ = 0;                 // AwaitPeersDone barriers so far (their tags)
-  CompareCounters* counters_ = nullptr;  // device, owned
+  DevicePtr<CompareCounters> counters_;  // allocated by the first Check, freed on ctx_->device
 };
 
 }  // namespace symmbench

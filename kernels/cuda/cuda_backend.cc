@@ -23,6 +23,7 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_graph.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/device_types.h"
@@ -52,19 +53,20 @@ class CudaTimer final : public Timer {
  public:
   CudaTimer(int device, cudaStream_t stream) : device_(device), stream_(stream) {
     status_ = CudaStatus(cudaSetDevice(device_), "cudaSetDevice");
-    if (status_.ok()) status_ = CudaStatus(cudaEventCreate(&start_), "cudaEventCreate(start)");
-    if (status_.ok()) status_ = CudaStatus(cudaEventCreate(&stop_), "cudaEventCreate(stop)");
+    // Released on whatever device is current then (kCurrentDevice), as before.
+    if (status_.ok()) {
+      status_ = CudaStatus(CreateTimingEvent(kCurrentDevice, &start_), "cudaEventCreate(start)");
+    }
+    if (status_.ok()) {
+      status_ = CudaStatus(CreateTimingEvent(kCurrentDevice, &stop_), "cudaEventCreate(stop)");
+    }
   }
-  ~CudaTimer() override {
-    if (start_ != nullptr) (void)cudaEventDestroy(start_);
-    if (stop_ != nullptr) (void)cudaEventDestroy(stop_);
-  }
-  absl::Status Start() override { return Record(start_, "cudaEventRecord(start)"); }
-  absl::Status Stop() override { return Record(stop_, "cudaEventRecord(stop)"); }
+  absl::Status Start() override { return Record(start_.get(), "cudaEventRecord(start)"); }
+  absl::Status Stop() override { return Record(stop_.get(), "cudaEventRecord(stop)"); }
   absl::StatusOr<double> ElapsedUs() override {
     if (!status_.ok()) return status_;
     float ms = 0.0f;
-    const cudaError_t err = cudaEventElapsedTime(&ms, start_, stop_);
+    const cudaError_t err = cudaEventElapsedTime(&ms, start_.get(), stop_.get());
     if (err == cudaErrorNotReady) {
       (void)cudaGetLastError();
       return absl::FailedPreconditionError(
@@ -84,8 +86,9 @@ class CudaTimer final : public Timer {
   const int device_;
   const cudaStream_t stream_;
   absl::Status status_;
-  cudaEvent_t start_ = nullptr;
-  cudaEvent_t stop_ = nullptr;
+  // Declared in reverse: start_ is destroyed first, then stop_.
+  EventPtr stop_;
+  EventPtr start_;
 };
 
 class CudaBackend final : public Backend {
@@ -100,22 +103,27 @@ class CudaBackend final : public Backend {
   }
 
   absl::Status Init(Rendezvous* rendezvous) {
+    // Each handle is lent to ctx_ as soon as its owner holds it, also on an error return.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device),
                                    absl::StrCat("cudaSetDevice(", ctx_.device, ")"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamCreateWithFlags(&ctx_.stream, cudaStreamNonBlocking),
-                                   "cudaStreamCreateWithFlags(non-blocking)");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMalloc(reinterpret_cast<void**>(&ctx_.error), sizeof(DeviceErrorRecord)),
-        "cudaMalloc(error record)");
+    const cudaError_t stream_created = CreateStream(ctx_.device, cudaStreamNonBlocking, &stream_);
+    ctx_.stream = stream_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(stream_created, "cudaStreamCreateWithFlags(non-blocking)");
+    const cudaError_t error_allocated =
+        DeviceMalloc(ctx_.device, sizeof(DeviceErrorRecord), &error_);
+    ctx_.error = error_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(error_allocated, "cudaMalloc(error record)");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(ctx_.error, 0, sizeof(DeviceErrorRecord)),
                                    "cudaMemset(error record)");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(init)");
 
-    if (absl::Status s =
-            NcclCommOverRendezvous(rendezvous, "nccl_unique_id", "backend", &ctx_.comm);
-        !s.ok()) {
-      return s;
-    }
+    ncclComm_t comm = nullptr;
+    const absl::Status comm_created =
+        NcclCommOverRendezvous(rendezvous, "nccl_unique_id", "backend", &comm);
+    // Owned whatever the status (a communicator returned with an error is destroyed too).
+    if (comm != nullptr) comm_ = NcclCommPtr(comm, NcclCommDeleter{ctx_.device});
+    ctx_.comm = comm_.get();
+    if (!comm_created.ok()) return comm_created;
 
     // kSymmRegions regions of max_bytes (cuda_context.h): the input, and the output peers push to.
     absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> symm = CudaSymmetricMemory::Create(
@@ -130,28 +138,23 @@ class CudaBackend final : public Backend {
     ctx_.nccl_windows = nccl_windows_.get();
 
     ctx_.out_bytes = RoundUp(static_cast<size_t>(options_.max_bytes), kBufferAlignment);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&ctx_.out, ctx_.out_bytes),
+    const cudaError_t out_allocated = DeviceMalloc(ctx_.device, ctx_.out_bytes, &out_);
+    ctx_.out = out_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(out_allocated,
                                    absl::StrCat("cudaMalloc(out, ", ctx_.out_bytes, " bytes)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&ctx_.ref, ctx_.out_bytes),
+    const cudaError_t ref_allocated = DeviceMalloc(ctx_.device, ctx_.out_bytes, &ref_);
+    ctx_.ref = ref_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(ref_allocated,
                                    absl::StrCat("cudaMalloc(ref, ", ctx_.out_bytes, " bytes)"));
     return absl::OkStatus();
   }
 
+  // Before the owners below are released: drain the stream, or abort the communicator if it
+  // does not drain (the windows then only free their memory).
   ~CudaBackend() override {
     (void)cudaSetDevice(ctx_.device);
     const bool drained = ctx_.stream == nullptr || WaitForStream().ok();
-    if (!drained) AbortComm();  // the windows then only free their memory
-    nccl_windows_.reset();      // deregisters while the communicator is alive, frees
-    ctx_.nccl_windows = nullptr;
-    if (ctx_.comm != nullptr) {
-      (void)ncclCommDestroy(ctx_.comm);
-      ctx_.comm = nullptr;
-    }
-    symm_.reset();  // closes the peers' IPC mappings, frees this rank's buffer and pad
-    if (ctx_.ref != nullptr) (void)cudaFree(ctx_.ref);
-    if (ctx_.out != nullptr) (void)cudaFree(ctx_.out);
-    if (ctx_.error != nullptr) (void)cudaFree(ctx_.error);
-    if (ctx_.stream != nullptr) (void)cudaStreamDestroy(ctx_.stream);
+    if (!drained) AbortComm();
   }
 
   std::string name() const override { return "cuda"; }
@@ -239,7 +242,7 @@ class CudaBackend final : public Backend {
 
   void AbortComm() {
     if (ctx_.comm == nullptr) return;
-    (void)ncclCommAbort(ctx_.comm);
+    AbortNcclComm(&comm_);
     ctx_.comm = nullptr;
   }
 
@@ -260,8 +263,19 @@ class CudaBackend final : public Backend {
 
   const BackendOptions options_;
   const std::string reference_config_ = NcclConfig();  // the environment is read once
+  // Borrowed handles of the owners below (Init fills it); declared first, so it outlives them
+  // (the windows read ctx_.comm and ctx_.device when released).
   CudaContext ctx_;
+  // Released after the destructor's drain, on ctx_.device, in reverse declaration order: the
+  // windows (deregistered while the communicator is alive, then freed), the communicator
+  // (ncclCommDestroy unless aborted), the symmetric memory (the peers' IPC mappings closed, this
+  // rank's buffer and pad freed), ref, out, the error record, the stream.
+  StreamPtr stream_;
+  DevicePtr<DeviceErrorRecord> error_;
+  DevicePtr<void> out_;
+  DevicePtr<void> ref_;
   std::unique_ptr<CudaSymmetricMemory> symm_;
+  NcclCommPtr comm_;
   std::unique_ptr<NcclSymmetricWindows> nccl_windows_;
 };
 

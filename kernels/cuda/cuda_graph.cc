@@ -5,32 +5,21 @@
 #include <cuda_runtime_api.h>
 
 #include <memory>
-#include <type_traits>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_owners.h"
 
 namespace symmbench {
 namespace {
 
-struct GraphDeleter {
-  void operator()(cudaGraph_t graph) const { (void)cudaGraphDestroy(graph); }
-};
-struct GraphExecDeleter {
-  void operator()(cudaGraphExec_t exec) const { (void)cudaGraphExecDestroy(exec); }
-};
-// cudaGraph_t / cudaGraphExec_t are pointers to opaque structs: unique_ptr over the pointee.
-using GraphPtr = std::unique_ptr<std::remove_pointer_t<cudaGraph_t>, GraphDeleter>;
-using GraphExecPtr = std::unique_ptr<std::remove_pointer_t<cudaGraphExec_t>, GraphExecDeleter>;
-
 class CudaGraph final : public Graph {
  public:
+  // `exec` carries GraphExecDeleter{device}: destroyed on `device`.
   CudaGraph(int device, cudaStream_t stream, GraphExecPtr exec)
       : device_(device), stream_(stream), exec_(std::move(exec)) {}
-
-  ~CudaGraph() override { (void)cudaSetDevice(device_); }  // before exec_ is destroyed
 
   absl::Status Launch() override {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(device_), "cudaSetDevice");
@@ -82,8 +71,8 @@ absl::StatusOr<std::unique_ptr<Graph>> CaptureCudaGraph(int device, cudaStream_t
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaGraphInstantiate(&raw_exec, graph.get(), 0),
                                  "CaptureGraph: cudaGraphInstantiate");
   // The executable graph is independent of `graph`, which is destroyed on return.
-  return std::unique_ptr<Graph>(
-      std::make_unique<CudaGraph>(device, stream, GraphExecPtr(raw_exec)));
+  return std::unique_ptr<Graph>(std::make_unique<CudaGraph>(
+      device, stream, GraphExecPtr(raw_exec, GraphExecDeleter{device})));
 }
 
 }  // namespace symmbench

@@ -29,11 +29,9 @@ size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
 }  // namespace
 
-CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, int device, size_t region_bytes,
-                                         int regions)
+CudaSymmetricMemory::CudaSymmetricMemory(int rank, int world_size, size_t region_bytes, int regions)
     : rank_(rank),
       world_size_(world_size),
-      device_(device),
       region_bytes_(region_bytes),
       regions_(regions),
       buffers_(world_size, nullptr),
@@ -58,18 +56,18 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaGetDevice(&device), "cudaGetDevice");
   const size_t region = RoundUp(region_bytes, kBufferAlignment);
   const size_t bytes = region * static_cast<size_t>(regions);
-  // From here on the object owns what is allocated: an early return frees it.
-  auto memory =
-      absl::WrapUnique(new CudaSymmetricMemory(rank, world_size, device, region, regions));
+  // From here on the object owns what is allocated (released on `device`, the caller may have
+  // switched devices by then): an early return frees it.
+  auto memory = absl::WrapUnique(new CudaSymmetricMemory(rank, world_size, region, regions));
 
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&memory->local_buffer_, bytes),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(device, bytes, &memory->local_buffer_),
                                  absl::StrCat("cudaMalloc(symmetric buffer, ", bytes, " bytes)"));
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMalloc(reinterpret_cast<void**>(&memory->local_pad_), kSignalPadBytes),
+      DeviceMalloc(device, kSignalPadBytes, &memory->local_pad_),
       absl::StrCat("cudaMalloc(signal pad, ", kSignalPadBytes, " bytes)"));
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_buffer_, 0, bytes),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_buffer_.get(), 0, bytes),
                                  "cudaMemset(symmetric buffer)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_pad_, 0, kSignalPadBytes),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(memory->local_pad_.get(), 0, kSignalPadBytes),
                                  "cudaMemset(signal pad)");
   // The pad must be zero before any peer can open it and signal (a late memset would erase
   // a peer's arrival).
@@ -79,9 +77,9 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
   std::memset(&mine, 0, sizeof(mine));
   mine.buffer_bytes = bytes;
   mine.signal_pad_bytes = kSignalPadBytes;
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.buffer, memory->local_buffer_),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.buffer, memory->local_buffer_.get()),
                                  "cudaIpcGetMemHandle(symmetric buffer)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.signal_pad, memory->local_pad_),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaIpcGetMemHandle(&mine.signal_pad, memory->local_pad_.get()),
                                  "cudaIpcGetMemHandle(signal pad)");
   absl::StatusOr<std::vector<std::string>> records =
       AllGatherBytes(rendezvous, tag, &mine, sizeof(mine));
@@ -97,48 +95,36 @@ absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> CudaSymmetricMemory::Create
                        kSignalPadBytes, " (every rank must ask for the same size)"));
     }
     if (peer == rank) {
-      memory->buffers_[peer] = memory->local_buffer_;
-      memory->pads_[peer] = memory->local_pad_;
+      memory->buffers_[peer] = memory->local_buffer_.get();
+      memory->pads_[peer] = memory->local_pad_.get();
       continue;
     }
-    void* mapped = nullptr;
+    IpcMappingPtr mapped;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaIpcOpenMemHandle(&mapped, theirs.buffer, cudaIpcMemLazyEnablePeerAccess),
+        OpenIpcMapping(device, theirs.buffer, cudaIpcMemLazyEnablePeerAccess, &mapped),
         absl::StrCat("cudaIpcOpenMemHandle(peer ", peer, " buffer)"));
-    memory->ipc_mappings_.push_back(mapped);
-    memory->buffers_[peer] = mapped;
+    memory->buffers_[peer] = mapped.get();
+    memory->ipc_mappings_.push_back(std::move(mapped));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaIpcOpenMemHandle(&mapped, theirs.signal_pad, cudaIpcMemLazyEnablePeerAccess),
+        OpenIpcMapping(device, theirs.signal_pad, cudaIpcMemLazyEnablePeerAccess, &mapped),
         absl::StrCat("cudaIpcOpenMemHandle(peer ", peer, " signal pad)"));
-    memory->ipc_mappings_.push_back(mapped);
-    memory->pads_[peer] = static_cast<uint32_t*>(mapped);
+    memory->pads_[peer] = static_cast<uint32_t*>(mapped.get());
+    memory->ipc_mappings_.push_back(std::move(mapped));
   }
 
   const size_t table_bytes = sizeof(void*) * static_cast<size_t>(world_size);
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMalloc(reinterpret_cast<void**>(&memory->buffer_ptrs_dev_), table_bytes),
-      "cudaMalloc(buffer pointer table)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMalloc(reinterpret_cast<void**>(&memory->signal_pad_ptrs_dev_), table_bytes),
-      "cudaMalloc(signal pad pointer table)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(memory->buffer_ptrs_dev_, memory->buffers_.data(),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(device, table_bytes, &memory->buffer_ptrs_dev_),
+                                 "cudaMalloc(buffer pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(device, table_bytes, &memory->signal_pad_ptrs_dev_),
+                                 "cudaMalloc(signal pad pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(memory->buffer_ptrs_dev_.get(), memory->buffers_.data(),
                                             table_bytes, cudaMemcpyHostToDevice),
                                  "cudaMemcpy(buffer pointer table)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpy(memory->signal_pad_ptrs_dev_, memory->pads_.data(),
-                                            table_bytes, cudaMemcpyHostToDevice),
-                                 "cudaMemcpy(signal pad pointer table)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpy(memory->signal_pad_ptrs_dev_.get(), memory->pads_.data(), table_bytes,
+                 cudaMemcpyHostToDevice),
+      "cudaMemcpy(signal pad pointer table)");
   return memory;
-}
-
-CudaSymmetricMemory::~CudaSymmetricMemory() {
-  // Errors are ignored: a destructor cannot report them, and each release is independent.
-  // cudaSetDevice: the caller may have switched devices since Create.
-  (void)cudaSetDevice(device_);
-  for (void* mapping : ipc_mappings_) (void)cudaIpcCloseMemHandle(mapping);
-  if (signal_pad_ptrs_dev_ != nullptr) (void)cudaFree(signal_pad_ptrs_dev_);
-  if (buffer_ptrs_dev_ != nullptr) (void)cudaFree(buffer_ptrs_dev_);
-  if (local_pad_ != nullptr) (void)cudaFree(local_pad_);
-  if (local_buffer_ != nullptr) (void)cudaFree(local_buffer_);
 }
 
 void* CudaSymmetricMemory::buffer(int peer) const {

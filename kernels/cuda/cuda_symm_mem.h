@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/rendezvous.h"
 #include "kernels/symm_mem.h"
 
@@ -34,11 +35,11 @@ class CudaSymmetricMemory final : public SymmetricMemory {
                                                                      Rendezvous* rendezvous,
                                                                      const std::string& tag);
 
-  // Closes the peers' mappings, then frees this rank's pad and buffer. Not collective: the
-  // caller must first make sure no peer still touches this rank's memory (every rank's kernels
-  // done, then a Rendezvous barrier); a destructor cannot meet the other ranks. What a peer
-  // that still accesses this memory after the free sees is undefined.
-  ~CudaSymmetricMemory() override;
+  // Destruction (the owners below, on the device of Create) closes the peers' mappings, then
+  // frees the pointer tables and this rank's pad and buffer. Not collective: the caller must
+  // first make sure no peer still touches this rank's memory (every rank's kernels done, then
+  // a Rendezvous barrier); a destructor cannot meet the other ranks. What a peer that still
+  // accesses this memory after the free sees is undefined.
 
   CudaSymmetricMemory(const CudaSymmetricMemory&) = delete;
   CudaSymmetricMemory& operator=(const CudaSymmetricMemory&) = delete;
@@ -62,24 +63,26 @@ class CudaSymmetricMemory final : public SymmetricMemory {
   // Device arrays [world_size] of buffer(p) / signal_pad(p) (PyTorch's buffer_ptrs_dev /
   // signal_pad_ptrs_dev), for kernels that take the peer table by pointer. The one-shot kernel
   // takes it by value instead (kernel parameters: no dependent global load before its reads).
-  void* const* buffer_ptrs_dev() const { return buffer_ptrs_dev_; }
-  uint32_t* const* signal_pad_ptrs_dev() const { return signal_pad_ptrs_dev_; }
+  void* const* buffer_ptrs_dev() const { return buffer_ptrs_dev_.get(); }
+  uint32_t* const* signal_pad_ptrs_dev() const { return signal_pad_ptrs_dev_.get(); }
 
  private:
-  CudaSymmetricMemory(int rank, int world_size, int device, size_t region_bytes, int regions);
+  CudaSymmetricMemory(int rank, int world_size, size_t region_bytes, int regions);
 
   const int rank_;
   const int world_size_;
-  const int device_;
   const size_t region_bytes_;
   const int regions_;
-  void* local_buffer_ = nullptr;              // cudaMalloc, owned
-  uint32_t* local_pad_ = nullptr;             // cudaMalloc, owned
-  std::vector<void*> buffers_;                // [world_size]; own entry = local_buffer_
-  std::vector<uint32_t*> pads_;               // [world_size]; own entry = local_pad_
-  std::vector<void*> ipc_mappings_;           // opened peer allocations, closed in the destructor
-  void** buffer_ptrs_dev_ = nullptr;          // cudaMalloc, owned
-  uint32_t** signal_pad_ptrs_dev_ = nullptr;  // cudaMalloc, owned
+  std::vector<void*> buffers_;   // [world_size]; own entry = local_buffer_
+  std::vector<uint32_t*> pads_;  // [world_size]; own entry = local_pad_
+  // Owned, released on Create's device in reverse declaration order: the peers' mappings
+  // (front to back, the order they were opened: libstdc++'s vector destroys its elements that
+  // way), the pad table, the buffer table, this rank's pad, this rank's buffer.
+  DevicePtr<void> local_buffer_;
+  DevicePtr<uint32_t> local_pad_;
+  DevicePtr<void*> buffer_ptrs_dev_;
+  DevicePtr<uint32_t*> signal_pad_ptrs_dev_;
+  std::vector<IpcMappingPtr> ipc_mappings_;  // opened peer allocations
 };
 
 }  // namespace symmbench

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/verify_kernels.h"
@@ -25,34 +26,20 @@ class NcclJobAllReduce final : public Collective {
   NcclJobAllReduce(const CudaContext* ctx, Rendezvous* job, size_t max_bytes)
       : ctx_(ctx), job_(job), max_bytes_(max_bytes) {}
 
-  ~NcclJobAllReduce() override {
-    (void)cudaSetDevice(ctx_->device);
-    if (comm_ != nullptr) {
-      // A communicator with work still queued (a peer died mid-op) can only be aborted.
-      if (cudaStreamQuery(ctx_->stream) == cudaSuccess) {
-        (void)ncclCommDestroy(comm_);
-      } else {
-        (void)ncclCommAbort(comm_);
-      }
-    }
-    for (void* p : {in_, out_, ref_, static_cast<void*>(counters_)}) {
-      if (p != nullptr) (void)cudaFree(p);
-    }
-  }
-
   absl::Status Init() {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    if (absl::Status s = NcclCommOverRendezvous(job_, "nccl_job_unique_id", "job-wide", &comm_);
-        !s.ok()) {
-      return s;
-    }
-    for (void** p : {&in_, &out_, &ref_}) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(p, max_bytes_),
+    ncclComm_t comm = nullptr;
+    const absl::Status s = NcclCommOverRendezvous(job_, "nccl_job_unique_id", "job-wide", &comm);
+    // Owned whatever the status (a communicator returned with an error is released too). A
+    // communicator with work still queued at release (a peer died mid-op) can only be aborted.
+    if (comm != nullptr) comm_ = NcclCommPtr(comm, NcclCommDeleter{ctx_->device, ctx_->stream});
+    if (!s.ok()) return s;
+    for (DevicePtr<void>* p : {&in_, &out_, &ref_}) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, max_bytes_, p),
                                      absl::StrCat(kName, ": cudaMalloc(", max_bytes_, " bytes)"));
     }
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMalloc(reinterpret_cast<void**>(&counters_), sizeof(CompareCounters)),
-        absl::StrCat(kName, ": cudaMalloc(compare counters)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
+                                   absl::StrCat(kName, ": cudaMalloc(compare counters)"));
     return absl::OkStatus();
   }
 
@@ -65,9 +52,9 @@ class NcclJobAllReduce final : public Collective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     count_ = count;
     dtype_ = dtype;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchFillExactInput(in_, count, ToDeviceDType(dtype), seed, job_->rank(), ctx_->stream),
-        absl::StrCat(kName, ": LaunchFillExactInput(", count, ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchFillExactInput(in_.get(), count, ToDeviceDType(dtype),
+                                                        seed, job_->rank(), ctx_->stream),
+                                   absl::StrCat(kName, ": LaunchFillExactInput(", count, ")"));
     expected_.assign(bytes, '\0');
     FillExactSum(expected_.data(), dtype, count, seed, job_->world_size());
     return PoisonOutputs();
@@ -76,25 +63,26 @@ class NcclJobAllReduce final : public Collective {
   absl::Status PoisonOutputs() override {
     if (count_ < 0) return NotPrepared("PoisonOutputs");
     const size_t bytes = expected_.size();
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(out_, kPoisonByte, bytes, ctx_->stream),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(out_.get(), kPoisonByte, bytes, ctx_->stream),
                                    absl::StrCat(kName, ": cudaMemsetAsync(out)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref_, kPoisonByte, bytes, ctx_->stream),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref_.get(), kPoisonByte, bytes, ctx_->stream),
                                    absl::StrCat(kName, ": cudaMemsetAsync(ref)"));
     return absl::OkStatus();
   }
 
   absl::Status Run() override {
     if (count_ < 0) return NotPrepared("Run");
-    SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclAllReduce(in_, out_, static_cast<size_t>(count_),
-                                                 ToNcclDType(dtype_), ncclSum, comm_, ctx_->stream),
-                                   absl::StrCat(kName, ": ncclAllReduce(", count_, ")"), comm_);
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclAllReduce(in_.get(), out_.get(), static_cast<size_t>(count_), ToNcclDType(dtype_),
+                      ncclSum, comm_.get(), ctx_->stream),
+        absl::StrCat(kName, ": ncclAllReduce(", count_, ")"), comm_.get());
     return absl::OkStatus();
   }
 
   absl::Status RunBaseline() override {
     if (count_ < 0) return NotPrepared("RunBaseline");
     // From pageable memory: the copy is staged before the call returns, so expected_ may change.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(ref_, expected_.data(), expected_.size(),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(ref_.get(), expected_.data(), expected_.size(),
                                                    cudaMemcpyHostToDevice, ctx_->stream),
                                    absl::StrCat(kName, ": cudaMemcpyAsync(exact sum)"));
     return absl::OkStatus();
@@ -103,7 +91,8 @@ class NcclJobAllReduce final : public Collective {
   absl::StatusOr<CheckResult> Check() override {
     if (count_ < 0) return NotPrepared("Check");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    return CompareOnDevice(out_, ref_, count_, dtype_, counters_, ctx_->stream, kName);
+    return CompareOnDevice(out_.get(), ref_.get(), count_, dtype_, counters_.get(), ctx_->stream,
+                           kName);
   }
 
   std::string baseline_name() const override { return "exact_sum"; }
@@ -116,11 +105,14 @@ class NcclJobAllReduce final : public Collective {
   const CudaContext* const ctx_;
   Rendezvous* const job_;
   const size_t max_bytes_;
-  ncclComm_t comm_ = nullptr;
-  void* in_ = nullptr;
-  void* out_ = nullptr;
-  void* ref_ = nullptr;
-  CompareCounters* counters_ = nullptr;
+  // Owned, released on ctx_->device in reverse declaration order, as the destructor did
+  // before: the communicator (destroyed, or aborted if ctx_->stream has not drained), then
+  // in_, out_, ref_, counters_.
+  DevicePtr<CompareCounters> counters_;
+  DevicePtr<void> ref_;
+  DevicePtr<void> out_;
+  DevicePtr<void> in_;
+  NcclCommPtr comm_;
   std::string expected_;  // the exact sum, host side
   int64_t count_ = -1;    // -1 until Prepare succeeds
   DType dtype_ = DType::kFp32;

@@ -8,23 +8,26 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_owners.h"
 
 namespace symmbench {
 namespace {
 
 size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
-// ncclMemAlloc + ncclCommWindowRegister of one buffer; `what` names it in errors.
-absl::Status AllocateAndRegister(ncclComm_t comm, size_t bytes, const char* what, void** ptr,
-                                 ncclWindow_t* window) {
+// ncclMemAlloc + ncclCommWindowRegister of one buffer on ctx->comm; `what` names it in errors.
+// Both are released on ctx->device, the window through ctx->comm (NcclWindowDeleter).
+absl::Status AllocateAndRegister(const CudaContext* ctx, size_t bytes, const char* what,
+                                 NcclMemPtr* ptr, NcclWindowPtr* window) {
+  const ncclComm_t comm = ctx->comm;
   SYMMBENCH_RETURN_IF_NCCL_ERROR(
-      ncclMemAlloc(ptr, bytes),
+      NcclMemAlloc(ctx->device, bytes, ptr),
       absl::StrCat("ncclMemAlloc(nccl_symmetric ", what, ", ", bytes, " bytes)"), comm);
-  SYMMBENCH_RETURN_IF_NCCL_ERROR(
-      ncclCommWindowRegister(comm, *ptr, bytes, window, NCCL_WIN_COLL_SYMMETRIC),
-      absl::StrCat("ncclCommWindowRegister(nccl_symmetric ", what, ", ", bytes,
-                   " bytes, NCCL_WIN_COLL_SYMMETRIC)"),
-      comm);
+  SYMMBENCH_RETURN_IF_NCCL_ERROR(RegisterNcclWindow(&ctx->comm, ctx->device, ptr->get(), bytes,
+                                                    NCCL_WIN_COLL_SYMMETRIC, window),
+                                 absl::StrCat("ncclCommWindowRegister(nccl_symmetric ", what, ", ",
+                                              bytes, " bytes, NCCL_WIN_COLL_SYMMETRIC)"),
+                                 comm);
   if (*window == nullptr) {
     return absl::FailedPreconditionError(absl::StrCat(
         "ncclCommWindowRegister(nccl_symmetric ", what,
@@ -38,17 +41,6 @@ absl::Status AllocateAndRegister(ncclComm_t comm, size_t bytes, const char* what
 
 NcclSymmetricWindows::NcclSymmetricWindows(const CudaContext* ctx, size_t bytes)
     : ctx_(ctx), bytes_(RoundUp(bytes, NCCL_WIN_REQUIRED_ALIGNMENT)) {}
-
-NcclSymmetricWindows::~NcclSymmetricWindows() {
-  // Errors are ignored: a destructor cannot report them, and each release is independent.
-  (void)cudaSetDevice(ctx_->device);
-  if (ctx_->comm != nullptr) {
-    if (output_window_ != nullptr) (void)ncclCommWindowDeregister(ctx_->comm, output_window_);
-    if (input_window_ != nullptr) (void)ncclCommWindowDeregister(ctx_->comm, input_window_);
-  }
-  if (output_ != nullptr) (void)ncclMemFree(output_);
-  if (input_ != nullptr) (void)ncclMemFree(input_);
-}
 
 absl::Status NcclSymmetricWindows::Ensure() {
   if (ready_) return absl::OkStatus();
@@ -66,9 +58,9 @@ absl::Status NcclSymmetricWindows::Ensure() {
         "nccl_symmetric: buffers are allocated and registered on first use, which cannot happen "
         "inside a stream capture (call Prepare before capturing)");
   }
-  failure_ = AllocateAndRegister(ctx_->comm, bytes_, "input", &input_, &input_window_);
+  failure_ = AllocateAndRegister(ctx_, bytes_, "input", &input_, &input_window_);
   if (failure_.ok()) {
-    failure_ = AllocateAndRegister(ctx_->comm, bytes_, "output", &output_, &output_window_);
+    failure_ = AllocateAndRegister(ctx_, bytes_, "output", &output_, &output_window_);
   }
   ready_ = failure_.ok();
   return failure_;

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "kernels/cuda/cuda_context.h"
+#include "kernels/cuda/cuda_owners.h"
 
 namespace symmbench {
 
@@ -16,14 +17,13 @@ class NcclSymmetricWindows {
  public:
   // `ctx` (device, stream, comm) must outlive this object; ctx->comm is read at each use (the
   // backend nulls it after an abort). `bytes` per buffer, > 0.
+  // Destruction (the owners below, on ctx->device) deregisters both windows while the
+  // communicator is alive (ctx->comm non-null; the backend destroys this object before
+  // ncclCommDestroy), then ncclMemFree's both buffers. After an abort (ctx->comm null) the
+  // communicator has released its registrations and only the memory is freed. Deregistration
+  // is local to the rank (NCCL docs), so this is not a collective call; the caller must make
+  // sure no NCCL operation still uses the buffers (stream drained).
   NcclSymmetricWindows(const CudaContext* ctx, size_t bytes);
-
-  // Deregisters both windows while the communicator is alive (ctx->comm non-null; the backend
-  // destroys this object before ncclCommDestroy), then ncclMemFree's both buffers. After an
-  // abort (ctx->comm null) the communicator has released its registrations and only the memory
-  // is freed. Deregistration is local to the rank (NCCL docs), so this is not a collective call;
-  // the caller must make sure no NCCL operation still uses the buffers (stream drained).
-  ~NcclSymmetricWindows();
 
   NcclSymmetricWindows(const NcclSymmetricWindows&) = delete;
   NcclSymmetricWindows& operator=(const NcclSymmetricWindows&) = delete;
@@ -44,8 +44,8 @@ class NcclSymmetricWindows {
   // bootstrap): the job's own timeouts must catch that.
   absl::Status Ensure();
 
-  void* input() const { return input_; }    // valid after a successful Ensure
-  void* output() const { return output_; }  // valid after a successful Ensure
+  void* input() const { return input_.get(); }    // valid after a successful Ensure
+  void* output() const { return output_.get(); }  // valid after a successful Ensure
   size_t bytes() const { return bytes_; }
 
  private:
@@ -53,10 +53,12 @@ class NcclSymmetricWindows {
   const size_t bytes_;
   bool ready_ = false;
   absl::Status failure_;    // sticky, once set
-  void* input_ = nullptr;   // ncclMemAlloc, owned
-  void* output_ = nullptr;  // ncclMemAlloc, owned
-  ncclWindow_t input_window_ = nullptr;
-  ncclWindow_t output_window_ = nullptr;
+  // Released in reverse declaration order: output window, input window (deregistered through
+  // ctx_->comm unless it is null), then the output and input buffers.
+  NcclMemPtr input_;
+  NcclMemPtr output_;
+  NcclWindowPtr input_window_;
+  NcclWindowPtr output_window_;
 };
 
 }  // namespace symmbench

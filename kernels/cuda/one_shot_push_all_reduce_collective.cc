@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/one_shot_push_all_reduce.h"
 #include "kernels/ops/registry.h"
@@ -25,20 +26,10 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   explicit OneShotPushAllReduceCollective(const CudaContext* ctx)
       : CudaAllReduceCollective(ctx, ops::kOneShotPushAllReduce) {}
 
-  // The stream has drained (the backend's contract before destroying collectives), so no kernel
-  // of ours touches the slots; peers only write into them while they wait for our data, which
-  // they have all received once our last op completed.
-  ~OneShotPushAllReduceCollective() override { (void)cudaSetDevice(ctx()->device); }
-
   // The sentinel substitution: -0 inputs are pushed as +0 (one_shot_push_all_reduce.h).
   bool zero_sign_may_differ() const override { return true; }
 
  private:
-  // Frees a cudaMalloc'd object (the device is set by the owner's destructor).
-  struct CudaFree {
-    void operator()(void* p) const { (void)cudaFree(p); }
-  };
-
   void* output() const override { return ctx()->out; }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
@@ -74,10 +65,9 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
       return absl::Status(slots.status().code(),
                           absl::StrCat("one_shot_push_all_reduce: ", slots.status().message()));
     }
-    void* raw_state = nullptr;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMalloc(&raw_state, sizeof(PushState)),
+    DevicePtr<PushState> state;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(c.device, sizeof(PushState), &state),
                                    "one_shot_push_all_reduce: cudaMalloc(push state)");
-    std::unique_ptr<PushState, CudaFree> state(static_cast<PushState*>(raw_state));
     void* own = (*slots)->region(c.rank, 0);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchPushInit(own, slot_bytes * kPushSlots, state.get(), c.stream),
@@ -110,10 +100,14 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     return LaunchOneShotPushAllReduce(args, c.stream);
   }
 
-  // Members are destroyed in reverse order: the state, then the slots (unmapped, freed).
+  // Members are destroyed in reverse order, each on ctx()->device: the state, then the slots
+  // (unmapped, freed); the base class's counters after them. By then the stream has drained
+  // (the backend's contract before destroying collectives), so no kernel of ours touches the
+  // slots; peers only write into them while they wait for our data, which they have all
+  // received once our last op completed.
   std::unique_ptr<CudaSymmetricMemory> slots_;
   size_t slot_bytes_ = 0;
-  std::unique_ptr<PushState, CudaFree> state_;
+  DevicePtr<PushState> state_;
   absl::Status setup_;  // the first failed setup, returned ever after
 };
 
