@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 
 namespace symmbench::testing {
 

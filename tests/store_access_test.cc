@@ -8,13 +8,14 @@
 #include <sys/stat.h>
 
 #include <atomic>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {

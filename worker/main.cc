@@ -21,6 +21,7 @@
 #include "common/build_info.h"
 #include "kernels/cuda/device_probe.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 #include "security/channel.h"
 #include "security/secrets.h"
 #include "worker/session.h"

@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 #include "worker/store_client.h"
 
 namespace symmbench {

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 
 namespace symmbench {
 

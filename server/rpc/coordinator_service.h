@@ -5,6 +5,7 @@
 #include <atomic>
 
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 #include "server/job_manager.h"
 #include "server/storage/baseline_store.h"
 #include "server/storage/dispatch_tables.h"

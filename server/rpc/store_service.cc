@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "security/secrets.h"
-#include "server/job_manager.h"
 #include "server/rpc/grpc_status.h"
+#include "spec/job_keys.h"
 
 namespace symmbench {
 namespace {

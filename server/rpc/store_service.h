@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "proto/symmbench.grpc.pb.h"
+#include "proto/worker.grpc.pb.h"
 #include "server/metrics.h"
 #include "server/store.h"
 
