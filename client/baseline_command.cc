@@ -18,7 +18,8 @@ namespace {
 // One line about a baseline: name, job, kernel, world size, GPU model, cases.
 std::string Summary(const v1::Baseline& b, int cases) {
   return absl::StrCat("baseline ", b.name(), ": ", b.source(), ", ", b.job().spec().kernel(), " ",
-                      b.job().spec().dtype(), ", world_size ", b.job().spec().world_size(), " on ",
+                      v1::DType_Name(b.job().spec().dtype()), ", world_size ",
+                      b.job().spec().world_size(), " on ",
                       b.job().machine().gpu_model().empty() ? "?" : b.job().machine().gpu_model(),
                       ", ", cases, " cases");
 }
@@ -31,7 +32,7 @@ Json BaselineSummaryJson(const v1::Baseline& b, int cases) {
           {"source", b.source()},
           {"saved_unix_ms", b.saved_unix_ms()},
           {"kernel", b.job().spec().kernel()},
-          {"dtype", b.job().spec().dtype()},
+          {"dtype", v1::DType_Name(b.job().spec().dtype())},
           {"world_size", b.job().spec().world_size()},
           {"gpu_model", b.job().machine().gpu_model()},
           {"cases", cases},
@@ -120,9 +121,10 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
     }
     std::sort(labels.begin(), labels.end());
     rows.push_back({b.name(), b.job().job_id(), b.job().spec().kernel(),
-                    absl::StrCat(b.job().spec().world_size()), b.job().spec().dtype(),
-                    absl::StrCat(b.job().rows_size()), b.job().machine().gpu_model(),
-                    absl::StrJoin(labels, ","), UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S")});
+                    absl::StrCat(b.job().spec().world_size()),
+                    v1::DType_Name(b.job().spec().dtype()), absl::StrCat(b.job().rows_size()),
+                    b.job().machine().gpu_model(), absl::StrJoin(labels, ","),
+                    UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S")});
   }
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows) {

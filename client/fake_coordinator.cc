@@ -19,11 +19,12 @@ void FakeCoordinator::SetDevices(const std::string& backend, int count, int64_t 
   std::lock_guard<std::mutex> lock(mu_);
   devices_set_ = true;
   devices_.Clear();
-  devices_.set_backend(backend);
+  const v1::Backend kind = backend == "cuda" ? v1::cuda : v1::cpu;
+  devices_.set_backend(kind);
   for (int i = 0; i < count; ++i) {
     v1::Device* device = devices_.add_devices();
     device->set_index(i);
-    device->set_kind(backend);
+    device->set_kind(kind);
     device->set_name(backend == "cuda" ? "NVIDIA H200" : "cpu-slot");
     device->set_memory_bytes(memory_bytes);
   }
@@ -53,7 +54,7 @@ v1::ResultRow FakeCoordinator::MakeRow(int64_t size_bytes) {
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / 2);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_redop("sum");
   row.set_time_us(5.12);
   row.set_time_min_us(5.01);
@@ -77,7 +78,7 @@ grpc::Status FakeCoordinator::SubmitJob(grpc::ServerContext*, const v1::SubmitJo
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         "world_size: " + std::to_string(request->spec().world_size()) +
                             " exceeds the " + std::to_string(devices) + " devices of backend " +
-                            (devices_set_ ? devices_.backend() : "cuda"));
+                            v1::Backend_Name(devices_set_ ? devices_.backend() : v1::cuda));
   }
   v1::Job& job = jobs_.emplace_back();
   char id[16];
@@ -141,7 +142,7 @@ grpc::Status FakeCoordinator::WatchJob(grpc::ServerContext*, const v1::WatchJobR
   writer->Write(event);
   update([&](v1::Job* job) {
     job->set_state(v1::RUNNING);
-    job->set_backend(devices_set_ ? devices_.backend() : "cuda");
+    job->set_backend(devices_set_ ? devices_.backend() : v1::cuda);
     for (int r = 0; r < std::max(1, spec.world_size()); ++r) job->add_devices(r);
   });
   event.set_state(v1::RUNNING);
@@ -195,11 +196,11 @@ grpc::Status FakeCoordinator::ListDevices(grpc::ServerContext*, const v1::ListDe
     *response = devices_;
     return grpc::Status::OK;
   }
-  response->set_backend("cuda");
+  response->set_backend(v1::cuda);
   for (int i = 0; i < 2; ++i) {
     v1::Device* device = response->add_devices();
     device->set_index(i);
-    device->set_kind("cuda");
+    device->set_kind(v1::cuda);
     device->set_name("NVIDIA H200");
     device->set_memory_bytes(int64_t{143} << 30);
     if (i == 1) device->set_job_id(kJobId);

@@ -56,8 +56,7 @@ std::string DeviceList(const v1::Job& job) {
 
 // Resolved backend, else what the spec asked for.
 std::string BackendOf(const v1::Job& job) {
-  if (!job.backend().empty()) return job.backend();
-  return job.spec().backend().empty() ? "auto" : job.spec().backend();
+  return v1::Backend_Name(job.backend() != v1::auto_ ? job.backend() : job.spec().backend());
 }
 
 // "2026-11-22 10:00:01" (UTC) for milliseconds since the epoch; "-" for 0.
@@ -172,16 +171,17 @@ std::string AgGemmRow(const v1::ResultRow& row) {
       row.checked() ? absl::StrFormat("%.2e", row.rel_error()) : std::string(kNotAvailable);
   return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
                          row.m(), kDimWidth, row.n(), kDimWidth, row.k(), 7, row.splits_per_rank(),
-                         kTypeWidth, row.dtype(), kAgTimeWidth, row.t_ag_us(), kAgTimeWidth,
-                         row.t_gemm_us(), kAgTimeWidth, row.t_sequential_us(), kAgTimeWidth,
-                         row.t_fused_us(), kRatioWidth, row.tflops(), kRatioWidth, row.speedup(),
-                         kRatioWidth, row.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+                         kTypeWidth, v1::DType_Name(row.dtype()), kAgTimeWidth, row.t_ag_us(),
+                         kAgTimeWidth, row.t_gemm_us(), kAgTimeWidth, row.t_sequential_us(),
+                         kAgTimeWidth, row.t_fused_us(), kRatioWidth, row.tflops(), kRatioWidth,
+                         row.speedup(), kRatioWidth, row.overlap_efficiency(), 11, error,
+                         kWrongWidth, wrong);
 }
 
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
-                                 job.spec().world_size(), "  ", job.spec().dtype(), "  backend ",
-                                 BackendOf(job), "  devices ", DeviceList(job));
+                                 job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
+                                 "  backend ", BackendOf(job), "  devices ", DeviceList(job));
   if (first_row != nullptr && !first_row->baseline().empty()) {
     absl::StrAppend(&out, first_row->reference_only() ? "  reference " : "  baseline ",
                     first_row->baseline(),
@@ -218,8 +218,8 @@ std::string TableRow(const v1::ResultRow& row) {
   };
   std::string line = absl::StrFormat(
       "%*d%*d%*s%*s%*.2f%*.2f%*.2f%*s%s%s%s", kSizeWidth, row.size_bytes(), kCountWidth,
-      row.count(), kTypeWidth, row.dtype(), kRedopWidth, row.redop(), kTimeWidth, row.time_us(),
-      kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
+      row.count(), kTypeWidth, v1::DType_Name(row.dtype()), kRedopWidth, row.redop(), kTimeWidth,
+      row.time_us(), kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
       base(row.baseline_time_us(), kBaseTimeWidth), base(row.baseline_busbw_gbps(), kBaseBwWidth),
       row.reference_only() ? absl::StrFormat("%*s", kSpeedupWidth, "-")
                            : base(row.speedup(), kSpeedupWidth));
@@ -255,7 +255,7 @@ std::string JobListTable(const v1::ListJobsResponse& response) {
       {"JOB", "STATE", "KERNEL", "WORLD", "DTYPE", "SIZES", "SUBMITTED (UTC)", "ERROR"}};
   for (const v1::Job& job : response.jobs()) {
     rows.push_back({job.job_id(), JobStateName(job.state()), job.spec().kernel(),
-                    absl::StrCat(job.spec().world_size()), job.spec().dtype(),
+                    absl::StrCat(job.spec().world_size()), v1::DType_Name(job.spec().dtype()),
                     DescribeSizes(job.spec()), FormatUnixMs(job.submit_time_unix_ms()),
                     job.error()});
   }
@@ -265,12 +265,13 @@ std::string JobListTable(const v1::ListJobsResponse& response) {
 std::string DeviceTable(const v1::ListDevicesResponse& response) {
   std::vector<std::vector<std::string>> rows = {{"INDEX", "KIND", "NAME", "MEMORY", "JOB"}};
   for (const v1::Device& device : response.devices()) {
-    rows.push_back({absl::StrCat(device.index()), device.kind(), device.name(),
+    rows.push_back({absl::StrCat(device.index()), v1::Backend_Name(device.kind()), device.name(),
                     FormatMemory(device.memory_bytes()),
                     device.job_id().empty() ? "-" : device.job_id()});
   }
-  std::string out = absl::StrCat(AlignedTable(rows), "backend: ", response.backend(), "\n",
-                                 "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
+  std::string out =
+      absl::StrCat(AlignedTable(rows), "backend: ", v1::Backend_Name(response.backend()), "\n",
+                   "kernels: ", absl::StrJoin(response.kernels(), ", "), "\n");
   const v1::MachineInfo& m = response.machine();
   std::vector<std::string> machine;
   for (const auto& [what, value] :
@@ -288,7 +289,7 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
 std::string DispatchTableText(const v1::DispatchTable& table) {
   std::string out =
       absl::StrCat("# dispatch table (", table.gpu_model(), ", world_size ", table.world_size(),
-                   ", ", table.dtype(), "; ", table.source(), "):\n");
+                   ", ", v1::DType_Name(table.dtype()), "; ", table.source(), "):\n");
   for (const v1::DispatchEntry& e : table.entries()) {
     absl::StrAppend(&out, "#   ",
                     e.max_bytes() > 0 ? absl::StrCat("up to ", FormatSize(e.max_bytes()))

@@ -11,7 +11,7 @@ v1::ResultRow MakeRow(int64_t size_bytes) {
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / 2);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_redop("sum");
   row.set_time_us(5.12);
   row.set_time_min_us(5.0);
@@ -32,14 +32,14 @@ v1::Job MakeJob(v1::JobState state) {
   job.set_job_id("j-000003");
   job.mutable_spec()->set_kernel("one_shot_all_reduce");
   job.mutable_spec()->set_world_size(2);
-  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_dtype(v1::bf16);
   job.mutable_spec()->set_min_bytes(2048);
   job.mutable_spec()->set_max_bytes(64 << 20);
   job.mutable_spec()->set_step_factor(4);
   job.mutable_spec()->set_iters(100);
   (*job.mutable_spec()->mutable_labels())["git"] = "abc123";
   job.set_state(state);
-  job.set_backend("cuda");
+  job.set_backend(v1::cuda);
   job.add_devices(0);
   job.add_devices(1);
   job.set_submit_time_unix_ms(1763805601000);
@@ -186,12 +186,12 @@ TEST(FormatTest, ListAndDeviceTables) {
   EXPECT_EQ(JobListToJson(jobs)["jobs"].size(), 2u);
 
   v1::ListDevicesResponse devices;
-  devices.set_backend("cuda");
+  devices.set_backend(v1::cuda);
   devices.add_kernels("one_shot_all_reduce");
   devices.add_kernels("two_shot_all_reduce");
   v1::Device* gpu = devices.add_devices();
   gpu->set_index(0);
-  gpu->set_kind("cuda");
+  gpu->set_kind(v1::cuda);
   gpu->set_name("NVIDIA H200");
   gpu->set_memory_bytes(int64_t{150} << 30);
   gpu->set_job_id("j-000003");

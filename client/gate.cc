@@ -73,10 +73,11 @@ absl::Status CheckComparable(const v1::Job& baseline, const v1::Job& candidate) 
                                        " (baseline) vs ", candidate.spec().world_size(),
                                        " (candidate)"));
   }
-  if (!baseline.backend().empty() && !candidate.backend().empty() &&
+  if (baseline.backend() != v1::auto_ && candidate.backend() != v1::auto_ &&
       baseline.backend() != candidate.backend()) {
-    differences.push_back(absl::StrCat("backend ", baseline.backend(), " (baseline) vs ",
-                                       candidate.backend(), " (candidate)"));
+    differences.push_back(absl::StrCat("backend ", v1::Backend_Name(baseline.backend()),
+                                       " (baseline) vs ", v1::Backend_Name(candidate.backend()),
+                                       " (candidate)"));
   }
   if (differences.empty()) return absl::OkStatus();
   return absl::FailedPreconditionError(
@@ -95,7 +96,8 @@ std::vector<std::string> ComparisonNotes(const v1::Job& baseline, const v1::Job&
   Differ("CUDA runtime", a.cuda_runtime_version(), b.cuda_runtime_version(), &notes);
   Differ("NCCL", a.nccl_version(), b.nccl_version(), &notes);
   Differ("kernel", baseline.spec().kernel(), candidate.spec().kernel(), &notes);
-  Differ("dtype", baseline.spec().dtype(), candidate.spec().dtype(), &notes);
+  Differ("dtype", v1::DType_Name(baseline.spec().dtype()), v1::DType_Name(candidate.spec().dtype()),
+         &notes);
   if (baseline.spec().iters() != candidate.spec().iters() ||
       baseline.spec().warmup_iters() != candidate.spec().warmup_iters()) {
     notes.push_back(absl::StrCat("iterations ", baseline.spec().warmup_iters(), "+",
@@ -111,10 +113,10 @@ std::vector<std::string> ComparisonNotes(const v1::Job& baseline, const v1::Job&
 
 std::string CaseName(const std::string& kernel, const v1::ResultRow& row) {
   if (row.m() > 0) {
-    return absl::StrCat(kernel, "/", row.dtype(), "/", row.m(), "x", row.n(), "x", row.k(), "/s",
-                        row.splits_per_rank());
+    return absl::StrCat(kernel, "/", v1::DType_Name(row.dtype()), "/", row.m(), "x", row.n(), "x",
+                        row.k(), "/s", row.splits_per_rank());
   }
-  return absl::StrCat(kernel, "/", row.dtype(), "/", FormatSize(row.size_bytes()));
+  return absl::StrCat(kernel, "/", v1::DType_Name(row.dtype()), "/", FormatSize(row.size_bytes()));
 }
 
 std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row) {
@@ -237,7 +239,7 @@ GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
       c = CompareCase(name, row, *it->second, options);
     }
     c.kernel = baseline.spec().kernel();
-    c.dtype = row.dtype();
+    c.dtype = v1::DType_Name(row.dtype());
     c.size = name.substr(name.find('/', c.kernel.size() + 1) + 1);
     report.cases.push_back(std::move(c));
   }
@@ -248,7 +250,7 @@ GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
     CaseResult c;
     c.name = name;
     c.kernel = candidate.spec().kernel();
-    c.dtype = row.dtype();
+    c.dtype = v1::DType_Name(row.dtype());
     c.size = name.substr(name.find('/', c.kernel.size() + 1) + 1);
     c.candidate_us = Median(Flatten(SampleGroupsOf(row)));
     c.wrong = row.wrong();

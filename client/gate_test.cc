@@ -17,7 +17,7 @@ v1::ResultRow Row(int64_t size, double median_us, uint32_t seed, double spread =
                   int loops = 5) {
   v1::ResultRow row;
   row.set_size_bytes(size);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> noise(1 - spread, 1 + spread);
   for (int l = 0; l < loops; ++l) {
@@ -38,9 +38,9 @@ v1::Job Job(const std::string& id, const std::string& gpu = "NVIDIA H200", int w
   v1::Job job;
   job.set_job_id(id);
   job.set_state(v1::SUCCEEDED);
-  job.set_backend("cuda");
+  job.set_backend(v1::cuda);
   job.mutable_spec()->set_kernel("one_shot_all_reduce");
-  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_dtype(v1::bf16);
   job.mutable_spec()->set_world_size(world_size);
   job.mutable_spec()->set_iters(100);
   (*job.mutable_spec()->mutable_labels())["git_sha"] = "abc123";
@@ -108,7 +108,7 @@ TEST(GateTest, LoopsThatDisagreeAreNoise) {
   *baseline.add_rows() = Row(2048, 10.0, 1);
   v1::ResultRow mixed;
   mixed.set_size_bytes(2048);
-  mixed.set_dtype("bf16");
+  mixed.set_dtype(v1::bf16);
   for (int loop = 0; loop < 5; ++loop) {
     const v1::ResultRow one = Row(2048, loop < 3 ? 12.0 : 10.0, 10 + loop, 0.03, 1);
     for (int b = 0; b < one.samples_us_size(); ++b) {

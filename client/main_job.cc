@@ -97,10 +97,11 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
   if (options.world_size < 0 || options.world_size > available) {
     return absl::InvalidArgumentError(
         absl::StrCat("--world-size: must be 1..", available, " (the coordinator's ",
-                     devices.backend(), " devices; 0 for all of them), got ", options.world_size));
+                     v1::Backend_Name(devices.backend()), " devices; 0 for all of them), got ",
+                     options.world_size));
   }
   const int world_size = options.world_size > 0 ? options.world_size : available;
-  const bool cpu = devices.backend() == "cpu";
+  const bool cpu = devices.backend() == v1::cpu;
   const Sweep& sweep = cpu ? kCpuSweep : kGpuSweep;
   std::vector<MainJobPart> parts;
   // The dispatcher first (it leads the table), then every swept collective it chooses among.
@@ -113,7 +114,7 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     v1::JobSpec& spec = part.spec;
     spec.set_kernel(kernel);
     spec.set_world_size(world_size);
-    spec.set_dtype("bf16");
+    spec.set_dtype(v1::bf16);
     spec.set_min_bytes(sweep.min_bytes);
     spec.set_max_bytes(sweep.max_bytes);
     spec.set_step_factor(sweep.step_factor);
@@ -129,7 +130,7 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     v1::JobSpec& spec = part.spec;
     spec.set_kernel(gemm_kernel);
     spec.set_world_size(world_size);
-    spec.set_dtype("bf16");
+    spec.set_dtype(v1::bf16);
     spec.set_warmup_iters(cpu ? 2 : 5);
     spec.set_iters(cpu ? 10 : 20);
     spec.set_backend(devices.backend());

@@ -72,7 +72,7 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
   right[header.size() - 5] = false;  // reference
   const std::string lead_name = Short(lead.spec().kernel());
   std::string out = absl::StrCat(
-      "#\n# all-reduce, ", lead.spec().dtype(), " sum: us per op, median over ",
+      "#\n# all-reduce, ", v1::DType_Name(lead.spec().dtype()), " sum: us per op, median over ",
       lead.spec().repeats(), " timing loops of ", lead.spec().iters(),
       " iterations, max over ranks\n# ", lead_name,
       ": the product's dispatched kernel; its algorithm, reference, busbw (GB/s) and vs_ref are "
@@ -98,7 +98,8 @@ std::string GemmTable(const std::vector<MainJobPart>& parts, const std::vector<v
   std::string out;
   for (size_t i = 0; i < jobs.size(); ++i) {
     if (parts[i].role != MainJobRole::kGemm) continue;
-    absl::StrAppend(&out, "#\n# ", jobs[i].spec().kernel(), ", ", jobs[i].spec().dtype(),
+    absl::StrAppend(&out, "#\n# ", jobs[i].spec().kernel(), ", ",
+                    v1::DType_Name(jobs[i].spec().dtype()),
                     ": A_shard [M/world_size, K] gathered along M, times B [K, N]; us per op; "
                     "speedup = t_seq / t_fused\n",
                     AgGemmHeader());
@@ -129,9 +130,9 @@ std::string MainJobTitle(const v1::ListDevicesResponse& devices,
                          const std::vector<MainJobPart>& parts) {
   const int world_size = parts.empty() ? 0 : parts[0].spec.world_size();
   const std::string model = devices.devices().empty() ? "" : devices.devices(0).name();
-  return absl::StrCat(devices.backend(), " backend, world size ", world_size, " of ",
-                      devices.devices_size(), " devices (", model, "), ",
-                      parts.empty() ? "" : parts[0].spec.dtype());
+  return absl::StrCat(v1::Backend_Name(devices.backend()), " backend, world size ", world_size,
+                      " of ", devices.devices_size(), " devices (", model, "), ",
+                      parts.empty() ? "" : v1::DType_Name(parts[0].spec.dtype()));
 }
 
 std::string MainJobReport(const v1::ListDevicesResponse& devices,
@@ -155,7 +156,7 @@ Json MainJobToJson(const v1::ListDevicesResponse& devices, const std::vector<Mai
   Json list = Json::array();
   for (const v1::Job& job : jobs) list.push_back(JobToJson(job));
   return {
-      {"backend", devices.backend()},
+      {"backend", v1::Backend_Name(devices.backend())},
       {"world_size", parts.empty() ? 0 : parts[0].spec.world_size()},
       {"ok", summary.ok},
       {"rows", summary.rows},

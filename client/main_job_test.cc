@@ -49,8 +49,8 @@ TEST_P(MainJobTest, EveryCudaDeviceTheGpuSweepAndTheAnchorShapes) {
     const v1::JobSpec& spec = specs[i];
     EXPECT_EQ(spec.kernel(), kernels[i]);
     EXPECT_EQ(spec.world_size(), gpus) << spec.kernel();
-    EXPECT_EQ(spec.backend(), "cuda");
-    EXPECT_EQ(spec.dtype(), "bf16");
+    EXPECT_EQ(spec.backend(), v1::cuda);
+    EXPECT_EQ(spec.dtype(), v1::bf16);
     if (spec.kernel() == "ag_gemm") continue;
     // The GPU sweep: 2 KiB to 128 MiB in steps of 4, 20 warm-up and 100 timed iterations.
     EXPECT_EQ(spec.min_bytes(), 2048);
@@ -100,7 +100,7 @@ TEST_F(MainJobTest, CpuSlotsGetTheCpuSweepAndSmallShapes) {
   ASSERT_EQ(specs.size(), 5u);
   EXPECT_EQ(specs[0].max_bytes(), 4 << 20);
   EXPECT_EQ(specs[0].iters(), 20);
-  EXPECT_EQ(specs[0].backend(), "cpu");
+  EXPECT_EQ(specs[0].backend(), v1::cpu);
   ASSERT_EQ(specs[4].shapes_size(), 2);
   EXPECT_LE(specs[4].shapes(1).m(), 512);
 }

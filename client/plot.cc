@@ -22,8 +22,8 @@ namespace {
 constexpr char kGnuplot[] = "/usr/bin/gnuplot";
 
 std::string Label(const v1::Job& job) {
-  return absl::StrCat(job.job_id(), " ", job.spec().kernel(), " ", job.spec().dtype(),
-                      " n=", job.spec().world_size());
+  return absl::StrCat(job.job_id(), " ", job.spec().kernel(), " ",
+                      v1::DType_Name(job.spec().dtype()), " n=", job.spec().world_size());
 }
 
 // One inline data block per series: "$name << EOD ... EOD".
@@ -120,7 +120,7 @@ absl::StatusOr<std::string> GnuplotScript(const std::vector<v1::Job>& jobs,
       return absl::InvalidArgumentError(absl::StrCat("plot: job ", job.job_id(), " has no rows"));
     }
     (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) ? ag_gemm : swept) = true;
-    kinds.push_back(absl::StrCat(job.spec().kernel(), " ", job.spec().dtype()));
+    kinds.push_back(absl::StrCat(job.spec().kernel(), " ", v1::DType_Name(job.spec().dtype())));
   }
   if (ag_gemm && swept) {
     return absl::InvalidArgumentError(
@@ -143,7 +143,9 @@ absl::StatusOr<v1::Job> JobFromJson(const std::string& text, const std::string& 
   job.set_job_id(j.value("job_id", source));
   if (j.contains("spec")) {
     job.mutable_spec()->set_kernel(j["spec"].value("kernel", ""));
-    job.mutable_spec()->set_dtype(j["spec"].value("dtype", ""));
+    v1::DType dtype = v1::DTYPE_UNSPECIFIED;
+    v1::DType_Parse(j["spec"].value("dtype", ""), &dtype);  // unknown: no dtype in the title
+    job.mutable_spec()->set_dtype(dtype);
     job.mutable_spec()->set_world_size(j["spec"].value("world_size", 0));
   }
   for (const nlohmann::json& r : j["rows"]) {

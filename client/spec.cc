@@ -11,11 +11,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "client/sizes.h"
+#include "common/quote.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/util/json_util.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
+#include "spec/fault_injection.h"
 
 namespace symmbench::client {
 namespace {
@@ -131,16 +133,25 @@ absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
 
 absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source) {
   ParsedSpecFile parsed;
+  nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_object()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
+  }
+  // inject_fault may also be given in its text form, "rank_error:1" (what spec files held
+  // before it was a message).
+  if (auto it = doc.find("inject_fault"); it != doc.end() && it->is_string()) {
+    absl::StatusOr<v1::Fault> fault =
+        ParseFaultText(it->get<std::string>(), absl::StrCat(source, " inject_fault"));
+    if (!fault.ok()) return fault.status();
+    *it = {{"kind", v1::Fault::Kind_Name(fault->kind())}, {"rank", fault->rank()}};
+  }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(json, &parsed.spec, options);
+  const auto status =
+      google::protobuf::util::JsonStringToMessage(doc.dump(), &parsed.spec, options);
   if (!status.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": not a JobSpec: ", status.message().ToString()));
-  }
-  const nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (!doc.is_object()) {
-    return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
   }
   const google::protobuf::Descriptor* descriptor = v1::JobSpec::descriptor();
   for (int i = 0; i < descriptor->field_count(); ++i) {
@@ -170,12 +181,26 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
 
   if (flags.kernel) spec.set_kernel(*flags.kernel);
   if (flags.world_size) spec.set_world_size(*flags.world_size);
-  if (flags.dtype) spec.set_dtype(*flags.dtype);
+  if (flags.dtype) {
+    v1::DType dtype = v1::DTYPE_UNSPECIFIED;
+    if (!v1::DType_Parse(*flags.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED) {
+      return absl::InvalidArgumentError(absl::StrCat("--dtype: unknown dtype ", Quote(*flags.dtype),
+                                                     " (want bf16, fp16 or fp32)"));
+    }
+    spec.set_dtype(dtype);
+  }
   if (flags.step_factor) spec.set_step_factor(*flags.step_factor);
   if (flags.warmup_iters) spec.set_warmup_iters(*flags.warmup_iters);
   if (flags.iters) spec.set_iters(*flags.iters);
   if (flags.check) spec.set_check(*flags.check);
-  if (flags.backend) spec.set_backend(*flags.backend);
+  if (flags.backend) {
+    v1::Backend backend = v1::auto_;
+    if (!v1::Backend_Parse(*flags.backend, &backend)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--backend: unknown backend ", Quote(*flags.backend), " (want auto, cuda or cpu)"));
+    }
+    spec.set_backend(backend);
+  }
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
   if (flags.nodes) spec.set_nodes(*flags.nodes);
   if (flags.graph) spec.set_graph(*flags.graph);
@@ -210,8 +235,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
 
   // Defaults for what neither the file nor the flags set.
   if (spec.kernel().empty()) spec.set_kernel(std::string(kDefaultKernel));
-  if (spec.dtype().empty()) spec.set_dtype(kDefaultDType);
-  if (spec.backend().empty()) spec.set_backend(kDefaultBackend);
+  if (spec.dtype() == v1::DTYPE_UNSPECIFIED) spec.set_dtype(kDefaultDType);
   if (!flags.step_factor && !WasSet(parsed, "step_factor")) {
     spec.set_step_factor(kDefaultStepFactor);
   }
@@ -223,16 +247,6 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (!flags.world_size && !WasSet(parsed, "world_size")) {
     return absl::InvalidArgumentError(
         "--world-size: required (or set world_size in the --spec file)");
-  }
-  if (absl::StatusOr<DType> dtype = ParseDType(spec.dtype()); !dtype.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(flags.dtype ? "--dtype" : "--spec dtype",
-                                                   ": unknown dtype \"", spec.dtype(),
-                                                   "\" (want bf16, fp16 or fp32)"));
-  }
-  if (spec.backend() != "auto" && spec.backend() != "cuda" && spec.backend() != "cpu") {
-    return absl::InvalidArgumentError(absl::StrCat(flags.backend ? "--backend" : "--spec backend",
-                                                   ": unknown backend \"", spec.backend(),
-                                                   "\" (want auto, cuda or cpu)"));
   }
   return spec;
 }

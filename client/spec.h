@@ -15,8 +15,7 @@ namespace symmbench::client {
 
 // CLI defaults for fields neither the flags nor the spec file set.
 inline constexpr std::string_view kDefaultKernel = ops::kOneShotAllReduce;
-inline constexpr char kDefaultDType[] = "bf16";
-inline constexpr char kDefaultBackend[] = "auto";
+inline constexpr v1::DType kDefaultDType = v1::bf16;
 inline constexpr int32_t kDefaultStepFactor = 2;
 inline constexpr int32_t kDefaultWarmupIters = 20;
 inline constexpr int32_t kDefaultIters = 100;

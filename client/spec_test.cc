@@ -28,14 +28,14 @@ TEST(BuildJobSpecTest, FlagsAndDefaults) {
   ASSERT_TRUE(spec.ok()) << spec.status();
   EXPECT_EQ(spec->kernel(), "one_shot_all_reduce");
   EXPECT_EQ(spec->world_size(), 2);
-  EXPECT_EQ(spec->dtype(), "bf16");
+  EXPECT_EQ(spec->dtype(), v1::bf16);
   EXPECT_EQ(spec->min_bytes(), 2048);
   EXPECT_EQ(spec->max_bytes(), 64 << 20);
   EXPECT_EQ(spec->step_factor(), 4);
   EXPECT_EQ(spec->warmup_iters(), 20);
   EXPECT_EQ(spec->iters(), 100);
   EXPECT_FALSE(spec->has_check());  // unset means true
-  EXPECT_EQ(spec->backend(), "auto");
+  EXPECT_EQ(spec->backend(), v1::auto_);
   EXPECT_TRUE(spec->sizes_bytes().empty());
 }
 
@@ -56,7 +56,7 @@ TEST(BuildJobSpecTest, SizesListCheckLabelsAndTimeout) {
   EXPECT_EQ(spec->labels().at("git"), "abc123");
   EXPECT_EQ(spec->labels().at("branch"), "main=x");
   EXPECT_EQ(spec->timeout_s(), 60);
-  EXPECT_EQ(spec->backend(), "cpu");
+  EXPECT_EQ(spec->backend(), v1::cpu);
 }
 
 TEST(BuildJobSpecTest, LoneMinBytesIsOneSize) {
@@ -118,7 +118,7 @@ TEST(BuildJobSpecTest, SpecFileThenFlagsOverride) {
   ASSERT_TRUE(spec.ok()) << spec.status();
   EXPECT_EQ(spec->kernel(), "two_shot_all_reduce");
   EXPECT_EQ(spec->world_size(), 8);
-  EXPECT_EQ(spec->dtype(), "fp16");       // flag overrides the file
+  EXPECT_EQ(spec->dtype(), v1::fp16);     // flag overrides the file
   EXPECT_EQ(spec->min_bytes(), 4096);     // int64 as a string, as protobuf writes it
   EXPECT_EQ(spec->max_bytes(), 1 << 20);  // lowerCamel name accepted
   EXPECT_EQ(spec->warmup_iters(), 0);     // an explicit 0 in the file is kept
@@ -147,6 +147,26 @@ TEST(ParseSpecJsonTest, ReportsFieldsSet) {
       ParseSpecJson(R"({"worldSize": 2, "iters": 0, "dtype": null})", "test");
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   EXPECT_EQ(parsed->fields_set, (std::vector<std::string>{"world_size", "iters"}));
+}
+
+TEST(ParseSpecJsonTest, EnumsByTheirWordsAndFaultsInEitherForm) {
+  absl::StatusOr<ParsedSpecFile> text = ParseSpecJson(
+      R"({"dtype": "fp16", "backend": "cpu", "inject_fault": "rank_error:1"})", "test");
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(text->spec.dtype(), v1::fp16);
+  EXPECT_EQ(text->spec.backend(), v1::cpu);
+  EXPECT_EQ(text->spec.inject_fault().kind(), v1::Fault::rank_error);
+  EXPECT_EQ(text->spec.inject_fault().rank(), 1);
+  absl::StatusOr<ParsedSpecFile> message =
+      ParseSpecJson(R"({"inject_fault": {"kind": "flip_timed", "rank": 1}})", "test");
+  ASSERT_TRUE(message.ok()) << message.status();
+  EXPECT_EQ(message->spec.inject_fault().kind(), v1::Fault::flip_timed);
+  absl::StatusOr<ParsedSpecFile> bad = ParseSpecJson(R"({"inject_fault": "explode"})", "f.json");
+  EXPECT_EQ(bad.status().message().rfind("f.json inject_fault: \"explode\"", 0), 0u)
+      << bad.status();
+  absl::StatusOr<ParsedSpecFile> bad_dtype = ParseSpecJson(R"({"dtype": "int8"})", "f.json");
+  EXPECT_EQ(bad_dtype.status().message().rfind("f.json: not a JobSpec", 0), 0u)
+      << bad_dtype.status();
 }
 
 TEST(BuildJobSpecTest, AgGemmShapesSplitsAndVariants) {

@@ -113,9 +113,17 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
       return ReportError(global, size->status(), out, err);
     }
   }
+  v1::DType dtype = v1::DTYPE_UNSPECIFIED;
+  if (!v1::DType_Parse(options.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED) {
+    return ReportError(
+        global,
+        absl::InvalidArgumentError(absl::StrCat("--dtype: unknown dtype \"", options.dtype,
+                                                "\" (want bf16, fp16 or fp32)")),
+        out, err);
+  }
   v1::JobSpec spec;
   spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
-  spec.set_dtype(options.dtype);
+  spec.set_dtype(dtype);
   spec.set_min_bytes(*min_bytes);
   spec.set_max_bytes(*max_bytes);
   spec.set_step_factor(options.step_factor);
@@ -169,7 +177,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
     return kExitOk;
   }
   out << absl::StrFormat("# tune: %s, world_size %d, %s, %s (%s figures, us)\n", table->gpu_model(),
-                         table->world_size(), table->dtype(), table->source(),
+                         table->world_size(), v1::DType_Name(table->dtype()), table->source(),
                          spec.graph() ? "graph" : "eager");
   out << absl::StrFormat("#%11s%12s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot", "push",
                          "best_nccl", "(which)", "fastest");

@@ -13,7 +13,7 @@ v1::Job MakeJob(const std::string& id, const std::string& kernel, const std::vec
   job.set_job_id(id);
   job.mutable_spec()->set_kernel(kernel);
   job.mutable_spec()->set_world_size(2);
-  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_dtype(v1::bf16);
   for (size_t i = 0; i < sizes.size(); ++i) {
     v1::ResultRow* row = job.add_rows();
     row->set_size_bytes(sizes[i]);

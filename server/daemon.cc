@@ -31,6 +31,7 @@
 #include "server/storage/db_lock.h"
 #include "server/storage/dispatch_tables.h"
 #include "server/storage/job_db.h"
+#include "server/storage/record_format.h"
 #include "server/store.h"
 
 namespace symmbench {
@@ -170,6 +171,10 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
     return WithContext(baselines.status(), absl::StrCat("baselines in ", db_path));
   }
   parts->baselines = *std::move(baselines);
+  // Before any record is read: older records are converted, newer ones refused.
+  if (absl::Status s = MigrateRecords(db_path); !s.ok()) {
+    return WithContext(s, absl::StrCat("records in ", db_path));
+  }
   absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
       CoordinatorMetrics::Create(options.metrics_listen);
   if (!metrics.ok()) {
@@ -271,7 +276,7 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
   }
   spdlog::info("listening on {} ({}); metrics on {}; backend {} with {} devices; db {}; worker {}",
                bound, security->summary, metrics_address.empty() ? "(off)" : metrics_address,
-               inventory->backend, inventory->devices.size(), db_path, worker);
+               v1::Backend_Name(inventory->backend), inventory->devices.size(), db_path, worker);
   auto daemon = std::unique_ptr<Daemon>(new Daemon(std::move(parts)));
   daemon->address_ = bound;
   return daemon;

@@ -35,7 +35,7 @@ std::vector<v1::Device> CpuSlots(int cpu_slots) {
   for (int i = 0; i < cpu_slots; ++i) {
     v1::Device d;
     d.set_index(i);
-    d.set_kind("cpu");
+    d.set_kind(v1::cpu);
     d.set_name("cpu-slot");
     d.set_memory_bytes(physical / std::max(1, cpu_slots));
     devices.push_back(d);
@@ -56,11 +56,11 @@ absl::StatusOr<Inventory> ClusterInventory(const std::string& backend, int ranks
         absl::StrCat("cluster ranks: must be >= 1 (got ", ranks, ")"));
   }
   Inventory inventory;
-  inventory.backend = backend;
+  inventory.backend = backend == "cuda" ? v1::cuda : v1::cpu;
   for (int i = 0; i < ranks; ++i) {
     v1::Device d;
     d.set_index(i);
-    d.set_kind(backend);
+    d.set_kind(inventory.backend);
     d.set_name(name);
     inventory.devices.push_back(d);
   }
@@ -77,7 +77,7 @@ absl::StatusOr<std::vector<v1::Device>> ParseProbeOutput(const std::string& json
   for (const nlohmann::json& entry : parsed["cuda_devices"]) {
     v1::Device d;
     d.set_index(entry.value("index", 0));
-    d.set_kind("cuda");
+    d.set_kind(v1::cuda);
     d.set_name(entry.value("name", "cuda"));
     d.set_memory_bytes(entry.value("memory_bytes", int64_t{0}));
     devices.push_back(d);
@@ -117,7 +117,7 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
     absl::StatusOr<std::vector<v1::Device>> gpus = ParseProbeOutput(*output);
     if (!gpus.ok()) return gpus.status();
     if (!gpus->empty()) {
-      inventory.backend = "cuda";
+      inventory.backend = v1::cuda;
       inventory.devices = *std::move(gpus);
       inventory.machine = ParseProbeVersions(*output);
       return inventory;
@@ -126,7 +126,7 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
       return absl::FailedPreconditionError("--backend cuda: no CUDA device found on this host");
     }
   }
-  inventory.backend = "cpu";
+  inventory.backend = v1::cpu;
   inventory.devices = CpuSlots(cpu_slots);
   return inventory;
 }

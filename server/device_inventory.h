@@ -11,7 +11,7 @@
 namespace symmbench {
 
 struct Inventory {
-  std::string backend;  // "cuda" or "cpu"
+  v1::Backend backend = v1::cpu;  // cuda or cpu
   std::vector<v1::Device> devices;
   // Driver, CUDA and NCCL versions from the probe (empty on the CPU backend); the daemon adds
   // the hostname and the job manager the rest.

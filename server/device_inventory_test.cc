@@ -13,7 +13,7 @@ TEST(DeviceInventoryTest, ParsesProbeOutput) {
   ASSERT_TRUE(devices.ok()) << devices.status();
   ASSERT_EQ(devices->size(), 2u);
   EXPECT_EQ((*devices)[1].index(), 1);
-  EXPECT_EQ((*devices)[1].kind(), "cuda");
+  EXPECT_EQ((*devices)[1].kind(), v1::cuda);
   EXPECT_EQ((*devices)[1].name(), "NVIDIA H200");
   EXPECT_EQ((*devices)[1].memory_bytes(), 150000000000);
 }
@@ -39,7 +39,7 @@ TEST(DeviceInventoryTest, RejectsGarbageProbeOutput) {
 TEST(DeviceInventoryTest, CpuBackendGivesTheRequestedSlots) {
   auto inventory = DiscoverDevices("cpu", "/nonexistent", 3);
   ASSERT_TRUE(inventory.ok()) << inventory.status();
-  EXPECT_EQ(inventory->backend, "cpu");
+  EXPECT_EQ(inventory->backend, v1::cpu);
   ASSERT_EQ(inventory->devices.size(), 3u);
   EXPECT_EQ(inventory->devices[2].index(), 2);
   EXPECT_GT(inventory->devices[0].memory_bytes(), 0);

@@ -31,7 +31,7 @@ constexpr std::chrono::milliseconds kRetryWritesEvery{1000};
 
 v1::MachineInfo CompleteMachine(const JobManagerOptions& options) {
   v1::MachineInfo machine = options.machine;
-  if (machine.backend().empty()) machine.set_backend(options.backend);
+  if (machine.backend() == v1::auto_) machine.set_backend(options.backend);
   if (machine.gpu_model().empty() && !options.devices.empty()) {
     machine.set_gpu_model(options.devices[0].name());
   }
@@ -83,11 +83,12 @@ absl::Status JobManager::Recover() {
       absl::StatusOr<v1::JobPlan> plan = MakePlan(job.spec(), options_.backend);
       if (plan.ok()) *job.mutable_plan() = *std::move(plan);
     }
-    absl::Status s = job.backend() == options_.backend
-                         ? scheduler_.Enqueue(job.job_id(), job.spec().world_size())
-                         : absl::FailedPreconditionError(absl::StrCat(
-                               "backend: the job needs ", job.backend(),
-                               ", the restarted coordinator serves ", options_.backend));
+    absl::Status s =
+        job.backend() == options_.backend
+            ? scheduler_.Enqueue(job.job_id(), job.spec().world_size())
+            : absl::FailedPreconditionError(absl::StrCat(
+                  "backend: the job needs ", v1::Backend_Name(job.backend()),
+                  ", the restarted coordinator serves ", v1::Backend_Name(options_.backend)));
     if (!s.ok()) {
       job.set_state(v1::FAILED);
       job.set_error(absl::StrCat("coordinator restarted and cannot run the job: ", s.message()));
@@ -237,7 +238,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   queued_[id] = record;
   NoteState(record);
   spdlog::info("job {} queued: {} world_size {} {}", id, record.spec().kernel(),
-               record.spec().world_size(), record.spec().dtype());
+               record.spec().world_size(), v1::DType_Name(record.spec().dtype()));
   changed_.notify_all();
   return record;
 }

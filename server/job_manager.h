@@ -32,7 +32,7 @@
 namespace symmbench {
 
 struct JobManagerOptions {
-  std::string backend;              // "cuda" or "cpu": what this daemon serves
+  v1::Backend backend = v1::cpu;    // cuda or cpu: what this daemon serves
   std::vector<v1::Device> devices;  // inventory; Device.index is the scheduler's index
   std::string coordinator_address;  // handed to workers (Store, WorkerReport); may be
                                     // set later, see set_coordinator_address
@@ -102,7 +102,7 @@ class JobManager {
   absl::StatusOr<std::shared_ptr<JobWatch>> Watch(const std::string& job_id);
   // Inventory with the holder of each device.
   std::vector<v1::Device> Devices();
-  const std::string& backend() const { return options_.backend; }
+  v1::Backend backend() const { return options_.backend; }
   // What every job records as Job.machine.
   const v1::MachineInfo& machine() const { return machine_; }
 

@@ -75,16 +75,17 @@ std::string FinalStateLabel(v1::JobState state) {
   }
 }
 
+// The resolved backend, else the spec's (auto before the job was stored).
 std::string Backend(const v1::Job& job) {
-  if (!job.backend().empty()) return job.backend();
-  return job.spec().backend().empty() ? "auto" : job.spec().backend();
+  return v1::Backend_Name(job.backend() != v1::auto_ ? job.backend() : job.spec().backend());
 }
 
 // kernel, dtype, world_size, backend, gpu_model, size_bucket.
 Labels RowLabels(const v1::Job& job, const v1::ResultRow& row, const std::string& gpu_model) {
   return {
       {"kernel", job.spec().kernel()},
-      {"dtype", row.dtype().empty() ? job.spec().dtype() : row.dtype()},
+      {"dtype",
+       v1::DType_Name(row.dtype() != v1::DTYPE_UNSPECIFIED ? row.dtype() : job.spec().dtype())},
       {"world_size", std::to_string(job.spec().world_size())},
       {"backend", Backend(job)},
       {"gpu_model", gpu_model},

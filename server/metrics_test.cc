@@ -27,11 +27,11 @@ constexpr char kGemmJobId[] = "j-000043";
 v1::Job AllReduceJob() {
   v1::Job job;
   job.set_job_id(kJobId);
-  job.set_backend("cuda");
+  job.set_backend(v1::cuda);
   job.set_state(v1::RUNNING);
   job.mutable_spec()->set_kernel("one_shot_all_reduce");
   job.mutable_spec()->set_world_size(8);
-  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_dtype(v1::bf16);
   (*job.mutable_spec()->mutable_labels())["git"] = "abc123";
   return job;
 }
@@ -41,7 +41,7 @@ v1::ResultRow SmallRow() {
   v1::ResultRow row;
   row.set_size_bytes(2048);
   row.set_count(1024);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_time_us(5);
   row.set_algbw_gbps(0.4096);  // 2048 B / 5 us
   row.set_busbw_gbps(0.7168);  // * 2 * 7 / 8
@@ -60,7 +60,7 @@ v1::ResultRow SmallRow() {
 v1::ResultRow WrongRow() {
   v1::ResultRow row;
   row.set_size_bytes(40 << 20);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_time_us(300);
   row.set_algbw_gbps(139.8);
   row.set_busbw_gbps(244.6);
@@ -72,11 +72,11 @@ v1::ResultRow WrongRow() {
 v1::Job AgGemmJob() {
   v1::Job job;
   job.set_job_id(kGemmJobId);
-  job.set_backend("cuda");
+  job.set_backend(v1::cuda);
   job.set_state(v1::RUNNING);
   job.mutable_spec()->set_kernel("ag_gemm");
   job.mutable_spec()->set_world_size(8);
-  job.mutable_spec()->set_dtype("bf16");
+  job.mutable_spec()->set_dtype(v1::bf16);
   return job;
 }
 
@@ -86,7 +86,7 @@ v1::ResultRow GemmRow() {
   row.set_n(6656);
   row.set_k(16384);
   row.set_size_bytes(int64_t{4096} / 8 * 16384 * 2);
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_time_us(1500);
   row.set_tflops(600);
   row.set_speedup(1.25);

@@ -10,8 +10,8 @@ v1::JobSpec ValidSpec() {
   v1::JobSpec spec;
   spec.set_kernel("ag_gemm");
   spec.set_world_size(2);
-  spec.set_dtype("bf16");
-  spec.set_backend("cpu");
+  spec.set_dtype(v1::bf16);
+  spec.set_backend(v1::cpu);
   spec.set_warmup_iters(1);
   spec.set_iters(3);
   v1::GemmShape* shape = spec.add_shapes();
@@ -23,7 +23,7 @@ v1::JobSpec ValidSpec() {
 
 DeviceLimits Limits(int64_t memory = 0) {
   DeviceLimits limits;
-  limits.backend = "cpu";
+  limits.backend = v1::cpu;
   limits.num_devices = 4;
   limits.device_memory_bytes = memory;
   return limits;
@@ -41,7 +41,7 @@ void ExpectRejected(const v1::JobSpec& spec, const std::string& field,
 TEST(AgGemmSpecTest, ValidSpecPasses) {
   EXPECT_TRUE(ValidateSpec(ValidSpec(), Limits()).ok());
   v1::JobSpec fp16 = ValidSpec();
-  fp16.set_dtype("fp16");
+  fp16.set_dtype(v1::fp16);
   fp16.set_splits_per_rank(4);
   fp16.add_variants("fused");
   fp16.add_variants("sequential");
@@ -79,7 +79,7 @@ TEST(AgGemmSpecTest, RejectsBadSplitsVariantsAndDtype) {
   graph.set_graph(true);
   ExpectRejected(graph, "graph");
   v1::JobSpec fp32 = ValidSpec();
-  fp32.set_dtype("fp32");
+  fp32.set_dtype(v1::fp32);
   ExpectRejected(fp32, "dtype");
 }
 

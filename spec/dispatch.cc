@@ -5,7 +5,6 @@
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "common/quote.h"
-#include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
@@ -20,7 +19,10 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
     return absl::InvalidArgumentError(absl::StrCat(
         "world_size: must be in [1, ", kMaxDispatchWorldSize, "] (got ", table.world_size(), ")"));
   }
-  if (absl::StatusOr<DType> dtype = ParseDType(table.dtype()); !dtype.ok()) return dtype.status();
+  if (table.dtype() == v1::DTYPE_UNSPECIFIED || !v1::DType_IsValid(table.dtype())) {
+    return absl::InvalidArgumentError(absl::StrCat("dtype: must be bf16, fp16 or fp32 (got ",
+                                                   static_cast<int>(table.dtype()), ")"));
+  }
   if (table.entries().empty()) return absl::InvalidArgumentError("entries: empty");
   if (table.entries_size() > kMaxDispatchEntries) {
     return absl::InvalidArgumentError(absl::StrCat("entries: ", table.entries_size(),
@@ -47,30 +49,31 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   return absl::OkStatus();
 }
 
-absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& backend,
-                                   int ranks, const std::string& dtype) {
+absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, v1::Backend backend, int ranks,
+                                   v1::DType dtype) {
   if (table.world_size() != ranks) {
     return absl::InvalidArgumentError(absl::StrCat(
         "world_size: the table is for ", table.world_size(), " ranks, the job runs ", ranks));
   }
   if (table.dtype() != dtype) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("dtype: the table is for ", table.dtype(), ", the job's is ", dtype));
+    return absl::InvalidArgumentError(absl::StrCat("dtype: the table is for ",
+                                                   v1::DType_Name(table.dtype()), ", the job's is ",
+                                                   v1::DType_Name(dtype)));
   }
   for (int i = 0; i < table.entries_size(); ++i) {
-    if (table.entries(i).algorithm() == kNcclSymmetricReference && backend != "cuda") {
+    if (table.entries(i).algorithm() == kNcclSymmetricReference && backend != v1::cuda) {
       return absl::InvalidArgumentError(
           absl::StrCat("entries[", i,
                        "].algorithm: nccl_symmetric needs the CUDA backend (this "
                        "daemon's is ",
-                       backend, ")"));
+                       v1::Backend_Name(backend), ")"));
     }
   }
   return absl::OkStatus();
 }
 
-v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::string& gpu_model,
-                                       int world_size, const std::string& dtype) {
+v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& gpu_model,
+                                       int world_size, v1::DType dtype) {
   v1::DispatchTable table;
   table.set_gpu_model(gpu_model);
   table.set_world_size(world_size);
@@ -90,11 +93,11 @@ v1::DispatchTable DefaultDispatchTable(const std::string& backend, const std::st
                                               {0, kNcclReference}};
   static constexpr Step kCpu[] = {{0, ops::kTwoShotAllReduce}};
   static constexpr Step kOneGpu[] = {{0, kNcclReference}};
-  const absl::Span<const Step> steps = backend == "cpu"  ? absl::MakeConstSpan(kCpu)
-                                       : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
-                                       : world_size == 2 ? absl::MakeConstSpan(kTwoRanks)
-                                       : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
-                                                         : absl::MakeConstSpan(kFourOrMoreRanks);
+  const absl::Span<const Step> steps = backend == v1::cpu ? absl::MakeConstSpan(kCpu)
+                                       : world_size <= 1  ? absl::MakeConstSpan(kOneGpu)
+                                       : world_size == 2  ? absl::MakeConstSpan(kTwoRanks)
+                                       : world_size == 3  ? absl::MakeConstSpan(kThreeRanks)
+                                                          : absl::MakeConstSpan(kFourOrMoreRanks);
   for (const Step& step : steps) {
     v1::DispatchEntry* entry = table.add_entries();
     entry->set_max_bytes(step.max_bytes);

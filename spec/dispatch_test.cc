@@ -7,7 +7,7 @@ namespace symmbench {
 namespace {
 
 v1::DispatchTable Table() {
-  v1::DispatchTable table = DefaultDispatchTable("cuda", "NVIDIA H200", 2, "bf16");
+  v1::DispatchTable table = DefaultDispatchTable(v1::cuda, "NVIDIA H200", 2, v1::bf16);
   table.set_source("test");
   return table;
 }
@@ -23,25 +23,26 @@ TEST(DispatchTablesTest, DefaultIsValidAndChoosesBySize) {
 // Above 2 ranks the two-shot hands the largest sizes to NCCL (measured on 3 and 4 x H200).
 TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
   // One GPU: NCCL's local copy beats every kernel (measured on one H100).
-  const v1::DispatchTable one = DefaultDispatchTable("cuda", "NVIDIA H100", 1, "bf16");
+  const v1::DispatchTable one = DefaultDispatchTable(v1::cuda, "NVIDIA H100", 1, v1::bf16);
   ASSERT_EQ(one.entries_size(), 1);
   EXPECT_EQ(ChooseAlgorithm(one, 2048), "nccl");
   EXPECT_EQ(ChooseAlgorithm(one, 128 << 20), "nccl");
   for (int world_size : {1, 3, 4, 8}) {
     EXPECT_TRUE(
-        ValidateDispatchTable(DefaultDispatchTable("cuda", "NVIDIA H200", world_size, "bf16")).ok())
+        ValidateDispatchTable(DefaultDispatchTable(v1::cuda, "NVIDIA H200", world_size, v1::bf16))
+            .ok())
         << world_size;
   }
-  const v1::DispatchTable three = DefaultDispatchTable("cuda", "NVIDIA H200", 3, "bf16");
+  const v1::DispatchTable three = DefaultDispatchTable(v1::cuda, "NVIDIA H200", 3, v1::bf16);
   EXPECT_EQ(ChooseAlgorithm(three, 1 << 20), "one_shot_push_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(three, 2 << 20), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(three, 256 << 20), "nccl");
-  const v1::DispatchTable four = DefaultDispatchTable("cuda", "NVIDIA H200", 4, "bf16");
+  const v1::DispatchTable four = DefaultDispatchTable(v1::cuda, "NVIDIA H200", 4, v1::bf16);
   EXPECT_EQ(ChooseAlgorithm(four, 256 << 10), "one_shot_push_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 512 << 10), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 32 << 20), "two_shot_all_reduce");
   EXPECT_EQ(ChooseAlgorithm(four, 64 << 20), "nccl");
-  EXPECT_EQ(DefaultDispatchTable("cuda", "NVIDIA H200", 8, "bf16").DebugString(), [&] {
+  EXPECT_EQ(DefaultDispatchTable(v1::cuda, "NVIDIA H200", 8, v1::bf16).DebugString(), [&] {
     v1::DispatchTable eight = four;
     eight.set_world_size(8);
     return eight.DebugString();
@@ -52,7 +53,7 @@ TEST(DispatchTablesTest, DefaultDependsOnWorldSize) {
 // on GPUs up to MiBs, is 15-260x slower there).
 TEST(DispatchTablesTest, CpuBackendDefaultIsTheTwoShot) {
   for (int world_size : {1, 2, 4, 8}) {
-    const v1::DispatchTable cpu = DefaultDispatchTable("cpu", "cpu-slot", world_size, "bf16");
+    const v1::DispatchTable cpu = DefaultDispatchTable(v1::cpu, "cpu-slot", world_size, v1::bf16);
     EXPECT_TRUE(ValidateDispatchTable(cpu).ok()) << world_size;
     EXPECT_EQ(cpu.gpu_model(), "cpu-slot");
     for (int64_t size : {int64_t{2048}, int64_t{4096}, int64_t{64} << 20}) {
@@ -83,7 +84,7 @@ TEST(ValidateDispatchTableTest, BoundsEntriesModelAndWorldSize) {
   v1::DispatchTable table;
   table.set_gpu_model("NVIDIA H200");
   table.set_world_size(2);
-  table.set_dtype("bf16");
+  table.set_dtype(v1::bf16);
   for (int i = 1; i <= kMaxDispatchEntries + 1; ++i) {
     v1::DispatchEntry* e = table.add_entries();
     e->set_algorithm("one_shot_all_reduce");
@@ -107,15 +108,16 @@ TEST(CheckDispatchTableForTest, TheJobsRanksDtypeAndBackend) {
   v1::DispatchTable table;
   table.set_gpu_model("cpu-slot");
   table.set_world_size(2);
-  table.set_dtype("bf16");
+  table.set_dtype(v1::bf16);
   v1::DispatchEntry* e = table.add_entries();
   e->set_algorithm("nccl_symmetric");
-  EXPECT_TRUE(CheckDispatchTableFor(table, "cuda", 2, "bf16").ok());
+  EXPECT_TRUE(CheckDispatchTableFor(table, v1::cuda, 2, v1::bf16).ok());
   EXPECT_EQ(
-      CheckDispatchTableFor(table, "cpu", 2, "bf16").message().rfind("entries[0].algorithm", 0),
+      CheckDispatchTableFor(table, v1::cpu, 2, v1::bf16).message().rfind("entries[0].algorithm", 0),
       0u);
-  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 4, "bf16").message().rfind("world_size", 0), 0u);
-  EXPECT_EQ(CheckDispatchTableFor(table, "cuda", 2, "fp16").message().rfind("dtype", 0), 0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, v1::cuda, 4, v1::bf16).message().rfind("world_size", 0),
+            0u);
+  EXPECT_EQ(CheckDispatchTableFor(table, v1::cuda, 2, v1::fp16).message().rfind("dtype", 0), 0u);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Fault injection for testing the service's failure handling: the JobSpec.inject_fault knob,
-// its parser (shared by the daemon and the workers) and the daemon's permission check.
+// Fault injection for testing the service's failure handling: the checks of JobSpec.inject_fault
+// (a v1::Fault) and the daemon's permission check.
 #pragma once
 
 #include <string>
@@ -10,24 +10,15 @@
 
 namespace symmbench {
 
-// A parsed JobSpec.inject_fault.
-struct FaultInjection {
-  enum class Kind {
-    kNone,         // ""
-    kRankError,    // "rank_error:R": rank R's first kernel call fails (a failed CUDA launch)
-    kFlipElement,  // "flip_element[:R]": rank R (default 0) flips one output element after
-                   // the checked kernel run, before verification
-    kFlipTimed,    // "flip_timed[:R]": rank R (default 0) flips one output element after
-                   // every kernel run but the first checked one (the timed ones)
-  };
-  Kind kind = Kind::kNone;
-  int rank = 0;
-};
+// Checks `spec.inject_fault` against the spec: INVALID_ARGUMENT naming inject_fault for an
+// unknown kind, a rank outside [0, world_size), or a kernel that is not size-swept (ag_gemm,
+// calibrate). OK when the spec injects no fault.
+absl::Status ValidateFaultInjection(const v1::JobSpec& spec);
 
-// Parses `spec.inject_fault` against the spec's world_size. INVALID_ARGUMENT naming
-// inject_fault for an unknown fault, a malformed or out-of-range rank, or a kernel that is not
-// size-swept (ag_gemm, calibrate).
-absl::StatusOr<FaultInjection> ParseFaultInjection(const v1::JobSpec& spec);
+// A fault in the words of the CLI and of records before record format 2: "rank_error:R",
+// "flip_element[:R]", "flip_timed[:R]" ("" is none). INVALID_ARGUMENT naming `field` for
+// anything else. The rank is not checked against a world size here.
+absl::StatusOr<v1::Fault> ParseFaultText(const std::string& text, const std::string& field);
 
 // The daemon's gate: OK when the spec injects nothing or `allowed` (symmbenchd
 // --allow-fault-injection); FAILED_PRECONDITION naming inject_delay_us or inject_fault otherwise.

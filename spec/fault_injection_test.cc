@@ -1,4 +1,5 @@
-// Tests for JobSpec.inject_fault: parsing, its errors naming the field, and the daemon's gate.
+// Tests for JobSpec.inject_fault: its checks naming the field, the text form and the daemon's
+// gate.
 #include "spec/fault_injection.h"
 
 #include <gtest/gtest.h>
@@ -6,60 +7,67 @@
 namespace symmbench {
 namespace {
 
-v1::JobSpec Spec(const std::string& fault, int world_size = 2,
+v1::JobSpec Spec(v1::Fault::Kind kind, int rank, int world_size = 2,
                  const std::string& kernel = "one_shot_all_reduce") {
   v1::JobSpec spec;
   spec.set_kernel(kernel);
   spec.set_world_size(world_size);
-  spec.set_inject_fault(fault);
+  if (kind != v1::Fault::none || rank != 0) {
+    spec.mutable_inject_fault()->set_kind(kind);
+    spec.mutable_inject_fault()->set_rank(rank);
+  }
   return spec;
 }
 
-TEST(FaultInjectionTest, ParsesEveryFault) {
-  auto none = ParseFaultInjection(Spec(""));
-  ASSERT_TRUE(none.ok()) << none.status();
-  EXPECT_EQ(none->kind, FaultInjection::Kind::kNone);
-
-  auto error = ParseFaultInjection(Spec("rank_error:1"));
-  ASSERT_TRUE(error.ok()) << error.status();
-  EXPECT_EQ(error->kind, FaultInjection::Kind::kRankError);
-  EXPECT_EQ(error->rank, 1);
-
-  auto flip = ParseFaultInjection(Spec("flip_element"));
-  ASSERT_TRUE(flip.ok()) << flip.status();
-  EXPECT_EQ(flip->kind, FaultInjection::Kind::kFlipElement);
-  EXPECT_EQ(flip->rank, 0);
-  EXPECT_EQ(ParseFaultInjection(Spec("flip_element:1"))->rank, 1);
-
-  auto timed = ParseFaultInjection(Spec("flip_timed:1"));
-  ASSERT_TRUE(timed.ok()) << timed.status();
-  EXPECT_EQ(timed->kind, FaultInjection::Kind::kFlipTimed);
-  EXPECT_EQ(timed->rank, 1);
-  EXPECT_EQ(ParseFaultInjection(Spec("flip_timed"))->rank, 0);
+TEST(FaultInjectionTest, ValidFaultsPass) {
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::none, 0)).ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::rank_error, 1)).ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::flip_element, 0)).ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::flip_timed, 1)).ok());
 }
 
-TEST(FaultInjectionTest, RejectsBadValuesNamingTheField) {
-  for (const char* bad : {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
-                          "rank_error:-1", "rank_error:2", "rank_error:99999999999999999999",
-                          "flip_element:", "flip_timed:2", "explode", ":1"}) {
-    absl::StatusOr<FaultInjection> fault = ParseFaultInjection(Spec(bad));
+TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
+  const absl::Status range = ValidateFaultInjection(Spec(v1::Fault::rank_error, 2));
+  EXPECT_EQ(range.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(range.message().rfind("inject_fault.rank: ", 0), 0u) << range;
+  EXPECT_NE(range.message().find("outside [0, 2)"), std::string::npos) << range;
+  EXPECT_EQ(ValidateFaultInjection(Spec(v1::Fault::flip_element, -1))
+                .message()
+                .rfind("inject_fault.rank: ", 0),
+            0u);
+  const absl::Status unknown = ValidateFaultInjection(Spec(static_cast<v1::Fault::Kind>(9), 0));
+  EXPECT_EQ(unknown.message().rfind("inject_fault.kind: ", 0), 0u) << unknown;
+  const absl::Status rank_only = ValidateFaultInjection(Spec(v1::Fault::none, 1));
+  EXPECT_EQ(rank_only.message().rfind("inject_fault.rank: ", 0), 0u) << rank_only;
+  const absl::Status gemm = ValidateFaultInjection(Spec(v1::Fault::rank_error, 0, 2, "ag_gemm"));
+  EXPECT_EQ(gemm.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(gemm.message().find("ag_gemm"), std::string::npos) << gemm;
+}
+
+TEST(FaultInjectionTest, TextFormParsesEveryFault) {
+  EXPECT_EQ(ParseFaultText("", "f")->kind(), v1::Fault::none);
+  absl::StatusOr<v1::Fault> error = ParseFaultText("rank_error:1", "f");
+  ASSERT_TRUE(error.ok()) << error.status();
+  EXPECT_EQ(error->kind(), v1::Fault::rank_error);
+  EXPECT_EQ(error->rank(), 1);
+  EXPECT_EQ(ParseFaultText("flip_element", "f")->kind(), v1::Fault::flip_element);
+  EXPECT_EQ(ParseFaultText("flip_element", "f")->rank(), 0);
+  EXPECT_EQ(ParseFaultText("flip_timed:3", "f")->rank(), 3);
+  for (const char* bad :
+       {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
+        "rank_error:99999999999999999999", "flip_element:", "none", "explode", ":1"}) {
+    absl::StatusOr<v1::Fault> fault = ParseFaultText(bad, "spec.inject_fault");
     EXPECT_EQ(fault.status().code(), absl::StatusCode::kInvalidArgument) << bad;
-    EXPECT_EQ(fault.status().message().rfind("inject_fault: ", 0), 0u) << fault.status();
+    EXPECT_EQ(fault.status().message().rfind("spec.inject_fault: ", 0), 0u) << fault.status();
   }
-  absl::StatusOr<FaultInjection> range = ParseFaultInjection(Spec("rank_error:2"));
-  EXPECT_NE(range.status().message().find("outside [0, 2)"), std::string::npos) << range.status();
-  absl::StatusOr<FaultInjection> gemm = ParseFaultInjection(Spec("rank_error:0", 2, "ag_gemm"));
-  EXPECT_EQ(gemm.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(gemm.status().message().find("ag_gemm"), std::string::npos) << gemm.status();
   // A long value is quoted cut short.
-  absl::StatusOr<FaultInjection> long_value = ParseFaultInjection(Spec(std::string(5000, 'x')));
-  EXPECT_LT(long_value.status().message().size(), 200u);
+  EXPECT_LT(ParseFaultText(std::string(5000, 'x'), "f").status().message().size(), 200u);
 }
 
 TEST(FaultInjectionTest, RefusedUnlessTheDaemonAllowsIt) {
-  EXPECT_TRUE(CheckFaultInjectionAllowed(Spec(""), false).ok());
-  EXPECT_TRUE(CheckFaultInjectionAllowed(Spec("flip_element"), true).ok());
-  absl::Status refused = CheckFaultInjectionAllowed(Spec("flip_element"), false);
+  EXPECT_TRUE(CheckFaultInjectionAllowed(Spec(v1::Fault::none, 0), false).ok());
+  EXPECT_TRUE(CheckFaultInjectionAllowed(Spec(v1::Fault::flip_element, 0), true).ok());
+  absl::Status refused = CheckFaultInjectionAllowed(Spec(v1::Fault::flip_element, 0), false);
   EXPECT_EQ(refused.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(refused.message().find("inject_fault"), std::string::npos) << refused;
   EXPECT_NE(refused.message().find("--allow-fault-injection"), std::string::npos) << refused;

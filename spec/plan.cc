@@ -13,61 +13,14 @@
 
 namespace symmbench {
 
-absl::StatusOr<v1::FaultPlan> PlanFault(const v1::JobSpec& spec) {
-  absl::StatusOr<FaultInjection> parsed = ParseFaultInjection(spec);
-  if (!parsed.ok()) return parsed.status();
-  v1::FaultPlan fault;
-  switch (parsed->kind) {
-    case FaultInjection::Kind::kNone:
-      return fault;
-    case FaultInjection::Kind::kRankError:
-      fault.set_kind(v1::FaultPlan::RANK_ERROR);
-      break;
-    case FaultInjection::Kind::kFlipElement:
-      fault.set_kind(v1::FaultPlan::FLIP_ELEMENT);
-      break;
-    case FaultInjection::Kind::kFlipTimed:
-      fault.set_kind(v1::FaultPlan::FLIP_TIMED);
-      break;
-  }
-  fault.set_rank(parsed->rank);
-  return fault;
-}
-
-FaultInjection FaultOf(const v1::FaultPlan& fault) {
-  FaultInjection out;
-  out.rank = fault.rank();
-  switch (fault.kind()) {
-    case v1::FaultPlan::RANK_ERROR:
-      out.kind = FaultInjection::Kind::kRankError;
-      break;
-    case v1::FaultPlan::FLIP_ELEMENT:
-      out.kind = FaultInjection::Kind::kFlipElement;
-      break;
-    case v1::FaultPlan::FLIP_TIMED:
-      out.kind = FaultInjection::Kind::kFlipTimed;
-      break;
-    default:
-      out.kind = FaultInjection::Kind::kNone;
-      out.rank = 0;
-  }
-  return out;
-}
-
 DType DTypeOf(const v1::JobPlan& plan) {
-  switch (plan.dtype()) {
-    case v1::JobPlan::FP16:
-      return DType::kFp16;
-    case v1::JobPlan::FP32:
-      return DType::kFp32;
-    default:
-      return DType::kBf16;
-  }
+  absl::StatusOr<DType> dtype = KernelDType(plan.dtype());
+  return dtype.ok() ? *dtype : DType::kBf16;
 }
 
-GemmProblem CalibrationGemm(const std::string& backend, int world_size) {
+GemmProblem CalibrationGemm(v1::Backend backend, int world_size) {
   GemmProblem problem;
-  problem.n = problem.k = backend == "cuda" ? 8192 : 256;
+  problem.n = problem.k = backend == v1::cuda ? 8192 : 256;
   const int64_t tile_rows = 16 * static_cast<int64_t>(std::max(world_size, 1));
   problem.m = std::max<int64_t>(problem.k / tile_rows, 1) * tile_rows;
   problem.splits_per_rank = 1;
@@ -75,29 +28,18 @@ GemmProblem CalibrationGemm(const std::string& backend, int world_size) {
   return problem;
 }
 
-absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, const std::string& backend) {
+absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend) {
   const OpDescriptor* op = FindOp(spec.kernel());
   if (op == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("kernel: unknown kernel ", Quote(spec.kernel())));
   }
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
+  absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
+  if (absl::Status s = ValidateFaultInjection(spec); !s.ok()) return s;
   v1::JobPlan plan;
-  switch (*dtype) {
-    case DType::kBf16:
-      plan.set_dtype(v1::JobPlan::BF16);
-      break;
-    case DType::kFp16:
-      plan.set_dtype(v1::JobPlan::FP16);
-      break;
-    case DType::kFp32:
-      plan.set_dtype(v1::JobPlan::FP32);
-      break;
-  }
-  absl::StatusOr<v1::FaultPlan> fault = PlanFault(spec);
-  if (!fault.ok()) return fault.status();
-  *plan.mutable_fault() = *std::move(fault);
+  plan.set_dtype(ProtoDType(*dtype));
+  if (spec.has_inject_fault()) *plan.mutable_fault() = spec.inject_fault();
   if (op->family == OpFamily::kGemmCollective) {
     plan.set_buffer_bytes(AgGemmMaxShardBytes(spec, *dtype));
     return plan;

@@ -1,5 +1,5 @@
 // A job's plan (symmbench.v1.JobPlan): what the coordinator resolves from a validated spec once,
-// at submission, and hands whole to the workers (sizes expanded, buffer bytes, parsed fault
+// at submission, and hands whole to the workers (sizes expanded, buffer bytes, the checked fault
 // injection), so that no process derives them again.
 #pragma once
 
@@ -14,14 +14,9 @@
 namespace symmbench {
 
 // The plan of `spec`, which must have passed ValidateSpec (with defaults applied) on a daemon
-// of `backend` ("cuda" or "cpu"). INVALID_ARGUMENT naming the field for what validation would
+// of `backend` (cuda or cpu). INVALID_ARGUMENT naming the field for what validation would
 // have refused (a malformed sweep or dtype, an unknown kernel, a bad inject_fault).
-absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, const std::string& backend);
-
-// JobSpec.inject_fault as a plan's FaultPlan; ParseFaultInjection's errors.
-absl::StatusOr<v1::FaultPlan> PlanFault(const v1::JobSpec& spec);
-// A plan's fault as the worker's FaultInjection.
-FaultInjection FaultOf(const v1::FaultPlan& fault);
+absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend);
 // A plan's element type (bf16 for a plan that names none).
 DType DTypeOf(const v1::JobPlan& plan);
 
@@ -29,6 +24,6 @@ DType DTypeOf(const v1::JobPlan& plan);
 // shows from 8192^3) and 256 on the CPU backend (its single-threaded OpenBLAS would take seconds
 // per op at 8192); m is the same edge rounded down to a multiple of 16 x world_size, so every
 // rank's shard has the same whole number of 16-row tiles at any world size (3 included).
-GemmProblem CalibrationGemm(const std::string& backend, int world_size);
+GemmProblem CalibrationGemm(v1::Backend backend, int world_size);
 
 }  // namespace symmbench

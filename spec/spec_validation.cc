@@ -14,18 +14,46 @@
 #include "kernels/ops/registry.h"
 #include "spec/ag_gemm_spec.h"
 #include "spec/dispatch.h"
+#include "spec/fault_injection.h"
 
 namespace symmbench {
 namespace {
 
-// "auto" (and "") resolve to what the daemon serves; the rest name a backend.
-bool IsKnownBackend(const std::string& backend) {
-  return backend.empty() || backend == "auto" || backend == "cuda" || backend == "cpu";
+// auto resolves to what the daemon serves.
+v1::Backend ResolveBackend(v1::Backend backend, const DeviceLimits& limits) {
+  return backend == v1::auto_ ? limits.backend : backend;
 }
 
-std::string ResolveBackend(const std::string& backend, const DeviceLimits& limits) {
-  return backend.empty() || backend == "auto" ? limits.backend : backend;
+}  // namespace
+
+absl::StatusOr<DType> KernelDType(v1::DType dtype) {
+  switch (dtype) {
+    case v1::DTYPE_UNSPECIFIED:
+    case v1::bf16:
+      return DType::kBf16;
+    case v1::fp16:
+      return DType::kFp16;
+    case v1::fp32:
+      return DType::kFp32;
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(
+          "dtype: unknown element type ", static_cast<int>(dtype), " (want bf16, fp16 or fp32)"));
+  }
 }
+
+v1::DType ProtoDType(DType dtype) {
+  switch (dtype) {
+    case DType::kFp16:
+      return v1::fp16;
+    case DType::kFp32:
+      return v1::fp32;
+    case DType::kBf16:
+      break;
+  }
+  return v1::bf16;
+}
+
+namespace {
 
 std::string KnownKernels() { return absl::StrJoin(AllOpNames(), ", "); }
 
@@ -242,14 +270,15 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                                                    " (known: ", KnownKernels(), ")"));
   }
 
-  if (!IsKnownBackend(spec.backend())) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "backend: unknown backend ", Quote(spec.backend()), " (want auto, cuda or cpu)"));
-  }
-  const std::string backend = ResolveBackend(spec.backend(), limits);
-  if (backend != limits.backend) {
+  if (!v1::Backend_IsValid(spec.backend())) {
     return absl::InvalidArgumentError(
-        absl::StrCat("backend: this daemon serves ", limits.backend, " devices, not ", backend));
+        absl::StrCat("backend: unknown backend ", spec.backend(), " (want auto, cuda or cpu)"));
+  }
+  const v1::Backend backend = ResolveBackend(spec.backend(), limits);
+  if (backend != limits.backend) {
+    return absl::InvalidArgumentError(absl::StrCat("backend: this daemon serves ",
+                                                   v1::Backend_Name(limits.backend),
+                                                   " devices, not ", v1::Backend_Name(backend)));
   }
 
   if (spec.world_size() < 1) {
@@ -257,15 +286,15 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
         absl::StrCat("world_size: must be >= 1 (got ", spec.world_size(), ")"));
   }
   if (spec.world_size() > limits.num_devices) {
-    return absl::ResourceExhaustedError(absl::StrCat("world_size: ", spec.world_size(),
-                                                     " exceeds the ", limits.num_devices, " ",
-                                                     limits.backend, " devices of this daemon"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("world_size: ", spec.world_size(), " exceeds the ", limits.num_devices, " ",
+                     v1::Backend_Name(limits.backend), " devices of this daemon"));
   }
 
   if (absl::Status s = CheckPerHostTeams(spec); !s.ok()) return s;
   if (absl::Status s = CheckNodes(spec, limits); !s.ok()) return s;
 
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());  // its message names `dtype`
+  absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
 
   if (kernel->family == OpFamily::kCalibration &&
@@ -293,12 +322,14 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
         absl::StrCat("timeout_s: must be >= 0 (got ", spec.timeout_s(), ")"));
   }
   if (absl::Status s = CheckFaultInjection(spec); !s.ok()) return s;
+  if (absl::Status s = ValidateFaultInjection(spec); !s.ok()) return s;
 
   return absl::OkStatus();
 }
 
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
-  if (spec->backend().empty() || spec->backend() == "auto") spec->set_backend(limits.backend);
+  spec->set_backend(ResolveBackend(spec->backend(), limits));
+  if (spec->dtype() == v1::DTYPE_UNSPECIFIED) spec->set_dtype(v1::bf16);
   if (!spec->has_check()) spec->set_check(true);
   if (spec->repeats() == 0) spec->set_repeats(kDefaultRepeats);
 }

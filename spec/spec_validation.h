@@ -7,13 +7,14 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "kernels/dtype.h"
 #include "proto/symmbench.pb.h"
 
 namespace symmbench {
 
 // What the daemon offers, against which a spec is checked.
 struct DeviceLimits {
-  std::string backend;              // "cuda" or "cpu": what the daemon serves
+  v1::Backend backend = v1::cpu;    // cuda or cpu: what the daemon serves
   int num_devices = 0;              // devices of that backend
   int64_t device_memory_bytes = 0;  // smallest device's memory (0: unknown, not checked)
   int max_nodes = 1;                // hosts a job may span (JobSpec.nodes): 1 = the local launcher
@@ -28,6 +29,12 @@ constexpr size_t kMaxLabelValueLength = 1024;
 constexpr int32_t kDefaultRepeats = 5;  // JobSpec.repeats when unset
 constexpr int32_t kMaxRepeats = 100;
 constexpr double kMaxInjectDelayUs = 1e6;  // JobSpec.inject_delay_us: one second per op
+
+// A spec's element type as the kernels' DType (bf16 when unspecified). INVALID_ARGUMENT naming
+// `dtype` for a value outside the enum (a client newer than this daemon).
+absl::StatusOr<DType> KernelDType(v1::DType dtype);
+// The API's name of a kernel element type.
+v1::DType ProtoDType(DType dtype);
 
 // The sizes a spec asks for, in bytes, ascending as given: sizes_bytes if non-empty, else
 // min_bytes, min_bytes * step_factor, ... <= max_bytes. INVALID_ARGUMENT naming the field for

@@ -100,7 +100,7 @@ TEST_F(LimitsTest, AbsurdSizesAreRefusedNamingTheField) {
   ExpectRefused(timeout, grpc::StatusCode::INVALID_ARGUMENT, "timeout_s");
   v1::JobSpec gemm = SmallCpuSpec(2, {});
   gemm.set_kernel("ag_gemm");
-  gemm.set_dtype("bf16");
+  gemm.set_dtype(v1::bf16);
   v1::GemmShape* shape = gemm.add_shapes();
   shape->set_m(kInt64Max);
   shape->set_n(kInt64Max);
@@ -212,7 +212,7 @@ TEST(UnknownFieldsTest, AreNotStored) {
   v1::DispatchTable* table = set.mutable_table();
   table->set_gpu_model("cpu");
   table->set_world_size(2);
-  table->set_dtype("fp32");
+  table->set_dtype(v1::fp32);
   v1::DispatchEntry* entry = table->add_entries();
   entry->set_max_bytes(0);
   entry->set_algorithm("one_shot_all_reduce");

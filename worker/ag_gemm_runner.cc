@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/ag_gemm.h"
 #include "spec/ag_gemm_spec.h"
+#include "spec/spec_validation.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -80,7 +81,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   row.set_splits_per_rank(problem.splits_per_rank);
   row.set_size_bytes(shard_elements * element);
   row.set_count(shard_elements);
-  row.set_dtype(DTypeName(problem.dtype));
+  row.set_dtype(ProtoDType(problem.dtype));
   const double t_fused = Median(results, AgGemmVariant::kFused);
   const double t_ag = Median(results, AgGemmVariant::kAllGather);
   const double t_gemm = Median(results, AgGemmVariant::kGemm);
@@ -149,7 +150,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
 
 absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                                 const RowSink& sink, const InjectedDelay& fault) {
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
+  absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
   if (!op.ok()) return op.status();

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 namespace {
@@ -116,7 +117,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / DTypeSize(context.dtype));
-  row.set_dtype(DTypeName(context.dtype));
+  row.set_dtype(ProtoDType(context.dtype));
   row.set_redop(info != nullptr ? info->redop : "sum");
   const OpTimes ours = MaxOverRanks(results, 0);
   row.set_time_us(ours.eager.median_us);

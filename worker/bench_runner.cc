@@ -110,7 +110,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   const DType dtype = DTypeOf(plan);
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
-  *collective = InjectFaults(*std::move(collective), FaultOf(plan.fault()), rank);
+  *collective = InjectFaults(*std::move(collective), plan.fault(), rank);
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();

@@ -36,7 +36,7 @@ TEST(SplitIntoBatchesTest, CoversEveryIterationInAtMostTenBatches) {
   }
 }
 
-v1::JobSpec SmallSpec(const std::string& dtype) {
+v1::JobSpec SmallSpec(v1::DType dtype) {
   v1::JobSpec spec;
   spec.set_kernel("one_shot_all_reduce");
   spec.set_world_size(2);
@@ -57,7 +57,7 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
   for (int64_t size : sizes) planned.add_sizes_bytes(size);
   // A kernel the registry does not know gets no plan from the coordinator; here it runs on a
   // plan of the sizes alone, to show what the backend says about it.
-  absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, "cpu");
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, v1::cpu);
   if (!plan.ok()) {
     plan = v1::JobPlan();
     for (int64_t size : sizes) plan->add_sizes_bytes(size);
@@ -103,14 +103,14 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
 TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
   std::vector<v1::ResultRow> rows;
   const std::vector<int64_t> sizes = {2, 2048, 65536};
-  for (const absl::Status& s : RunRanks(SmallSpec("bf16"), sizes, 2, &rows)) {
+  for (const absl::Status& s : RunRanks(SmallSpec(v1::bf16), sizes, 2, &rows)) {
     EXPECT_TRUE(s.ok()) << s;
   }
   ASSERT_EQ(rows.size(), sizes.size());
   for (size_t i = 0; i < sizes.size(); ++i) {
     EXPECT_EQ(rows[i].size_bytes(), sizes[i]);
     EXPECT_EQ(rows[i].count(), sizes[i] / 2);
-    EXPECT_EQ(rows[i].dtype(), "bf16");
+    EXPECT_EQ(rows[i].dtype(), v1::bf16);
     EXPECT_EQ(rows[i].wrong(), 0);
     EXPECT_TRUE(rows[i].checked());
     EXPECT_EQ(rows[i].baseline(), "reference_sum");
@@ -126,7 +126,7 @@ TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
 }
 
 TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
-  v1::JobSpec spec = SmallSpec("bf16");
+  v1::JobSpec spec = SmallSpec(v1::bf16);
   spec.set_repeats(3);
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
@@ -163,7 +163,7 @@ TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
   fault.delay_us = kDelayUs;
   fault.min_bytes = 65536;
   std::vector<v1::ResultRow> rows;
-  for (const absl::Status& s : RunRanks(SmallSpec("bf16"), {2048, 65536}, 2, &rows, fault)) {
+  for (const absl::Status& s : RunRanks(SmallSpec(v1::bf16), {2048, 65536}, 2, &rows, fault)) {
     EXPECT_TRUE(s.ok()) << s;
   }
   ASSERT_EQ(rows.size(), 2u);
@@ -192,8 +192,9 @@ TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
 // between back-to-back operations looks like this) must fail the job: the last timed batch of
 // every loop is checked, eager and graph, in every pass.
 TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
-  v1::JobSpec spec = SmallSpec("bf16");
-  spec.set_inject_fault("flip_timed");  // rank 0 flips an element after every timed run
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  // Rank 0 flips an element after every timed run.
+  spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
   spec.set_repeats(3);
   spec.set_graph(true);
   std::vector<v1::ResultRow> rows;
@@ -216,7 +217,7 @@ TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
 }
 
 TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
-  v1::JobSpec spec = SmallSpec("fp32");
+  v1::JobSpec spec = SmallSpec(v1::fp32);
   spec.set_repeats(2);
   spec.set_graph(true);
   std::vector<v1::ResultRow> rows;
@@ -239,7 +240,7 @@ TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
 }
 
 TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
-  v1::JobSpec spec = SmallSpec("fp32");
+  v1::JobSpec spec = SmallSpec(v1::fp32);
   spec.set_check(false);
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
@@ -248,7 +249,7 @@ TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
 }
 
 TEST(RunBenchmarkTest, UnknownKernelFailsOnEveryRank) {
-  v1::JobSpec spec = SmallSpec("bf16");
+  v1::JobSpec spec = SmallSpec(v1::bf16);
   spec.set_kernel("no_such_kernel");
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) {

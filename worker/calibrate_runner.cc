@@ -53,7 +53,8 @@ absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend)
 absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
   absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
   if (!op.ok()) return op.status();
-  const GemmProblem problem = CalibrationGemm(backend->name(), backend->world_size());
+  const GemmProblem problem =
+      CalibrationGemm(backend->name() == "cuda" ? v1::cuda : v1::cpu, backend->world_size());
   if (absl::Status s = (*op)->Prepare(problem, kSeed); !s.ok()) return s;
   // The all-gather fills A_ref with real values (never time on poison).
   if (absl::Status s = (*op)->Run(AgGemmVariant::kAllGather); !s.ok()) return s;
@@ -98,7 +99,7 @@ absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvou
   }
   v1::ResultRow row;
   row.set_size_bytes(spec.sizes_bytes(0));
-  row.set_dtype("bf16");
+  row.set_dtype(v1::bf16);
   row.set_time_us(ceilings.latency_floor_us());
   row.set_checked(true);
   *row.mutable_ceilings() = ceilings;

@@ -10,25 +10,25 @@ namespace {
 
 class FaultInjectingCollective final : public Collective {
  public:
-  FaultInjectingCollective(std::unique_ptr<Collective> op, FaultInjection fault)
+  FaultInjectingCollective(std::unique_ptr<Collective> op, v1::Fault fault)
       : op_(std::move(op)), fault_(fault) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     return op_->Prepare(count, dtype, seed);
   }
   absl::Status PoisonOutputs() override {
-    armed_ = fault_.kind == FaultInjection::Kind::kFlipElement && !flipped_;
+    armed_ = fault_.kind() == v1::Fault::flip_element && !flipped_;
     poisoned_ = true;
     return op_->PoisonOutputs();
   }
   absl::Status Run() override {
-    if (fault_.kind == FaultInjection::Kind::kRankError) {
+    if (fault_.kind() == v1::Fault::rank_error) {
       return absl::InternalError(
-          absl::StrCat("injected fault (inject_fault rank_error:", fault_.rank, "): rank ",
-                       fault_.rank, "'s kernel call failed, as a failed CUDA launch would"));
+          absl::StrCat("injected fault (inject_fault rank_error:", fault_.rank(), "): rank ",
+                       fault_.rank(), "'s kernel call failed, as a failed CUDA launch would"));
     }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
-    if (fault_.kind == FaultInjection::Kind::kFlipTimed) {
+    if (fault_.kind() == v1::Fault::flip_timed) {
       // Before the first PoisonOutputs (the random-input pass) and the first run after it
       // (the check right after Prepare) stay right.
       if (!poisoned_ || runs_++ == 0) return absl::OkStatus();
@@ -58,7 +58,7 @@ class FaultInjectingCollective final : public Collective {
 
  private:
   std::unique_ptr<Collective> op_;
-  const FaultInjection fault_;
+  const v1::Fault fault_;
   bool armed_ = false;    // the next Run is the checked one
   bool flipped_ = false;  // one element is flipped per job
   bool poisoned_ = false;  // PoisonOutputs was called
@@ -67,9 +67,9 @@ class FaultInjectingCollective final : public Collective {
 
 }  // namespace
 
-std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
-                                         const FaultInjection& fault, int rank) {
-  if (fault.kind == FaultInjection::Kind::kNone || fault.rank != rank) return op;
+std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
+                                         int rank) {
+  if (fault.kind() == v1::Fault::none || fault.rank() != rank) return op;
   return std::make_unique<FaultInjectingCollective>(std::move(op), fault);
 }
 

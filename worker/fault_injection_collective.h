@@ -5,21 +5,21 @@
 #include <memory>
 
 #include "kernels/collective.h"
-#include "spec/fault_injection.h"
+#include "proto/symmbench.pb.h"
 
 namespace symmbench {
 
 // `op` made to misbehave on `rank` as `fault` says:
-//   kRankError   every Run returns INTERNAL ("injected fault ... kernel call failed"), as a
+//   rank_error   every Run returns INTERNAL ("injected fault ... kernel call failed"), as a
 //                failed CUDA launch would;
-//   kFlipElement the first Run after PoisonOutputs (the checked run of the first size) is
+//   flip_element the first Run after PoisonOutputs (the checked run of the first size) is
 //                followed by op->FlipOutputElement(0), so Check finds one wrong element;
-//   kFlipTimed   every Run after the first PoisonOutputs but the first one (the check right
+//   flip_timed   every Run after the first PoisonOutputs but the first one (the check right
 //                after the first Prepare) is followed by op->FlipOutputElement(0): the
 //                random-input pass and that check see right results, the timed operations
 //                wrong ones.
 // Returns `op` itself when there is no fault or it is aimed at another rank.
-std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op,
-                                         const FaultInjection& fault, int rank);
+std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
+                                         int rank);
 
 }  // namespace symmbench

@@ -131,7 +131,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
       spec.dispatch().world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
                  options.rank, spec.dispatch().world_size(), placement->local_world_size);
-    *spec.mutable_dispatch() = DefaultDispatchTable(options.backend, spec.dispatch().gpu_model(),
+    *spec.mutable_dispatch() = DefaultDispatchTable(options.backend == "cuda" ? v1::cuda : v1::cpu,
+                                                    spec.dispatch().gpu_model(),
                                                     placement->local_world_size, spec.dtype());
   }
   BackendOptions backend_options;

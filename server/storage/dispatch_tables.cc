@@ -42,15 +42,16 @@ absl::Status DispatchTableStore::Put(const v1::DispatchTable& table) {
   const std::string record = known.SerializeAsString();
   sqlite3_bind_text(st.stmt, 1, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st.stmt, 2, table.world_size());
-  sqlite3_bind_text(st.stmt, 3, table.dtype().c_str(), -1, SQLITE_TRANSIENT);
+  // The key column holds the dtype as users write it ("bf16").
+  const std::string& dtype = v1::DType_Name(table.dtype());
+  sqlite3_bind_text(st.stmt, 3, dtype.c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_bind_blob(st.stmt, 4, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
   if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "insert");
   return absl::OkStatus();
 }
 
 absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu_model,
-                                                          int world_size,
-                                                          const std::string& dtype) const {
+                                                          int world_size, v1::DType dtype) const {
   absl::StatusOr<std::vector<v1::DispatchTable>> all = List();
   if (!all.ok()) return all.status();
   for (v1::DispatchTable& table : *all) {
@@ -59,8 +60,8 @@ absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu
       return table;
     }
   }
-  return absl::NotFoundError(
-      absl::StrCat("no dispatch table for ", gpu_model, ", world_size ", world_size, ", ", dtype));
+  return absl::NotFoundError(absl::StrCat("no dispatch table for ", gpu_model, ", world_size ",
+                                          world_size, ", ", v1::DType_Name(dtype)));
 }
 
 absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const {

@@ -29,7 +29,7 @@ class DispatchTableStore {
   absl::Status Put(const v1::DispatchTable& table);
   // NOT_FOUND when nothing was stored for that key.
   absl::StatusOr<v1::DispatchTable> Get(const std::string& gpu_model, int world_size,
-                                        const std::string& dtype) const;
+                                        v1::DType dtype) const;
   absl::StatusOr<std::vector<v1::DispatchTable>> List() const;
 
   // The machine's calibrated ceilings (kernel "calibrate"), one per (gpu_model, world_size);

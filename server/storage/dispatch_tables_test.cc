@@ -8,7 +8,7 @@ namespace symmbench {
 namespace {
 
 // A stored table: the built-in default of 2 x H200, bf16.
-v1::DispatchTable Table() { return DefaultDispatchTable("cuda", "NVIDIA H200", 2, "bf16"); }
+v1::DispatchTable Table() { return DefaultDispatchTable(v1::cuda, "NVIDIA H200", 2, v1::bf16); }
 
 TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   std::string dir = ::testing::TempDir() + "/dispatchXXXXXX";
@@ -17,14 +17,15 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   {
     auto store = DispatchTableStore::Open(path);
     ASSERT_TRUE(store.ok()) << store.status();
-    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, "bf16").status().code(), absl::StatusCode::kNotFound);
+    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, v1::bf16).status().code(),
+              absl::StatusCode::kNotFound);
     ASSERT_TRUE((*store)->Put(Table()).ok());
     v1::DispatchTable nccl_only = Table();
     nccl_only.clear_entries();
     nccl_only.add_entries()->set_algorithm("nccl");
     ASSERT_TRUE((*store)->Put(nccl_only).ok());  // replaces
     v1::DispatchTable fp16 = Table();
-    fp16.set_dtype("fp16");
+    fp16.set_dtype(v1::fp16);
     ASSERT_TRUE((*store)->Put(fp16).ok());
     v1::DispatchTable bad = Table();
     bad.set_world_size(0);
@@ -35,7 +36,7 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   auto tables = (*store)->List();
   ASSERT_TRUE(tables.ok());
   EXPECT_EQ(tables->size(), 2u);
-  auto bf16 = (*store)->Get("NVIDIA H200", 2, "bf16");
+  auto bf16 = (*store)->Get("NVIDIA H200", 2, v1::bf16);
   ASSERT_TRUE(bf16.ok());
   ASSERT_EQ(bf16->entries_size(), 1);
   EXPECT_EQ(bf16->entries(0).algorithm(), "nccl");

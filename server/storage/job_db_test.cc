@@ -35,9 +35,9 @@ class JobDbTest : public ::testing::Test {
     job.set_state(state);
     job.mutable_spec()->set_kernel("one_shot_all_reduce");
     job.mutable_spec()->set_world_size(2);
-    job.mutable_spec()->set_dtype("bf16");
+    job.mutable_spec()->set_dtype(v1::bf16);
     (*job.mutable_spec()->mutable_labels())["git"] = "abc123";
-    job.set_backend("cuda");
+    job.set_backend(v1::cuda);
     job.add_devices(0);
     job.add_devices(1);
     job.set_submit_time_unix_ms(1700000000000);
@@ -49,7 +49,7 @@ class JobDbTest : public ::testing::Test {
     v1::ResultRow row;
     row.set_size_bytes(size);
     row.set_count(size / 2);
-    row.set_dtype("bf16");
+    row.set_dtype(v1::bf16);
     row.set_time_us(1.5 * static_cast<double>(size));
     row.set_checked(true);
     return row;

@@ -1,6 +1,6 @@
 // libFuzzer target: SubmitJob's spec checks on arbitrary SubmitJobRequest messages (the
 // fuzzer's bytes parsed as the serialized proto). Runs what the daemon runs before storing a
-// job (fault-injection gate, defaults, ValidateSpec, inject_fault parsing, the all_reduce
+// job (fault-injection gate, defaults, ValidateSpec with inject_fault, the all_reduce
 // dispatch table) against a CPU and a CUDA daemon's limits, and traps when an accepted spec
 // breaks an invariant the workers rely on or a refusal does not name a field.
 #include <cstdint>
@@ -41,8 +41,11 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
     RequireNamesField(status);
     return;
   }
-  absl::StatusOr<FaultInjection> fault = ParseFaultInjection(spec);
-  if (!fault.ok()) RequireNamesField(fault.status());
+  // An accepted spec's fault is one the workers can act on.
+  Require(ValidateFaultInjection(spec).ok(), "an accepted fault is valid");
+  Require(v1::DType_IsValid(spec.dtype()) && spec.dtype() != v1::DTYPE_UNSPECIFIED,
+          "an accepted spec has a dtype");
+  Require(spec.backend() == limits.backend, "an accepted spec has the daemon's backend");
   Require(spec.world_size() >= 1 && spec.world_size() <= limits.num_devices, "world_size");
   Require(spec.iters() >= 1 && spec.warmup_iters() >= 0, "iters");
   Require(spec.labels_size() <= kMaxLabels, "labels");
@@ -51,7 +54,7 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
   Require(sizes.ok(), "an accepted spec expands", sizes.status());
   Require(!sizes->empty() && static_cast<int64_t>(sizes->size()) <= kMaxSizes, "size count");
-  absl::StatusOr<DType> dtype = ParseDType(spec.dtype());
+  absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   Require(dtype.ok(), "an accepted dtype parses", dtype.status());
   const OpDescriptor* kernel = FindOp(spec.kernel());
   Require(kernel != nullptr, "an accepted kernel exists");
@@ -78,12 +81,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   symmbench::v1::SubmitJobRequest request;
   if (!request.ParseFromArray(data, static_cast<int>(size))) return -1;  // not kept in corpus
   symmbench::DeviceLimits cpu;
-  cpu.backend = "cpu";
+  cpu.backend = symmbench::v1::cpu;
   cpu.num_devices = 4;
   cpu.device_memory_bytes = int64_t{1} << 30;
   symmbench::Check(request.spec(), cpu);
   symmbench::DeviceLimits cuda;
-  cuda.backend = "cuda";
+  cuda.backend = symmbench::v1::cuda;
   cuda.num_devices = 8;
   cuda.device_memory_bytes = int64_t{150} << 30;
   symmbench::Check(request.spec(), cuda);

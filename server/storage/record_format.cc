@@ -1,0 +1,269 @@
+// Record formats of the coordinator's database and the migration from format 1.
+#include "server/storage/record_format.h"
+
+#include <sqlite3.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "common/quote.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/unknown_field_set.h"
+#include "proto/symmbench.pb.h"
+#include "server/storage/sqlite_store.h"
+#include "spec/fault_injection.h"
+
+namespace symmbench {
+namespace {
+
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+using google::protobuf::Reflection;
+using google::protobuf::UnknownField;
+using google::protobuf::UnknownFieldSet;
+
+constexpr char kStoreName[] = "record_format";
+
+// One field of record format 1: a string under `number` in messages of `type`, and how it
+// becomes the typed field.
+struct LegacyField {
+  const char* type;   // full message name
+  int number;         // its old field number (reserved in the proto now)
+  const char* field;  // the field it becomes, for errors
+  std::function<absl::Status(Message*, const std::string&)> convert;
+};
+
+absl::Status Unconvertible(const char* field, const std::string& value, const char* want) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ": ", Quote(value), " from an older record is not ", want));
+}
+
+absl::StatusOr<v1::DType> OldDType(const char* field, const std::string& value) {
+  v1::DType dtype = v1::DTYPE_UNSPECIFIED;
+  if (value.empty()) return dtype;
+  if (!v1::DType_Parse(value, &dtype)) return Unconvertible(field, value, "bf16, fp16 or fp32");
+  return dtype;
+}
+
+absl::StatusOr<v1::Backend> OldBackend(const char* field, const std::string& value) {
+  v1::Backend backend = v1::auto_;
+  if (value.empty()) return backend;
+  if (!v1::Backend_Parse(value, &backend)) return Unconvertible(field, value, "auto, cuda or cpu");
+  return backend;
+}
+
+const std::vector<LegacyField>& LegacyFields() {
+  static const auto* const fields = new std::vector<LegacyField>{
+      {"symmbench.v1.JobSpec", 3, "spec.dtype",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::DType> d = OldDType("spec.dtype", v);
+         if (d.ok()) static_cast<v1::JobSpec*>(m)->set_dtype(*d);
+         return d.status();
+       }},
+      {"symmbench.v1.JobSpec", 11, "spec.backend",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::Backend> b = OldBackend("spec.backend", v);
+         if (b.ok()) static_cast<v1::JobSpec*>(m)->set_backend(*b);
+         return b.status();
+       }},
+      {"symmbench.v1.JobSpec", 40, "spec.inject_fault",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::Fault> f = ParseFaultText(v, "spec.inject_fault");
+         if (f.ok() && f->kind() != v1::Fault::none) {
+           *static_cast<v1::JobSpec*>(m)->mutable_inject_fault() = *f;
+         }
+         return f.status();
+       }},
+      {"symmbench.v1.ResultRow", 3, "row.dtype",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::DType> d = OldDType("row.dtype", v);
+         if (d.ok()) static_cast<v1::ResultRow*>(m)->set_dtype(*d);
+         return d.status();
+       }},
+      {"symmbench.v1.DispatchTable", 3, "dispatch.dtype",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::DType> d = OldDType("dispatch.dtype", v);
+         if (d.ok()) static_cast<v1::DispatchTable*>(m)->set_dtype(*d);
+         return d.status();
+       }},
+      {"symmbench.v1.Job", 7, "backend",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::Backend> b = OldBackend("backend", v);
+         if (b.ok()) static_cast<v1::Job*>(m)->set_backend(*b);
+         return b.status();
+       }},
+      {"symmbench.v1.MachineInfo", 2, "machine.backend",
+       [](Message* m, const std::string& v) -> absl::Status {
+         absl::StatusOr<v1::Backend> b = OldBackend("machine.backend", v);
+         if (b.ok()) static_cast<v1::MachineInfo*>(m)->set_backend(*b);
+         return b.status();
+       }},
+  };
+  return *fields;
+}
+
+// One table of records: its name, the column that holds them, the message they are, and the
+// column that names a record in errors.
+struct RecordTable {
+  const char* table;
+  const char* column;
+  const char* key;
+  std::function<std::unique_ptr<Message>()> make;
+};
+
+const std::vector<RecordTable>& RecordTables() {
+  static const auto* const tables = new std::vector<RecordTable>{
+      {"jobs", "record", "job_id", [] { return std::make_unique<v1::Job>(); }},
+      {"rows", "row", "job_id", [] { return std::make_unique<v1::ResultRow>(); }},
+      {"baselines", "record", "name", [] { return std::make_unique<v1::Baseline>(); }},
+      {"dispatch_tables", "record", "gpu_model",
+       [] { return std::make_unique<v1::DispatchTable>(); }},
+      {"ceilings", "record", "gpu_model", [] { return std::make_unique<v1::Ceilings>(); }},
+  };
+  return *tables;
+}
+
+// A prepared statement, finalized on destruction.
+struct Statement {
+  sqlite3_stmt* stmt = nullptr;
+  ~Statement() { sqlite3_finalize(stmt); }
+};
+
+absl::Status Exec(sqlite3* db, const std::string& sql) {
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return SqliteStoreError(kStoreName, db, sql);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int64_t> QueryInt(sqlite3* db, const std::string& sql) {
+  Statement st;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st.stmt, nullptr) != SQLITE_OK ||
+      sqlite3_step(st.stmt) != SQLITE_ROW) {
+    return SqliteStoreError(kStoreName, db, sql);
+  }
+  return sqlite3_column_int64(st.stmt, 0);
+}
+
+// Rewrites every record of `t` (if the table exists) through UpgradeLegacyFields.
+absl::Status MigrateTable(sqlite3* db, const RecordTable& t) {
+  absl::StatusOr<int64_t> exists = QueryInt(
+      db, absl::StrCat("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '",
+                       t.table, "'"));
+  if (!exists.ok()) return exists.status();
+  if (*exists == 0) return absl::OkStatus();
+  const std::string select =
+      absl::StrCat("SELECT rowid, ", t.key, ", ", t.column, " FROM ", t.table);
+  const std::string update =
+      absl::StrCat("UPDATE ", t.table, " SET ", t.column, " = ? WHERE rowid = ?");
+  Statement read;
+  Statement write;
+  if (sqlite3_prepare_v2(db, select.c_str(), -1, &read.stmt, nullptr) != SQLITE_OK ||
+      sqlite3_prepare_v2(db, update.c_str(), -1, &write.stmt, nullptr) != SQLITE_OK) {
+    return SqliteStoreError(kStoreName, db, absl::StrCat("prepare the migration of ", t.table));
+  }
+  int rc;
+  while ((rc = sqlite3_step(read.stmt)) == SQLITE_ROW) {
+    const int64_t rowid = sqlite3_column_int64(read.stmt, 0);
+    const char* key = reinterpret_cast<const char*>(sqlite3_column_text(read.stmt, 1));
+    const std::string name = absl::StrCat(t.table, " ", key == nullptr ? "" : key);
+    const void* blob = sqlite3_column_blob(read.stmt, 2);
+    const int bytes = sqlite3_column_bytes(read.stmt, 2);
+    std::unique_ptr<Message> record = t.make();
+    if (!record->ParseFromArray(blob, bytes)) {
+      return absl::DataLossError(absl::StrCat("record_format: ", name, " does not parse"));
+    }
+    if (absl::Status s = UpgradeLegacyFields(record.get()); !s.ok()) {
+      return absl::Status(s.code(), absl::StrCat("record_format: ", name, ": ", s.message()));
+    }
+    const std::string upgraded = record->SerializeAsString();
+    sqlite3_reset(write.stmt);
+    sqlite3_bind_blob(write.stmt, 1, upgraded.data(), static_cast<int>(upgraded.size()),
+                      SQLITE_TRANSIENT);
+    sqlite3_bind_int64(write.stmt, 2, rowid);
+    if (sqlite3_step(write.stmt) != SQLITE_DONE) {
+      return SqliteStoreError(kStoreName, db, absl::StrCat("rewrite ", name));
+    }
+  }
+  if (rc != SQLITE_DONE) return SqliteStoreError(kStoreName, db, absl::StrCat("read ", t.table));
+  return absl::OkStatus();
+}
+
+absl::Status Migrate(sqlite3* db, const std::string& path) {
+  absl::StatusOr<int64_t> format = QueryInt(db, "PRAGMA user_version");
+  if (!format.ok()) return format.status();
+  if (*format == kRecordFormat) return absl::OkStatus();
+  if (*format > kRecordFormat) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the database ", path, " holds records of format ", *format,
+        ", written by a newer symmbenchd; this one reads format ", kRecordFormat,
+        " and older. Run the newer symmbenchd on it, or start this one with another --db"));
+  }
+  if (absl::Status s = Exec(db, "BEGIN IMMEDIATE"); !s.ok()) return s;
+  for (const RecordTable& t : RecordTables()) {
+    if (absl::Status s = MigrateTable(db, t); !s.ok()) {
+      (void)Exec(db, "ROLLBACK");
+      return s;
+    }
+  }
+  if (absl::Status s = Exec(db, absl::StrCat("PRAGMA user_version = ", kRecordFormat)); !s.ok()) {
+    (void)Exec(db, "ROLLBACK");
+    return s;
+  }
+  return Exec(db, "COMMIT");
+}
+
+}  // namespace
+
+absl::Status UpgradeLegacyFields(Message* message) {
+  const Reflection* r = message->GetReflection();
+  const std::string& type = message->GetDescriptor()->full_name();
+  const UnknownFieldSet& unknown = r->GetUnknownFields(*message);
+  std::vector<int> converted;
+  for (int i = 0; i < unknown.field_count(); ++i) {
+    const UnknownField& u = unknown.field(i);
+    if (u.type() != UnknownField::TYPE_LENGTH_DELIMITED) continue;
+    for (const LegacyField& legacy : LegacyFields()) {
+      if (legacy.number != u.number() || type != legacy.type) continue;
+      if (absl::Status s = legacy.convert(message, u.length_delimited()); !s.ok()) return s;
+      converted.push_back(u.number());
+    }
+  }
+  for (int number : converted) r->MutableUnknownFields(message)->DeleteByNumber(number);
+
+  std::vector<const FieldDescriptor*> fields;
+  r->ListFields(*message, &fields);
+  for (const FieldDescriptor* f : fields) {
+    if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) continue;
+    if (f->is_repeated()) {
+      for (int i = 0; i < r->FieldSize(*message, f); ++i) {
+        if (absl::Status s = UpgradeLegacyFields(r->MutableRepeatedMessage(message, f, i));
+            !s.ok()) {
+          return s;
+        }
+      }
+    } else if (absl::Status s = UpgradeLegacyFields(r->MutableMessage(message, f)); !s.ok()) {
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status MigrateRecords(const std::string& path) {
+  if (path == ":memory:") return absl::OkStatus();
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    absl::Status s = SqliteStoreError(kStoreName, db, absl::StrCat("open ", path));
+    sqlite3_close(db);
+    return s;
+  }
+  sqlite3_busy_timeout(db, 5000);
+  absl::Status s = Migrate(db, path);
+  sqlite3_close(db);
+  return s;
+}
+
+}  // namespace symmbench

@@ -1,0 +1,192 @@
+// Tests for the record format: a database of format 1 (strings for dtype, backend and
+// inject_fault, written here as protobuf writes them: length-delimited fields under the old
+// numbers) is migrated and read back typed by the real stores; a newer format is refused; a
+// record that does not convert leaves the database as it was.
+#include "server/storage/record_format.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <string>
+
+#include "google/protobuf/unknown_field_set.h"
+#include "server/storage/baseline_store.h"
+#include "server/storage/dispatch_tables.h"
+#include "server/storage/job_db.h"
+
+namespace symmbench {
+namespace {
+
+// Adds a format-1 string field `number` = `value` to `message`.
+void AddOldString(google::protobuf::Message* message, int number, const std::string& value) {
+  message->GetReflection()->MutableUnknownFields(message)->AddLengthDelimited(number, value);
+}
+
+class RecordFormatTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = ::testing::TempDir() + "/record_format_test.XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+    path_ = dir_ + "/jobs.db";
+    // The stores create their tables, as the daemon's do before it migrates.
+    ASSERT_TRUE(JobDb::Open(path_).ok());
+    ASSERT_TRUE(DispatchTableStore::Open(path_).ok());
+    ASSERT_TRUE(BaselineStore::Open(path_).ok());
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Runs `sql` with blobs bound to ?1, ?2, ... on a connection of its own.
+  void Exec(const std::string& sql, const std::vector<std::string>& blobs = {}) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
+    for (size_t i = 0; i < blobs.size(); ++i) {
+      sqlite3_bind_blob(st, static_cast<int>(i + 1), blobs[i].data(),
+                        static_cast<int>(blobs[i].size()), SQLITE_TRANSIENT);
+    }
+    EXPECT_EQ(sqlite3_step(st), SQLITE_DONE) << sql << ": " << sqlite3_errmsg(db);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+  }
+
+  int64_t UserVersion() {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, nullptr);
+    sqlite3_step(st);
+    const int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+  }
+
+  // A job as a format-1 daemon stored it: fp32, backend cpu, rank 1 flips an element.
+  static v1::Job OldJob(const std::string& id, const std::string& dtype) {
+    v1::Job job;
+    job.set_job_id(id);
+    job.set_state(v1::SUCCEEDED);
+    job.mutable_spec()->set_kernel("one_shot_all_reduce");
+    job.mutable_spec()->set_world_size(2);
+    AddOldString(job.mutable_spec(), 3, dtype);
+    AddOldString(job.mutable_spec(), 11, "cpu");
+    AddOldString(job.mutable_spec(), 40, "flip_element:1");
+    AddOldString(job.mutable_spec()->mutable_dispatch(), 3, dtype);
+    AddOldString(&job, 7, "cpu");
+    job.mutable_machine()->set_hostname("h1");
+    AddOldString(job.mutable_machine(), 2, "cpu");
+    return job;
+  }
+
+  static v1::ResultRow OldRow(int64_t size) {
+    v1::ResultRow row;
+    row.set_size_bytes(size);
+    row.set_time_us(3.5);
+    AddOldString(&row, 3, "fp32");
+    return row;
+  }
+
+  // One job with two rows, a baseline holding that job with a row, a dispatch table.
+  void WriteFormatOne(const std::string& dtype) {
+    const v1::Job job = OldJob("j-000001", dtype);
+    Exec("INSERT INTO jobs(job_id, state, record) VALUES ('j-000001', 3, ?1)",
+         {job.SerializeAsString()});
+    Exec("INSERT INTO rows(job_id, seq, row) VALUES ('j-000001', 0, ?1), ('j-000001', 1, ?2)",
+         {OldRow(2048).SerializeAsString(), OldRow(4096).SerializeAsString()});
+    v1::Baseline baseline;
+    baseline.set_name("nightly");
+    *baseline.mutable_job() = job;
+    *baseline.mutable_job()->add_rows() = OldRow(2048);
+    Exec("INSERT INTO baselines VALUES ('nightly', 1, ?1)", {baseline.SerializeAsString()});
+    v1::DispatchTable table;
+    table.set_gpu_model("cpu-slot");
+    table.set_world_size(2);
+    table.add_entries()->set_algorithm("two_shot_all_reduce");
+    AddOldString(&table, 3, "fp32");
+    Exec("INSERT INTO dispatch_tables VALUES ('cpu-slot', 2, 'fp32', ?1)",
+         {table.SerializeAsString()});
+  }
+
+  std::string dir_;
+  std::string path_;
+};
+
+TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
+  WriteFormatOne("fp32");
+  ASSERT_EQ(UserVersion(), 0);
+  ASSERT_TRUE(MigrateRecords(path_).ok());
+  EXPECT_EQ(UserVersion(), kRecordFormat);
+
+  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(path_);
+  ASSERT_TRUE(db.ok()) << db.status();
+  absl::StatusOr<v1::Job> job = (*db)->GetJob("j-000001");
+  ASSERT_TRUE(job.ok()) << job.status();
+  EXPECT_EQ(job->spec().dtype(), v1::fp32);
+  EXPECT_EQ(job->spec().backend(), v1::cpu);
+  EXPECT_EQ(job->spec().inject_fault().kind(), v1::Fault::flip_element);
+  EXPECT_EQ(job->spec().inject_fault().rank(), 1);
+  EXPECT_EQ(job->spec().dispatch().dtype(), v1::fp32);
+  EXPECT_EQ(job->backend(), v1::cpu);
+  EXPECT_EQ(job->machine().backend(), v1::cpu);
+  EXPECT_EQ(job->machine().hostname(), "h1");  // fields that did not change are kept
+  ASSERT_EQ(job->rows_size(), 2);
+  EXPECT_EQ(job->rows(1).dtype(), v1::fp32);
+  EXPECT_EQ(job->rows(1).size_bytes(), 4096);
+  // Nothing of format 1 is left behind as an unknown field.
+  EXPECT_EQ(job->spec().GetReflection()->GetUnknownFields(job->spec()).field_count(), 0);
+  EXPECT_EQ(job->GetReflection()->GetUnknownFields(*job).field_count(), 0);
+
+  absl::StatusOr<std::unique_ptr<BaselineStore>> baselines = BaselineStore::Open(path_);
+  ASSERT_TRUE(baselines.ok());
+  absl::StatusOr<v1::Baseline> nightly = (*baselines)->Get("nightly");
+  ASSERT_TRUE(nightly.ok()) << nightly.status();
+  EXPECT_EQ(nightly->job().spec().dtype(), v1::fp32);
+  EXPECT_EQ(nightly->job().rows(0).dtype(), v1::fp32);
+
+  absl::StatusOr<std::unique_ptr<DispatchTableStore>> tables = DispatchTableStore::Open(path_);
+  ASSERT_TRUE(tables.ok());
+  absl::StatusOr<v1::DispatchTable> table = (*tables)->Get("cpu-slot", 2, v1::fp32);
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(table->entries(0).algorithm(), "two_shot_all_reduce");
+
+  // A second start finds the current format and changes nothing.
+  EXPECT_TRUE(MigrateRecords(path_).ok());
+}
+
+TEST_F(RecordFormatTest, NewDatabaseIsStamped) {
+  ASSERT_TRUE(MigrateRecords(path_).ok());
+  EXPECT_EQ(UserVersion(), kRecordFormat);
+}
+
+TEST_F(RecordFormatTest, NewerFormatIsRefusedAndLeftAlone) {
+  Exec("PRAGMA user_version = 7");
+  const absl::Status status = MigrateRecords(path_);
+  EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(status.message().find("format 7"), std::string::npos) << status;
+  EXPECT_NE(status.message().find("newer symmbenchd"), std::string::npos) << status;
+  EXPECT_NE(status.message().find(path_), std::string::npos) << status;
+  EXPECT_EQ(UserVersion(), 7);
+}
+
+TEST_F(RecordFormatTest, UnconvertibleRecordRollsBackEverything) {
+  WriteFormatOne("int8");
+  const absl::Status status = MigrateRecords(path_);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(status.message().find("jobs j-000001"), std::string::npos) << status;
+  EXPECT_NE(status.message().find("spec.dtype"), std::string::npos) << status;
+  EXPECT_EQ(UserVersion(), 0);
+  // The job is still the format-1 record it was (its rows were not rewritten either).
+  absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(path_);
+  ASSERT_TRUE(db.ok());
+  absl::StatusOr<v1::Job> job = (*db)->GetJob("j-000001");
+  ASSERT_TRUE(job.ok());
+  EXPECT_EQ(job->spec().dtype(), v1::DTYPE_UNSPECIFIED);
+  EXPECT_GT(job->spec().GetReflection()->GetUnknownFields(job->spec()).field_count(), 0);
+}
+
+}  // namespace
+}  // namespace symmbench
