@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "client/format.h"
+#include "client/legacy_json.h"
 #include "client/rpc_util.h"
 #include "google/protobuf/util/json_util.h"
 
@@ -56,9 +57,17 @@ void PrintStored(const GlobalOptions& global, const v1::Baseline& baseline, bool
 
 absl::StatusOr<v1::Baseline> ParseBaselineJson(const std::string& json, const std::string& source) {
   v1::Baseline baseline;
+  nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_object() && doc.contains("job")) {
+    if (absl::Status s = UpgradeJobJson(&doc["job"]); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": not an exported baseline: ", s.message()));
+    }
+  }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(json, &baseline, options);
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      doc.is_discarded() ? json : doc.dump(), &baseline, options);
   if (!status.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": not an exported baseline: ", status.message().ToString()));

@@ -61,7 +61,7 @@ TEST_F(CommandsTest, SubmitWaitSucceededPrintsRowsAndExits0) {
   const std::string out = out_.str();
   EXPECT_NE(out.find("# submitted j-000001 (QUEUED)"), std::string::npos) << out;
   EXPECT_NE(out.find("# job j-000001  one_shot_all_reduce  world_size 2  bf16  backend cuda  "
-                     "devices 0,1  baseline nccl_all_reduce"),
+                     "devices 0,1  reference nccl_all_reduce"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("(GB/s)"), std::string::npos) << out;

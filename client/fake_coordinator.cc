@@ -61,9 +61,9 @@ v1::ResultRow FakeCoordinator::MakeRow(int64_t size_bytes) {
   row.set_time_max_us(5.73);
   row.set_algbw_gbps(size_bytes / 5.12e3);
   row.set_busbw_gbps(size_bytes / 5.12e3);
-  row.set_baseline("nccl_all_reduce");
-  row.set_baseline_time_us(30.10);
-  row.set_baseline_busbw_gbps(size_bytes / 30.10e3);
+  row.set_reference("nccl_all_reduce");
+  row.set_reference_time_us(30.10);
+  row.set_reference_busbw_gbps(size_bytes / 30.10e3);
   row.set_speedup(30.10 / 5.12);
   row.set_reference_config("nccl 2.28.9 NCCL_NVLS_ENABLE=0");
   row.set_checked(true);

@@ -182,9 +182,8 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
                                  job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
                                  "  backend ", BackendOf(job), "  devices ", DeviceList(job));
-  if (first_row != nullptr && !first_row->baseline().empty()) {
-    absl::StrAppend(&out, first_row->reference_only() ? "  reference " : "  baseline ",
-                    first_row->baseline(),
+  if (first_row != nullptr && !first_row->reference().empty()) {
+    absl::StrAppend(&out, "  reference ", first_row->reference(),
                     first_row->reference_only() ? " (checks results; no speedup)" : "");
   }
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
@@ -193,7 +192,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",
-                                  "#wrong", "base_us", "base_busbw", "speedup"});
+                                  "#wrong", "ref_us", "ref_busbw", "speedup"});
   std::string units = HeaderLine(
       {"(B)", "(elements)", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", ""});
   if (job.spec().graph()) {  // graph-replay columns (nccl-tests -G) after the eager ones
@@ -211,22 +210,22 @@ std::string TableRow(const v1::ResultRow& row) {
   if (row.m() > 0) return AgGemmRow(row);
   if (row.has_ceilings()) return CeilingsText(row.ceilings());
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
-  const bool has_baseline = !row.baseline().empty() || row.baseline_time_us() > 0;
+  const bool has_reference = !row.reference().empty() || row.reference_time_us() > 0;
   const auto base = [&](double value, int width) {
-    return has_baseline ? absl::StrFormat("%*.2f", width, value)
-                        : absl::StrFormat("%*s", width, kNotAvailable);
+    return has_reference ? absl::StrFormat("%*.2f", width, value)
+                         : absl::StrFormat("%*s", width, kNotAvailable);
   };
   std::string line = absl::StrFormat(
       "%*d%*d%*s%*s%*.2f%*.2f%*.2f%*s%s%s%s", kSizeWidth, row.size_bytes(), kCountWidth,
       row.count(), kTypeWidth, v1::DType_Name(row.dtype()), kRedopWidth, row.redop(), kTimeWidth,
       row.time_us(), kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
-      base(row.baseline_time_us(), kBaseTimeWidth), base(row.baseline_busbw_gbps(), kBaseBwWidth),
+      base(row.reference_time_us(), kBaseTimeWidth), base(row.reference_busbw_gbps(), kBaseBwWidth),
       row.reference_only() ? absl::StrFormat("%*s", kSpeedupWidth, "-")
                            : base(row.speedup(), kSpeedupWidth));
   if (row.graph_time_us() > 0) {
     absl::StrAppend(&line,
                     absl::StrFormat("%*.2f%*.2f", kTimeWidth, row.graph_time_us(), kTimeWidth,
-                                    row.baseline_graph_time_us()),
+                                    row.reference_graph_time_us()),
                     row.reference_only()
                         ? absl::StrFormat("%*s", kGraphSpeedupWidth, "-")
                         : absl::StrFormat("%*.2f", kGraphSpeedupWidth, row.graph_speedup()));

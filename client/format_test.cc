@@ -19,9 +19,9 @@ v1::ResultRow MakeRow(int64_t size_bytes) {
   row.set_algbw_gbps(0.40);
   row.set_busbw_gbps(0.40);
   row.set_wrong(0);
-  row.set_baseline("nccl_all_reduce");
-  row.set_baseline_time_us(30.10);
-  row.set_baseline_busbw_gbps(0.07);
+  row.set_reference("nccl_all_reduce");
+  row.set_reference_time_us(30.10);
+  row.set_reference_busbw_gbps(0.07);
   row.set_speedup(5.88);
   row.set_checked(true);
   return row;
@@ -52,11 +52,11 @@ v1::Job MakeJob(v1::JobState state) {
 TEST(FormatTest, TableHasHeaderUnitsAndValues) {
   const std::string table = JobTable(MakeJob(v1::SUCCEEDED));
   EXPECT_NE(table.find("# job j-000003  one_shot_all_reduce  world_size 2  bf16  backend cuda  "
-                       "devices 0,1  baseline nccl_all_reduce  state SUCCEEDED\n"),
+                       "devices 0,1  reference nccl_all_reduce  state SUCCEEDED\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("#       size       count   type  redop    time_us   algbw   busbw  "
-                       "#wrong   base_us  base_busbw  speedup\n"),
+                       "#wrong    ref_us   ref_busbw  speedup\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("#        (B)  (elements)                     (us)  (GB/s)  (GB/s)  "
@@ -108,11 +108,11 @@ TEST(FormatTest, JsonHasEveryRowKeyAsNumbers) {
   const Json& row = json["rows"][0];
   for (const char* key :
        {"size_bytes", "count", "time_us", "time_min_us", "time_max_us", "algbw_gbps", "busbw_gbps",
-        "wrong", "baseline_time_us", "baseline_busbw_gbps", "speedup"}) {
+        "wrong", "reference_time_us", "reference_busbw_gbps", "speedup"}) {
     ASSERT_TRUE(row.contains(key)) << key;
     EXPECT_TRUE(row[key].is_number()) << key << " = " << row[key].dump();
   }
-  for (const char* key : {"dtype", "redop", "baseline"}) {
+  for (const char* key : {"dtype", "redop", "reference"}) {
     ASSERT_TRUE(row.contains(key)) << key;
     EXPECT_TRUE(row[key].is_string()) << key;
   }

@@ -26,7 +26,7 @@ std::string Short(const std::string& name) {
 
 // The sweep table: one line per size of the first sweep job (the dispatched one: PlanMainJob
 // puts it first), one time column per sweep job; the lead job's algorithm, reference (its best
-// baseline: NCCL's fastest variant on CUDA, the plain sum on the CPU backend), busbw and ratio.
+// reference: NCCL's fastest variant on CUDA, the plain sum on the CPU backend), busbw and ratio.
 std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<v1::Job>& jobs) {
   std::vector<const v1::Job*> sweep;
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -60,8 +60,8 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
     }
     line.insert(line.begin() + 2,
                 lead_row.algorithm().empty() ? kNone : Short(lead_row.algorithm()));
-    line.push_back(lead_row.baseline().empty() ? kNone : lead_row.baseline());
-    line.push_back(Us(lead_row.baseline_time_us()));
+    line.push_back(lead_row.reference().empty() ? kNone : lead_row.reference());
+    line.push_back(Us(lead_row.reference_time_us()));
     line.push_back(absl::StrFormat("%.2f", lead_row.busbw_gbps()));
     line.push_back(lead_row.speedup() > 0 ? absl::StrFormat("%.2fx", lead_row.speedup()) : kNone);
     line.push_back(checked ? absl::StrCat(wrong) : "N/A");

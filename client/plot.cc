@@ -12,6 +12,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "client/legacy_json.h"
 #include "client/rpc_util.h"
 #include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
@@ -42,15 +43,17 @@ std::string SweepScript(const std::vector<v1::Job>& jobs, const std::string& tit
       const double size = static_cast<double>(row.size_bytes());
       ours.emplace_back(size, row.time_us());
       bw.emplace_back(size, row.busbw_gbps());
-      if (row.baseline_time_us() > 0) {
-        base.emplace_back(size, row.baseline_time_us());
-        base_bw.emplace_back(size, row.baseline_busbw_gbps());
+      if (row.reference_time_us() > 0) {
+        base.emplace_back(size, row.reference_time_us());
+        base_bw.emplace_back(size, row.reference_busbw_gbps());
       }
       if (row.graph_time_us() > 0) ours_g.emplace_back(size, row.graph_time_us());
-      if (row.baseline_graph_time_us() > 0) base_g.emplace_back(size, row.baseline_graph_time_us());
+      if (row.reference_graph_time_us() > 0)
+        base_g.emplace_back(size, row.reference_graph_time_us());
     }
     const std::string label = Label(jobs[j]);
-    const std::string base_name = jobs[j].rows().empty() ? "baseline" : jobs[j].rows(0).baseline();
+    const std::string base_name =
+        jobs[j].rows().empty() ? "reference" : jobs[j].rows(0).reference();
     const auto add = [&](std::string* plots, const std::string& block, const auto& points,
                          const std::string& title) {
       if (points.empty()) return;
@@ -135,9 +138,12 @@ absl::StatusOr<std::string> GnuplotScript(const std::vector<v1::Job>& jobs,
 }
 
 absl::StatusOr<v1::Job> JobFromJson(const std::string& text, const std::string& source) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object() || !j.contains("rows")) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": not a job as --json prints it"));
+  }
+  if (absl::Status s = UpgradeJobJson(&j); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": ", s.message()));
   }
   v1::Job job;
   job.set_job_id(j.value("job_id", source));
@@ -153,11 +159,11 @@ absl::StatusOr<v1::Job> JobFromJson(const std::string& text, const std::string& 
     row->set_size_bytes(r.value("size_bytes", int64_t{0}));
     row->set_time_us(r.value("time_us", 0.0));
     row->set_busbw_gbps(r.value("busbw_gbps", 0.0));
-    row->set_baseline(r.value("baseline", ""));
-    row->set_baseline_time_us(r.value("baseline_time_us", 0.0));
-    row->set_baseline_busbw_gbps(r.value("baseline_busbw_gbps", 0.0));
+    row->set_reference(r.value("reference", ""));
+    row->set_reference_time_us(r.value("reference_time_us", 0.0));
+    row->set_reference_busbw_gbps(r.value("reference_busbw_gbps", 0.0));
     row->set_graph_time_us(r.value("graph_time_us", 0.0));
-    row->set_baseline_graph_time_us(r.value("baseline_graph_time_us", 0.0));
+    row->set_reference_graph_time_us(r.value("reference_graph_time_us", 0.0));
     row->set_m(r.value("m", int64_t{0}));
     row->set_n(r.value("n", int64_t{0}));
     row->set_k(r.value("k", int64_t{0}));

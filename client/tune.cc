@@ -20,13 +20,13 @@ namespace {
 double OursTime(const v1::ResultRow& row) {
   return row.graph_time_us() > 0 ? row.graph_time_us() : row.time_us();
 }
-// The fastest baseline the dispatcher can run: "nccl" (the reference, baselines[0]) or an extra
-// one by name (e.g. "nccl_symmetric"); its time in `*us`.
-std::string FastestBaseline(const v1::ResultRow& row, double* us) {
+// The fastest reference the dispatcher can run: "nccl" (the primary reference, references[0]) or an
+// extra one by name (e.g. "nccl_symmetric"); its time in `*us`.
+std::string FastestReference(const v1::ResultRow& row, double* us) {
   std::string name;
   *us = 0;
-  for (int i = 0; i < row.baselines_size(); ++i) {
-    const v1::BaselineResult& b = row.baselines(i);
+  for (int i = 0; i < row.references_size(); ++i) {
+    const v1::ReferenceResult& b = row.references(i);
     const double t = b.graph_time_us() > 0 ? b.graph_time_us() : b.time_us();
     if (name.empty() || t < *us) {
       name = i == 0 ? kNcclReference : b.name();
@@ -75,7 +75,7 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>&
         best_us = p.ours_us.back();
       }
       double us = 0;
-      const std::string nccl = FastestBaseline(row, &us);
+      const std::string nccl = FastestReference(row, &us);
       if (!nccl.empty() && (p.nccl.empty() || us < p.nccl_us)) {
         p.nccl = nccl;
         p.nccl_us = us;

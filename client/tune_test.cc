@@ -6,7 +6,7 @@
 namespace symmbench::client {
 namespace {
 
-// A job whose rows have the given sizes, graph times, and reference-baseline graph times.
+// A job whose rows have the given sizes, graph times, and reference-reference graph times.
 v1::Job MakeJob(const std::string& id, const std::string& kernel, const std::vector<int64_t>& sizes,
                 const std::vector<double>& ours, const std::vector<double>& nccl) {
   v1::Job job;
@@ -19,7 +19,7 @@ v1::Job MakeJob(const std::string& id, const std::string& kernel, const std::vec
     row->set_size_bytes(sizes[i]);
     row->set_time_us(ours[i] + 3);
     row->set_graph_time_us(ours[i]);
-    v1::BaselineResult* reference = row->add_baselines();
+    v1::ReferenceResult* reference = row->add_references();
     reference->set_name("nccl_all_reduce");
     reference->set_time_us(nccl[i] + 3);
     reference->set_graph_time_us(nccl[i]);
@@ -52,10 +52,10 @@ TEST(TuneTest, PicksTheFastestPerSizeAndMergesRuns) {
   EXPECT_NE(table->source().find("j-1"), std::string::npos);
 }
 
-TEST(TuneTest, PicksNcclSymmetricWhenItIsTheFastestBaseline) {
+TEST(TuneTest, PicksNcclSymmetricWhenItIsTheFastestReference) {
   v1::Job one_shot = MakeJob("j-1", "one_shot_all_reduce", {2048}, {5}, {7});
   v1::Job two_shot = MakeJob("j-2", "two_shot_all_reduce", {2048}, {6}, {7});
-  v1::BaselineResult* symmetric = one_shot.mutable_rows(0)->add_baselines();
+  v1::ReferenceResult* symmetric = one_shot.mutable_rows(0)->add_references();
   symmetric->set_name("nccl_symmetric");
   symmetric->set_time_us(8);
   symmetric->set_graph_time_us(4);

@@ -515,11 +515,11 @@ for kernel in ["one_shot_all_reduce", "two_shot_all_reduce", "all_reduce"]:
     print("| size | team graph us | team_size | wrong | ws2 alone graph us | best NCCL in the team, graph us | nccl_all_reduce_global graph us | global busbw GB/s |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in teams.get("rows", []):
-        b = {x["name"]: x for x in r.get("baselines", [])}
+        b = {x["name"]: x for x in r.get("references", [])}
         g = b.get("nccl_all_reduce_global", {})
         a = alone_rows.get(r["size_bytes"], {})
         print(f"| {r['size_bytes']} | {r.get('graph_time_us', 0):.2f} | {r.get('team_size', 0)} | {r['wrong']} | "
-              f"{a.get('graph_time_us', 0):.2f} | {r.get('baseline_graph_time_us', 0):.2f} | "
+              f"{a.get('graph_time_us', 0):.2f} | {r.get('reference_graph_time_us', 0):.2f} | "
               f"{g.get('graph_time_us', 0):.2f} | {g.get('busbw_gbps', 0):.1f} |")
 PY
 }

@@ -26,14 +26,14 @@ struct GemmProblem {
 enum class AgGemmVariant {
   kFused,       // copy-engine all-gather with per-chunk progress flags, GEMM per chunk as its
                 // flag rises (communication hidden under computation)
-  kAllGather,   // baseline: all-gather alone (NCCL on CUDA, plain copies on CPU) into A_ref
-  kGemm,        // baseline: GEMM alone on the full gathered A_ref into C_ref
-  kSequential,  // baseline: kAllGather then kGemm
+  kAllGather,   // reference: all-gather alone (NCCL on CUDA, plain copies on CPU) into A_ref
+  kGemm,        // reference: GEMM alone on the full gathered A_ref into C_ref
+  kSequential,  // reference: kAllGather then kGemm
 };
 
 const char* AgGemmVariantName(AgGemmVariant variant);  // "fused", "all_gather", "gemm", "sequential"
 
-// Outcome of comparing the fused op's outputs with the sequential baseline's.
+// Outcome of comparing the fused op's outputs with the sequential reference's.
 struct AgGemmCheck {
   int64_t gathered_wrong = 0;     // elements of the gathered A differing bitwise from A_ref
   int64_t first_bad_index = -1;   // first such element (row-major index into A), -1 if none
@@ -70,7 +70,7 @@ class AgGemm {
   virtual absl::StatusOr<AgGemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass (e.g. 1e-2 for bf16).
   virtual double tolerance() const = 0;
-  // Names of the baselines, e.g. "nccl_all_gather" and "cublaslt" / "memcpy" and "openblas".
+  // Names of the references, e.g. "nccl_all_gather" and "cublaslt" / "memcpy" and "openblas".
   virtual std::string all_gather_name() const = 0;
   virtual std::string gemm_name() const = 0;
 };

@@ -46,8 +46,8 @@ class Graph {
 };
 
 // Per-host teams (JobSpec.per_host_teams): the all-reduce over every rank of the job, run
-// beside a team-scoped backend as the baseline that crosses hosts. `collective`'s Prepare fills
-// the input with ExactInputValue(seed, job rank, i); Run sums every rank's input; RunBaseline
+// beside a team-scoped backend as the reference that crosses hosts. `collective`'s Prepare fills
+// the input with ExactInputValue(seed, job rank, i); Run sums every rank's input; RunReference
 // writes the exact expected sum (computed locally, no communication); Check compares bitwise.
 // Run is collective over the job's ranks, timed like any other operation on the backend.
 struct JobAllReduce {
@@ -61,8 +61,8 @@ class Backend {
   virtual std::string name() const = 0;  // "cuda" or "cpu"
   virtual int rank() const = 0;
   virtual int world_size() const = 0;
-  // How the baselines are configured, for ResultRow.reference_config: CUDA "nccl 2.28.9
-  // NCCL_NVLS_ENABLE=0 ..." (kernels/cuda/nccl_config.h); "" where the baselines have no knobs.
+  // How the references are configured, for ResultRow.reference_config: CUDA "nccl 2.28.9
+  // NCCL_NVLS_ENABLE=0 ..." (kernels/cuda/nccl_config.h); "" where the references have no knobs.
   virtual std::string reference_config() const { return ""; }
   // Waits for all enqueued work, at most the options' timeout. DEADLINE_EXCEEDED when it
   // passes; INTERNAL naming the failing call (CUDA error, device barrier timeout) otherwise.

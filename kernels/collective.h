@@ -12,7 +12,7 @@
 
 namespace symmbench {
 
-// Outcome of comparing a kernel's output with the baseline's, element by element, exactly.
+// Outcome of comparing a kernel's output with the reference's, element by element, exactly.
 struct CheckResult {
   int64_t wrong = 0;             // elements that differ (bitwise)
   int64_t first_bad_index = -1;  // -1 when wrong == 0
@@ -32,27 +32,27 @@ class Collective {
   virtual absl::Status PoisonOutputs() = 0;
   // Enqueues one operation of the kernel under test (CUDA: on the backend's stream; CPU: runs).
   virtual absl::Status Run() = 0;
-  // Enqueues one operation of the baseline on the same input into the reference output.
-  virtual absl::Status RunBaseline() = 0;
-  // After Run and RunBaseline have completed (Backend::Synchronize): bitwise comparison.
+  // Enqueues one operation of the reference on the same input into the reference output.
+  virtual absl::Status RunReference() = 0;
+  // After Run and RunReference have completed (Backend::Synchronize): bitwise comparison.
   virtual absl::StatusOr<CheckResult> Check() = 0;
 
-  // Name of the baseline, e.g. "nccl_all_reduce" or "reference_sum".
-  virtual std::string baseline_name() const = 0;
-  // Whether the baseline is something users run instead of this kernel (NCCL: rows get a
+  // Name of the reference, e.g. "nccl_all_reduce" or "reference_sum".
+  virtual std::string reference_name() const = 0;
+  // Whether the reference is something users run instead of this kernel (NCCL: rows get a
   // speedup against it) or only a correctness reference (the CPU backend's plain sum).
-  virtual bool baseline_competes() const { return true; }
+  virtual bool reference_competes() const { return true; }
 
   // The algorithm the last Prepare chose, for collectives that dispatch by size ("" otherwise).
   virtual std::string algorithm() const { return {}; }
 
-  // Further baselines timed in the same run besides the reference one (e.g. NCCL's
+  // Further references timed in the same run besides the primary one (e.g. NCCL's
   // symmetric-memory kernels, "nccl_symmetric"), so a kernel is compared with the best of them.
-  // They are timed only; verification uses RunBaseline's output.
-  virtual std::vector<std::string> extra_baseline_names() const { return {}; }
-  // Enqueues one operation of extra baseline `index` (into extra_baseline_names()).
-  virtual absl::Status RunExtraBaseline(size_t /*index*/) {
-    return absl::OutOfRangeError("this collective has no extra baselines");
+  // They are timed only; verification uses RunReference's output.
+  virtual std::vector<std::string> extra_reference_names() const { return {}; }
+  // Enqueues one operation of extra reference `index` (into extra_reference_names()).
+  virtual absl::Status RunExtraReference(size_t /*index*/) {
+    return absl::OutOfRangeError("this collective has no extra references");
   }
 
   // Random-float verification (docs/measurement.md): a kernel that promises the rank-order

@@ -169,8 +169,8 @@ struct CoordinatorMetrics::Impl {
                   .Help("TFLOP/s of the last ag_gemm row with these labels (fused variant)")
                   .Register(r);
     speedup = &prometheus::BuildGauge()
-                   .Name("symmbench_speedup_over_baseline")
-                   .Help("Best baseline's time / our time, last row with these labels")
+                   .Name("symmbench_speedup_over_reference")
+                   .Help("Best reference's time / our time, last row with these labels")
                    .Register(r);
     overlap_efficiency =
         &prometheus::BuildGauge()
@@ -345,10 +345,10 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   }
   if (row.tflops() > 0) m.tflops->Add(eager).Set(row.tflops());
   if (row.speedup() > 0) {
-    m.speedup->Add(With(eager, "baseline", row.baseline())).Set(row.speedup());
+    m.speedup->Add(With(eager, "reference", row.reference())).Set(row.speedup());
   }
   if (row.graph_speedup() > 0) {
-    m.speedup->Add(With(graph, "baseline", row.graph_baseline())).Set(row.graph_speedup());
+    m.speedup->Add(With(graph, "reference", row.graph_reference())).Set(row.graph_speedup());
   }
   if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) || row.m() > 0) {
     m.overlap_efficiency->Add(labels).Set(row.overlap_efficiency());

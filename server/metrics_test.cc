@@ -45,11 +45,11 @@ v1::ResultRow SmallRow() {
   row.set_time_us(5);
   row.set_algbw_gbps(0.4096);  // 2048 B / 5 us
   row.set_busbw_gbps(0.7168);  // * 2 * 7 / 8
-  row.set_baseline("nccl_all_reduce");
-  row.set_baseline_time_us(10);
+  row.set_reference("nccl_all_reduce");
+  row.set_reference_time_us(10);
   row.set_speedup(2);
   row.set_graph_time_us(2.5);
-  row.set_graph_baseline("nccl_symmetric");  // the fastest in graph replays: another one
+  row.set_graph_reference("nccl_symmetric");  // the fastest in graph replays: another one
   row.set_graph_speedup(1.5);
   row.set_busbw_fraction(0.25);
   row.set_checked(true);
@@ -90,7 +90,7 @@ v1::ResultRow GemmRow() {
   row.set_time_us(1500);
   row.set_tflops(600);
   row.set_speedup(1.25);
-  row.set_baseline("nccl_all_gather+cublaslt");
+  row.set_reference("nccl_all_gather+cublaslt");
   row.set_overlap_efficiency(0.75);
   row.set_tflops_fraction(0.8);
   return row;
@@ -259,16 +259,16 @@ TEST(CoordinatorMetricsTest, ExpositionHasEveryFamily) {
             std::string::npos);
   EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_tflops", Plus(kGemm, kEager))), 600);
 
-  // Speedup over the best baseline, eager and graph.
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_baseline",
-                                   Plus(eager, {{"baseline", "nccl_all_reduce"}}))),
+  // Speedup over the best reference, eager and graph.
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference",
+                                   Plus(eager, {{"reference", "nccl_all_reduce"}}))),
                    2);
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_baseline",
-                                   Plus(graph, {{"baseline", "nccl_symmetric"}}))),
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference",
+                                   Plus(graph, {{"reference", "nccl_symmetric"}}))),
                    1.5);
   EXPECT_DOUBLE_EQ(
-      Value(text, Key("symmbench_speedup_over_baseline",
-                      Plus(kGemm, {{"mode", "eager"}, {"baseline", "nccl_all_gather+cublaslt"}}))),
+      Value(text, Key("symmbench_speedup_over_reference",
+                      Plus(kGemm, {{"mode", "eager"}, {"reference", "nccl_all_gather+cublaslt"}}))),
       1.25);
   EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_overlap_efficiency", kGemm)), 0.75);
   EXPECT_EQ(text.find(Key("symmbench_overlap_efficiency", kSmall)), std::string::npos);

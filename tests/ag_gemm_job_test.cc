@@ -40,7 +40,7 @@ void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t 
               row["t_sequential_us"].get<double>() / row["t_fused_us"].get<double>(), 1e-9);
   EXPECT_NEAR(row["tflops"].get<double>(),
               2.0 * m * n * k / (row["t_fused_us"].get<double>() * 1e6), 1e-9);
-  EXPECT_EQ(row["baseline"], "memcpy+openblas");
+  EXPECT_EQ(row["reference"], "memcpy+openblas");
 }
 
 TEST_F(AgGemmJobTest, WorldSize2Bf16TwoShapesVerify) {

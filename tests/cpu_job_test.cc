@@ -30,9 +30,9 @@ void ExpectVerifiedRows(const nlohmann::json& job, const std::vector<int64_t>& s
     EXPECT_EQ(row["count"].get<int64_t>(), sizes[i] / (dtype == "fp32" ? 4 : 2));
     EXPECT_EQ(row["dtype"], dtype);
     EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
-    EXPECT_EQ(row["baseline"], "reference_sum");
+    EXPECT_EQ(row["reference"], "reference_sum");
     EXPECT_GT(row["time_us"].get<double>(), 0.0);
-    EXPECT_GT(row["baseline_time_us"].get<double>(), 0.0);
+    EXPECT_GT(row["reference_time_us"].get<double>(), 0.0);
     EXPECT_GT(row["algbw_gbps"].get<double>(), 0.0);
     EXPECT_GT(row["busbw_gbps"].get<double>(), 0.0);
     // The plain sum is a correctness reference, not a competitor: no speedup against it.
@@ -113,12 +113,12 @@ TEST_F(CpuJobTest, GraphModeReportsEagerAndGraphFigures) {
   EXPECT_TRUE(job["spec"]["graph"].get<bool>());
   for (const nlohmann::json& row : job["rows"]) {
     EXPECT_GT(row["graph_time_us"].get<double>(), 0.0) << row.dump();
-    EXPECT_GT(row["baseline_graph_time_us"].get<double>(), 0.0) << row.dump();
+    EXPECT_GT(row["reference_graph_time_us"].get<double>(), 0.0) << row.dump();
     EXPECT_EQ(row["graph_speedup"].get<double>(), 0.0) << row.dump();  // a reference only
-    ASSERT_EQ(row["baselines"].size(), 1u) << row.dump();
-    EXPECT_EQ(row["baselines"][0]["name"], "reference_sum");
-    EXPECT_DOUBLE_EQ(row["baselines"][0]["graph_time_us"].get<double>(),
-                     row["baseline_graph_time_us"].get<double>());
+    ASSERT_EQ(row["references"].size(), 1u) << row.dump();
+    EXPECT_EQ(row["references"][0]["name"], "reference_sum");
+    EXPECT_DOUBLE_EQ(row["references"][0]["graph_time_us"].get<double>(),
+                     row["reference_graph_time_us"].get<double>());
   }
   CommandResult table = daemon_->Client({"status", job["job_id"]});
   EXPECT_NE(table.out.find("graph_us"), std::string::npos) << table.out;

@@ -56,8 +56,8 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
       EXPECT_GT(row["graph_time_us"].get<double>(), 0);
       EXPECT_EQ(row["repeat_medians_us"].size(), 2u);
       // NCCL first (nccl_all_reduce, then nccl_symmetric; nccl_broadcast), timed in the job.
-      ASSERT_GE(row["baselines"].size(), 1u);
-      EXPECT_EQ(row["baselines"][0]["name"].get<std::string>().rfind("nccl_", 0), 0u);
+      ASSERT_GE(row["references"].size(), 1u);
+      EXPECT_EQ(row["references"][0]["name"].get<std::string>().rfind("nccl_", 0), 0u);
       EXPECT_EQ(row["reference_config"].get<std::string>().rfind("nccl ", 0), 0u);
     }
   }

@@ -117,9 +117,9 @@ TEST_F(MultiHostTest, PerHostTeamsRunTheKernelPerHostAndTheBaselineAcrossHosts) 
       EXPECT_DOUBLE_EQ(row["busbw_gbps"].get<double>(), row["algbw_gbps"].get<double>());
       // Its reference ran within the team and is the row's baseline; the all-reduce over all
       // four ranks, verified against the exact sum before it was timed, is listed beside it.
-      EXPECT_EQ(row["baseline"], "reference_sum") << row.dump();
+      EXPECT_EQ(row["reference"], "reference_sum") << row.dump();
       std::map<std::string, nlohmann::json> baselines;
-      for (const nlohmann::json& b : row["baselines"]) baselines[b["name"]] = b;
+      for (const nlohmann::json& b : row["references"]) baselines[b["name"]] = b;
       ASSERT_EQ(baselines.count("store_all_reduce"), 1u) << row.dump();
       const nlohmann::json& across = baselines["store_all_reduce"];
       EXPECT_GT(across["time_us"].get<double>(), 0) << row.dump();

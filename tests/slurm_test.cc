@@ -219,7 +219,7 @@ TEST_F(SlurmTest, PerHostTeamsRunOverTwoSlurmNodes) {
     EXPECT_EQ(row.value("wrong", -1), 0) << row.dump();
     EXPECT_EQ(row.value("team_size", 0), 2) << row.dump();
     bool across = false;
-    for (const nlohmann::json& b : row["baselines"]) {
+    for (const nlohmann::json& b : row["references"]) {
       across = across || (b["name"] == "store_all_reduce" && b["time_us"].get<double>() > 0);
     }
     EXPECT_TRUE(across) << "no store_all_reduce over both nodes: " << row.dump();

@@ -126,9 +126,9 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
     row.set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
   }
-  row.set_baseline(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
-  row.set_baseline_time_us(t_seq);
-  if (t_ag > 0) row.set_baseline_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
+  row.set_reference(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
+  row.set_reference_time_us(t_seq);
+  if (t_ag > 0) row.set_reference_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
   if (t_fused > 0 && t_seq > 0) row.set_speedup(t_seq / t_fused);
   if (t_fused > 0 && t_seq > 0 && t_ag > 0 && t_gemm > 0) {
     row.set_overlap_efficiency((t_seq - t_fused) / std::min(t_ag, t_gemm));
@@ -176,7 +176,7 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
     RankResult mine;
     // The check: every output poisoned (the gathered A included, so that a progress-flag wait
     // satisfied early reads poison, not the previous operation's data), the fused op and the
-    // sequential baseline, then the comparison; its outcome is the worst over every check.
+    // sequential reference, then the comparison; its outcome is the worst over every check.
     const auto run_checked = [&]() -> absl::Status {
       absl::Status s = (*op)->PoisonOutputs();
       if (s.ok()) s = (*op)->Run(AgGemmVariant::kFused);
@@ -232,7 +232,7 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
       if (c.gathered_wrong > 0) {
         return absl::DataLossError(
             absl::StrCat(where, ": verification failed: gathered A has ", c.gathered_wrong,
-                         " elements differing from the baseline all-gather on rank ", rank,
+                         " elements differing from the reference all-gather on rank ", rank,
                          ", first at index ", c.first_bad_index));
       }
       if (!(c.c_rel_error <= (*op)->tolerance())) {

@@ -14,7 +14,7 @@ namespace {
 // Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop).
 constexpr size_t kMaxRepeatsEncoded = 1000;
 
-// The max over ranks of one operation's figures (index 0: ours; i > 0: baseline i - 1).
+// The max over ranks of one operation's figures (index 0: ours; i > 0: reference i - 1).
 OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
   OpTimes worst;
   for (const RankResult& r : results) {
@@ -36,7 +36,7 @@ std::string RankResult::Encode() const {
   std::ostringstream out;
   out.precision(17);
   out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want << ' '
-      << baselines.size();
+      << references.size();
   for (const OpTimes* t : All()) {
     out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
         << t->graph_us;
@@ -50,12 +50,12 @@ std::string RankResult::Encode() const {
 absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   RankResult r;
   std::istringstream in(text);
-  size_t baselines = 0;
-  in >> r.check.wrong >> r.check.first_bad_index >> r.check.got >> r.check.want >> baselines;
-  if (in.fail() || baselines > 16) {
+  size_t references = 0;
+  in >> r.check.wrong >> r.check.first_bad_index >> r.check.got >> r.check.want >> references;
+  if (in.fail() || references > 16) {
     return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   }
-  r.baselines.resize(baselines);
+  r.references.resize(references);
   for (OpTimes* t : r.All()) {
     in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
   }
@@ -78,12 +78,12 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
 }
 std::vector<const OpTimes*> RankResult::All() const {
   std::vector<const OpTimes*> all = {&ours};
-  for (const OpTimes& b : baselines) all.push_back(&b);
+  for (const OpTimes& b : references) all.push_back(&b);
   return all;
 }
 std::vector<OpTimes*> RankResult::All() {
   std::vector<OpTimes*> all = {&ours};
-  for (OpTimes& b : baselines) all.push_back(&b);
+  for (OpTimes& b : references) all.push_back(&b);
   return all;
 }
 
@@ -152,39 +152,39 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   row.set_wrong(wrong);
   row.set_checked(context.checked);
 
-  // Every baseline, each figure against its own kind: eager time for baseline_* and speedup,
-  // graph replays for baseline_graph_time_us and graph_speedup, each from the fastest baseline
-  // in that mode (they may differ). Per-baseline busbw is eager, as the row's.
+  // Every reference, each figure against its own kind: eager time for reference_* and speedup,
+  // graph replays for reference_graph_time_us and graph_speedup, each from the fastest reference
+  // in that mode (they may differ). Per-reference busbw is eager, as the row's.
   int best = -1;
   int best_graph = -1;
-  for (size_t b = 0; b < context.baseline_names.size(); ++b) {
+  for (size_t b = 0; b < context.reference_names.size(); ++b) {
     const OpTimes t = MaxOverRanks(results, b + 1);
-    v1::BaselineResult* entry = row.add_baselines();
-    entry->set_name(context.baseline_names[b]);
+    v1::ReferenceResult* entry = row.add_references();
+    entry->set_name(context.reference_names[b]);
     entry->set_time_us(t.eager.median_us);
     entry->set_graph_time_us(t.graph_us);
-    const bool in_team = b < context.team_baselines;
+    const bool in_team = b < context.team_references;
     entry->set_busbw_gbps(Bandwidth(size_bytes, t.eager.median_us) *
                           (in_team ? bus_factor : job_bus_factor));
     if (!in_team) continue;
-    if (best < 0 || t.eager.median_us < row.baselines(best).time_us()) best = static_cast<int>(b);
+    if (best < 0 || t.eager.median_us < row.references(best).time_us()) best = static_cast<int>(b);
     if (t.graph_us > 0 &&
-        (best_graph < 0 || t.graph_us < row.baselines(best_graph).graph_time_us())) {
+        (best_graph < 0 || t.graph_us < row.references(best_graph).graph_time_us())) {
       best_graph = static_cast<int>(b);
     }
   }
   row.set_reference_only(references && best >= 0);
   if (best >= 0) {
-    const v1::BaselineResult& chosen = row.baselines(best);
-    row.set_baseline(chosen.name());
-    row.set_baseline_time_us(chosen.time_us());
-    row.set_baseline_busbw_gbps(chosen.busbw_gbps());
+    const v1::ReferenceResult& chosen = row.references(best);
+    row.set_reference(chosen.name());
+    row.set_reference_time_us(chosen.time_us());
+    row.set_reference_busbw_gbps(chosen.busbw_gbps());
     if (!references && row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
   }
   if (best_graph >= 0) {
-    const v1::BaselineResult& chosen = row.baselines(best_graph);
-    row.set_graph_baseline(chosen.name());
-    row.set_baseline_graph_time_us(chosen.graph_time_us());
+    const v1::ReferenceResult& chosen = row.references(best_graph);
+    row.set_graph_reference(chosen.name());
+    row.set_reference_graph_time_us(chosen.graph_time_us());
     if (!references && row.graph_time_us() > 0) {
       row.set_graph_speedup(chosen.graph_time_us() / row.graph_time_us());
     }

@@ -15,7 +15,7 @@
 
 namespace symmbench {
 
-// Eager and graph medians of one operation (ours or a baseline) on one rank.
+// Eager and graph medians of one operation (ours or a reference) on one rank.
 struct OpTimes {
   TimingStats eager;
   double graph_us = 0;  // 0: graph mode off
@@ -24,15 +24,15 @@ struct OpTimes {
 // What one rank measured for one size; exchanged through the rendezvous as text.
 struct RankResult {
   OpTimes ours;
-  std::vector<OpTimes> baselines;  // the reference first, then the extra baselines
+  std::vector<OpTimes> references;  // the reference first, then the extra references
   CheckResult check;               // every check of the size on this rank (Accumulate)
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
-  // and loop medians (baselines' samples stay local).
+  // and loop medians (references' samples stay local).
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);
-  // Ours first, then the baselines.
+  // Ours first, then the references.
   std::vector<const OpTimes*> All() const;
   std::vector<OpTimes*> All();
 };
@@ -40,7 +40,7 @@ struct RankResult {
 // Adds `c` to `total`: wrong elements add up; the first failure's index and values are kept.
 void Accumulate(const CheckResult& c, CheckResult* total);
 
-// `result` with the figures of the kernel and of every baseline summarized over every sample
+// `result` with the figures of the kernel and of every reference summarized over every sample
 // of the loops run so far (the samples kept, so that later loops add to them).
 RankResult SoFar(const RankResult& result);
 
@@ -49,21 +49,21 @@ struct RowContext {
   const v1::JobSpec* spec = nullptr;
   int64_t size_bytes = 0;
   DType dtype = DType::kBf16;
-  std::vector<std::string> baseline_names;  // the reference first
-  // The first `team_baselines` baselines ran within the kernel's team (`team_size` ranks: the
+  std::vector<std::string> reference_names;  // the reference first
+  // The first `team_references` references ran within the kernel's team (`team_size` ranks: the
   // whole job without per-host teams) and compete for the best; the rest ran over every rank.
-  size_t team_baselines = 0;
+  size_t team_references = 0;
   int team_size = 1;
   int world_size = 1;  // the job's
   bool checked = false;
-  // The baselines only check results (the CPU backend's plain sum): no speedup against them.
+  // The references only check results (the CPU backend's plain sum): no speedup against them.
   bool references = false;
 };
 
 // Rank 0's row from every rank's result (`results` may be rank 0's alone: a partial row):
-// times are the max over ranks, wrong the sum. Eager figures (time, busbw, baseline_*,
-// speedup) compare eager with eager against the fastest baseline by eager time; graph figures
-// (baseline_graph_time_us, graph_speedup, graph_baseline) graph with graph against the fastest
+// times are the max over ranks, wrong the sum. Eager figures (time, busbw, reference_*,
+// speedup) compare eager with eager against the fastest reference by eager time; graph figures
+// (reference_graph_time_us, graph_speedup, graph_reference) graph with graph against the fastest
 // by graph time. GB/s = bytes / (us * 1e3).
 v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results);
 

@@ -14,7 +14,7 @@ OpTimes Times(double eager_us, double graph_us) {
   return t;
 }
 
-// Two ranks; baseline "a" is the faster one eager, "b" the faster one in graph replays.
+// Two ranks; reference "a" is the faster one eager, "b" the faster one in graph replays.
 class BuildRowTest : public ::testing::Test {
  protected:
   BuildRowTest() {
@@ -24,15 +24,15 @@ class BuildRowTest : public ::testing::Test {
     context_.spec = &spec_;
     context_.size_bytes = 1'000'000;
     context_.dtype = DType::kBf16;
-    context_.baseline_names = {"a", "b"};
-    context_.team_baselines = 2;
+    context_.reference_names = {"a", "b"};
+    context_.team_references = 2;
     context_.team_size = 2;
     context_.world_size = 2;
     context_.checked = true;
     for (int rank = 0; rank < 2; ++rank) {
       RankResult r;
       r.ours = Times(5 + rank, 4);  // rank 1 is slower: rows take the max over ranks
-      r.baselines = {Times(10, 8), Times(12, 6)};
+      r.references = {Times(10, 8), Times(12, 6)};
       results_.push_back(r);
     }
   }
@@ -45,35 +45,35 @@ TEST_F(BuildRowTest, EagerAgainstTheFastestEagerGraphAgainstTheFastestGraph) {
   const v1::ResultRow row = BuildRow(context_, results_);
   EXPECT_DOUBLE_EQ(row.time_us(), 6);
   EXPECT_DOUBLE_EQ(row.graph_time_us(), 4);
-  EXPECT_EQ(row.baseline(), "a");
-  EXPECT_DOUBLE_EQ(row.baseline_time_us(), 10);
+  EXPECT_EQ(row.reference(), "a");
+  EXPECT_DOUBLE_EQ(row.reference_time_us(), 10);
   EXPECT_DOUBLE_EQ(row.speedup(), 10.0 / 6);
-  EXPECT_DOUBLE_EQ(row.baseline_busbw_gbps(), 1'000'000 / (10 * 1e3));  // eager, as the row's
-  EXPECT_EQ(row.graph_baseline(), "b");
-  EXPECT_DOUBLE_EQ(row.baseline_graph_time_us(), 6);
+  EXPECT_DOUBLE_EQ(row.reference_busbw_gbps(), 1'000'000 / (10 * 1e3));  // eager, as the row's
+  EXPECT_EQ(row.graph_reference(), "b");
+  EXPECT_DOUBLE_EQ(row.reference_graph_time_us(), 6);
   EXPECT_DOUBLE_EQ(row.graph_speedup(), 6.0 / 4);
-  ASSERT_EQ(row.baselines_size(), 2);
-  EXPECT_DOUBLE_EQ(row.baselines(1).busbw_gbps(), 1'000'000 / (12 * 1e3));  // eager too
+  ASSERT_EQ(row.references_size(), 2);
+  EXPECT_DOUBLE_EQ(row.references(1).busbw_gbps(), 1'000'000 / (12 * 1e3));  // eager too
   EXPECT_DOUBLE_EQ(row.busbw_gbps(), 1'000'000 / (6 * 1e3));
 }
 
-TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphBaseline) {
+TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphReference) {
   spec_.set_graph(false);
   for (RankResult& r : results_) {
     for (OpTimes* t : r.All()) t->graph_us = 0;
   }
   const v1::ResultRow row = BuildRow(context_, results_);
-  EXPECT_EQ(row.baseline(), "a");
-  EXPECT_EQ(row.graph_baseline(), "");
-  EXPECT_EQ(row.baseline_graph_time_us(), 0);
+  EXPECT_EQ(row.reference(), "a");
+  EXPECT_EQ(row.graph_reference(), "");
+  EXPECT_EQ(row.reference_graph_time_us(), 0);
   EXPECT_EQ(row.graph_speedup(), 0);
 }
 
-TEST_F(BuildRowTest, AReferenceOnlyBaselineGivesNoRatio) {
+TEST_F(BuildRowTest, AReferenceOnlyReferenceGivesNoRatio) {
   context_.references = true;
   const v1::ResultRow row = BuildRow(context_, results_);
   EXPECT_TRUE(row.reference_only());
-  EXPECT_EQ(row.baseline(), "a");
+  EXPECT_EQ(row.reference(), "a");
   EXPECT_EQ(row.speedup(), 0);
   EXPECT_EQ(row.graph_speedup(), 0);
 }
@@ -97,34 +97,34 @@ TEST(AccumulateTest, CountsAddUpAndTheFirstFailureIsKept) {
   EXPECT_EQ(total.want, 2.5f);
 }
 
-TEST(SoFarTest, SummarizesTheKernelAndEveryBaselineOverAllLoops) {
+TEST(SoFarTest, SummarizesTheKernelAndEveryReferenceOverAllLoops) {
   RankResult r;
   r.ours.eager.samples_us = {3, 1, 2};
   r.ours.eager.repeat_medians_us = {1, 3};
-  OpTimes baseline;
-  baseline.eager.samples_us = {10, 30, 20, 40};  // two loops of two batches
-  r.baselines = {baseline};
+  OpTimes reference;
+  reference.eager.samples_us = {10, 30, 20, 40};  // two loops of two batches
+  r.references = {reference};
   const RankResult so_far = SoFar(r);
   EXPECT_EQ(so_far.ours.eager.median_us, 2);
   EXPECT_EQ(so_far.ours.eager.repeat_medians_us, (std::vector<double>{1, 3}));
-  EXPECT_EQ(so_far.baselines[0].eager.median_us, 25);
-  EXPECT_EQ(so_far.baselines[0].eager.min_us, 10);
-  EXPECT_EQ(so_far.baselines[0].eager.max_us, 40);
+  EXPECT_EQ(so_far.references[0].eager.median_us, 25);
+  EXPECT_EQ(so_far.references[0].eager.min_us, 10);
+  EXPECT_EQ(so_far.references[0].eager.max_us, 40);
 }
 
 TEST(RankResultTest, SurvivesItsTextForm) {
   RankResult r;
   r.ours = Times(5.25, 4.5);
   r.ours.eager.repeat_medians_us = {5.25};
-  r.baselines = {Times(10, 8), Times(12, 6)};
+  r.references = {Times(10, 8), Times(12, 6)};
   r.check = CheckResult{3, 11, 1.0f, -2.0f};
   absl::StatusOr<RankResult> back = RankResult::Decode(r.Encode());
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->ours.eager.median_us, 5.25);
   EXPECT_EQ(back->ours.graph_us, 4.5);
   EXPECT_EQ(back->ours.eager.samples_us, (std::vector<double>{5.25}));
-  ASSERT_EQ(back->baselines.size(), 2u);
-  EXPECT_EQ(back->baselines[1].graph_us, 6);
+  ASSERT_EQ(back->references.size(), 2u);
+  EXPECT_EQ(back->references[1].graph_us, 6);
   EXPECT_EQ(back->check.wrong, 3);
   EXPECT_EQ(back->check.first_bad_index, 11);
   EXPECT_EQ(RankResult::Decode("3 11 x").status().code(), absl::StatusCode::kInternal);

@@ -1,5 +1,5 @@
 // The benchmark loop: verify, warm up, time batches (eager, and graph replays in graph mode) of
-// the kernel and of every baseline, reduce over ranks, report.
+// the kernel and of every reference, reduce over ranks, report.
 #include "worker/bench_runner.h"
 
 #include <algorithm>
@@ -31,7 +31,7 @@ std::string Exactly(float value) { return absl::StrFormat("%.9g", value); }
 absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
   if (absl::Status s = collective->PoisonOutputs(); !s.ok()) return s;
   if (absl::Status s = collective->Run(); !s.ok()) return s;
-  if (absl::Status s = collective->RunBaseline(); !s.ok()) return s;
+  if (absl::Status s = collective->RunReference(); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   return collective->Check();
 }
@@ -65,7 +65,7 @@ struct LoopCheck {
 
   absl::Status Arm() const {
     if (absl::Status s = op->PoisonOutputs(); !s.ok()) return s;
-    return op->RunBaseline();
+    return op->RunReference();
   }
   absl::Status Finish() const {  // the backend is synchronized (the timing loop returned)
     absl::StatusOr<CheckResult> c = op->Check();
@@ -114,25 +114,25 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();
-  std::vector<std::string> baseline_names = {op.baseline_name()};
-  std::vector<std::function<absl::Status()>> baselines = {[&] { return op.RunBaseline(); }};
-  const std::vector<std::string> extras = op.extra_baseline_names();
+  std::vector<std::string> reference_names = {op.reference_name()};
+  std::vector<std::function<absl::Status()>> references = {[&] { return op.RunReference(); }};
+  const std::vector<std::string> extras = op.extra_reference_names();
   for (size_t i = 0; i < extras.size(); ++i) {
-    baseline_names.push_back(extras[i]);
-    baselines.push_back([&op, i] { return op.RunExtraBaseline(i); });
+    reference_names.push_back(extras[i]);
+    references.push_back([&op, i] { return op.RunExtraReference(i); });
   }
-  const size_t team_baselines = baselines.size();
+  const size_t team_references = references.size();
   const std::string reference_config = backend->reference_config();
   Collective* across = job_all_reduce != nullptr ? job_all_reduce->collective.get() : nullptr;
   if (across != nullptr) {
-    baseline_names.push_back(job_all_reduce->name);
-    baselines.push_back([across] { return across->Run(); });
+    reference_names.push_back(job_all_reduce->name);
+    references.push_back([across] { return across->Run(); });
   }
 
   // Pass after pass, each size gets one timing loop of the kernel, so that the loops of a size
   // are spread over the whole job: a machine that drifts during the job shows in the spread of
   // the loop medians rather than as a shift between sizes (docs/gate.md). Every loop of the
-  // kernel is checked, and every baseline gets a loop right after it; the first pass also
+  // kernel is checked, and every reference gets a loop right after it; the first pass also
   // checks right after Prepare and times the graph replays; the last one reports the rows
   // (docs/measurement.md).
   const int passes = std::max(1, spec.repeats());
@@ -196,17 +196,17 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
                               loop->eager.samples_us.end());
       eager.repeat_medians_us.push_back(loop->eager.median_us);
       if (first) result.ours.graph_us = loop->graph_us;
-      // Every baseline gets a loop in every pass, right after the kernel's, so that a machine
+      // Every reference gets a loop in every pass, right after the kernel's, so that a machine
       // drifting during the job moves both sides alike; graph replays in the first pass, as
       // the kernel's.
-      if (first) result.baselines.resize(baselines.size());
-      for (size_t b = 0; b < baselines.size(); ++b) {
-        absl::StatusOr<OpTimes> times = TimeOp(backend, spec, baselines[b], /*graph=*/first);
+      if (first) result.references.resize(references.size());
+      for (size_t b = 0; b < references.size(); ++b) {
+        absl::StatusOr<OpTimes> times = TimeOp(backend, spec, references[b], /*graph=*/first);
         if (!times.ok()) return annotate(times.status());
-        TimingStats& samples = result.baselines[b].eager;
+        TimingStats& samples = result.references[b].eager;
         samples.samples_us.insert(samples.samples_us.end(), times->eager.samples_us.begin(),
                                   times->eager.samples_us.end());
-        if (first) result.baselines[b].graph_us = times->graph_us;
+        if (first) result.references[b].graph_us = times->graph_us;
       }
 
       const auto row_of = [&](const std::vector<RankResult>& results) {
@@ -214,12 +214,12 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         context.spec = &spec;
         context.size_bytes = size_bytes;
         context.dtype = dtype;
-        context.baseline_names = baseline_names;
-        context.team_baselines = team_baselines;
+        context.reference_names = reference_names;
+        context.team_references = team_references;
         context.team_size = backend->world_size();
         context.world_size = rendezvous->world_size();
         context.checked = check;
-        context.references = !op.baseline_competes();
+        context.references = !op.reference_competes();
         v1::ResultRow row = BuildRow(context, results);
         row.set_algorithm(op.algorithm());
         row.set_reference_config(reference_config);

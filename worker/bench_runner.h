@@ -1,6 +1,6 @@
 // The benchmark loop, written once for every kernel and backend (nccl-tests' driver loop): for
-// each size, verify against the baseline, warm up, time batches of the kernel and of the
-// baseline, reduce the figures over ranks and report one row (rank 0).
+// each size, verify against the reference, warm up, time batches of the kernel and of the
+// reference, reduce the figures over ranks and report one row (rank 0).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +39,7 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
 // Runs `spec` over its plan's sizes (bytes) on `backend` in spec.repeats passes (0 counts as 1):
 // each pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
-// checked) and one of every baseline; the first pass also checks the operation right after
+// checked) and one of every reference; the first pass also checks the operation right after
 // Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
 // `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first
 // failure: a backend error (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or,
@@ -50,8 +50,8 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // `rendezvous` spans the job: rows are gathered over every rank of it. Per-host teams
 // (JobSpec.per_host_teams): `backend` holds this host's team only (its rank and world size are
 // the team's), and `job_all_reduce` (from backend->CreateJobAllReduce) is timed as one more
-// baseline over every rank, after its own verification (DATA_LOSS naming it when wrong); it
-// never counts as the best baseline, since it sums over more ranks than the kernel. Rows then
+// reference over every rank, after its own verification (DATA_LOSS naming it when wrong); it
+// never counts as the best reference, since it sums over more ranks than the kernel. Rows then
 // carry team_size, and the kernel's busbw uses the team size. Null otherwise.
 // `plan` (spec/plan.h) gives the sizes and the injected fault (JobSpec.inject_fault).
 absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,

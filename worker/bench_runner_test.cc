@@ -113,7 +113,7 @@ TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
     EXPECT_EQ(rows[i].dtype(), v1::bf16);
     EXPECT_EQ(rows[i].wrong(), 0);
     EXPECT_TRUE(rows[i].checked());
-    EXPECT_EQ(rows[i].baseline(), "reference_sum");
+    EXPECT_EQ(rows[i].reference(), "reference_sum");
     EXPECT_GT(rows[i].time_us(), 0);
     EXPECT_LE(rows[i].time_min_us(), rows[i].time_us());
     EXPECT_GE(rows[i].time_max_us(), rows[i].time_us());
@@ -121,7 +121,7 @@ TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
     EXPECT_DOUBLE_EQ(rows[i].busbw_gbps(), rows[i].algbw_gbps());  // 2(n-1)/n = 1 at n = 2
     EXPECT_TRUE(rows[i].reference_only());  // the plain sum: no speedup against it
     EXPECT_EQ(rows[i].speedup(), 0);
-    EXPECT_GT(rows[i].baseline_time_us(), 0);
+    EXPECT_GT(rows[i].reference_time_us(), 0);
   }
 }
 
@@ -172,7 +172,7 @@ TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
   EXPECT_EQ(rows[1].injected_delay_us(), kDelayUs);
   EXPECT_GE(rows[1].time_us(), kDelayUs);
   for (double sample : rows[1].samples_us()) EXPECT_GE(sample, kDelayUs);
-  EXPECT_LT(rows[1].baseline_time_us(), kDelayUs);  // the baseline is not delayed
+  EXPECT_LT(rows[1].reference_time_us(), kDelayUs);  // the reference is not delayed
   EXPECT_EQ(rows[1].wrong(), 0);                    // nor is verification disturbed
 }
 
@@ -232,8 +232,8 @@ TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
     ++final_rows;
     EXPECT_EQ(row.repeat_medians_us_size(), 2);
     EXPECT_GT(row.graph_time_us(), 0);
-    ASSERT_EQ(row.baselines_size(), 1);
-    EXPECT_GT(row.baselines(0).time_us(), 0);
+    ASSERT_EQ(row.references_size(), 1);
+    EXPECT_GT(row.references(0).time_us(), 0);
     EXPECT_EQ(row.reference_config(), "");  // the CPU backend's plain sum has no knobs
   }
   EXPECT_EQ(final_rows, 3);

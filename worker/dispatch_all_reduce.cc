@@ -15,7 +15,7 @@ namespace {
 class DispatchAllReduce final : public Collective {
  public:
   // `kernels[i]` implements the algorithm named `names[i]`; kernels[0] also serves the NCCL
-  // choices (its baselines).
+  // choices (its references).
   DispatchAllReduce(v1::DispatchTable table, std::vector<std::string> names,
                     std::vector<std::unique_ptr<Collective>> kernels)
       : table_(std::move(table)), names_(std::move(names)), kernels_(std::move(kernels)) {}
@@ -27,7 +27,7 @@ class DispatchAllReduce final : public Collective {
   // The random-input check applies when the chosen algorithm is one of ours (NCCL's
   // summation order is its own).
   bool sums_in_rank_order() const override {
-    return impl_ != nullptr && !UsesBaseline() && impl_->sums_in_rank_order();
+    return impl_ != nullptr && !UsesReference() && impl_->sums_in_rank_order();
   }
   bool zero_sign_may_differ() const override {
     return impl_ != nullptr && impl_->zero_sign_may_differ();
@@ -39,25 +39,25 @@ class DispatchAllReduce final : public Collective {
   absl::StatusOr<CheckResult> CheckRankOrderSum() override { return impl_->CheckRankOrderSum(); }
   absl::Status PoisonOutputs() override { return impl_->PoisonOutputs(); }
 
-  // "nccl" runs the reference baseline (ncclAllReduce on CUDA), "nccl_symmetric" the extra one.
+  // "nccl" runs the primary reference (ncclAllReduce on CUDA), "nccl_symmetric" the extra one.
   absl::Status Run() override {
-    if (extra_ >= 0) return impl_->RunExtraBaseline(extra_);
-    return UsesBaseline() ? impl_->RunBaseline() : impl_->Run();
+    if (extra_ >= 0) return impl_->RunExtraReference(extra_);
+    return UsesReference() ? impl_->RunReference() : impl_->Run();
   }
-  absl::Status RunBaseline() override { return impl_->RunBaseline(); }
+  absl::Status RunReference() override { return impl_->RunReference(); }
   absl::StatusOr<CheckResult> Check() override {
     // When the choice is NCCL, the operation is the reference: nothing to compare.
-    return UsesBaseline() ? CheckResult{} : impl_->Check();
+    return UsesReference() ? CheckResult{} : impl_->Check();
   }
-  std::string baseline_name() const override { return kernels_[0]->baseline_name(); }
-  bool baseline_competes() const override { return kernels_[0]->baseline_competes(); }
-  std::vector<std::string> extra_baseline_names() const override {
-    return kernels_[0]->extra_baseline_names();
+  std::string reference_name() const override { return kernels_[0]->reference_name(); }
+  bool reference_competes() const override { return kernels_[0]->reference_competes(); }
+  std::vector<std::string> extra_reference_names() const override {
+    return kernels_[0]->extra_reference_names();
   }
-  absl::Status RunExtraBaseline(size_t index) override { return impl_->RunExtraBaseline(index); }
+  absl::Status RunExtraReference(size_t index) override { return impl_->RunExtraReference(index); }
   std::string algorithm() const override { return chosen_; }
   absl::Status FlipOutputElement(int64_t index) override {
-    if (UsesBaseline()) {
+    if (UsesReference()) {
       return absl::FailedPreconditionError(absl::StrCat(
           "flip_element: algorithm ", chosen_, " is the reference; nothing checked to corrupt"));
     }
@@ -73,7 +73,7 @@ class DispatchAllReduce final : public Collective {
       if (chosen_ == names_[i]) impl_ = kernels_[i].get();
     }
     extra_ = -1;
-    const std::vector<std::string> extras = impl_->extra_baseline_names();
+    const std::vector<std::string> extras = impl_->extra_reference_names();
     for (size_t i = 0; i < extras.size(); ++i) {
       if (extras[i] == chosen_) extra_ = static_cast<int>(i);
     }
@@ -83,14 +83,14 @@ class DispatchAllReduce final : public Collective {
     }
     return absl::OkStatus();
   }
-  bool UsesBaseline() const { return chosen_ == kNcclReference || extra_ >= 0; }
+  bool UsesReference() const { return chosen_ == kNcclReference || extra_ >= 0; }
 
   const v1::DispatchTable table_;
   const std::vector<std::string> names_;
   std::vector<std::unique_ptr<Collective>> kernels_;
   Collective* impl_ = nullptr;  // the collective of the size last prepared
   std::string chosen_;
-  int extra_ = -1;  // index of the extra baseline chosen, -1 when none
+  int extra_ = -1;  // index of the extra reference chosen, -1 when none
 };
 
 }  // namespace

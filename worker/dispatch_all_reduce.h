@@ -12,7 +12,7 @@
 namespace symmbench {
 
 // Creates the registry's dispatch candidates on `backend` and dispatches between them (and
-// their reference baseline, for "nccl") by `table`, which the coordinator validated at
+// their primary reference, for "nccl") by `table`, which the coordinator validated at
 // submission (spec/dispatch.h). Errors of the backend pass through.
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     Backend* backend, const v1::DispatchTable& table);

@@ -39,7 +39,7 @@ class FaultInjectingCollective final : public Collective {
     flipped_ = true;
     return op_->FlipOutputElement(0);
   }
-  absl::Status RunBaseline() override { return op_->RunBaseline(); }
+  absl::Status RunReference() override { return op_->RunReference(); }
   bool sums_in_rank_order() const override { return op_->sums_in_rank_order(); }
   bool zero_sign_may_differ() const override { return op_->zero_sign_may_differ(); }
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) override {
@@ -47,13 +47,13 @@ class FaultInjectingCollective final : public Collective {
   }
   absl::StatusOr<CheckResult> CheckRankOrderSum() override { return op_->CheckRankOrderSum(); }
   absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
-  std::string baseline_name() const override { return op_->baseline_name(); }
-  bool baseline_competes() const override { return op_->baseline_competes(); }
+  std::string reference_name() const override { return op_->reference_name(); }
+  bool reference_competes() const override { return op_->reference_competes(); }
   std::string algorithm() const override { return op_->algorithm(); }
-  std::vector<std::string> extra_baseline_names() const override {
-    return op_->extra_baseline_names();
+  std::vector<std::string> extra_reference_names() const override {
+    return op_->extra_reference_names();
   }
-  absl::Status RunExtraBaseline(size_t index) override { return op_->RunExtraBaseline(index); }
+  absl::Status RunExtraReference(size_t index) override { return op_->RunExtraReference(index); }
   absl::Status FlipOutputElement(int64_t index) override { return op_->FlipOutputElement(index); }
 
  private:

@@ -1,5 +1,5 @@
 // CPU ag_gemm: the fused op (copy thread + per-chunk OpenBLAS GEMMs on progress flags), the
-// memcpy all-gather and whole-matrix OpenBLAS baselines, and the check against them.
+// memcpy all-gather and whole-matrix OpenBLAS references, and the check against them.
 #include "kernels/cpu/ag_gemm_cpu.h"
 
 

@@ -99,9 +99,9 @@ class AgGemmCpu : public AgGemm {
   size_t chunk_bytes_ = 0;  // chunk_rows_ * k * DTypeSize(dtype)
   int num_chunks_ = 0;      // world_size * splits_per_rank
   std::vector<unsigned char> a_;      // gathered A [m, k] (fused)
-  std::vector<unsigned char> a_ref_;  // gathered A [m, k] (all-gather baseline)
+  std::vector<unsigned char> a_ref_;  // gathered A [m, k] (all-gather reference)
   std::vector<unsigned char> c_;      // C [m, n] (fused)
-  std::vector<unsigned char> c_ref_;  // C [m, n] (GEMM baseline)
+  std::vector<unsigned char> c_ref_;  // C [m, n] (GEMM reference)
   std::vector<float> b_f_;            // B [k, n], dtype-rounded values as float
   std::vector<float> a_f_;            // float A [m, k] scratch (bf16/fp16 only)
   std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16 only)

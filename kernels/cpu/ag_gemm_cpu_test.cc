@@ -1,5 +1,5 @@
 // Tests for the CPU ag_gemm through CreateCpuBackend: ranks as threads over real POSIX shared
-// memory, the fused op checked against the baselines and against a float64 triple loop here.
+// memory, the fused op checked against the references and against a float64 triple loop here.
 #include "kernels/cpu/ag_gemm_cpu.h"
 
 #include <gtest/gtest.h>
@@ -63,7 +63,7 @@ double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, uint64_t 
 
 class AgGemmCpuTest : public testing::TestWithParam<std::tuple<int, DType>> {};
 
-TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
+TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
   const auto [world_size, dtype] = GetParam();
   const std::string job = UniqueJobId("match");
   const int64_t shapes[][3] = {{64, 48, 32}, {128, 40, 24}};
@@ -107,7 +107,7 @@ TEST_P(AgGemmCpuTest, FusedMatchesBaselinesAndTripleLoop) {
         EXPECT_EQ(
             LoadAsFloat(impl->gathered_a_for_testing(), dtype, last),
             Rounded(dtype, AgGemmCpuInputA(seed, owner, last - owner * shard_rows * problem.k)));
-        // The baselines run apart: all-gather then GEMM agree with the fused op too.
+        // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
         ASSERT_TRUE(gemm.Run(AgGemmVariant::kAllGather).ok());
@@ -147,7 +147,7 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
     EXPECT_EQ(poisoned->gathered_wrong, 64 * 32);
     EXPECT_EQ(poisoned->first_bad_index, 0);
     EXPECT_EQ(poisoned->c_rel_error, 1e30);
-    // Baselines only: the fused outputs are still poison.
+    // References only: the fused outputs are still poison.
     ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
     auto check = gemm.Check();
     ASSERT_TRUE(check.ok()) << check.status();

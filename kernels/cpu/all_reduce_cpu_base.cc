@@ -133,8 +133,8 @@ absl::Status AllReduceCpuBase::PoisonOutputs() {
   return absl::OkStatus();
 }
 
-absl::Status AllReduceCpuBase::RunBaseline() {
-  if (absl::Status s = CheckPrepared("RunBaseline"); !s.ok()) return s;
+absl::Status AllReduceCpuBase::RunReference() {
+  if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
   const SymmetricMemory& memory = *context_.memory;
   if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
   for (int64_t i = 0; i < count_; ++i) {

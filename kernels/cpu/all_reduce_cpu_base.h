@@ -1,5 +1,5 @@
 // What the CPU sum all-reduces share: exact inputs in the symmetric input buffer, poisoning,
-// the double-precision "reference_sum" baseline, the bitwise Check and the chunked summation.
+// the double-precision "reference_sum" reference, the bitwise Check and the chunked summation.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +22,7 @@ enum class AllReduceOutput {
 };
 
 // Base of the CPU sum all-reduces: a kernel adds only Run (and its factory). Input: this rank's
-// symmetric input buffer, count elements of dtype, never written by Run. Run and RunBaseline
+// symmetric input buffer, count elements of dtype, never written by Run. Run and RunReference
 // are collective (every rank calls them in the same order); Prepare, PoisonOutputs and Check
 // are local.
 class AllReduceCpuBase : public Collective {
@@ -37,14 +37,14 @@ class AllReduceCpuBase : public Collective {
   absl::Status PoisonOutputs() final;
   // "reference_sum": barrier (block 0) -> ref[i] = sum over ranks in double, rounded to dtype
   // -> barrier (block 0). The reference is a private host buffer.
-  absl::Status RunBaseline() final;
+  absl::Status RunReference() final;
   // Element-wise bitwise comparison of this rank's output and the reference. An element also
   // counts as wrong when either side is NaN: inputs are finite, so a NaN is poison that no run
   // overwrote (both sides poisoned alike would otherwise compare equal).
   absl::StatusOr<CheckResult> Check() final;
-  std::string baseline_name() const final { return "reference_sum"; }
+  std::string reference_name() const final { return "reference_sum"; }
   // The plain sum checks results; nobody runs it instead of a kernel.
-  bool baseline_competes() const final { return false; }
+  bool reference_competes() const final { return false; }
   // Every CPU all-reduce sums with SumPeersChunked: fp32, rank order, one rounding.
   bool sums_in_rank_order() const final { return true; }
   bool zero_sign_may_differ() const override { return false; }

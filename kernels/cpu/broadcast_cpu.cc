@@ -3,7 +3,7 @@
 // threads).
 //   Run: barrier (rank 0's input is written) -> memcpy(out <- rank 0's input) -> barrier (every
 //        rank has finished reading it, so rank 0 may overwrite it).
-//   RunBaseline: "reference_copy", the same copy without barriers into the reference output,
+//   RunReference: "reference_copy", the same copy without barriers into the reference output,
 //        from the input as Prepare's formula gives it (ExactInputValue(seed, 0, i)), so that a
 //        wrong source or offset in Run is caught. Correctness only: nobody runs it instead.
 //   Check: bitwise; a NaN on either side (poison no run overwrote) counts as wrong.
@@ -62,8 +62,8 @@ class BroadcastCpu final : public Collective {
     return context_.barrier->Sync(0);
   }
 
-  absl::Status RunBaseline() override {
-    if (ref_.empty()) return NotPrepared("RunBaseline");
+  absl::Status RunReference() override {
+    if (ref_.empty()) return NotPrepared("RunReference");
     FillExactInput(ref_.data(), dtype_, count_, seed_, kRoot);
     return absl::OkStatus();
   }
@@ -86,8 +86,8 @@ class BroadcastCpu final : public Collective {
     return result;
   }
 
-  std::string baseline_name() const override { return "reference_copy"; }
-  bool baseline_competes() const override { return false; }
+  std::string reference_name() const override { return "reference_copy"; }
+  bool reference_competes() const override { return false; }
 
   absl::Status FlipOutputElement(int64_t index) override {
     if (index < 0 || index >= count_) {

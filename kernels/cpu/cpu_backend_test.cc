@@ -1,5 +1,5 @@
 // Tests for the CPU backend and its one- and two-shot all-reduces: ranks as threads over real
-// POSIX shared memory, checked against the baseline and against sums computed here.
+// POSIX shared memory, checked against the reference and against sums computed here.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -58,7 +58,7 @@ using AllReduceParam = std::tuple<std::string, int, DType>;  // kernel, world si
 
 class AllReduceCpuTest : public testing::TestWithParam<AllReduceParam> {};
 
-TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
+TEST_P(AllReduceCpuTest, MatchesReferenceAndIndependentSumAndKeepsInput) {
   const auto [kernel, world_size, dtype] = GetParam();
   const std::string job = UniqueJobId("allreduce");
   constexpr int64_t kMaxCount = 65537;  // odd: uneven two-shot slices for every world size
@@ -73,7 +73,7 @@ TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
     auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
-    EXPECT_EQ(coll.baseline_name(), "reference_sum");
+    EXPECT_EQ(coll.reference_name(), "reference_sum");
     auto* impl = dynamic_cast<AllReduceCpuBase*>(&coll);
     ASSERT_NE(impl, nullptr);
     for (int64_t count : counts) {
@@ -82,7 +82,7 @@ TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
         ASSERT_TRUE(coll.Prepare(count, dtype, seed).ok());
         ASSERT_TRUE(coll.PoisonOutputs().ok());
         ASSERT_TRUE(coll.Run().ok());
-        ASSERT_TRUE(coll.RunBaseline().ok());
+        ASSERT_TRUE(coll.RunReference().ok());
         ASSERT_TRUE((*backend)->Synchronize().ok());
         auto check = coll.Check();
         ASSERT_TRUE(check.ok()) << check.status();
@@ -102,7 +102,7 @@ TEST_P(AllReduceCpuTest, MatchesBaselineAndIndependentSumAndKeepsInput) {
         // Every rank's input is as Prepare wrote it: rerunning gives the same result.
         ASSERT_TRUE(coll.PoisonOutputs().ok());
         ASSERT_TRUE(coll.Run().ok());
-        ASSERT_TRUE(coll.RunBaseline().ok());
+        ASSERT_TRUE(coll.RunReference().ok());
         EXPECT_EQ(coll.Check()->wrong, 0);
       }
     }
@@ -164,7 +164,7 @@ TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
     Collective& coll = **collective;
     ASSERT_TRUE(coll.Prepare(1000, DType::kBf16, 7).ok());
     ASSERT_TRUE(coll.Run().ok());
-    ASSERT_TRUE(coll.RunBaseline().ok());
+    ASSERT_TRUE(coll.RunReference().ok());
     float original = 0;
     if (rank == 1) {
       void* out = dynamic_cast<AllReduceCpuBase&>(coll).output_for_testing();
@@ -198,8 +198,8 @@ TEST_P(AllReduceCpuCheckTest, CheckCountsEveryElementWhenRunIsSkipped) {
     ASSERT_TRUE(poisoned.ok());
     EXPECT_EQ(poisoned->wrong, 500);
     EXPECT_EQ(poisoned->first_bad_index, 0);
-    // Baseline only: the kernel's output is still poison.
-    ASSERT_TRUE(coll.RunBaseline().ok());
+    // Reference only: the kernel's output is still poison.
+    ASSERT_TRUE(coll.RunReference().ok());
     auto check = coll.Check();
     ASSERT_TRUE(check.ok());
     EXPECT_EQ(check->wrong, 500);
@@ -238,11 +238,11 @@ TEST_P(SweptCollectiveCpuTest, MatchesItsReferenceAndCatchesAFlippedElement) {
     for (int64_t count : {int64_t{1}, int64_t{33}, kMaxCount}) {
       SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
       ASSERT_TRUE(coll.Prepare(count, dtype, 11 + count).ok());
-      ASSERT_TRUE(coll.RunBaseline().ok());
+      ASSERT_TRUE(coll.RunReference().ok());
       EXPECT_EQ(coll.Check()->wrong, count) << "a skipped run must leave poison";
       ASSERT_TRUE(coll.PoisonOutputs().ok());
       ASSERT_TRUE(coll.Run().ok());
-      ASSERT_TRUE(coll.RunBaseline().ok());
+      ASSERT_TRUE(coll.RunReference().ok());
       ASSERT_TRUE((*backend)->Synchronize().ok());
       auto check = coll.Check();
       ASSERT_TRUE(check.ok()) << check.status();
@@ -286,7 +286,7 @@ TEST(OneShotPushAllReduceCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
         SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count, " ", DTypeName(dtype)));
         ASSERT_TRUE(coll.Prepare(count, dtype, ++seed).ok());
         ASSERT_TRUE(coll.Run().ok());
-        ASSERT_TRUE(coll.RunBaseline().ok());
+        ASSERT_TRUE(coll.RunReference().ok());
         auto check = coll.Check();
         ASSERT_TRUE(check.ok()) << check.status();
         EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got "
@@ -385,12 +385,12 @@ TEST(StoreAllReduceCpuTest, SumsEveryRankOfTheJobExactlyRoundAfterRound) {
     for (DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
       ASSERT_TRUE(op->Prepare(1000, dtype, 7).ok());
       // Poisoned outputs and no run: every element wrong.
-      ASSERT_TRUE(op->RunBaseline().ok());
+      ASSERT_TRUE(op->RunReference().ok());
       EXPECT_EQ(op->Check()->wrong, 1000);
       for (int round = 0; round < 3; ++round) {
         ASSERT_TRUE(op->PoisonOutputs().ok());
         ASSERT_TRUE(op->Run().ok());
-        ASSERT_TRUE(op->RunBaseline().ok());
+        ASSERT_TRUE(op->RunReference().ok());
         absl::StatusOr<CheckResult> check = op->Check();
         ASSERT_TRUE(check.ok()) << check.status();
         EXPECT_EQ(check->wrong, 0) << "rank " << rank << " first bad " << check->first_bad_index

@@ -10,8 +10,8 @@
 
 namespace symmbench {
 
-// Input: this rank's symmetric input buffer. Output and baseline output: private host buffers
-// of the same size. Prepare, PoisonOutputs, RunBaseline and Check: AllReduceCpuBase.
+// Input: this rank's symmetric input buffer. Output and reference output: private host buffers
+// of the same size. Prepare, PoisonOutputs, RunReference and Check: AllReduceCpuBase.
 class OneShotAllReduceCpu : public AllReduceCpuBase {
  public:
   explicit OneShotAllReduceCpu(const CpuKernelContext& context);

@@ -13,7 +13,7 @@
 
 namespace symmbench {
 
-// Input: this rank's symmetric input buffer. Output and baseline output: private host buffers.
+// Input: this rank's symmetric input buffer. Output and reference output: private host buffers.
 // Receive slots: a shared-memory allocation of its own (3 slots x world_size segments of the
 // symmetric buffer's size), created collectively by the first Run through context.rendezvous.
 class OneShotPushAllReduceCpu : public AllReduceCpuBase {

@@ -1,6 +1,6 @@
 // "peer_copy" on the CPU backend: the shared-memory copy ceiling `symmbench calibrate` measures.
 // Run memcpy's `count` elements of the next rank's shm input ((rank + 1) % world_size) into a
-// private buffer; RunBaseline copies this rank's own input. Check compares the copy with the
+// private buffer; RunReference copies this rank's own input. Check compares the copy with the
 // next rank's ExactInputValue inputs (valid once every rank's Prepare is done: the caller
 // meets the other ranks in between). Not an offered op (kernels/ops/registry.h): calibration only.
 #include <cstring>
@@ -45,7 +45,7 @@ class PeerCopyCpu final : public Collective {
     std::memcpy(out_.data(), context_.memory->buffer(peer), out_.size());
     return absl::OkStatus();
   }
-  absl::Status RunBaseline() override {
+  absl::Status RunReference() override {
     std::memcpy(ref_.data(), context_.memory->buffer(context_.memory->rank()), ref_.size());
     return absl::OkStatus();
   }
@@ -63,7 +63,7 @@ class PeerCopyCpu final : public Collective {
     }
     return result;
   }
-  std::string baseline_name() const override { return "local_copy"; }
+  std::string reference_name() const override { return "local_copy"; }
 
  private:
   CpuKernelContext context_;

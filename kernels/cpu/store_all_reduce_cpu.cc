@@ -66,9 +66,9 @@ class StoreAllReduceCpu final : public Collective {
     return absl::OkStatus();
   }
 
-  absl::Status RunBaseline() override {
+  absl::Status RunReference() override {
     if (count_ < 0) {
-      return absl::FailedPreconditionError("store_all_reduce: RunBaseline before Prepare");
+      return absl::FailedPreconditionError("store_all_reduce: RunReference before Prepare");
     }
     FillExactSum(ref_.data(), dtype_, count_, seed_, job_->world_size());
     return absl::OkStatus();
@@ -79,7 +79,7 @@ class StoreAllReduceCpu final : public Collective {
     return CompareBitwise(out_.data(), ref_.data(), dtype_, count_);
   }
 
-  std::string baseline_name() const override { return "exact_sum"; }
+  std::string reference_name() const override { return "exact_sum"; }
 
  private:
   Rendezvous* const job_;

@@ -2,7 +2,7 @@
 // one per-host team each (JobSpec.per_host_teams). Shared memory does not cross hosts, so each
 // rank's input goes through the job's Rendezvous (the coordinator's Store) and every rank sums
 // all of them. Slow (two Store round trips per op): it checks the path across hosts, it is no
-// performance baseline.
+// performance reference.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@ inline constexpr int64_t kStoreAllReduceMaxBytes = int64_t{1} << 20;
 // The Collective (see JobAllReduce in kernels/backend.h): Prepare fills a private input with
 // ExactInputValue(seed, job->rank(), i) (INVALID_ARGUMENT above kStoreAllReduceMaxBytes, naming
 // per_host_teams); Run all-gathers every rank's input (tags "store_all_reduce/<n>", each round
-// dropped once the next one has completed) and sums them in rank order in float; RunBaseline
+// dropped once the next one has completed) and sums them in rank order in float; RunReference
 // writes the exact sum ("exact_sum"); Check compares bitwise. `job` outlives the result.
 std::unique_ptr<Collective> NewStoreAllReduceCpu(Rendezvous* job);
 

@@ -12,8 +12,8 @@
 namespace symmbench {
 
 // Input: this rank's symmetric input buffer, unchanged by Run. Output: this rank's symmetric
-// output buffer (ShmSymmetricMemory::output_buffer), written by every rank. Baseline output:
-// a private host buffer. Prepare, PoisonOutputs, RunBaseline and Check: AllReduceCpuBase.
+// output buffer (ShmSymmetricMemory::output_buffer), written by every rank. Reference output:
+// a private host buffer. Prepare, PoisonOutputs, RunReference and Check: AllReduceCpuBase.
 //
 // Memory-ordering contract (on CpuBarrier's, cpu_barrier.h): Run meets the peers at block 0 on
 // entry and on exit.

@@ -1,5 +1,5 @@
 // CudaAgGemm: Prepare (buffers, seeded fills), Run (fused copy-engine all-gather + chunked
-// cuBLASLt GEMMs; NCCL / cuBLASLt baselines) and Check (bitwise gathered A, Frobenius C).
+// cuBLASLt GEMMs; NCCL / cuBLASLt references) and Check (bitwise gathered A, Frobenius C).
 // Algorithm sources: PyTorch symm_mem `_pipelined_all_gather_and_consume` (side stream, local
 // shard consumed first, ring order from rank + 1, barrier before and after) and Helion's
 // all_gather_matmul example (copy-engine copies, one progress flag per chunk written with

@@ -1,5 +1,5 @@
 // The "ag_gemm" op on the CUDA backend: copy-engine all-gather with per-chunk progress flags
-// overlapped with per-chunk cuBLASLt GEMMs (kFused), and the NCCL / cuBLASLt baselines.
+// overlapped with per-chunk cuBLASLt GEMMs (kFused), and the NCCL / cuBLASLt references.
 #pragma once
 
 #include <memory>

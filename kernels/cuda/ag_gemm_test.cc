@@ -101,7 +101,7 @@ TEST_F(AgGemmGpuTest, CheckSeesPoisonedOutputs) {
   EXPECT_GE(check->c_rel_error, 1e29);
 }
 
-TEST_F(AgGemmGpuTest, BaselinesAloneAndTimer) {
+TEST_F(AgGemmGpuTest, ReferencesAloneAndTimer) {
   ASSERT_TRUE(op_->Prepare(test_util::TestGemmProblem(512, 256, 128, 2, DType::kBf16), kSeed).ok());
   std::unique_ptr<Timer> timer = backend_->NewTimer();
   ASSERT_TRUE(timer->Start().ok());

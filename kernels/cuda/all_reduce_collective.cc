@@ -1,5 +1,5 @@
 // CudaAllReduceCollective: Prepare (exact inputs, NCCL symmetric windows, poisoned outputs), Run
-// (the kernel), the NCCL baselines (plain and symmetric windows), Check (bitwise, on the device).
+// (the kernel), the NCCL references (plain and symmetric windows), Check (bitwise, on the device).
 #include "kernels/cuda/all_reduce_collective.h"
 
 #include <cuda_runtime_api.h>
@@ -60,7 +60,7 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
     return absl::InternalError(absl::StrCat(name_, ": the backend has no NCCL symmetric windows"));
   }
   if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
-    return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric baseline: ", s.message()));
+    return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric reference: ", s.message()));
   }
   if (absl::Status s = EnsureResources(static_cast<size_t>(count * elem)); !s.ok()) return s;
   const DeviceDType ddtype = ToDeviceDType(dtype);
@@ -149,18 +149,18 @@ absl::Status CudaAllReduceCollective::RunNcclAllReduce(const void* input, void* 
   return absl::OkStatus();
 }
 
-absl::Status CudaAllReduceCollective::RunBaseline() {
-  if (!prepared_) return NotPrepared("RunBaseline");
+absl::Status CudaAllReduceCollective::RunReference() {
+  if (!prepared_) return NotPrepared("RunReference");
   return RunNcclAllReduce(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
                           "nccl_all_reduce");
 }
 
-absl::Status CudaAllReduceCollective::RunExtraBaseline(size_t index) {
+absl::Status CudaAllReduceCollective::RunExtraReference(size_t index) {
   if (index != 0) {
     return absl::OutOfRangeError(
-        absl::StrCat(name_, ": extra baseline ", index, " (there is 1: nccl_symmetric)"));
+        absl::StrCat(name_, ": extra reference ", index, " (there is 1: nccl_symmetric)"));
   }
-  if (!prepared_) return NotPrepared("RunExtraBaseline");
+  if (!prepared_) return NotPrepared("RunExtraReference");
   return RunNcclAllReduce(ctx_->nccl_windows->input(), ctx_->nccl_windows->output(),
                           "nccl_symmetric");
 }

@@ -1,6 +1,6 @@
 // CudaAllReduceCollective: what every symmetric-memory all-reduce (sum) on the CUDA backend shares
 // as a Collective: exact inputs in this rank's symmetric input region, poisoned outputs, the NCCL
-// baselines and the bitwise check. A kernel adds its output buffer, grid cap and launch.
+// references and the bitwise check. A kernel adds its output buffer, grid cap and launch.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -23,10 +23,10 @@
 namespace symmbench {
 
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)).
-// Baselines, all on ctx->stream, all ncclSum on the same input values:
-//   RunBaseline        "nccl_all_reduce": ncclAllReduce(input region -> ctx->ref), the reference
+// References, all on ctx->stream, all ncclSum on the same input values:
+//   RunReference        "nccl_all_reduce": ncclAllReduce(input region -> ctx->ref), the reference
 //                      of Check.
-//   RunExtraBaseline(0) "nccl_symmetric": ncclAllReduce between the backend's NCCL-registered
+//   RunExtraReference(0) "nccl_symmetric": ncclAllReduce between the backend's NCCL-registered
 //                      symmetric windows (ctx->nccl_windows; Prepare copies the input there), so
 //                      NCCL can pick its symmetric-memory kernels. Not checked.
 // Check: output() against ctx->ref, bitwise (exact inputs make every partial sum exact).
@@ -51,11 +51,11 @@ class CudaAllReduceCollective : public Collective {
   // CompareWithRankOrderSum. FAILED_PRECONDITION unless the last Prepare was PrepareRandom.
   absl::StatusOr<CheckResult> CheckRankOrderSum() final;
   absl::Status Run() final;
-  absl::Status RunBaseline() final;
+  absl::Status RunReference() final;
   absl::StatusOr<CheckResult> Check() final;
-  std::string baseline_name() const final { return "nccl_all_reduce"; }
-  std::vector<std::string> extra_baseline_names() const final { return {"nccl_symmetric"}; }
-  absl::Status RunExtraBaseline(size_t index) final;
+  std::string reference_name() const final { return "nccl_all_reduce"; }
+  std::vector<std::string> extra_reference_names() const final { return {"nccl_symmetric"}; }
+  absl::Status RunExtraReference(size_t index) final;
   // Flips the lowest bit of output element `index` with a one-thread kernel on the stream (in
   // order with the operations, capturable into a graph). Fault injection only.
   absl::Status FlipOutputElement(int64_t index) final;

@@ -5,7 +5,7 @@
 //        -> exit barrier (every rank's copy out of rank 0's input has completed, so rank 0 may
 //        overwrite it). Rank 0 copies its own input locally, so every rank ends with the data
 //        (nccl-tests' out-of-place broadcast).
-//   RunBaseline: ncclBroadcast(input region -> ctx->ref, root 0).
+//   RunReference: ncclBroadcast(input region -> ctx->ref, root 0).
 //   Check: the output against ctx->ref, bitwise on the device.
 // Sizes: count elements per rank, at most min(region bytes, out_bytes) / element size.
 #include <cuda_runtime_api.h>
@@ -94,8 +94,8 @@ class BroadcastCollective final : public Collective {
     return Barrier(BarrierPhase::kExit);
   }
 
-  absl::Status RunBaseline() override {
-    if (!prepared_) return NotPrepared("RunBaseline");
+  absl::Status RunReference() override {
+    if (!prepared_) return NotPrepared("RunReference");
     if (ctx_->comm == nullptr) {
       return absl::FailedPreconditionError(
           "broadcast: the NCCL communicator was aborted after a timeout");
@@ -122,7 +122,7 @@ class BroadcastCollective final : public Collective {
                            ops::kBroadcast);
   }
 
-  std::string baseline_name() const override { return "nccl_broadcast"; }
+  std::string reference_name() const override { return "nccl_broadcast"; }
 
   // Flips the lowest bit of output element `index` on the stream (fault injection).
   absl::Status FlipOutputElement(int64_t index) override {

@@ -26,7 +26,7 @@ std::vector<std::string> CudaKernelNames();
 // - Symmetric memory: each rank's buffer holds kSymmRegions regions of max_bytes (input, and an
 //   output peers write into: cuda_context.h), so 2 x max_bytes per rank, plus out and ref
 //   (max_bytes each) and, from the first all-reduce Prepare on, the two NCCL-registered
-//   buffers of the "nccl_symmetric" baseline (max_bytes each, ncclMemAlloc).
+//   buffers of the "nccl_symmetric" reference (max_bytes each, ncclMemAlloc).
 // - CaptureGraph: a CUDA stream capture of `body` x repeats on the backend's stream, instantiated
 //   once (cuda_graph.h). Prepare every collective before capturing.
 // - Every Collective, Timer and Graph must be destroyed before the backend.

@@ -1,5 +1,5 @@
 // CUDA backend at world size 1 (an in-process rendezvous of one rank): one_shot_all_reduce and
-// two_shot_all_reduce checked bitwise against ncclAllReduce, the nccl_symmetric baseline, and
+// two_shot_all_reduce checked bitwise against ncclAllReduce, the nccl_symmetric reference, and
 // CUDA-graph capture. GPU tests skip where ProbeCudaDevices() is empty; the two-shot slice
 // arithmetic and CaptureGraph's argument check run everywhere.
 #include "kernels/cuda/cuda_backend.h"
@@ -75,13 +75,13 @@ class CudaBackendGpuTest : public ::testing::Test {
 };
 
 // Every dtype at tails (1, 7, 4099), one exact vector (8), several blocks and the grid cap
-// (4 Mi); the extra baseline runs beside the reference one.
+// (4 Mi); the extra reference runs beside the primary one.
 void ExpectMatchesNcclBitwise(Backend& backend, const std::string& kernel) {
   absl::StatusOr<std::unique_ptr<Collective>> collective = backend.CreateCollective(kernel);
   ASSERT_TRUE(collective.ok()) << collective.status();
   Collective& c = **collective;
-  EXPECT_EQ(c.baseline_name(), "nccl_all_reduce");
-  EXPECT_EQ(c.extra_baseline_names(), std::vector<std::string>{"nccl_symmetric"});
+  EXPECT_EQ(c.reference_name(), "nccl_all_reduce");
+  EXPECT_EQ(c.extra_reference_names(), std::vector<std::string>{"nccl_symmetric"});
   for (const DType dtype : {DType::kBf16, DType::kFp16, DType::kFp32}) {
     const std::vector<int64_t> counts = {1, 7, 8, 4099, 8192, 1 << 20, kMaxBytes / 4};
     for (const int64_t count : counts) {
@@ -89,8 +89,8 @@ void ExpectMatchesNcclBitwise(Backend& backend, const std::string& kernel) {
       absl::Status prepared = c.Prepare(count, dtype, kSeed + count);
       ASSERT_TRUE(prepared.ok()) << prepared;
       ASSERT_TRUE(c.Run().ok());
-      ASSERT_TRUE(c.RunBaseline().ok());
-      absl::Status extra = c.RunExtraBaseline(0);
+      ASSERT_TRUE(c.RunReference().ok());
+      absl::Status extra = c.RunExtraReference(0);
       ASSERT_TRUE(extra.ok()) << extra;
       absl::Status synced = backend.Synchronize();
       ASSERT_TRUE(synced.ok()) << synced;
@@ -100,7 +100,7 @@ void ExpectMatchesNcclBitwise(Backend& backend, const std::string& kernel) {
                                  << ", want " << check->want;
     }
   }
-  EXPECT_EQ(c.RunExtraBaseline(1).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(c.RunExtraReference(1).code(), absl::StatusCode::kOutOfRange);
 }
 
 // Random floats with -0, every dtype, odd counts up to the grid cap: the output is the host's
@@ -151,7 +151,7 @@ TEST_F(CudaBackendGpuTest, PushOneShotBackToBackAndInAGraph) {
   Collective& c = **collective;
   ASSERT_TRUE(c.Prepare(4099, DType::kBf16, kSeed).ok());
   for (int i = 0; i < 50; ++i) ASSERT_TRUE(c.Run().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   absl::StatusOr<CheckResult> check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
@@ -161,7 +161,7 @@ TEST_F(CudaBackendGpuTest, PushOneShotBackToBackAndInAGraph) {
   ASSERT_TRUE(graph.ok()) << graph.status();
   ASSERT_TRUE(c.PoisonOutputs().ok());
   for (int i = 0; i < 7; ++i) ASSERT_TRUE((*graph)->Launch().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
@@ -183,7 +183,7 @@ TEST_F(CudaBackendGpuTest, FlipOutputElementIsStreamOrderedAndCapturable) {
       2);
   ASSERT_TRUE(graph.ok()) << graph.status();
   ASSERT_TRUE((*graph)->Launch().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   absl::StatusOr<CheckResult> check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
@@ -203,7 +203,7 @@ TEST_F(CudaBackendGpuTest, CaptureGraphReplaysOneShot) {
       backend_->CaptureGraph([&c] { return c.Run(); }, 3);
   ASSERT_TRUE(graph.ok()) << graph.status();
   ASSERT_TRUE((*graph)->Launch().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   absl::Status synced = backend_->Synchronize();
   ASSERT_TRUE(synced.ok()) << synced;
   absl::StatusOr<CheckResult> check = c.Check();
@@ -211,14 +211,14 @@ TEST_F(CudaBackendGpuTest, CaptureGraphReplaysOneShot) {
   EXPECT_EQ(check->wrong, 0);
   ASSERT_TRUE(c.PoisonOutputs().ok());
   for (int i = 0; i < 5; ++i) ASSERT_TRUE((*graph)->Launch().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_EQ(check->wrong, 0);
 }
 
-// NCCL calls (both baselines) and the two-shot kernel are capturable too.
+// NCCL calls (both references) and the two-shot kernel are capturable too.
 TEST_F(CudaBackendGpuTest, CaptureGraphHoldsNcclAndTwoShot) {
   auto collective = backend_->CreateCollective("two_shot_all_reduce");
   ASSERT_TRUE(collective.ok()) << collective.status();
@@ -226,15 +226,15 @@ TEST_F(CudaBackendGpuTest, CaptureGraphHoldsNcclAndTwoShot) {
   absl::Status prepared = c.Prepare(1 << 20, DType::kFp16, kSeed);
   ASSERT_TRUE(prepared.ok()) << prepared;
   // One eager round first (as the worker's checked run): NCCL's lazy setup happens outside.
-  ASSERT_TRUE(c.RunBaseline().ok());
-  ASSERT_TRUE(c.RunExtraBaseline(0).ok());
+  ASSERT_TRUE(c.RunReference().ok());
+  ASSERT_TRUE(c.RunExtraReference(0).ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   ASSERT_TRUE(c.PoisonOutputs().ok());
   absl::StatusOr<std::unique_ptr<Graph>> graph = backend_->CaptureGraph(
       [&c]() -> absl::Status {
         if (absl::Status s = c.Run(); !s.ok()) return s;
-        if (absl::Status s = c.RunBaseline(); !s.ok()) return s;
-        return c.RunExtraBaseline(0);
+        if (absl::Status s = c.RunReference(); !s.ok()) return s;
+        return c.RunExtraReference(0);
       },
       2);
   ASSERT_TRUE(graph.ok()) << graph.status();
@@ -264,7 +264,7 @@ TEST_F(CudaBackendGpuTest, CaptureGraphFailureEndsTheCapture) {
   EXPECT_NE(graph.status().message().find("body call 2 of 3"), std::string::npos) << graph.status();
   // Check() synchronises the stream itself, which a capture still in progress would refuse.
   ASSERT_TRUE(c.Run().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   absl::StatusOr<CheckResult> check = c.Check();
   ASSERT_TRUE(check.ok()) << check.status();
@@ -296,7 +296,7 @@ TEST_F(CudaBackendGpuTest, ManyBackToBackRunsAndTimer) {
   ASSERT_TRUE(timer->Start().ok());
   for (int i = 0; i < 200; ++i) ASSERT_TRUE(c.Run().ok());  // pads must return to 0 each time
   ASSERT_TRUE(timer->Stop().ok());
-  ASSERT_TRUE(c.RunBaseline().ok());
+  ASSERT_TRUE(c.RunReference().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   absl::StatusOr<double> us = timer->ElapsedUs();
   ASSERT_TRUE(us.ok()) << us.status();
@@ -327,7 +327,7 @@ TEST_F(CudaBackendGpuTest, ErrorsNameTheProblem) {
     auto collective = backend_->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
     EXPECT_EQ((*collective)->Run().code(), absl::StatusCode::kFailedPrecondition);
-    EXPECT_EQ((*collective)->RunExtraBaseline(0).code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_EQ((*collective)->RunExtraReference(0).code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ((*collective)->Prepare(kMaxBytes / 2 + 1, DType::kBf16, kSeed).code(),
               absl::StatusCode::kInvalidArgument);
     EXPECT_EQ((*collective)->Prepare(0, DType::kFp32, kSeed).code(),

@@ -42,11 +42,11 @@ struct CudaContext {
   ncclComm_t comm = nullptr;            // null once aborted
   CudaSymmetricMemory* symm = nullptr;  // kSymmRegions regions per rank (layout above)
   void* out = nullptr;                  // kernel output (local, not symmetric), out_bytes
-  void* ref = nullptr;                  // baseline output, out_bytes
+  void* ref = nullptr;                  // reference output, out_bytes
   size_t out_bytes = 0;
   DeviceErrorRecord* error = nullptr;  // device memory; signal-pad barrier timeouts
   uint64_t barrier_timeout_ns = 0;     // per device-side barrier
-  // NCCL-registered symmetric buffers for the "nccl_symmetric" baseline, allocated and
+  // NCCL-registered symmetric buffers for the "nccl_symmetric" reference, allocated and
   // registered on first use (NcclSymmetricWindows::Ensure). Owned by the backend.
   NcclSymmetricWindows* nccl_windows = nullptr;
   // The job's rendezvous (outlives the backend), for collectives that set up symmetric memory

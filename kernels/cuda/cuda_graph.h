@@ -17,7 +17,7 @@ namespace symmbench {
 // cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), body() x repeats,
 // cudaStreamEndCapture, cudaGraphInstantiate. The returned Graph's Launch() is
 // cudaGraphLaunch(exec, stream): one launch enqueues all `repeats` operations, in order.
-// `body` must only enqueue work on `stream` (Collective::Run / RunBaseline / RunExtraBaseline
+// `body` must only enqueue work on `stream` (Collective::Run / RunReference / RunExtraReference
 // after a Prepare outside the capture); what it enqueues is recorded, not run. Kernel arguments
 // are frozen at capture time, so a collective must not be re-Prepared with another size or
 // dtype while its graph is in use (re-Prepare, then capture again).

@@ -1,4 +1,4 @@
-// How NCCL was configured in this process, for the rows whose baselines are NCCL's: so that a
+// How NCCL was configured in this process, for the rows whose references are NCCL's: so that a
 // speedup says what it is against (NVLink SHARP off, a forced protocol or algorithm...).
 #pragma once
 

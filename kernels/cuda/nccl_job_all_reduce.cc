@@ -79,8 +79,8 @@ class NcclJobAllReduce final : public Collective {
     return absl::OkStatus();
   }
 
-  absl::Status RunBaseline() override {
-    if (count_ < 0) return NotPrepared("RunBaseline");
+  absl::Status RunReference() override {
+    if (count_ < 0) return NotPrepared("RunReference");
     // From pageable memory: the copy is staged before the call returns, so expected_ may change.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemcpyAsync(ref_.get(), expected_.data(), expected_.size(),
                                                    cudaMemcpyHostToDevice, ctx_->stream),
@@ -95,7 +95,7 @@ class NcclJobAllReduce final : public Collective {
                            kName);
   }
 
-  std::string baseline_name() const override { return "exact_sum"; }
+  std::string reference_name() const override { return "exact_sum"; }
 
  private:
   absl::Status NotPrepared(const char* what) const {

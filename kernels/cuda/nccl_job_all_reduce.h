@@ -17,7 +17,7 @@ namespace symmbench {
 // own input, output and reference of `max_bytes` each. Creating it is collective over the job:
 // rendezvous tag "nccl_job_unique_id", then ncclCommInitRank over job->world_size() ranks.
 // Prepare fills the input with ExactInputValue(seed, job rank, i) on the device; Run enqueues
-// ncclAllReduce (sum); RunBaseline copies the exact sum computed on the host ("exact_sum");
+// ncclAllReduce (sum); RunReference copies the exact sum computed on the host ("exact_sum");
 // Check compares bitwise on the device. Errors name the failing CUDA / NCCL call. The
 // destructor aborts the communicator if the stream has not drained, destroys it otherwise.
 absl::StatusOr<std::unique_ptr<Collective>> NewNcclJobAllReduce(const CudaContext* ctx,

@@ -1,5 +1,5 @@
 // NcclSymmetricWindows: lazy ncclMemAlloc + ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC) of the
-// "nccl_symmetric" baseline's input and output, sticky failure, deregistration and free.
+// "nccl_symmetric" reference's input and output, sticky failure, deregistration and free.
 #include "kernels/cuda/nccl_symmetric_windows.h"
 
 #include <cuda_runtime_api.h>

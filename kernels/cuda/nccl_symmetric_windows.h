@@ -1,4 +1,4 @@
-// NcclSymmetricWindows: the two buffers of the "nccl_symmetric" baseline (input and output of
+// NcclSymmetricWindows: the two buffers of the "nccl_symmetric" reference (input and output of
 // NCCL's symmetric-memory all-reduce), from ncclMemAlloc and registered with
 // ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC). Owned by the CUDA backend, created on first use.
 #pragma once

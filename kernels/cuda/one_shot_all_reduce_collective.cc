@@ -1,7 +1,7 @@
 // The "one_shot_all_reduce" kernel on the CUDA backend as a Collective: the one-shot
 // symmetric-memory all-reduce (sum) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out
-// (local); baselines and check: CudaAllReduceCollective (all_reduce_collective.h). `ctx` must
+// (local); references and check: CudaAllReduceCollective (all_reduce_collective.h). `ctx` must
 // outlive it.
 #include <cuda_runtime_api.h>
 

@@ -142,7 +142,7 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
     for (const int64_t count : counts) {
       CHECK_OK(c.Prepare(count, dtype, 77 + count));
       CHECK_OK(c.Run());
-      CHECK_OK(c.RunBaseline());
+      CHECK_OK(c.RunReference());
       CHECK_OK(backend.Synchronize());
       absl::StatusOr<CheckResult> check = c.Check();
       CHECK_OK(check.status());
@@ -162,7 +162,7 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
     CHECK_OK(c.Prepare(count, DType::kBf16, 5));
     absl::StatusOr<double> one_shot = TimeOps(backend, [&] { return c.Run(); });
     CHECK_OK(one_shot.status());
-    absl::StatusOr<double> nccl = TimeOps(backend, [&] { return c.RunBaseline(); });
+    absl::StatusOr<double> nccl = TimeOps(backend, [&] { return c.RunReference(); });
     CHECK_OK(nccl.status());
     absl::StatusOr<CheckResult> check = c.Check();
     CHECK_OK(check.status());

@@ -1,7 +1,7 @@
 // "peer_copy" on the CUDA backend: the copy-engine ceiling that `symmbench calibrate` measures.
 // Run copies `count` elements of the next rank's symmetric input ((rank + 1) % world_size) into
 // this rank's local output with cudaMemcpyAsync (device to device over NVLink: the copy engine,
-// no SMs); RunBaseline copies this rank's own input locally. Check compares the output with the
+// no SMs); RunReference copies this rank's own input locally. Check compares the output with the
 // next rank's inputs as Prepare's formula gives them (every element, bitwise). Not an offered op
 // (kernels/ops/registry.h): the worker uses it for calibration only.
 #include <memory>
@@ -54,7 +54,7 @@ class PeerCopyCollective final : public Collective {
         absl::StrCat("peer_copy: cudaMemcpyAsync from rank ", peer));
     return absl::OkStatus();
   }
-  absl::Status RunBaseline() override {
+  absl::Status RunReference() override {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         cudaMemcpyAsync(ctx_->ref, ctx_->symm->region(ctx_->rank, kSymmInputRegion), bytes_,
                         cudaMemcpyDeviceToDevice, ctx_->stream),
@@ -81,7 +81,7 @@ class PeerCopyCollective final : public Collective {
     }
     return result;
   }
-  std::string baseline_name() const override { return "local_copy"; }
+  std::string reference_name() const override { return "local_copy"; }
 
  private:
   const CudaContext* ctx_;

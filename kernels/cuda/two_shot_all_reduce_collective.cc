@@ -2,7 +2,7 @@
 // symmetric-memory all-reduce (sum) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)), unchanged by the
 // op; output: this rank's symmetric output region (kSymmOutputRegion), which every rank writes
-// its reduced slice into; baselines and check: CudaAllReduceCollective (all_reduce_collective.h).
+// its reduced slice into; references and check: CudaAllReduceCollective (all_reduce_collective.h).
 // `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 

@@ -82,7 +82,7 @@ bool IsFamily(std::string_view name, OpFamily family);
 // Whether `name` is an offered op timed over a sweep of sizes (kSweptCollective, kDispatcher).
 bool IsSizeSwept(std::string_view name);
 // Whether `name` may run as per-host teams (JobSpec.per_host_teams): a size-swept sum
-// all-reduce, whose reference over a team and baseline over every rank are all-reduces too.
+// all-reduce, whose reference within a team and the one over every rank are all-reduces too.
 bool RunsInTeams(std::string_view name);
 // The names of the ops of `family`, in registry order.
 std::vector<std::string> OpNames(OpFamily family);
