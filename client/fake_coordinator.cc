@@ -151,9 +151,9 @@ grpc::Status FakeCoordinator::WatchJob(grpc::ServerContext*, const v1::WatchJobR
   if (spec.shapes_size() > 0) {
     for (const v1::GemmShape& shape : spec.shapes()) {
       v1::ResultRow row = MakeRow(shape.m() / std::max(1, spec.world_size()) * shape.k() * 2);
-      row.set_m(shape.m());
-      row.set_n(shape.n());
-      row.set_k(shape.k());
+      row.mutable_gemm()->set_m(shape.m());
+      row.mutable_gemm()->set_n(shape.n());
+      row.mutable_gemm()->set_k(shape.k());
       rows.push_back(row);
     }
   } else {

@@ -166,16 +166,17 @@ std::string AgGemmHeader() {
 }
 
 std::string AgGemmRow(const v1::ResultRow& row) {
+  const v1::GemmFigures& gemm = row.gemm();
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const std::string error =
-      row.checked() ? absl::StrFormat("%.2e", row.rel_error()) : std::string(kNotAvailable);
+      row.checked() ? absl::StrFormat("%.2e", gemm.rel_error()) : std::string(kNotAvailable);
   return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
-                         row.m(), kDimWidth, row.n(), kDimWidth, row.k(), 7, row.splits_per_rank(),
-                         kTypeWidth, v1::DType_Name(row.dtype()), kAgTimeWidth, row.t_ag_us(),
-                         kAgTimeWidth, row.t_gemm_us(), kAgTimeWidth, row.t_sequential_us(),
-                         kAgTimeWidth, row.t_fused_us(), kRatioWidth, row.tflops(), kRatioWidth,
-                         row.speedup(), kRatioWidth, row.overlap_efficiency(), 11, error,
-                         kWrongWidth, wrong);
+                         gemm.m(), kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7,
+                         gemm.splits_per_rank(), kTypeWidth, v1::DType_Name(row.dtype()),
+                         kAgTimeWidth, gemm.t_ag_us(), kAgTimeWidth, gemm.t_gemm_us(), kAgTimeWidth,
+                         gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(), kRatioWidth,
+                         gemm.tflops(), kRatioWidth, row.speedup(), kRatioWidth,
+                         gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
@@ -207,7 +208,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
 }
 
 std::string TableRow(const v1::ResultRow& row) {
-  if (row.m() > 0) return AgGemmRow(row);
+  if (row.has_gemm()) return AgGemmRow(row);
   if (row.has_ceilings()) return CeilingsText(row.ceilings());
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const bool has_reference = !row.reference().empty() || row.reference_time_us() > 0;

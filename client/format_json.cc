@@ -41,6 +41,7 @@ constexpr FieldRule kFieldRules[] = {
     {"symmbench.v1.JobSpec.check", Rule::kTrueIfUnset},
     // The all_reduce dispatch table the job ran with; null for the other kernels.
     {"symmbench.v1.JobSpec.dispatch", Rule::kNullIfEmpty},
+    {"symmbench.v1.ResultRow.gemm", Rule::kNullIfEmpty},        // GEMM + collective rows only
     {"symmbench.v1.ResultRow.ceilings", Rule::kNullIfEmpty},    // calibrate's row only
     {"symmbench.v1.JobSpec.inject_fault", Rule::kNullIfEmpty},  // null: no fault injected
     {"symmbench.v1.Job.failed_rank", Rule::kFailedRankOr},

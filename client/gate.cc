@@ -112,9 +112,10 @@ std::vector<std::string> ComparisonNotes(const v1::Job& baseline, const v1::Job&
 }
 
 std::string CaseName(const std::string& kernel, const v1::ResultRow& row) {
-  if (row.m() > 0) {
-    return absl::StrCat(kernel, "/", v1::DType_Name(row.dtype()), "/", row.m(), "x", row.n(), "x",
-                        row.k(), "/s", row.splits_per_rank());
+  if (row.has_gemm()) {
+    const v1::GemmFigures& gemm = row.gemm();
+    return absl::StrCat(kernel, "/", v1::DType_Name(row.dtype()), "/", gemm.m(), "x", gemm.n(), "x",
+                        gemm.k(), "/s", gemm.splits_per_rank());
   }
   return absl::StrCat(kernel, "/", v1::DType_Name(row.dtype()), "/", FormatSize(row.size_bytes()));
 }

@@ -10,6 +10,20 @@
 namespace symmbench::client {
 namespace {
 
+// A row's GEMM figures, at its top level before record format 3, now under "gemm".
+constexpr const char* kGemmKeys[] = {"m",
+                                     "n",
+                                     "k",
+                                     "splits_per_rank",
+                                     "t_ag_us",
+                                     "t_gemm_us",
+                                     "t_sequential_us",
+                                     "t_fused_us",
+                                     "tflops",
+                                     "overlap_efficiency",
+                                     "rel_error",
+                                     "rel_error_tolerance"};
+
 constexpr std::pair<const char*, const char*> kRowRenames[] = {
     {"baseline", "reference"},
     {"baseline_time_us", "reference_time_us"},
@@ -31,6 +45,19 @@ absl::Status UpgradeJobJson(nlohmann::json* job) {
         if (it == row.end()) continue;
         if (!row.contains(new_key)) row[new_key] = std::move(*it);
         row.erase(old_key);
+      }
+      // GEMM rows (m > 0) get their figures under "gemm"; other rows drop the zeros.
+      const auto m = row.find("m");
+      if (m != row.end() && !row.contains("gemm")) {
+        const bool gemm_row = m->is_number() && m->get<double>() > 0;
+        nlohmann::json gemm = nlohmann::json::object();
+        for (const char* key : kGemmKeys) {
+          if (auto it = row.find(key); it != row.end()) {
+            gemm[key] = std::move(*it);
+            row.erase(key);
+          }
+        }
+        if (gemm_row) row["gemm"] = std::move(gemm);
       }
     }
   }

@@ -1,5 +1,6 @@
-// Job records as JSON from before record format 2 (`symmbench ... --json`, `baseline export`):
-// the in-run reference was called the baseline in rows, and inject_fault was a string. Files
+// Job records as JSON from before record format 3 (`symmbench ... --json`, `baseline export`):
+// the in-run reference was called the baseline in rows, a row's GEMM figures were at its top
+// level, and inject_fault was a string. Files
 // users keep (exported baselines for `symmbench gate`, records for `symmbench plot`) are read
 // through UpgradeJobJson, so they keep working.
 #pragma once
@@ -9,7 +10,9 @@
 
 namespace symmbench::client {
 
-// Renames, in every row of `job` (a JSON object as --json prints a job), baseline ->
+// Moves, in every row of `job` (a JSON object as --json prints a job), the GEMM figures (m, n,
+// k, splits_per_rank, t_*_us, tflops, overlap_efficiency, rel_error*) under "gemm"; renames
+// baseline ->
 // reference, baseline_time_us -> reference_time_us, baseline_busbw_gbps ->
 // reference_busbw_gbps, baseline_graph_time_us -> reference_graph_time_us, graph_baseline ->
 // graph_reference and baselines -> references (a key already under its new name wins), and turns

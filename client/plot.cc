@@ -87,9 +87,10 @@ std::string AgGemmScript(const std::vector<v1::Job>& jobs, const std::string& ti
                                     "$ag << EOD\nshape t_ag t_gemm t_sequential t_fused\n");
   for (const v1::Job& job : jobs) {
     for (const v1::ResultRow& row : job.rows()) {
-      absl::StrAppend(&script, "\"", job.job_id(), " ", row.m(), "x", row.n(), "x", row.k(), " s",
-                      row.splits_per_rank(), "\" ", row.t_ag_us(), " ", row.t_gemm_us(), " ",
-                      row.t_sequential_us(), " ", row.t_fused_us(), "\n");
+      absl::StrAppend(&script, "\"", job.job_id(), " ", row.gemm().m(), "x", row.gemm().n(), "x",
+                      row.gemm().k(), " s", row.gemm().splits_per_rank(), "\" ",
+                      row.gemm().t_ag_us(), " ", row.gemm().t_gemm_us(), " ",
+                      row.gemm().t_sequential_us(), " ", row.gemm().t_fused_us(), "\n");
     }
   }
   absl::StrAppend(&script,
@@ -164,14 +165,17 @@ absl::StatusOr<v1::Job> JobFromJson(const std::string& text, const std::string& 
     row->set_reference_busbw_gbps(r.value("reference_busbw_gbps", 0.0));
     row->set_graph_time_us(r.value("graph_time_us", 0.0));
     row->set_reference_graph_time_us(r.value("reference_graph_time_us", 0.0));
-    row->set_m(r.value("m", int64_t{0}));
-    row->set_n(r.value("n", int64_t{0}));
-    row->set_k(r.value("k", int64_t{0}));
-    row->set_splits_per_rank(r.value("splits_per_rank", 0));
-    row->set_t_ag_us(r.value("t_ag_us", 0.0));
-    row->set_t_gemm_us(r.value("t_gemm_us", 0.0));
-    row->set_t_sequential_us(r.value("t_sequential_us", 0.0));
-    row->set_t_fused_us(r.value("t_fused_us", 0.0));
+    if (const auto g = r.find("gemm"); g != r.end() && g->is_object()) {
+      v1::GemmFigures* gemm = row->mutable_gemm();
+      gemm->set_m(g->value("m", int64_t{0}));
+      gemm->set_n(g->value("n", int64_t{0}));
+      gemm->set_k(g->value("k", int64_t{0}));
+      gemm->set_splits_per_rank(g->value("splits_per_rank", 0));
+      gemm->set_t_ag_us(g->value("t_ag_us", 0.0));
+      gemm->set_t_gemm_us(g->value("t_gemm_us", 0.0));
+      gemm->set_t_sequential_us(g->value("t_sequential_us", 0.0));
+      gemm->set_t_fused_us(g->value("t_fused_us", 0.0));
+    }
   }
   return job;
 }

@@ -292,8 +292,9 @@ for path in sorted(glob.glob(f"{out}/compare_*.json")):
     side, rnd, kernel = path.rsplit("/", 1)[1][len("compare_"):-len(".json")].split("_", 2)
     for row in json.load(open(path)).get("rows", []):
         if kernel == "ag_gemm":  # shapes: t_fused as time_us, no graph figure
-            key = f'{row["m"]}x{row["n"]}x{row["k"]}'
-            row = dict(row, time_us=row["t_fused_us"], graph_time_us=0.0)
+            g = row.get("gemm") or row  # GEMM figures: under "gemm" since record format 3
+            key = f'{g["m"]}x{g["n"]}x{g["k"]}'
+            row = dict(row, time_us=g["t_fused_us"], graph_time_us=0.0)
         else:
             key = row["size_bytes"]
         if row.get("wrong", 0):

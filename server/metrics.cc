@@ -101,8 +101,8 @@ Labels With(Labels labels, const std::string& name, const std::string& value) {
 }  // namespace
 
 std::string MetricsSizeBucket(const v1::ResultRow& row) {
-  if (row.m() > 0 && row.n() > 0 && row.k() > 0) {
-    return absl::StrCat(row.m(), "x", row.n(), "x", row.k());
+  if (const v1::GemmFigures& gemm = row.gemm(); gemm.m() > 0 && gemm.n() > 0 && gemm.k() > 0) {
+    return absl::StrCat(gemm.m(), "x", gemm.n(), "x", gemm.k());
   }
   if (row.size_bytes() <= 0) return "0B";
   uint64_t size = static_cast<uint64_t>(row.size_bytes());
@@ -343,15 +343,15 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
       m.algbw->Add(graph).Set(row.algbw_gbps() * 1e9 * row.time_us() / row.graph_time_us());
     }
   }
-  if (row.tflops() > 0) m.tflops->Add(eager).Set(row.tflops());
+  if (row.gemm().tflops() > 0) m.tflops->Add(eager).Set(row.gemm().tflops());
   if (row.speedup() > 0) {
     m.speedup->Add(With(eager, "reference", row.reference())).Set(row.speedup());
   }
   if (row.graph_speedup() > 0) {
     m.speedup->Add(With(graph, "reference", row.graph_reference())).Set(row.graph_speedup());
   }
-  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) || row.m() > 0) {
-    m.overlap_efficiency->Add(labels).Set(row.overlap_efficiency());
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) || row.has_gemm()) {
+    m.overlap_efficiency->Add(labels).Set(row.gemm().overlap_efficiency());
   }
   if (row.busbw_fraction() > 0) {
     m.roofline_fraction->Add(With(labels, "what", "busbw")).Set(row.busbw_fraction());

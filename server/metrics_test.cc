@@ -82,16 +82,16 @@ v1::Job AgGemmJob() {
 
 v1::ResultRow GemmRow() {
   v1::ResultRow row;
-  row.set_m(4096);
-  row.set_n(6656);
-  row.set_k(16384);
+  row.mutable_gemm()->set_m(4096);
+  row.mutable_gemm()->set_n(6656);
+  row.mutable_gemm()->set_k(16384);
   row.set_size_bytes(int64_t{4096} / 8 * 16384 * 2);
   row.set_dtype(v1::bf16);
   row.set_time_us(1500);
-  row.set_tflops(600);
+  row.mutable_gemm()->set_tflops(600);
   row.set_speedup(1.25);
   row.set_reference("nccl_all_gather+cublaslt");
-  row.set_overlap_efficiency(0.75);
+  row.mutable_gemm()->set_overlap_efficiency(0.75);
   row.set_tflops_fraction(0.8);
   return row;
 }
@@ -200,9 +200,9 @@ TEST(MetricsSizeBucketTest, RoundsUpToPowerOfTwo) {
   EXPECT_EQ(MetricsSizeBucket(row), "64MiB");
   row.set_size_bytes(int64_t{3} << 30);
   EXPECT_EQ(MetricsSizeBucket(row), "4GiB");
-  row.set_m(4096);
-  row.set_n(6656);
-  row.set_k(16384);
+  row.mutable_gemm()->set_m(4096);
+  row.mutable_gemm()->set_n(6656);
+  row.mutable_gemm()->set_k(16384);
   EXPECT_EQ(MetricsSizeBucket(row), "4096x6656x16384");
 }
 

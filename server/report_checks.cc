@@ -30,13 +30,14 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
   }
   if (IsFamily(spec.kernel(), OpFamily::kCalibration)) return absl::OkStatus();
   if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
+    const v1::GemmFigures& gemm = row.gemm();
     const bool known =
         std::any_of(spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
-          return shape.m() == row.m() && shape.n() == row.n() && shape.k() == row.k();
+          return shape.m() == gemm.m() && shape.n() == gemm.n() && shape.k() == gemm.k();
         });
     if (!known) {
-      return absl::InvalidArgumentError(absl::StrCat("m, n, k: ", row.m(), "x", row.n(), "x",
-                                                     row.k(), " is not a shape of the job"));
+      return absl::InvalidArgumentError(absl::StrCat("gemm.m, n, k: ", gemm.m(), "x", gemm.n(), "x",
+                                                     gemm.k(), " is not a shape of the job"));
     }
   } else {
     const auto& sizes = job.plan().sizes_bytes();

@@ -9,14 +9,10 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "spec/ag_gemm_spec.h"
+#include "spec/fault_injection.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {
-
-DType DTypeOf(const v1::JobPlan& plan) {
-  absl::StatusOr<DType> dtype = KernelDType(plan.dtype());
-  return dtype.ok() ? *dtype : DType::kBf16;
-}
 
 GemmProblem CalibrationGemm(v1::Backend backend, int world_size) {
   GemmProblem problem;
@@ -38,8 +34,6 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   if (!dtype.ok()) return dtype.status();
   if (absl::Status s = ValidateFaultInjection(spec); !s.ok()) return s;
   v1::JobPlan plan;
-  plan.set_dtype(ProtoDType(*dtype));
-  if (spec.has_inject_fault()) *plan.mutable_fault() = spec.inject_fault();
   if (op->family == OpFamily::kGemmCollective) {
     plan.set_buffer_bytes(AgGemmMaxShardBytes(spec, *dtype));
     return plan;

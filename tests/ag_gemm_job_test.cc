@@ -25,21 +25,22 @@ class AgGemmJobTest : public ::testing::Test {
 Daemon* AgGemmJobTest::daemon_ = nullptr;
 
 void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t k, int splits) {
-  EXPECT_EQ(row["m"].get<int64_t>(), m);
-  EXPECT_EQ(row["n"].get<int64_t>(), n);
-  EXPECT_EQ(row["k"].get<int64_t>(), k);
-  EXPECT_EQ(row["splits_per_rank"].get<int>(), splits);
+  const nlohmann::json& gemm = row["gemm"];  // the GEMM figures
+  EXPECT_EQ(gemm["m"].get<int64_t>(), m);
+  EXPECT_EQ(gemm["n"].get<int64_t>(), n);
+  EXPECT_EQ(gemm["k"].get<int64_t>(), k);
+  EXPECT_EQ(gemm["splits_per_rank"].get<int>(), splits);
   EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
   EXPECT_TRUE(row["checked"].get<bool>());
-  EXPECT_LE(row["rel_error"].get<double>(), row["rel_error_tolerance"].get<double>());
+  EXPECT_LE(gemm["rel_error"].get<double>(), gemm["rel_error_tolerance"].get<double>());
   for (const char* key : {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "tflops"}) {
-    EXPECT_GT(row[key].get<double>(), 0.0) << key;
+    EXPECT_GT(gemm[key].get<double>(), 0.0) << key;
   }
-  EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), row["t_fused_us"].get<double>());
+  EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), gemm["t_fused_us"].get<double>());
   EXPECT_NEAR(row["speedup"].get<double>(),
-              row["t_sequential_us"].get<double>() / row["t_fused_us"].get<double>(), 1e-9);
-  EXPECT_NEAR(row["tflops"].get<double>(),
-              2.0 * m * n * k / (row["t_fused_us"].get<double>() * 1e6), 1e-9);
+              gemm["t_sequential_us"].get<double>() / gemm["t_fused_us"].get<double>(), 1e-9);
+  EXPECT_NEAR(gemm["tflops"].get<double>(),
+              2.0 * m * n * k / (gemm["t_fused_us"].get<double>() * 1e6), 1e-9);
   EXPECT_EQ(row["reference"], "memcpy+openblas");
 }
 

@@ -75,10 +75,11 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   const int element = DTypeSize(problem.dtype);
   const int64_t shard_elements = problem.m / world_size * problem.k;
   v1::ResultRow row;
-  row.set_m(problem.m);
-  row.set_n(problem.n);
-  row.set_k(problem.k);
-  row.set_splits_per_rank(problem.splits_per_rank);
+  v1::GemmFigures* gemm = row.mutable_gemm();
+  gemm->set_m(problem.m);
+  gemm->set_n(problem.n);
+  gemm->set_k(problem.k);
+  gemm->set_splits_per_rank(problem.splits_per_rank);
   row.set_size_bytes(shard_elements * element);
   row.set_count(shard_elements);
   row.set_dtype(ProtoDType(problem.dtype));
@@ -86,10 +87,10 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   const double t_ag = Median(results, AgGemmVariant::kAllGather);
   const double t_gemm = Median(results, AgGemmVariant::kGemm);
   const double t_seq = Median(results, AgGemmVariant::kSequential);
-  row.set_t_fused_us(t_fused);
-  row.set_t_ag_us(t_ag);
-  row.set_t_gemm_us(t_gemm);
-  row.set_t_sequential_us(t_seq);
+  gemm->set_t_fused_us(t_fused);
+  gemm->set_t_ag_us(t_ag);
+  gemm->set_t_gemm_us(t_gemm);
+  gemm->set_t_sequential_us(t_seq);
   double fused_min = 0, fused_max = 0;
   for (const RankResult& r : results) {
     fused_min = std::max(fused_min, r.times[0].min_us);
@@ -124,14 +125,14 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   if (t_fused > 0) {
     row.set_algbw_gbps(gathered_bytes / (t_fused * 1e3));
     row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
-    row.set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
+    gemm->set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
   }
   row.set_reference(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
   row.set_reference_time_us(t_seq);
   if (t_ag > 0) row.set_reference_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
   if (t_fused > 0 && t_seq > 0) row.set_speedup(t_seq / t_fused);
   if (t_fused > 0 && t_seq > 0 && t_ag > 0 && t_gemm > 0) {
-    row.set_overlap_efficiency((t_seq - t_fused) / std::min(t_ag, t_gemm));
+    gemm->set_overlap_efficiency((t_seq - t_fused) / std::min(t_ag, t_gemm));
   }
   int64_t wrong = 0;
   double error = 0;
@@ -140,8 +141,8 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     error = std::max(error, r.check.c_rel_error);
   }
   row.set_wrong(wrong);
-  row.set_rel_error(error);
-  row.set_rel_error_tolerance(op.tolerance());
+  gemm->set_rel_error(error);
+  gemm->set_rel_error_tolerance(op.tolerance());
   row.set_checked(checked);
   return row;
 }

@@ -11,6 +11,7 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "spec/plan.h"
+#include "spec/spec_validation.h"
 #include "worker/bench_row.h"
 #include "worker/dispatch_all_reduce.h"
 #include "worker/fault_injection_collective.h"
@@ -107,10 +108,10 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
                           Rendezvous* rendezvous, const RowSink& sink, const InjectedDelay& delay,
                           JobAllReduce* job_all_reduce) {
   const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
-  const DType dtype = DTypeOf(plan);
+  const DType dtype = KernelDType(spec.dtype()).value_or(DType::kBf16);  // checked at submission
   absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
   if (!collective.ok()) return collective.status();
-  *collective = InjectFaults(*std::move(collective), plan.fault(), rank);
+  *collective = InjectFaults(*std::move(collective), spec.inject_fault(), rank);
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   const bool check = !spec.has_check() || spec.check();

@@ -53,7 +53,7 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // reference over every rank, after its own verification (DATA_LOSS naming it when wrong); it
 // never counts as the best reference, since it sums over more ranks than the kernel. Rows then
 // carry team_size, and the kernel's busbw uses the team size. Null otherwise.
-// `plan` (spec/plan.h) gives the sizes and the injected fault (JobSpec.inject_fault).
+// `plan` (spec/plan.h) gives the sizes; the spec, its dtype and injected fault (inject_fault).
 absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
                           Rendezvous* rendezvous, const RowSink& sink,
                           const InjectedDelay& delay = {}, JobAllReduce* job_all_reduce = nullptr);

@@ -140,8 +140,8 @@ void ApplyRoofline(const v1::Ceilings& ceilings, v1::ResultRow* row) {
   if (ceilings.latency_floor_us() > 0 && time > 0) {
     row->set_floor_ratio(time / ceilings.latency_floor_us());
   }
-  if (ceilings.gemm_tflops() > 0 && row->tflops() > 0) {
-    row->set_tflops_fraction(row->tflops() / ceilings.gemm_tflops());
+  if (ceilings.gemm_tflops() > 0 && row->gemm().tflops() > 0) {
+    row->set_tflops_fraction(row->gemm().tflops() / ceilings.gemm_tflops());
   }
 }
 

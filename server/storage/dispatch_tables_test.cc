@@ -61,7 +61,7 @@ TEST(DispatchTablesTest, RooflineUsesGraphFiguresWhenPresent) {
   EXPECT_DOUBLE_EQ(graph.floor_ratio(), 1.0);
   v1::ResultRow gemm;
   gemm.set_time_us(1000);
-  gemm.set_tflops(600);
+  gemm.mutable_gemm()->set_tflops(600);
   ApplyRoofline(ceilings, &gemm);
   EXPECT_DOUBLE_EQ(gemm.tflops_fraction(), 0.75);
 }

@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -27,14 +28,42 @@ using google::protobuf::UnknownFieldSet;
 
 constexpr char kStoreName[] = "record_format";
 
-// One field of record format 1: a string under `number` in messages of `type`, and how it
-// becomes the typed field.
+// One field of an older record format: what protobuf keeps as an unknown field `number` in
+// messages of `type`, and how it becomes today's field.
 struct LegacyField {
-  const char* type;   // full message name
-  int number;         // its old field number (reserved in the proto now)
-  const char* field;  // the field it becomes, for errors
-  std::function<absl::Status(Message*, const std::string&)> convert;
+  const char* type;  // full message name
+  int number;        // its old field number (reserved in the proto now)
+  UnknownField::Type wire;
+  std::function<absl::Status(Message*, const UnknownField&)> convert;
 };
+
+// A format-1 string field, converted by `convert`.
+LegacyField OldString(const char* type, int number,
+                      std::function<absl::Status(Message*, const std::string&)> convert) {
+  return {
+      type, number, UnknownField::TYPE_LENGTH_DELIMITED,
+      [convert](Message* m, const UnknownField& u) { return convert(m, u.length_delimited()); }};
+}
+
+// ResultRow's GEMM figures of formats 1 and 2 (top-level fields 16-27), now GemmFigures.
+LegacyField OldGemmInt(int number, void (v1::GemmFigures::*set)(int64_t)) {
+  return {
+      "symmbench.v1.ResultRow", number, UnknownField::TYPE_VARINT,
+      [set](Message* m, const UnknownField& u) {
+        (static_cast<v1::ResultRow*>(m)->mutable_gemm()->*set)(static_cast<int64_t>(u.varint()));
+        return absl::OkStatus();
+      }};
+}
+LegacyField OldGemmDouble(int number, void (v1::GemmFigures::*set)(double)) {
+  return {"symmbench.v1.ResultRow", number, UnknownField::TYPE_FIXED64,
+          [set](Message* m, const UnknownField& u) {
+            const uint64_t bits = u.fixed64();
+            double value;
+            std::memcpy(&value, &bits, sizeof(value));
+            (static_cast<v1::ResultRow*>(m)->mutable_gemm()->*set)(value);
+            return absl::OkStatus();
+          }};
+}
 
 absl::Status Unconvertible(const char* field, const std::string& value, const char* want) {
   return absl::InvalidArgumentError(
@@ -57,50 +86,67 @@ absl::StatusOr<v1::Backend> OldBackend(const char* field, const std::string& val
 
 const std::vector<LegacyField>& LegacyFields() {
   static const auto* const fields = new std::vector<LegacyField>{
-      {"symmbench.v1.JobSpec", 3, "spec.dtype",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::DType> d = OldDType("spec.dtype", v);
-         if (d.ok()) static_cast<v1::JobSpec*>(m)->set_dtype(*d);
-         return d.status();
+      OldString("symmbench.v1.JobSpec", 3,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::DType> d = OldDType("spec.dtype", v);
+                  if (d.ok()) static_cast<v1::JobSpec*>(m)->set_dtype(*d);
+                  return d.status();
+                }),
+      OldString("symmbench.v1.JobSpec", 11,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::Backend> b = OldBackend("spec.backend", v);
+                  if (b.ok()) static_cast<v1::JobSpec*>(m)->set_backend(*b);
+                  return b.status();
+                }),
+      OldString("symmbench.v1.JobSpec", 40,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::Fault> f = ParseFaultText(v, "spec.inject_fault");
+                  if (f.ok() && f->kind() != v1::Fault::none) {
+                    *static_cast<v1::JobSpec*>(m)->mutable_inject_fault() = *f;
+                  }
+                  return f.status();
+                }),
+      OldString("symmbench.v1.ResultRow", 3,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::DType> d = OldDType("row.dtype", v);
+                  if (d.ok()) static_cast<v1::ResultRow*>(m)->set_dtype(*d);
+                  return d.status();
+                }),
+      OldString("symmbench.v1.DispatchTable", 3,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::DType> d = OldDType("dispatch.dtype", v);
+                  if (d.ok()) static_cast<v1::DispatchTable*>(m)->set_dtype(*d);
+                  return d.status();
+                }),
+      OldString("symmbench.v1.Job", 7,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::Backend> b = OldBackend("backend", v);
+                  if (b.ok()) static_cast<v1::Job*>(m)->set_backend(*b);
+                  return b.status();
+                }),
+      OldString("symmbench.v1.MachineInfo", 2,
+                [](Message* m, const std::string& v) -> absl::Status {
+                  absl::StatusOr<v1::Backend> b = OldBackend("machine.backend", v);
+                  if (b.ok()) static_cast<v1::MachineInfo*>(m)->set_backend(*b);
+                  return b.status();
+                }),
+      OldGemmInt(16, &v1::GemmFigures::set_m),
+      OldGemmInt(17, &v1::GemmFigures::set_n),
+      OldGemmInt(18, &v1::GemmFigures::set_k),
+      {"symmbench.v1.ResultRow", 19, UnknownField::TYPE_VARINT,
+       [](Message* m, const UnknownField& u) {
+         static_cast<v1::ResultRow*>(m)->mutable_gemm()->set_splits_per_rank(
+             static_cast<int32_t>(u.varint()));
+         return absl::OkStatus();
        }},
-      {"symmbench.v1.JobSpec", 11, "spec.backend",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::Backend> b = OldBackend("spec.backend", v);
-         if (b.ok()) static_cast<v1::JobSpec*>(m)->set_backend(*b);
-         return b.status();
-       }},
-      {"symmbench.v1.JobSpec", 40, "spec.inject_fault",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::Fault> f = ParseFaultText(v, "spec.inject_fault");
-         if (f.ok() && f->kind() != v1::Fault::none) {
-           *static_cast<v1::JobSpec*>(m)->mutable_inject_fault() = *f;
-         }
-         return f.status();
-       }},
-      {"symmbench.v1.ResultRow", 3, "row.dtype",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::DType> d = OldDType("row.dtype", v);
-         if (d.ok()) static_cast<v1::ResultRow*>(m)->set_dtype(*d);
-         return d.status();
-       }},
-      {"symmbench.v1.DispatchTable", 3, "dispatch.dtype",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::DType> d = OldDType("dispatch.dtype", v);
-         if (d.ok()) static_cast<v1::DispatchTable*>(m)->set_dtype(*d);
-         return d.status();
-       }},
-      {"symmbench.v1.Job", 7, "backend",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::Backend> b = OldBackend("backend", v);
-         if (b.ok()) static_cast<v1::Job*>(m)->set_backend(*b);
-         return b.status();
-       }},
-      {"symmbench.v1.MachineInfo", 2, "machine.backend",
-       [](Message* m, const std::string& v) -> absl::Status {
-         absl::StatusOr<v1::Backend> b = OldBackend("machine.backend", v);
-         if (b.ok()) static_cast<v1::MachineInfo*>(m)->set_backend(*b);
-         return b.status();
-       }},
+      OldGemmDouble(20, &v1::GemmFigures::set_t_ag_us),
+      OldGemmDouble(21, &v1::GemmFigures::set_t_gemm_us),
+      OldGemmDouble(22, &v1::GemmFigures::set_t_sequential_us),
+      OldGemmDouble(23, &v1::GemmFigures::set_t_fused_us),
+      OldGemmDouble(24, &v1::GemmFigures::set_tflops),
+      OldGemmDouble(25, &v1::GemmFigures::set_overlap_efficiency),
+      OldGemmDouble(26, &v1::GemmFigures::set_rel_error),
+      OldGemmDouble(27, &v1::GemmFigures::set_rel_error_tolerance),
   };
   return *fields;
 }
@@ -225,10 +271,9 @@ absl::Status UpgradeLegacyFields(Message* message) {
   std::vector<int> converted;
   for (int i = 0; i < unknown.field_count(); ++i) {
     const UnknownField& u = unknown.field(i);
-    if (u.type() != UnknownField::TYPE_LENGTH_DELIMITED) continue;
     for (const LegacyField& legacy : LegacyFields()) {
-      if (legacy.number != u.number() || type != legacy.type) continue;
-      if (absl::Status s = legacy.convert(message, u.length_delimited()); !s.ok()) return s;
+      if (legacy.number != u.number() || legacy.wire != u.type() || type != legacy.type) continue;
+      if (absl::Status s = legacy.convert(message, u); !s.ok()) return s;
       converted.push_back(u.number());
     }
   }

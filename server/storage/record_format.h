@@ -4,7 +4,8 @@
 // before this number was kept.
 //
 // Format 2 made dtype, backend and inject_fault typed (enums and a message, under new field
-// numbers; the old numbers are reserved in the proto). A format-1 record read as format 2
+// numbers); format 3 moved a row's GEMM figures (m, n, k, t_fused_us...) into
+// ResultRow.gemm. The old numbers are reserved in the proto. An older record read as today's
 // would silently lose those fields, so the daemon reads no record before MigrateRecords has
 // brought the database to kRecordFormat.
 #pragma once
@@ -16,7 +17,7 @@
 
 namespace symmbench {
 
-inline constexpr int kRecordFormat = 2;
+inline constexpr int kRecordFormat = 3;
 
 // Brings the database at `path` to kRecordFormat, after the stores have opened it (their tables
 // exist) and before anything reads a record:
@@ -29,10 +30,10 @@ inline constexpr int kRecordFormat = 2;
 // ":memory:" is left alone. The caller holds the database lock (no daemon writes meanwhile).
 absl::Status MigrateRecords(const std::string& path);
 
-// Converts, in `message` and every message inside it, the fields of record format 1 that
-// protobuf kept as unknown fields (the strings dtype, backend and inject_fault) into their
-// typed fields, and drops them. INVALID_ARGUMENT naming the field for a value that does not
-// convert (a record no daemon could have stored).
+// Converts, in `message` and every message inside it, the fields of older record formats that
+// protobuf kept as unknown fields (the strings dtype, backend and inject_fault; a row's GEMM
+// figures) into today's fields, and drops them. INVALID_ARGUMENT naming the field for a value that
+// does not convert (a record no daemon could have stored).
 absl::Status UpgradeLegacyFields(google::protobuf::Message* message);
 
 }  // namespace symmbench

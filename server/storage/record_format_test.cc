@@ -1,13 +1,14 @@
 // Tests for the record format: a database of format 1 (strings for dtype, backend and
-// inject_fault, written here as protobuf writes them: length-delimited fields under the old
-// numbers) is migrated and read back typed by the real stores; a newer format is refused; a
-// record that does not convert leaves the database as it was.
+// inject_fault, a row's GEMM figures at its top level, written here as protobuf writes them:
+// unknown fields under the old numbers) is migrated and read back typed by the real stores; a newer
+// format is refused; a record that does not convert leaves the database as it was.
 #include "server/storage/record_format.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -90,13 +91,33 @@ class RecordFormatTest : public ::testing::Test {
     return row;
   }
 
+  // An ag_gemm row of formats 1 and 2: m, n, k (16-18), splits (19) and t_fused_us (23) at the
+  // row's top level.
+  static v1::ResultRow OldGemmRow() {
+    v1::ResultRow row;
+    row.set_time_us(420.5);
+    google::protobuf::UnknownFieldSet* unknown = row.GetReflection()->MutableUnknownFields(&row);
+    unknown->AddVarint(16, 2048);
+    unknown->AddVarint(17, 8192);
+    unknown->AddVarint(18, 4096);
+    unknown->AddVarint(19, 4);
+    const double t_fused = 420.5;
+    uint64_t bits;
+    std::memcpy(&bits, &t_fused, sizeof(bits));
+    unknown->AddFixed64(23, bits);
+    return row;
+  }
+
   // One job with two rows, a baseline holding that job with a row, a dispatch table.
   void WriteFormatOne(const std::string& dtype) {
     const v1::Job job = OldJob("j-000001", dtype);
     Exec("INSERT INTO jobs(job_id, state, record) VALUES ('j-000001', 3, ?1)",
          {job.SerializeAsString()});
-    Exec("INSERT INTO rows(job_id, seq, row) VALUES ('j-000001', 0, ?1), ('j-000001', 1, ?2)",
-         {OldRow(2048).SerializeAsString(), OldRow(4096).SerializeAsString()});
+    Exec(
+        "INSERT INTO rows(job_id, seq, row) VALUES ('j-000001', 0, ?1), ('j-000001', 1, ?2), "
+        "('j-000001', 2, ?3)",
+        {OldRow(2048).SerializeAsString(), OldRow(4096).SerializeAsString(),
+         OldGemmRow().SerializeAsString()});
     v1::Baseline baseline;
     baseline.set_name("nightly");
     *baseline.mutable_job() = job;
@@ -133,9 +154,17 @@ TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
   EXPECT_EQ(job->backend(), v1::cpu);
   EXPECT_EQ(job->machine().backend(), v1::cpu);
   EXPECT_EQ(job->machine().hostname(), "h1");  // fields that did not change are kept
-  ASSERT_EQ(job->rows_size(), 2);
+  ASSERT_EQ(job->rows_size(), 3);
   EXPECT_EQ(job->rows(1).dtype(), v1::fp32);
   EXPECT_EQ(job->rows(1).size_bytes(), 4096);
+  EXPECT_FALSE(job->rows(1).has_gemm());
+  ASSERT_TRUE(job->rows(2).has_gemm());
+  EXPECT_EQ(job->rows(2).gemm().m(), 2048);
+  EXPECT_EQ(job->rows(2).gemm().n(), 8192);
+  EXPECT_EQ(job->rows(2).gemm().k(), 4096);
+  EXPECT_EQ(job->rows(2).gemm().splits_per_rank(), 4);
+  EXPECT_DOUBLE_EQ(job->rows(2).gemm().t_fused_us(), 420.5);
+  EXPECT_DOUBLE_EQ(job->rows(2).time_us(), 420.5);
   // Nothing of format 1 is left behind as an unknown field.
   EXPECT_EQ(job->spec().GetReflection()->GetUnknownFields(job->spec()).field_count(), 0);
   EXPECT_EQ(job->GetReflection()->GetUnknownFields(*job).field_count(), 0);
