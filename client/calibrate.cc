@@ -24,7 +24,7 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
   spec.set_kernel(ops::kCalibrate);
   spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
   spec.set_dtype(v1::bf16);
-  spec.add_sizes_bytes(*bytes);
+  spec.mutable_sweep()->add_sizes_bytes(*bytes);
   spec.set_warmup_iters(options.warmup);
   spec.set_iters(options.iters);
   v1::Job job;

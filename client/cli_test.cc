@@ -64,8 +64,8 @@ TEST_F(CliTest, BriefSubmitLineWithJsonAfterSubcommand) {
   const nlohmann::json json = nlohmann::json::parse(r.out);  // exactly one value
   EXPECT_EQ(json["state"], "SUCCEEDED");
   EXPECT_EQ(json["rows"].size(), 3u);
-  EXPECT_EQ(json["spec"]["min_bytes"], 2048);
-  EXPECT_EQ(json["spec"]["step_factor"], 4);
+  EXPECT_EQ(json["spec"]["sweep"]["min_bytes"], 2048);
+  EXPECT_EQ(json["spec"]["sweep"]["step_factor"], 4);
 }
 
 TEST_F(CliTest, GlobalOptionsBeforeOrAfterSubcommand) {

@@ -49,9 +49,9 @@ TEST_F(CommandsTest, SubmitWithoutWaitPrintsJobId) {
   EXPECT_EQ(out_.str(), "j-000001\n");
   const v1::JobSpec spec = server_.service().last_spec();
   EXPECT_EQ(spec.world_size(), 2);
-  EXPECT_EQ(spec.min_bytes(), 2048);
-  EXPECT_EQ(spec.max_bytes(), 64 << 20);
-  EXPECT_EQ(spec.step_factor(), 4);
+  EXPECT_EQ(spec.sweep().min_bytes(), 2048);
+  EXPECT_EQ(spec.sweep().max_bytes(), 64 << 20);
+  EXPECT_EQ(spec.sweep().step_factor(), 4);
   EXPECT_EQ(spec.warmup_iters(), 20);
   EXPECT_EQ(spec.iters(), 100);
 }
@@ -115,7 +115,7 @@ TEST_F(CommandsTest, SubmitWaitJsonIsOneObjectWithNumbers) {
   EXPECT_EQ(json["state"], "SUCCEEDED");
   EXPECT_EQ(json["backend"], "cuda");
   EXPECT_EQ(json["devices"], nlohmann::json::array({0, 1}));
-  EXPECT_EQ(json["spec"]["max_bytes"], 64 << 20);
+  EXPECT_EQ(json["spec"]["sweep"]["max_bytes"], 64 << 20);
   ASSERT_EQ(json["rows"].size(), 3u);
   EXPECT_EQ(json["rows"][2]["size_bytes"], 32768);
   EXPECT_TRUE(json["rows"][0]["busbw_gbps"].is_number());

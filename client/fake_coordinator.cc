@@ -148,8 +148,8 @@ grpc::Status FakeCoordinator::WatchJob(grpc::ServerContext*, const v1::WatchJobR
   event.set_state(v1::RUNNING);
   writer->Write(event);
   std::vector<v1::ResultRow> rows;
-  if (spec.shapes_size() > 0) {
-    for (const v1::GemmShape& shape : spec.shapes()) {
+  if (spec.has_gemm()) {
+    for (const v1::GemmShape& shape : spec.gemm().shapes()) {
       v1::ResultRow row = MakeRow(shape.m() / std::max(1, spec.world_size()) * shape.k() * 2);
       row.mutable_gemm()->set_m(shape.m());
       row.mutable_gemm()->set_n(shape.n());

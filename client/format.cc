@@ -134,17 +134,19 @@ bool IsFinal(v1::JobState state) {
 
 std::string DescribeSizes(const v1::JobSpec& spec) {
   if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
-    return absl::StrJoin(spec.shapes(), ",", [](std::string* out, const v1::GemmShape& shape) {
-      absl::StrAppend(out, shape.m(), "x", shape.n(), "x", shape.k());
-    });
+    return absl::StrJoin(spec.gemm().shapes(), ",",
+                         [](std::string* out, const v1::GemmShape& shape) {
+                           absl::StrAppend(out, shape.m(), "x", shape.n(), "x", shape.k());
+                         });
   }
-  if (!spec.sizes_bytes().empty()) {
-    return absl::StrJoin(spec.sizes_bytes(), ",",
+  const v1::SweepSpec& sweep = spec.sweep();
+  if (!sweep.sizes_bytes().empty()) {
+    return absl::StrJoin(sweep.sizes_bytes(), ",",
                          [](std::string* out, int64_t size) { out->append(FormatSize(size)); });
   }
-  if (spec.min_bytes() == spec.max_bytes()) return FormatSize(spec.min_bytes());
-  return absl::StrCat(FormatSize(spec.min_bytes()), "..", FormatSize(spec.max_bytes()), " x",
-                      spec.step_factor());
+  if (sweep.min_bytes() == sweep.max_bytes()) return FormatSize(sweep.min_bytes());
+  return absl::StrCat(FormatSize(sweep.min_bytes()), "..", FormatSize(sweep.max_bytes()), " x",
+                      sweep.step_factor());
 }
 
 // Columns of kernel ag_gemm: one row per shape.
@@ -189,14 +191,14 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   }
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
-  if (job.spec().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
+  if (job.spec().sweep().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return out + AgGemmHeader();
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",
                                   "#wrong", "ref_us", "ref_busbw", "speedup"});
   std::string units = HeaderLine(
       {"(B)", "(elements)", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", ""});
-  if (job.spec().graph()) {  // graph-replay columns (nccl-tests -G) after the eager ones
+  if (job.spec().sweep().graph()) {  // graph-replay columns (nccl-tests -G) after the eager ones
     names.pop_back();
     units.pop_back();
     names += absl::StrFormat("%*s%*s%*s\n", kTimeWidth, "graph_us", kTimeWidth, "base_graph",

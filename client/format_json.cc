@@ -40,7 +40,7 @@ constexpr FieldRule kFieldRules[] = {
     {"symmbench.v1.Job.run_instance", Rule::kSkip},  // names shared-memory segments
     {"symmbench.v1.JobSpec.check", Rule::kTrueIfUnset},
     // The all_reduce dispatch table the job ran with; null for the other kernels.
-    {"symmbench.v1.JobSpec.dispatch", Rule::kNullIfEmpty},
+    {"symmbench.v1.SweepSpec.dispatch", Rule::kNullIfEmpty},
     {"symmbench.v1.ResultRow.gemm", Rule::kNullIfEmpty},        // GEMM + collective rows only
     {"symmbench.v1.ResultRow.ceilings", Rule::kNullIfEmpty},    // calibrate's row only
     {"symmbench.v1.JobSpec.inject_fault", Rule::kNullIfEmpty},  // null: no fault injected
@@ -143,6 +143,12 @@ Json ProtoToJson(const Message& message) {
           continue;
         }
       }
+    }
+    // A oneof's message members (JobSpec.sweep or .gemm): null unless it is the one set.
+    if (field->real_containing_oneof() != nullptr &&
+        field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !r->HasField(message, field)) {
+      object[field->name()] = nullptr;
+      continue;
     }
     if (field->is_map()) {
       object[field->name()] = MapValue(message, field);

@@ -33,9 +33,9 @@ v1::Job MakeJob(v1::JobState state) {
   job.mutable_spec()->set_kernel("one_shot_all_reduce");
   job.mutable_spec()->set_world_size(2);
   job.mutable_spec()->set_dtype(v1::bf16);
-  job.mutable_spec()->set_min_bytes(2048);
-  job.mutable_spec()->set_max_bytes(64 << 20);
-  job.mutable_spec()->set_step_factor(4);
+  job.mutable_spec()->mutable_sweep()->set_min_bytes(2048);
+  job.mutable_spec()->mutable_sweep()->set_max_bytes(64 << 20);
+  job.mutable_spec()->mutable_sweep()->set_step_factor(4);
   job.mutable_spec()->set_iters(100);
   (*job.mutable_spec()->mutable_labels())["git"] = "abc123";
   job.set_state(state);
@@ -121,8 +121,9 @@ TEST(FormatTest, JsonHasEveryRowKeyAsNumbers) {
   EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), 5.12);
 
   const Json& spec = json["spec"];
-  EXPECT_TRUE(spec["min_bytes"].is_number());
-  EXPECT_EQ(spec["max_bytes"], 64 << 20);
+  EXPECT_TRUE(spec["sweep"]["min_bytes"].is_number());
+  EXPECT_EQ(spec["sweep"]["max_bytes"], 64 << 20);
+  EXPECT_TRUE(spec["gemm"].is_null());
   EXPECT_EQ(spec["world_size"], 2);
   EXPECT_EQ(spec["check"], true);  // unset means true
   EXPECT_EQ(spec["labels"]["git"], "abc123");
@@ -144,13 +145,18 @@ TEST(FormatTest, AbsentSubMessagesAreNullPresentOnesAreObjects) {
   EXPECT_DOUBLE_EQ(with["peer_copy_gbps"].get<double>(), 12.5);
 
   v1::JobSpec spec;
-  EXPECT_TRUE(SpecToJson(spec)["dispatch"].is_null());
-  spec.mutable_dispatch()->set_gpu_model("H200");  // set, but no entries: still no table
-  EXPECT_TRUE(SpecToJson(spec)["dispatch"].is_null());
-  v1::DispatchEntry* entry = spec.mutable_dispatch()->add_entries();
+  EXPECT_TRUE(SpecToJson(spec)["sweep"].is_null());  // a oneof member not set
+  EXPECT_TRUE(SpecToJson(spec)["gemm"].is_null());
+  spec.mutable_sweep()->set_min_bytes(2048);
+  EXPECT_TRUE(SpecToJson(spec)["sweep"]["dispatch"].is_null());
+  EXPECT_TRUE(SpecToJson(spec)["gemm"].is_null());
+  // Set, but no entries: still no table.
+  spec.mutable_sweep()->mutable_dispatch()->set_gpu_model("H200");
+  EXPECT_TRUE(SpecToJson(spec)["sweep"]["dispatch"].is_null());
+  v1::DispatchEntry* entry = spec.mutable_sweep()->mutable_dispatch()->add_entries();
   entry->set_max_bytes(4096);
   entry->set_algorithm("one_shot");
-  const Json table = SpecToJson(spec)["dispatch"];
+  const Json table = SpecToJson(spec)["sweep"]["dispatch"];
   ASSERT_TRUE(table.is_object()) << table.dump();
   EXPECT_EQ(table["entries"][0]["algorithm"], "one_shot");
 }
@@ -158,8 +164,8 @@ TEST(FormatTest, AbsentSubMessagesAreNullPresentOnesAreObjects) {
 TEST(FormatTest, DescribeSizesAndStates) {
   v1::JobSpec spec = MakeJob(v1::QUEUED).spec();
   EXPECT_EQ(DescribeSizes(spec), "2K..64M x4");
-  spec.add_sizes_bytes(1024);
-  spec.add_sizes_bytes(1 << 20);
+  spec.mutable_sweep()->add_sizes_bytes(1024);
+  spec.mutable_sweep()->add_sizes_bytes(1 << 20);
   EXPECT_EQ(DescribeSizes(spec), "1K,1M");
   EXPECT_EQ(*ParseJobState("failed", "--state"), v1::FAILED);
   EXPECT_FALSE(ParseJobState("JOB_STATE_UNSPECIFIED", "--state").ok());

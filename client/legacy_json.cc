@@ -1,9 +1,11 @@
 // Older job JSON read as today's (see legacy_json.h).
 #include "client/legacy_json.h"
 
+#include <iterator>
 #include <string>
 #include <utility>
 
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 #include "spec/fault_injection.h"
 
@@ -33,7 +35,60 @@ constexpr std::pair<const char*, const char*> kRowRenames[] = {
     {"baselines", "references"},
 };
 
+// A spec's keys that were flat before record format 4, by the JobSpec.family member they are in.
+// Proto names and their lowerCamel forms, which spec files may use too.
+constexpr const char* kSweepKeys[] = {
+    "min_bytes",   "minBytes",   "max_bytes", "maxBytes", "step_factor",    "stepFactor",
+    "sizes_bytes", "sizesBytes", "graph",     "dispatch", "per_host_teams", "perHostTeams"};
+constexpr const char* kGemmSpecKeys[] = {"shapes", "splits_per_rank", "splitsPerRank", "variants"};
+
+// Moves `keys` of `spec` under spec[member] when `keep`, drops them otherwise.
+void NestKeys(nlohmann::json* spec, const char* member, bool keep, const char* const* keys,
+              size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    auto it = spec->find(keys[i]);
+    if (it == spec->end()) continue;
+    if (keep) {
+      nlohmann::json& nested = (*spec)[member];
+      if (nested.is_null()) nested = nlohmann::json::object();
+      if (nested.is_object() && !nested.contains(keys[i])) nested[keys[i]] = std::move(*it);
+    }
+    spec->erase(keys[i]);
+  }
+}
+
 }  // namespace
+
+absl::Status UpgradeSpecJson(nlohmann::json* spec, const std::string& prefix,
+                             std::string_view kernel) {
+  if (!spec->is_object()) return absl::OkStatus();
+  if (auto fault = spec->find("inject_fault"); fault != spec->end() && fault->is_string()) {
+    absl::StatusOr<v1::Fault> parsed =
+        ParseFaultText(fault->get<std::string>(), prefix + "inject_fault");
+    if (!parsed.ok()) return parsed.status();
+    if (parsed->kind() == v1::Fault::none) {
+      spec->erase("inject_fault");
+    } else {
+      *fault = {{"kind", v1::Fault::Kind_Name(parsed->kind())}, {"rank", parsed->rank()}};
+    }
+  }
+  std::string name(kernel);
+  if (const auto it = spec->find("kernel"); name.empty() && it != spec->end() && it->is_string()) {
+    name = it->get<std::string>();
+  }
+  // An unknown kernel (refused later, naming it) keeps whichever keys it has.
+  const bool known = FindOp(name) != nullptr;
+  const bool gemm = IsFamily(name, OpFamily::kGemmCollective);
+  // graph and per_host_teams were refused for a GEMM op, not ignored: set, they still are.
+  const auto set = [spec](const char* key) {
+    const auto it = spec->find(key);
+    return it != spec->end() && it->is_boolean() && it->get<bool>();
+  };
+  const bool refused = gemm && (set("graph") || set("per_host_teams") || set("perHostTeams"));
+  NestKeys(spec, "sweep", !known || !gemm || refused, kSweepKeys, std::size(kSweepKeys));
+  NestKeys(spec, "gemm", !known || gemm, kGemmSpecKeys, std::size(kGemmSpecKeys));
+  return absl::OkStatus();
+}
 
 absl::Status UpgradeJobJson(nlohmann::json* job) {
   if (!job->is_object()) return absl::OkStatus();
@@ -61,17 +116,8 @@ absl::Status UpgradeJobJson(nlohmann::json* job) {
       }
     }
   }
-  if (auto spec = job->find("spec"); spec != job->end() && spec->is_object()) {
-    if (auto fault = spec->find("inject_fault"); fault != spec->end() && fault->is_string()) {
-      absl::StatusOr<v1::Fault> parsed =
-          ParseFaultText(fault->get<std::string>(), "spec.inject_fault");
-      if (!parsed.ok()) return parsed.status();
-      if (parsed->kind() == v1::Fault::none) {
-        spec->erase("inject_fault");
-      } else {
-        *fault = {{"kind", v1::Fault::Kind_Name(parsed->kind())}, {"rank", parsed->rank()}};
-      }
-    }
+  if (auto spec = job->find("spec"); spec != job->end()) {
+    if (absl::Status s = UpgradeSpecJson(&*spec, "spec."); !s.ok()) return s;
   }
   return absl::OkStatus();
 }

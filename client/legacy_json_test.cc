@@ -42,6 +42,48 @@ TEST(LegacyJsonTest, AnOldExportedBaselineImports) {
   EXPECT_EQ(row.dtype(), v1::fp32);
   EXPECT_EQ(baseline->job().spec().backend(), v1::cpu);
   EXPECT_EQ(baseline->job().backend(), v1::cpu);
+  ASSERT_EQ(baseline->job().spec().sweep().sizes_bytes_size(), 1);  // a flat key, now nested
+  EXPECT_EQ(baseline->job().spec().sweep().sizes_bytes(0), 4096);
+}
+
+TEST(LegacyJsonTest, FlatSpecKeysMoveUnderTheKernelsFamily) {
+  nlohmann::json swept = {{"kernel", "all_reduce"},
+                          {"min_bytes", 2048},
+                          {"max_bytes", 65536},
+                          {"graph", true},
+                          {"dispatch", {{"world_size", 2}}},
+                          {"shapes", nlohmann::json::array()},  // ignored by a swept kernel
+                          {"sweep", {{"max_bytes", 4096}}}};    // already nested: it wins
+  ASSERT_TRUE(UpgradeSpecJson(&swept, "spec").ok());
+  EXPECT_EQ(swept["sweep"]["min_bytes"], 2048);
+  EXPECT_EQ(swept["sweep"]["max_bytes"], 4096);
+  EXPECT_EQ(swept["sweep"]["graph"], true);
+  EXPECT_EQ(swept["sweep"]["dispatch"]["world_size"], 2);
+  for (const char* key : {"min_bytes", "max_bytes", "graph", "dispatch", "shapes", "gemm"}) {
+    EXPECT_FALSE(swept.contains(key)) << key;
+  }
+
+  nlohmann::json gemm = {{"kernel", "ag_gemm"},
+                         {"step_factor", 2},  // every old spec had one; ag_gemm ignored it
+                         {"graph", false},
+                         {"shapes", {{{"m", 256}, {"n", 64}, {"k", 64}}}},
+                         {"variants", {"fused"}}};
+  ASSERT_TRUE(UpgradeSpecJson(&gemm, "spec").ok());
+  EXPECT_EQ(gemm["gemm"]["shapes"][0]["m"], 256);
+  EXPECT_EQ(gemm["gemm"]["variants"][0], "fused");
+  EXPECT_FALSE(gemm.contains("sweep"));
+  EXPECT_FALSE(gemm.contains("step_factor"));
+
+  // graph on ag_gemm was refused, not ignored: it stays, under sweep, for SubmitJob to refuse.
+  nlohmann::json refused = {{"kernel", "ag_gemm"}, {"graph", true}, {"shapes", {}}};
+  ASSERT_TRUE(UpgradeSpecJson(&refused, "spec").ok());
+  EXPECT_EQ(refused["sweep"]["graph"], true);
+
+  // The kernel the caller names (submit --kernel) decides over the file's.
+  nlohmann::json flag = {{"sizes_bytes", {4096}}, {"splits_per_rank", 2}};
+  ASSERT_TRUE(UpgradeSpecJson(&flag, "spec", "ag_gemm").ok());
+  EXPECT_EQ(flag["gemm"]["splits_per_rank"], 2);
+  EXPECT_FALSE(flag.contains("sweep"));
 }
 
 TEST(LegacyJsonTest, RenamesRowKeysAndParsesTextFaults) {

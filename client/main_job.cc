@@ -115,9 +115,9 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     spec.set_kernel(kernel);
     spec.set_world_size(world_size);
     spec.set_dtype(v1::bf16);
-    spec.set_min_bytes(sweep.min_bytes);
-    spec.set_max_bytes(sweep.max_bytes);
-    spec.set_step_factor(sweep.step_factor);
+    spec.mutable_sweep()->set_min_bytes(sweep.min_bytes);
+    spec.mutable_sweep()->set_max_bytes(sweep.max_bytes);
+    spec.mutable_sweep()->set_step_factor(sweep.step_factor);
     spec.set_warmup_iters(sweep.warmup);
     spec.set_iters(sweep.iters);
     spec.set_backend(devices.backend());
@@ -141,7 +141,8 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     const auto add_shapes = [&](const auto& shapes) {
       for (const auto& s : shapes) {
         v1::GemmShape shape;
-        if (FitShape(s[0], s[1], s[2], world_size, memory, &shape)) *spec.add_shapes() = shape;
+        if (FitShape(s[0], s[1], s[2], world_size, memory, &shape))
+          *spec.mutable_gemm()->add_shapes() = shape;
       }
     };
     if (cpu) {
@@ -149,7 +150,7 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     } else {
       add_shapes(kGpuShapes);
     }
-    if (spec.shapes_size() == 0) {
+    if (spec.gemm().shapes_size() == 0) {
       return absl::FailedPreconditionError(absl::StrCat(
           "run: no AG-GEMM shape fits a device of ", memory, " bytes at world size ", world_size));
     }

@@ -53,20 +53,20 @@ TEST_P(MainJobTest, EveryCudaDeviceTheGpuSweepAndTheAnchorShapes) {
     EXPECT_EQ(spec.dtype(), v1::bf16);
     if (spec.kernel() == "ag_gemm") continue;
     // The GPU sweep: 2 KiB to 128 MiB in steps of 4, 20 warm-up and 100 timed iterations.
-    EXPECT_EQ(spec.min_bytes(), 2048);
-    EXPECT_EQ(spec.max_bytes(), int64_t{128} << 20);
-    EXPECT_EQ(spec.step_factor(), 4);
+    EXPECT_EQ(spec.sweep().min_bytes(), 2048);
+    EXPECT_EQ(spec.sweep().max_bytes(), int64_t{128} << 20);
+    EXPECT_EQ(spec.sweep().step_factor(), 4);
     EXPECT_EQ(spec.warmup_iters(), 20);
     EXPECT_EQ(spec.iters(), 100);
   }
   // The four anchor shapes, unscaled on an H200, M divisible by the world size.
   const v1::JobSpec& gemm = specs[4];
-  ASSERT_EQ(gemm.shapes_size(), 4);
-  EXPECT_EQ(gemm.shapes(0).m(), 4096);
-  EXPECT_EQ(gemm.shapes(0).n(), 6656);
-  EXPECT_EQ(gemm.shapes(0).k(), 16384);
-  EXPECT_EQ(gemm.shapes(2).m(), 16384);
-  for (const v1::GemmShape& shape : gemm.shapes()) EXPECT_EQ(shape.m() % gpus, 0);
+  ASSERT_EQ(gemm.gemm().shapes_size(), 4);
+  EXPECT_EQ(gemm.gemm().shapes(0).m(), 4096);
+  EXPECT_EQ(gemm.gemm().shapes(0).n(), 6656);
+  EXPECT_EQ(gemm.gemm().shapes(0).k(), 16384);
+  EXPECT_EQ(gemm.gemm().shapes(2).m(), 16384);
+  for (const v1::GemmShape& shape : gemm.gemm().shapes()) EXPECT_EQ(shape.m() % gpus, 0);
   // One report: both families, the world size, every job, and what was verified.
   const std::string report = out_.str();
   EXPECT_NE(report.find("cuda backend, world size " + std::to_string(gpus) + " of " +
@@ -98,11 +98,11 @@ TEST_F(MainJobTest, CpuSlotsGetTheCpuSweepAndSmallShapes) {
   ASSERT_EQ(Run(), 0) << err_.str();
   const std::vector<v1::JobSpec> specs = server_.service().submitted();
   ASSERT_EQ(specs.size(), 5u);
-  EXPECT_EQ(specs[0].max_bytes(), 4 << 20);
+  EXPECT_EQ(specs[0].sweep().max_bytes(), 4 << 20);
   EXPECT_EQ(specs[0].iters(), 20);
   EXPECT_EQ(specs[0].backend(), v1::cpu);
-  ASSERT_EQ(specs[4].shapes_size(), 2);
-  EXPECT_LE(specs[4].shapes(1).m(), 512);
+  ASSERT_EQ(specs[4].gemm().shapes_size(), 2);
+  EXPECT_LE(specs[4].gemm().shapes(1).m(), 512);
 }
 
 TEST_F(MainJobTest, ShapesAreHalvedUntilTheyFitTheDevice) {
@@ -111,12 +111,12 @@ TEST_F(MainJobTest, ShapesAreHalvedUntilTheyFitTheDevice) {
   server_.service().SetDevices("cuda", 2, int64_t{1} << 30, kAllKernels);
   ASSERT_EQ(Run(), 0) << err_.str();
   const v1::JobSpec gemm = server_.service().submitted().back();
-  ASSERT_EQ(gemm.shapes_size(), 4);
-  EXPECT_EQ(gemm.shapes(0).m(), 2048);  // 4096x6656x16384 halved once
-  EXPECT_EQ(gemm.shapes(0).n(), 3328);
-  EXPECT_EQ(gemm.shapes(0).k(), 8192);
-  EXPECT_EQ(gemm.shapes(3).m(), 2048);  // 2048x8192x8192 as it is
-  EXPECT_EQ(gemm.shapes(3).k(), 8192);
+  ASSERT_EQ(gemm.gemm().shapes_size(), 4);
+  EXPECT_EQ(gemm.gemm().shapes(0).m(), 2048);  // 4096x6656x16384 halved once
+  EXPECT_EQ(gemm.gemm().shapes(0).n(), 3328);
+  EXPECT_EQ(gemm.gemm().shapes(0).k(), 8192);
+  EXPECT_EQ(gemm.gemm().shapes(3).m(), 2048);  // 2048x8192x8192 as it is
+  EXPECT_EQ(gemm.gemm().shapes(3).k(), 8192);
 }
 
 TEST_F(MainJobTest, WorldSizeAboveTheDevicesIsRefusedNamingTheFlag) {

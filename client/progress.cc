@@ -43,11 +43,11 @@ std::string JobProgress::Line(const std::string& job_id, const std::string& stat
 void JobProgress::Start(const v1::Job& job) {
   job_id_ = job.job_id();
   state_ = JobStateName(job.state());
-  if (job.spec().shapes_size() > 0) {
-    shapes_ = job.spec().shapes_size();
+  if (job.spec().has_gemm()) {
+    shapes_ = job.spec().gemm().shapes_size();
     passes_ = 0;
   } else {
-    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(job.spec());
+    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(job.spec().sweep());
     if (sizes.ok()) sizes_ = *std::move(sizes);
     passes_ = std::max(1, job.spec().repeats());
   }

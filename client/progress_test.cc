@@ -35,8 +35,8 @@ TEST(JobProgressTest, RewritesOneLineInPlaceAndErasesItAtTheEnd) {
   v1::Job job;
   job.set_job_id("j-000007");
   job.set_state(v1::QUEUED);
-  job.mutable_spec()->add_sizes_bytes(2048);
-  job.mutable_spec()->add_sizes_bytes(4096);
+  job.mutable_spec()->mutable_sweep()->add_sizes_bytes(2048);
+  job.mutable_spec()->mutable_sweep()->add_sizes_bytes(4096);
   job.mutable_spec()->set_repeats(5);
   std::ostringstream err;
   {
@@ -58,7 +58,7 @@ TEST(JobProgressTest, RewritesOneLineInPlaceAndErasesItAtTheEnd) {
 TEST(JobProgressTest, DisabledPrintsNothing) {
   v1::Job job;
   job.set_job_id("j-000007");
-  job.mutable_spec()->add_sizes_bytes(2048);
+  job.mutable_spec()->mutable_sweep()->add_sizes_bytes(2048);
   std::ostringstream err;
   {
     JobProgress progress(err, /*enabled=*/false);

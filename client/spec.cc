@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "client/legacy_json.h"
 #include "client/sizes.h"
 #include "common/quote.h"
 #include "google/protobuf/descriptor.h"
@@ -17,7 +18,6 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
-#include "spec/fault_injection.h"
 
 namespace symmbench::client {
 namespace {
@@ -37,7 +37,7 @@ bool WasSet(const ParsedSpecFile& parsed, const std::string& field) {
 
 // Applies the size flags: --sizes replaces the sweep; a lone --min-bytes/--max-bytes means a
 // single size.
-absl::Status ApplySizeFlags(const SpecFlags& flags, v1::JobSpec* spec) {
+absl::Status ApplySizeFlags(const SpecFlags& flags, v1::SweepSpec* spec) {
   if (flags.min_bytes) {
     absl::StatusOr<int64_t> min_bytes = ParseSize(*flags.min_bytes, "--min-bytes");
     if (!min_bytes.ok()) return min_bytes.status();
@@ -66,7 +66,7 @@ absl::Status ApplySizeFlags(const SpecFlags& flags, v1::JobSpec* spec) {
 }
 
 // Applies --shapes, --splits-per-rank and --variants (kernel ag_gemm).
-absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::JobSpec* spec) {
+absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
   if (flags.shapes) {
     absl::StatusOr<std::vector<v1::GemmShape>> shapes = ParseShapes(*flags.shapes, "--shapes");
     if (!shapes.ok()) return shapes.status();
@@ -94,6 +94,24 @@ absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::JobSpec* spec) {
         "--shapes: required for kernel ag_gemm, e.g. --shapes 4096x6656x16384,8192x8192x8192");
   }
   return absl::OkStatus();
+}
+
+// Appends to `fields` the fields of `type` that `object` sets (not null), by proto name after
+// `prefix`, and those of its family members ("sweep.step_factor").
+void AddFieldsSet(const nlohmann::json& object, const google::protobuf::Descriptor& type,
+                  const std::string& prefix, std::vector<std::string>* fields) {
+  for (int i = 0; i < type.field_count(); ++i) {
+    const google::protobuf::FieldDescriptor* field = type.field(i);
+    for (const std::string& key : {field->name(), field->json_name()}) {
+      const auto it = object.find(key);
+      if (it == object.end() || it->is_null()) continue;
+      fields->push_back(prefix + field->name());
+      if (field->containing_oneof() != nullptr && it->is_object()) {
+        AddFieldsSet(*it, *field->message_type(), prefix + field->name() + ".", fields);
+      }
+      break;
+    }
+  }
 }
 
 absl::Status ApplyLabelFlags(const std::vector<std::string>& labels, v1::JobSpec* spec) {
@@ -131,19 +149,23 @@ absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
   return shapes;
 }
 
-absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source) {
+absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source,
+                                             std::string_view kernel) {
   ParsedSpecFile parsed;
   nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (!doc.is_object()) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
   }
-  // inject_fault may also be given in its text form, "rank_error:1" (what spec files held
-  // before it was a message).
-  if (auto it = doc.find("inject_fault"); it != doc.end() && it->is_string()) {
-    absl::StatusOr<v1::Fault> fault =
-        ParseFaultText(it->get<std::string>(), absl::StrCat(source, " inject_fault"));
-    if (!fault.ok()) return fault.status();
-    *it = {{"kind", v1::Fault::Kind_Name(fault->kind())}, {"rank", fault->rank()}};
+  // Older spec files: inject_fault as text ("rank_error:1"), the sweep and the GEMM problems as
+  // flat keys.
+  std::string op(kernel);
+  if (const auto it = doc.find("kernel"); op.empty() && it != doc.end() && it->is_string()) {
+    op = it->get<std::string>();
+  }
+  if (absl::Status s =
+          UpgradeSpecJson(&doc, absl::StrCat(source, " "), op.empty() ? kDefaultKernel : op);
+      !s.ok()) {
+    return s;
   }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
@@ -153,17 +175,7 @@ absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std:
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": not a JobSpec: ", status.message().ToString()));
   }
-  const google::protobuf::Descriptor* descriptor = v1::JobSpec::descriptor();
-  for (int i = 0; i < descriptor->field_count(); ++i) {
-    const google::protobuf::FieldDescriptor* field = descriptor->field(i);
-    for (const std::string& key : {field->name(), field->json_name()}) {
-      const auto it = doc.find(key);
-      if (it != doc.end() && !it->is_null()) {
-        parsed.fields_set.push_back(field->name());
-        break;
-      }
-    }
-  }
+  AddFieldsSet(doc, *v1::JobSpec::descriptor(), "", &parsed.fields_set);
   return parsed;
 }
 
@@ -172,8 +184,8 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   if (!flags.spec_file.empty()) {
     absl::StatusOr<std::string> text = ReadFile(flags.spec_file);
     if (!text.ok()) return text.status();
-    absl::StatusOr<ParsedSpecFile> from_file =
-        ParseSpecJson(*text, absl::StrCat("--spec ", flags.spec_file));
+    absl::StatusOr<ParsedSpecFile> from_file = ParseSpecJson(
+        *text, absl::StrCat("--spec ", flags.spec_file), flags.kernel ? *flags.kernel : "");
     if (!from_file.ok()) return from_file.status();
     parsed = *std::move(from_file);
   }
@@ -189,7 +201,6 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     }
     spec.set_dtype(dtype);
   }
-  if (flags.step_factor) spec.set_step_factor(*flags.step_factor);
   if (flags.warmup_iters) spec.set_warmup_iters(*flags.warmup_iters);
   if (flags.iters) spec.set_iters(*flags.iters);
   if (flags.check) spec.set_check(*flags.check);
@@ -203,8 +214,6 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   }
   if (flags.job_timeout_s) spec.set_timeout_s(*flags.job_timeout_s);
   if (flags.nodes) spec.set_nodes(*flags.nodes);
-  if (flags.graph) spec.set_graph(*flags.graph);
-  if (flags.per_host_teams) spec.set_per_host_teams(*flags.per_host_teams);
   if (flags.repeats) {
     if (*flags.repeats < 1) {  // 0 would read as "unset" (the daemon's default)
       return absl::InvalidArgumentError(
@@ -225,20 +234,33 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (!bytes.ok()) return bytes.status();
     spec.set_inject_delay_max_bytes(*bytes);
   }
+  // The family member the kernel takes; the other one, if a spec file gave it, is left for
+  // SubmitJob to refuse, naming it.
   const bool ag_gemm =
       IsFamily(spec.kernel().empty() ? kDefaultKernel : spec.kernel(), OpFamily::kGemmCollective);
-  if (absl::Status s = ag_gemm ? ApplyAgGemmFlags(flags, &spec) : ApplySizeFlags(flags, &spec);
-      !s.ok()) {
-    return s;
+  if (ag_gemm && (flags.graph.value_or(false) || flags.per_host_teams.value_or(false))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        flags.graph.value_or(false) ? "--graph" : "--per-host-teams", ": kernel ", spec.kernel(),
+        " runs GEMM problems; graph mode and per-host teams are for the size-swept "
+        "kernels"));
+  }
+  if (ag_gemm && !spec.has_sweep()) {
+    if (absl::Status s = ApplyAgGemmFlags(flags, spec.mutable_gemm()); !s.ok()) return s;
+  } else if (!ag_gemm && !spec.has_gemm()) {
+    v1::SweepSpec* sweep = spec.mutable_sweep();
+    if (flags.step_factor) sweep->set_step_factor(*flags.step_factor);
+    if (flags.graph) sweep->set_graph(*flags.graph);
+    if (flags.per_host_teams) sweep->set_per_host_teams(*flags.per_host_teams);
+    if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
+    if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
+      sweep->set_step_factor(kDefaultStepFactor);
+    }
   }
   if (absl::Status s = ApplyLabelFlags(flags.labels, &spec); !s.ok()) return s;
 
   // Defaults for what neither the file nor the flags set.
   if (spec.kernel().empty()) spec.set_kernel(std::string(kDefaultKernel));
   if (spec.dtype() == v1::DTYPE_UNSPECIFIED) spec.set_dtype(kDefaultDType);
-  if (!flags.step_factor && !WasSet(parsed, "step_factor")) {
-    spec.set_step_factor(kDefaultStepFactor);
-  }
   if (!flags.warmup_iters && !WasSet(parsed, "warmup_iters")) {
     spec.set_warmup_iters(kDefaultWarmupIters);
   }

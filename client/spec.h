@@ -56,13 +56,16 @@ absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
                                                        const std::string& flag);
 
 // Parses a JobSpec from JSON text (proto field names or their lowerCamel forms; unknown
-// fields are an error). Also returns which top-level fields the text set, by proto name, so
-// that an explicit 0 in the file counts as given.
+// fields are an error). The flat keys of older spec files (min_bytes, shapes, ...) are read
+// through UpgradeSpecJson, for the family of `kernel` (--kernel), else of the file's kernel,
+// else of kDefaultKernel. Also returns which fields the text set, by proto name ("iters",
+// "sweep.step_factor"), so that an explicit 0 in the file counts as given.
 struct ParsedSpecFile {
   v1::JobSpec spec;
   std::vector<std::string> fields_set;
 };
-absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source);
+absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source,
+                                             std::string_view kernel = "");
 
 // The spec to submit. Order: spec file (if any), then each flag given, then defaults for the
 // fields still unset (kernel, dtype, step_factor, warmup_iters, iters, backend; check stays

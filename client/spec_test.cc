@@ -29,14 +29,14 @@ TEST(BuildJobSpecTest, FlagsAndDefaults) {
   EXPECT_EQ(spec->kernel(), "one_shot_all_reduce");
   EXPECT_EQ(spec->world_size(), 2);
   EXPECT_EQ(spec->dtype(), v1::bf16);
-  EXPECT_EQ(spec->min_bytes(), 2048);
-  EXPECT_EQ(spec->max_bytes(), 64 << 20);
-  EXPECT_EQ(spec->step_factor(), 4);
+  EXPECT_EQ(spec->sweep().min_bytes(), 2048);
+  EXPECT_EQ(spec->sweep().max_bytes(), 64 << 20);
+  EXPECT_EQ(spec->sweep().step_factor(), 4);
   EXPECT_EQ(spec->warmup_iters(), 20);
   EXPECT_EQ(spec->iters(), 100);
   EXPECT_FALSE(spec->has_check());  // unset means true
   EXPECT_EQ(spec->backend(), v1::auto_);
-  EXPECT_TRUE(spec->sizes_bytes().empty());
+  EXPECT_TRUE(spec->sweep().sizes_bytes().empty());
 }
 
 TEST(BuildJobSpecTest, SizesListCheckLabelsAndTimeout) {
@@ -49,8 +49,9 @@ TEST(BuildJobSpecTest, SizesListCheckLabelsAndTimeout) {
   flags.backend = "cpu";
   absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
   ASSERT_TRUE(spec.ok()) << spec.status();
-  EXPECT_EQ(std::vector<int64_t>(spec->sizes_bytes().begin(), spec->sizes_bytes().end()),
-            (std::vector<int64_t>{1024, 4096, 1 << 20}));
+  EXPECT_EQ(
+      std::vector<int64_t>(spec->sweep().sizes_bytes().begin(), spec->sweep().sizes_bytes().end()),
+      (std::vector<int64_t>{1024, 4096, 1 << 20}));
   EXPECT_TRUE(spec->has_check());
   EXPECT_FALSE(spec->check());
   EXPECT_EQ(spec->labels().at("git"), "abc123");
@@ -65,8 +66,8 @@ TEST(BuildJobSpecTest, LoneMinBytesIsOneSize) {
   flags.min_bytes = "1M";
   absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
   ASSERT_TRUE(spec.ok()) << spec.status();
-  EXPECT_EQ(spec->min_bytes(), 1 << 20);
-  EXPECT_EQ(spec->max_bytes(), 1 << 20);
+  EXPECT_EQ(spec->sweep().min_bytes(), 1 << 20);
+  EXPECT_EQ(spec->sweep().max_bytes(), 1 << 20);
 }
 
 TEST(BuildJobSpecTest, ErrorsNameTheFlag) {
@@ -118,16 +119,48 @@ TEST(BuildJobSpecTest, SpecFileThenFlagsOverride) {
   ASSERT_TRUE(spec.ok()) << spec.status();
   EXPECT_EQ(spec->kernel(), "two_shot_all_reduce");
   EXPECT_EQ(spec->world_size(), 8);
-  EXPECT_EQ(spec->dtype(), v1::fp16);     // flag overrides the file
-  EXPECT_EQ(spec->min_bytes(), 4096);     // int64 as a string, as protobuf writes it
-  EXPECT_EQ(spec->max_bytes(), 1 << 20);  // lowerCamel name accepted
-  EXPECT_EQ(spec->warmup_iters(), 0);     // an explicit 0 in the file is kept
+  EXPECT_EQ(spec->dtype(), v1::fp16);             // flag overrides the file
+  EXPECT_EQ(spec->sweep().min_bytes(), 4096);     // int64 as a string, as protobuf writes it
+  EXPECT_EQ(spec->sweep().max_bytes(), 1 << 20);  // lowerCamel name accepted
+  EXPECT_EQ(spec->warmup_iters(), 0);             // an explicit 0 in the file is kept
   EXPECT_EQ(spec->iters(), 7);
-  EXPECT_EQ(spec->step_factor(), 2);  // default: neither file nor flag set it
+  EXPECT_EQ(spec->sweep().step_factor(), 2);  // default: neither file nor flag set it
   EXPECT_TRUE(spec->has_check());
   EXPECT_FALSE(spec->check());
   EXPECT_EQ(spec->labels().at("git"), "def");  // flag label overrides the file's
   EXPECT_EQ(spec->labels().at("host"), "h1");
+}
+
+TEST(BuildJobSpecTest, FamilyMembersFromFilesAndFlags) {
+  SpecFlags flags;
+  flags.world_size = 2;
+  flags.spec_file = WriteTempFile("nested.json", R"({
+    "kernel": "all_reduce", "sweep": {"sizes_bytes": [4096, 2048], "step_factor": 0}
+  })");
+  flags.graph = true;
+  absl::StatusOr<v1::JobSpec> swept = BuildJobSpec(flags);
+  ASSERT_TRUE(swept.ok()) << swept.status();
+  EXPECT_EQ(swept->sweep().sizes_bytes_size(), 2);
+  EXPECT_TRUE(swept->sweep().graph());         // a flag adds to the file's sweep
+  EXPECT_EQ(swept->sweep().step_factor(), 0);  // an explicit 0 in the member is kept
+  EXPECT_FALSE(swept->has_gemm());
+
+  // Flat GEMM keys of an older file, for the kernel --kernel names.
+  flags = SpecFlags();
+  flags.world_size = 2;
+  flags.kernel = "ag_gemm";
+  flags.spec_file = WriteTempFile("flat.json", R"({
+    "shapes": [{"m": 256, "n": 64, "k": 64}], "splits_per_rank": 2, "step_factor": 2
+  })");
+  absl::StatusOr<v1::JobSpec> gemm = BuildJobSpec(flags);
+  ASSERT_TRUE(gemm.ok()) << gemm.status();
+  ASSERT_EQ(gemm->gemm().shapes_size(), 1);
+  EXPECT_EQ(gemm->gemm().splits_per_rank(), 2);
+  EXPECT_FALSE(gemm->has_sweep());
+
+  flags.graph = true;
+  EXPECT_EQ(BuildJobSpec(flags).status().message().find("--graph: kernel ag_gemm runs GEMM"), 0u)
+      << BuildJobSpec(flags).status();
 }
 
 TEST(BuildJobSpecTest, BadSpecFileNamesTheFile) {
@@ -178,18 +211,18 @@ TEST(BuildJobSpecTest, AgGemmShapesSplitsAndVariants) {
   flags.variants = "fused,sequential";
   absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
   ASSERT_TRUE(spec.ok()) << spec.status();
-  ASSERT_EQ(spec->shapes_size(), 2);
-  EXPECT_EQ(spec->shapes(0).m(), 4096);
-  EXPECT_EQ(spec->shapes(0).n(), 6656);
-  EXPECT_EQ(spec->shapes(0).k(), 16384);
-  EXPECT_EQ(spec->shapes(1).k(), 8192);
-  EXPECT_EQ(spec->splits_per_rank(), 4);
-  ASSERT_EQ(spec->variants_size(), 2);
-  EXPECT_EQ(spec->variants(1), "sequential");
-  EXPECT_EQ(spec->sizes_bytes_size(), 0);  // no sizes needed for ag_gemm
+  ASSERT_EQ(spec->gemm().shapes_size(), 2);
+  EXPECT_EQ(spec->gemm().shapes(0).m(), 4096);
+  EXPECT_EQ(spec->gemm().shapes(0).n(), 6656);
+  EXPECT_EQ(spec->gemm().shapes(0).k(), 16384);
+  EXPECT_EQ(spec->gemm().shapes(1).k(), 8192);
+  EXPECT_EQ(spec->gemm().splits_per_rank(), 4);
+  ASSERT_EQ(spec->gemm().variants_size(), 2);
+  EXPECT_EQ(spec->gemm().variants(1), "sequential");
+  EXPECT_EQ(spec->sweep().sizes_bytes_size(), 0);  // no sizes needed for ag_gemm
 
   flags.splits_per_rank = "auto";
-  EXPECT_EQ(BuildJobSpec(flags)->splits_per_rank(), 0);
+  EXPECT_EQ(BuildJobSpec(flags)->gemm().splits_per_rank(), 0);
 }
 
 TEST(BuildJobSpecTest, AgGemmBadFlagsNameTheFlag) {

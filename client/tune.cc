@@ -124,12 +124,13 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   v1::JobSpec spec;
   spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
   spec.set_dtype(dtype);
-  spec.set_min_bytes(*min_bytes);
-  spec.set_max_bytes(*max_bytes);
-  spec.set_step_factor(options.step_factor);
+  spec.mutable_sweep()->set_min_bytes(*min_bytes);
+  spec.mutable_sweep()->set_max_bytes(*max_bytes);
+  spec.mutable_sweep()->set_step_factor(options.step_factor);
   spec.set_warmup_iters(options.warmup);
   spec.set_iters(options.iters);
-  spec.set_graph(true);  // dispatch serves graph-captured callers too: compare without launches
+  spec.mutable_sweep()->set_graph(
+      true);  // dispatch serves graph-captured callers too: compare without launches
   (*spec.mutable_labels())["purpose"] = "tune";
   std::vector<v1::Job> jobs;
   for (const std::string& kernel : DispatchCandidates()) {
@@ -178,7 +179,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   }
   out << absl::StrFormat("# tune: %s, world_size %d, %s, %s (%s figures, us)\n", table->gpu_model(),
                          table->world_size(), v1::DType_Name(table->dtype()), table->source(),
-                         spec.graph() ? "graph" : "eager");
+                         spec.sweep().graph() ? "graph" : "eager");
   out << absl::StrFormat("#%11s%12s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot", "push",
                          "best_nccl", "(which)", "fastest");
   for (const TunePoint& p : points) {

@@ -232,23 +232,24 @@ PY
       sizes="$e, $((1025 * e)), $((262145 * e)), $((16777216 * e))"
       for graph in false true; do
         check_job "${kernel}_${dtype}_graph_${graph}" "{\"kernel\": \"$kernel\", \"world_size\": $ws,
-          \"dtype\": \"$dtype\", \"sizes_bytes\": [$sizes], \"warmup_iters\": 5, \"iters\": 20,
-          \"repeats\": 2, \"graph\": $graph, \"timeout_s\": 120}"
+          \"dtype\": \"$dtype\", \"sweep\": {\"sizes_bytes\": [$sizes], \"graph\": $graph},
+          \"warmup_iters\": 5, \"iters\": 20, \"repeats\": 2, \"timeout_s\": 120}"
       done
     done
   done
   for kernel in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce; do
     for graph in false true; do
       check_job "flip_timed_${kernel}_graph_${graph}" "{\"kernel\": \"$kernel\", \"world_size\": $ws,
-        \"dtype\": \"bf16\", \"sizes_bytes\": [4096, 1048576], \"warmup_iters\": 5, \"iters\": 20,
-        \"repeats\": 2, \"graph\": $graph, \"timeout_s\": 60, \"inject_fault\": \"flip_timed\"}"
+        \"dtype\": \"bf16\", \"sweep\": {\"sizes_bytes\": [4096, 1048576], \"graph\": $graph},
+        \"warmup_iters\": 5, \"iters\": 20, \"repeats\": 2, \"timeout_s\": 60,
+        \"inject_fault\": {\"kind\": \"flip_timed\"}}"
     done
   done
   check_job clean_after_faults "{\"kernel\": \"one_shot_push_all_reduce\", \"world_size\": $ws,
-    \"dtype\": \"bf16\", \"sizes_bytes\": [4096, 1048576], \"warmup_iters\": 5, \"iters\": 20,
-    \"repeats\": 2, \"graph\": true, \"timeout_s\": 60}"
+    \"dtype\": \"bf16\", \"sweep\": {\"sizes_bytes\": [4096, 1048576], \"graph\": true},
+    \"warmup_iters\": 5, \"iters\": 20, \"repeats\": 2, \"timeout_s\": 60}"
   check_job ag_gemm "{\"kernel\": \"ag_gemm\", \"world_size\": $ws, \"dtype\": \"bf16\",
-    \"shapes\": [{\"m\": 4096, \"n\": 4096, \"k\": 4096}, {\"m\": 2048, \"n\": 8192, \"k\": 8192}],
+    \"gemm\": {\"shapes\": [{\"m\": 4096, \"n\": 4096, \"k\": 4096}, {\"m\": 2048, \"n\": 8192, \"k\": 8192}]},
     \"warmup_iters\": 5, \"iters\": 20, \"repeats\": 3, \"timeout_s\": 120}"
   echo "== summary"
   cat "$summary"
@@ -322,7 +323,7 @@ cmd_faults() {
     spec="$out/spec_${fault%%:*}.json"
     cat >"$spec" <<SPEC
 {"kernel": "one_shot_all_reduce", "world_size": $ws, "dtype": "bf16",
- "sizes_bytes": [4096, 1048576], "warmup_iters": 5, "iters": 20, "repeats": 1,
+ "sweep": {"sizes_bytes": [4096, 1048576]}, "warmup_iters": 5, "iters": 20, "repeats": 1,
  "timeout_s": 60, "inject_fault": "$fault"}
 SPEC
     echo "== inject_fault $fault"
@@ -351,8 +352,9 @@ cmd_gate() {
   max_bytes="${MAX_BYTES:-67108864}"
   spec="$out/sweep.json"
   cat >"$spec" <<SPEC
-{"kernel": "one_shot_all_reduce", "world_size": $ws, "dtype": "bf16", "min_bytes": 2048,
- "max_bytes": $max_bytes, "step_factor": 4, "warmup_iters": 20, "iters": 100, "repeats": 5}
+{"kernel": "one_shot_all_reduce", "world_size": $ws, "dtype": "bf16",
+ "sweep": {"min_bytes": 2048, "max_bytes": $max_bytes, "step_factor": 4},
+ "warmup_iters": 20, "iters": 100, "repeats": 5}
 SPEC
 
   echo "== baseline: one-shot all-reduce, world size $ws, 2K..$max_bytes B"

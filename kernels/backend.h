@@ -45,7 +45,7 @@ class Graph {
   virtual absl::Status Launch() = 0;
 };
 
-// Per-host teams (JobSpec.per_host_teams): the all-reduce over every rank of the job, run
+// Per-host teams (JobSpec.sweep.per_host_teams): the all-reduce over every rank of the job, run
 // beside a team-scoped backend as the reference that crosses hosts. `collective`'s Prepare fills
 // the input with ExactInputValue(seed, job rank, i); Run sums every rank's input; RunReference
 // writes the exact expected sum (computed locally, no communication); Check compares bitwise.

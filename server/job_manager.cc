@@ -152,27 +152,29 @@ DeviceLimits JobManager::Limits() const {
 absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   if (!IsFamily(spec->kernel(), OpFamily::kDispatcher)) return absl::OkStatus();
   // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
-  const int ranks = spec->per_host_teams() && spec->nodes() > 1 ? spec->world_size() / spec->nodes()
-                                                                : spec->world_size();
-  if (spec->dispatch().entries_size() > 0) {
-    absl::Status s = ValidateDispatchTable(spec->dispatch());
+  v1::SweepSpec* sweep = spec->mutable_sweep();
+  const int ranks = sweep->per_host_teams() && spec->nodes() > 1
+                        ? spec->world_size() / spec->nodes()
+                        : spec->world_size();
+  if (sweep->dispatch().entries_size() > 0) {
+    absl::Status s = ValidateDispatchTable(sweep->dispatch());
     if (s.ok()) {
-      s = CheckDispatchTableFor(spec->dispatch(), options_.backend, ranks, spec->dtype());
+      s = CheckDispatchTableFor(sweep->dispatch(), options_.backend, ranks, spec->dtype());
     }
     if (s.ok()) return s;
-    return absl::Status(s.code(), absl::StrCat("dispatch.", s.message()));
+    return absl::Status(s.code(), absl::StrCat("sweep.dispatch.", s.message()));
   }
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
         dispatch_tables_->Get(gpu_model, ranks, spec->dtype());
     if (tuned.ok()) {
-      *spec->mutable_dispatch() = *std::move(tuned);
+      *sweep->mutable_dispatch() = *std::move(tuned);
       return absl::OkStatus();
     }
     if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
   }
-  *spec->mutable_dispatch() =
+  *sweep->mutable_dispatch() =
       DefaultDispatchTable(options_.backend, gpu_model, ranks, spec->dtype());
   return absl::OkStatus();
 }
@@ -205,7 +207,7 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   }
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
-  SortSizes(&spec);
+  if (spec.has_sweep()) SortSizes(spec.mutable_sweep());
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
   // Resolved once, here: the workers read the plan and derive nothing from the spec again.
   absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, options_.backend);

@@ -31,8 +31,8 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
   if (IsFamily(spec.kernel(), OpFamily::kCalibration)) return absl::OkStatus();
   if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
     const v1::GemmFigures& gemm = row.gemm();
-    const bool known =
-        std::any_of(spec.shapes().begin(), spec.shapes().end(), [&](const v1::GemmShape& shape) {
+    const bool known = std::any_of(
+        spec.gemm().shapes().begin(), spec.gemm().shapes().end(), [&](const v1::GemmShape& shape) {
           return shape.m() == gemm.m() && shape.n() == gemm.n() && shape.k() == gemm.k();
         });
     if (!known) {
@@ -66,7 +66,8 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
 
 int ExpectedRows(const v1::Job& job) {
   if (IsFamily(job.spec().kernel(), OpFamily::kCalibration)) return 1;
-  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return job.spec().shapes_size();
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective))
+    return job.spec().gemm().shapes_size();
   return job.plan().sizes_bytes_size();
 }
 

@@ -34,7 +34,7 @@ int64_t AgGemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dty
 
 int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype) {
   int64_t largest = 0;
-  for (const v1::GemmShape& shape : spec.shapes()) {
+  for (const v1::GemmShape& shape : spec.gemm().shapes()) {
     largest = std::max(largest,
                        shape.m() / std::max(1, spec.world_size()) * shape.k() * DTypeSize(dtype));
   }
@@ -42,15 +42,16 @@ int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype) {
 }
 
 int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
-  return spec.splits_per_rank() > 0 ? spec.splits_per_rank()
-                                    : AutoSplitsPerRank(shape.m(), spec.world_size());
+  return spec.gemm().splits_per_rank() > 0 ? spec.gemm().splits_per_rank()
+                                           : AutoSplitsPerRank(shape.m(), spec.world_size());
 }
 
 std::vector<AgGemmVariant> AgGemmVariants(const v1::JobSpec& spec) {
   std::vector<AgGemmVariant> variants;
   for (AgGemmVariant v : kAllVariants) {
-    if (spec.variants().empty() || std::find(spec.variants().begin(), spec.variants().end(),
-                                             AgGemmVariantName(v)) != spec.variants().end()) {
+    if (spec.gemm().variants().empty() ||
+        std::find(spec.gemm().variants().begin(), spec.gemm().variants().end(),
+                  AgGemmVariantName(v)) != spec.gemm().variants().end()) {
       variants.push_back(v);
     }
   }
@@ -62,38 +63,34 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
     return absl::InvalidArgumentError(
         absl::StrCat("dtype: ag_gemm runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
   }
-  if (spec.graph()) {
-    return absl::InvalidArgumentError(
-        "graph: graph mode is for the size-swept kernels, not ag_gemm");
+  if (spec.gemm().shapes_size() == 0) {
+    return absl::InvalidArgumentError("gemm.shapes: ag_gemm needs at least one MxNxK shape");
   }
-  if (spec.shapes_size() == 0) {
-    return absl::InvalidArgumentError("shapes: ag_gemm needs at least one MxNxK shape");
+  if (spec.gemm().shapes_size() > kMaxSizes) {
+    return absl::InvalidArgumentError(absl::StrCat("gemm.shapes: ", spec.gemm().shapes_size(),
+                                                   " shapes exceed the limit of ", kMaxSizes));
   }
-  if (spec.shapes_size() > kMaxSizes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("shapes: ", spec.shapes_size(), " shapes exceed the limit of ", kMaxSizes));
-  }
-  if (spec.splits_per_rank() < 0 || spec.splits_per_rank() > kMaxSplitsPerRank) {
-    return absl::InvalidArgumentError(absl::StrCat("splits_per_rank: must be 0 (auto) or 1..",
+  if (spec.gemm().splits_per_rank() < 0 || spec.gemm().splits_per_rank() > kMaxSplitsPerRank) {
+    return absl::InvalidArgumentError(absl::StrCat("gemm.splits_per_rank: must be 0 (auto) or 1..",
                                                    kMaxSplitsPerRank, " (got ",
-                                                   spec.splits_per_rank(), ")"));
+                                                   spec.gemm().splits_per_rank(), ")"));
   }
   std::set<std::string> seen;
-  for (int i = 0; i < spec.variants_size(); ++i) {
+  for (int i = 0; i < spec.gemm().variants_size(); ++i) {
     AgGemmVariant variant;
-    if (!ParseVariant(spec.variants(i), &variant)) {
+    if (!ParseVariant(spec.gemm().variants(i), &variant)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("variants[", i, "]: unknown variant ", Quote(spec.variants(i)),
+          absl::StrCat("gemm.variants[", i, "]: unknown variant ", Quote(spec.gemm().variants(i)),
                        " (want fused, all_gather, gemm or sequential)"));
     }
-    if (!seen.insert(spec.variants(i)).second) {
+    if (!seen.insert(spec.gemm().variants(i)).second) {
       return absl::InvalidArgumentError(
-          absl::StrCat("variants[", i, "]: ", Quote(spec.variants(i)), " given twice"));
+          absl::StrCat("gemm.variants[", i, "]: ", Quote(spec.gemm().variants(i)), " given twice"));
     }
   }
-  for (int i = 0; i < spec.shapes_size(); ++i) {
-    const v1::GemmShape& shape = spec.shapes(i);
-    const std::string field = absl::StrCat("shapes[", i, "]");
+  for (int i = 0; i < spec.gemm().shapes_size(); ++i) {
+    const v1::GemmShape& shape = spec.gemm().shapes(i);
+    const std::string field = absl::StrCat("gemm.shapes[", i, "]");
     for (const auto& [name, value] :
          {std::pair<const char*, int64_t>{"m", shape.m()}, {"n", shape.n()}, {"k", shape.k()}}) {
       if (value < 1) {
@@ -106,11 +103,11 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
       }
     }
     const int64_t divisor =
-        static_cast<int64_t>(spec.world_size()) * std::max(1, spec.splits_per_rank());
+        static_cast<int64_t>(spec.world_size()) * std::max(1, spec.gemm().splits_per_rank());
     if (shape.m() % divisor != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           field, ".m: ", shape.m(), " is not divisible by world_size x splits_per_rank = ",
-          spec.world_size(), " x ", std::max(1, spec.splits_per_rank())));
+          spec.world_size(), " x ", std::max(1, spec.gemm().splits_per_rank())));
     }
     const int64_t bytes = AgGemmBytesPerRank(shape, spec.world_size(), dtype);
     if (limits.device_memory_bytes > 0 && bytes > limits.device_memory_bytes) {

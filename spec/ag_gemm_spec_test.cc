@@ -14,7 +14,7 @@ v1::JobSpec ValidSpec() {
   spec.set_backend(v1::cpu);
   spec.set_warmup_iters(1);
   spec.set_iters(3);
-  v1::GemmShape* shape = spec.add_shapes();
+  v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
   shape->set_m(4096);
   shape->set_n(6656);
   shape->set_k(16384);
@@ -42,42 +42,42 @@ TEST(AgGemmSpecTest, ValidSpecPasses) {
   EXPECT_TRUE(ValidateSpec(ValidSpec(), Limits()).ok());
   v1::JobSpec fp16 = ValidSpec();
   fp16.set_dtype(v1::fp16);
-  fp16.set_splits_per_rank(4);
-  fp16.add_variants("fused");
-  fp16.add_variants("sequential");
+  fp16.mutable_gemm()->set_splits_per_rank(4);
+  fp16.mutable_gemm()->add_variants("fused");
+  fp16.mutable_gemm()->add_variants("sequential");
   EXPECT_TRUE(ValidateSpec(fp16, Limits()).ok());
 }
 
 TEST(AgGemmSpecTest, RejectsBadShapesNamingTheField) {
   v1::JobSpec none = ValidSpec();
-  none.clear_shapes();
-  ExpectRejected(none, "shapes");
+  none.mutable_gemm()->clear_shapes();
+  ExpectRejected(none, "gemm.shapes");
   v1::JobSpec zero_k = ValidSpec();
-  zero_k.mutable_shapes(0)->set_k(0);
-  ExpectRejected(zero_k, "shapes[0].k");
+  zero_k.mutable_gemm()->mutable_shapes(0)->set_k(0);
+  ExpectRejected(zero_k, "gemm.shapes[0].k");
   v1::JobSpec zero_n = ValidSpec();
-  zero_n.mutable_shapes(0)->set_n(0);
-  ExpectRejected(zero_n, "shapes[0].n");
+  zero_n.mutable_gemm()->mutable_shapes(0)->set_n(0);
+  ExpectRejected(zero_n, "gemm.shapes[0].n");
   v1::JobSpec indivisible = ValidSpec();
-  indivisible.set_splits_per_rank(4);
-  indivisible.mutable_shapes(0)->set_m(4100);  // 4100 % (2 * 4) != 0
-  ExpectRejected(indivisible, "shapes[0].m");
+  indivisible.mutable_gemm()->set_splits_per_rank(4);
+  indivisible.mutable_gemm()->mutable_shapes(0)->set_m(4100);  // 4100 % (2 * 4) != 0
+  ExpectRejected(indivisible, "gemm.shapes[0].m");
 }
 
 TEST(AgGemmSpecTest, RejectsBadSplitsVariantsAndDtype) {
   v1::JobSpec splits = ValidSpec();
-  splits.set_splits_per_rank(-1);
-  ExpectRejected(splits, "splits_per_rank");
+  splits.mutable_gemm()->set_splits_per_rank(-1);
+  ExpectRejected(splits, "gemm.splits_per_rank");
   v1::JobSpec variant = ValidSpec();
-  variant.add_variants("fast");
-  ExpectRejected(variant, "variants[0]");
+  variant.mutable_gemm()->add_variants("fast");
+  ExpectRejected(variant, "gemm.variants[0]");
   v1::JobSpec twice = ValidSpec();
-  twice.add_variants("gemm");
-  twice.add_variants("gemm");
-  ExpectRejected(twice, "variants[1]");
+  twice.mutable_gemm()->add_variants("gemm");
+  twice.mutable_gemm()->add_variants("gemm");
+  ExpectRejected(twice, "gemm.variants[1]");
   v1::JobSpec graph = ValidSpec();
-  graph.set_graph(true);
-  ExpectRejected(graph, "graph");
+  graph.mutable_sweep()->set_graph(true);
+  ExpectRejected(graph, "sweep: kernel ag_gemm");  // graph mode is a sweep's
   v1::JobSpec fp32 = ValidSpec();
   fp32.set_dtype(v1::fp32);
   ExpectRejected(fp32, "dtype");
@@ -85,23 +85,23 @@ TEST(AgGemmSpecTest, RejectsBadSplitsVariantsAndDtype) {
 
 TEST(AgGemmSpecTest, ShapesAboveDeviceMemoryAreResourceExhausted) {
   // 4096x6656x16384 bf16 at world size 2 needs ~446 MB per rank.
-  ExpectRejected(ValidSpec(), "shapes[0]", absl::StatusCode::kResourceExhausted,
+  ExpectRejected(ValidSpec(), "gemm.shapes[0]", absl::StatusCode::kResourceExhausted,
                  Limits(int64_t{256} << 20));
   EXPECT_TRUE(ValidateSpec(ValidSpec(), Limits(int64_t{1} << 30)).ok());
 }
 
 TEST(AgGemmSpecTest, DerivedValues) {
   v1::JobSpec spec = ValidSpec();
-  const v1::GemmShape& shape = spec.shapes(0);
+  const v1::GemmShape& shape = spec.gemm().shapes(0);
   EXPECT_EQ(AgGemmMaxShardBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
   EXPECT_EQ(AgGemmBytesPerRank(shape, 2, DType::kBf16),
             2LL * (2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 + 2 * 4096LL * 6656));
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
-  spec.set_splits_per_rank(1);
+  spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
   EXPECT_EQ(AgGemmVariants(spec).size(), 4u);
-  spec.add_variants("sequential");
-  spec.add_variants("fused");
+  spec.mutable_gemm()->add_variants("sequential");
+  spec.mutable_gemm()->add_variants("fused");
   std::vector<AgGemmVariant> two = AgGemmVariants(spec);
   ASSERT_EQ(two.size(), 2u);
   EXPECT_EQ(two[0], AgGemmVariant::kFused);

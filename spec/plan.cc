@@ -38,9 +38,9 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
     plan.set_buffer_bytes(AgGemmMaxShardBytes(spec, *dtype));
     return plan;
   }
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   if (!sizes.ok()) return sizes.status();
-  if (sizes->empty()) return absl::InvalidArgumentError("sizes_bytes: the sweep has no size");
+  if (sizes->empty()) return absl::InvalidArgumentError("sweep.sizes_bytes: the sweep has no size");
   std::sort(sizes->begin(), sizes->end());
   sizes->erase(std::unique(sizes->begin(), sizes->end()), sizes->end());
   for (int64_t size : *sizes) plan.add_sizes_bytes(size);

@@ -16,9 +16,9 @@ v1::JobSpec Swept(const std::string& kernel) {
 
 TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
   v1::JobSpec spec = Swept("one_shot_all_reduce");
-  spec.set_min_bytes(1024);
-  spec.set_max_bytes(16384);
-  spec.set_step_factor(4);
+  spec.mutable_sweep()->set_min_bytes(1024);
+  spec.mutable_sweep()->set_max_bytes(16384);
+  spec.mutable_sweep()->set_step_factor(4);
   absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, v1::cpu);
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
@@ -26,7 +26,7 @@ TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
   EXPECT_EQ(plan->buffer_bytes(), 16384);
 
   v1::JobSpec listed = Swept("all_reduce");
-  for (int64_t size : {65536, 8, 65536, 1024}) listed.add_sizes_bytes(size);
+  for (int64_t size : {65536, 8, 65536, 1024}) listed.mutable_sweep()->add_sizes_bytes(size);
   plan = MakePlan(listed, v1::cpu);
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
@@ -36,11 +36,11 @@ TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
 TEST(PlanTest, GemmOpsHaveNoSweepAndTheirBufferIsTheLargestShard) {
   v1::JobSpec spec = Swept("ag_gemm");
   spec.set_dtype(v1::bf16);
-  v1::GemmShape* small = spec.add_shapes();
+  v1::GemmShape* small = spec.mutable_gemm()->add_shapes();
   small->set_m(64);
   small->set_n(32);
   small->set_k(16);
-  v1::GemmShape* large = spec.add_shapes();
+  v1::GemmShape* large = spec.mutable_gemm()->add_shapes();
   large->set_m(256);
   large->set_n(32);
   large->set_k(64);
@@ -52,7 +52,7 @@ TEST(PlanTest, GemmOpsHaveNoSweepAndTheirBufferIsTheLargestShard) {
 
 TEST(PlanTest, CalibrateBuffersHoldTheGemmShardToo) {
   v1::JobSpec spec = Swept("calibrate");
-  spec.add_sizes_bytes(4096);
+  spec.mutable_sweep()->add_sizes_bytes(4096);
   absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, v1::cpu);
   ASSERT_TRUE(plan.ok()) << plan.status();
   const GemmProblem gemm = CalibrationGemm(v1::cpu, 2);
@@ -61,7 +61,7 @@ TEST(PlanTest, CalibrateBuffersHoldTheGemmShardToo) {
 
 TEST(PlanTest, FaultsAreChecked) {
   v1::JobSpec spec = Swept("two_shot_all_reduce");
-  spec.add_sizes_bytes(4096);
+  spec.mutable_sweep()->add_sizes_bytes(4096);
   spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
   spec.mutable_inject_fault()->set_rank(1);
   ASSERT_TRUE(MakePlan(spec, v1::cpu).ok());

@@ -111,15 +111,15 @@ absl::Status CheckLabels(const v1::JobSpec& spec) {
 // times the kernel's buffers must fit in device memory.
 absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DType dtype,
                         const DeviceLimits& limits) {
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   if (!sizes.ok()) return sizes.status();
-  const bool explicit_sizes = spec.sizes_bytes_size() > 0;
+  const bool explicit_sizes = spec.sweep().sizes_bytes_size() > 0;
   const int element_size = DTypeSize(dtype);
   // A sweep's sizes are min_bytes times powers of step_factor: min_bytes decides them all.
   for (size_t i = 0; i < sizes->size(); ++i) {
     if ((*sizes)[i] % element_size != 0) {
-      const std::string field =
-          explicit_sizes ? absl::StrCat("sizes_bytes[", i, "]") : std::string("min_bytes");
+      const std::string field = explicit_sizes ? absl::StrCat("sweep.sizes_bytes[", i, "]")
+                                               : std::string("sweep.min_bytes");
       return absl::InvalidArgumentError(absl::StrCat(field, ": ", (*sizes)[i],
                                                      " is not a multiple of the ", DTypeName(dtype),
                                                      " element size (", element_size, " bytes)"));
@@ -135,8 +135,8 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
     const int64_t buffers = kernel.buffers_per_rank;
     // size * buffers > memory, without overflowing the product.
     if (buffers > 0 && size > limits.device_memory_bytes / buffers) {
-      const std::string field =
-          explicit_sizes ? absl::StrCat("sizes_bytes[", largest, "]") : std::string("max_bytes");
+      const std::string field = explicit_sizes ? absl::StrCat("sweep.sizes_bytes[", largest, "]")
+                                               : std::string("sweep.max_bytes");
       return absl::ResourceExhaustedError(absl::StrCat(
           field, ": ", FormatBytes(size), " x ", buffers, " buffers exceeds device memory of ",
           FormatBytes(limits.device_memory_bytes), " (", kernel.name, " needs ", buffers,
@@ -167,12 +167,28 @@ absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
   return absl::OkStatus();
 }
 
-// JobSpec.per_host_teams: an all-reduce kernel only.
+// JobSpec.family: the member the kernel's family takes (or none, which reads as an empty one).
+absl::Status CheckFamily(const v1::JobSpec& spec, const OpDescriptor& kernel) {
+  const bool gemm = kernel.family == OpFamily::kGemmCollective;
+  if (gemm && spec.has_sweep()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep: kernel ", kernel.name,
+                     " runs GEMM problems: give gemm (shapes), not sweep (sizes)"));
+  }
+  if (!gemm && spec.has_gemm()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("gemm: kernel ", kernel.name,
+                     " is timed over sizes: give sweep (sizes), not gemm (shapes)"));
+  }
+  return absl::OkStatus();
+}
+
+// JobSpec.sweep.per_host_teams: an all-reduce kernel only.
 absl::Status CheckPerHostTeams(const v1::JobSpec& spec) {
-  if (!spec.per_host_teams() || RunsInTeams(spec.kernel())) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("per_host_teams: only the all-reduce kernels run as one team per host (kernel ",
-                   spec.kernel(), " does not)"));
+  if (!spec.sweep().per_host_teams() || RunsInTeams(spec.kernel())) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "sweep.per_host_teams: only the all-reduce kernels run as one team per host (kernel ",
+      spec.kernel(), " does not)"));
 }
 
 // JobSpec.nodes: within the daemon's --max-nodes, a divisor of world_size, and 1 for a kernel
@@ -193,7 +209,8 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
     return absl::InvalidArgumentError(absl::StrCat("nodes: world_size ", spec.world_size(),
                                                    " does not divide by ", spec.nodes(), " hosts"));
   }
-  if (spec.per_host_teams()) return absl::OkStatus();  // CheckPerHostTeams checks the kernel
+  if (spec.sweep().per_host_teams())
+    return absl::OkStatus();  // CheckPerHostTeams checks the kernel
   return absl::InvalidArgumentError(absl::StrCat(
       "nodes: kernel ", spec.kernel(),
       " runs on symmetric memory, where every rank maps its peers' buffers, so all ",
@@ -204,53 +221,55 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
 }  // namespace
 
-void SortSizes(v1::JobSpec* spec) {
-  std::vector<int64_t> sizes(spec->sizes_bytes().begin(), spec->sizes_bytes().end());
+void SortSizes(v1::SweepSpec* sweep) {
+  std::vector<int64_t> sizes(sweep->sizes_bytes().begin(), sweep->sizes_bytes().end());
   std::sort(sizes.begin(), sizes.end());
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-  spec->clear_sizes_bytes();
-  for (int64_t size : sizes) spec->add_sizes_bytes(size);
+  sweep->clear_sizes_bytes();
+  for (int64_t size : sizes) sweep->add_sizes_bytes(size);
 }
 
-absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec) {
+absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::SweepSpec& sweep) {
   std::vector<int64_t> sizes;
-  if (spec.sizes_bytes_size() > 0) {
-    if (spec.sizes_bytes_size() > kMaxSizes) {
-      return absl::InvalidArgumentError(absl::StrCat("sizes_bytes: ", spec.sizes_bytes_size(),
-                                                     " sizes exceed the limit of ", kMaxSizes));
+  if (sweep.sizes_bytes_size() > 0) {
+    if (sweep.sizes_bytes_size() > kMaxSizes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("sweep.sizes_bytes: ", sweep.sizes_bytes_size(),
+                       " sizes exceed the limit of ", kMaxSizes));
     }
-    for (int i = 0; i < spec.sizes_bytes_size(); ++i) {
-      if (spec.sizes_bytes(i) < 1) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("sizes_bytes[", i, "]: must be >= 1 (got ", spec.sizes_bytes(i), ")"));
+    for (int i = 0; i < sweep.sizes_bytes_size(); ++i) {
+      if (sweep.sizes_bytes(i) < 1) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "sweep.sizes_bytes[", i, "]: must be >= 1 (got ", sweep.sizes_bytes(i), ")"));
       }
-      sizes.push_back(spec.sizes_bytes(i));
+      sizes.push_back(sweep.sizes_bytes(i));
     }
     return sizes;
   }
 
-  const int64_t min = spec.min_bytes();
-  const int64_t max = spec.max_bytes();
+  const int64_t min = sweep.min_bytes();
+  const int64_t max = sweep.max_bytes();
   if (min < 1) {
-    return absl::InvalidArgumentError(absl::StrCat("min_bytes: must be >= 1 (got ", min, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.min_bytes: must be >= 1 (got ", min, ")"));
   }
   if (max < min) {
     return absl::InvalidArgumentError(
-        absl::StrCat("max_bytes: ", max, " is below min_bytes ", min));
+        absl::StrCat("sweep.max_bytes: ", max, " is below min_bytes ", min));
   }
   if (min == max) return std::vector<int64_t>{min};  // step_factor unused
-  const int64_t factor = spec.step_factor();
+  const int64_t factor = sweep.step_factor();
   if (factor < 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("step_factor: must be >= 2 when min_bytes < max_bytes (got ", factor, ")"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sweep.step_factor: must be >= 2 when min_bytes < max_bytes (got ", factor, ")"));
   }
   // With int64 sizes and factor >= 2 a sweep has at most 63 sizes; the cap still guards a
   // smaller kMaxSizes.
   for (int64_t size = min;; size *= factor) {
     if (static_cast<int64_t>(sizes.size()) == kMaxSizes) {
-      return absl::InvalidArgumentError(absl::StrCat("max_bytes: the sweep ", min, " .. ", max,
-                                                     " by step_factor ", factor, " has more than ",
-                                                     kMaxSizes, " sizes"));
+      return absl::InvalidArgumentError(absl::StrCat("sweep.max_bytes: the sweep ", min, " .. ",
+                                                     max, " by step_factor ", factor,
+                                                     " has more than ", kMaxSizes, " sizes"));
     }
     sizes.push_back(size);
     if (size > max / factor) break;  // the next size would pass max_bytes (or overflow)
@@ -291,19 +310,21 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                      v1::Backend_Name(limits.backend), " devices of this daemon"));
   }
 
+  if (absl::Status s = CheckFamily(spec, *kernel); !s.ok()) return s;
   if (absl::Status s = CheckPerHostTeams(spec); !s.ok()) return s;
   if (absl::Status s = CheckNodes(spec, limits); !s.ok()) return s;
 
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
 
+  const v1::SweepSpec& sweep = spec.sweep();
   if (kernel->family == OpFamily::kCalibration &&
-      (spec.sizes_bytes_size() != 1 || spec.min_bytes() != 0 || spec.max_bytes() != 0)) {
+      (sweep.sizes_bytes_size() != 1 || sweep.min_bytes() != 0 || sweep.max_bytes() != 0)) {
     return absl::InvalidArgumentError(
-        absl::StrCat(spec.sizes_bytes_size() != 1 ? "sizes_bytes" : "min_bytes",
+        absl::StrCat(sweep.sizes_bytes_size() != 1 ? "sweep.sizes_bytes" : "sweep.min_bytes",
                      ": calibrate takes one size, the copy's, in sizes_bytes, and no sweep (got ",
-                     spec.sizes_bytes_size(), " sizes, min_bytes ", spec.min_bytes(),
-                     ", max_bytes ", spec.max_bytes(), ")"));
+                     sweep.sizes_bytes_size(), " sizes, min_bytes ", sweep.min_bytes(),
+                     ", max_bytes ", sweep.max_bytes(), ")"));
   }
   if (kernel->family == OpFamily::kGemmCollective) {
     if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;

@@ -36,13 +36,14 @@ absl::StatusOr<DType> KernelDType(v1::DType dtype);
 // The API's name of a kernel element type.
 v1::DType ProtoDType(DType dtype);
 
-// The sizes a spec asks for, in bytes, ascending as given: sizes_bytes if non-empty, else
-// min_bytes, min_bytes * step_factor, ... <= max_bytes. INVALID_ARGUMENT naming the field for
-// a bad sweep (min_bytes < 1, max_bytes < min_bytes, step_factor < 2 with min < max, more than
-// kMaxSizes sizes).
-absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec);
+// The sizes a sweep asks for, in bytes, ascending as given: sizes_bytes if non-empty, else
+// min_bytes, min_bytes * step_factor, ... <= max_bytes. INVALID_ARGUMENT naming the field
+// (sweep.min_bytes, ...) for a bad sweep (min_bytes < 1, max_bytes < min_bytes, step_factor < 2
+// with min < max, more than kMaxSizes sizes).
+absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::SweepSpec& sweep);
 
-// Checks a spec. INVALID_ARGUMENT: unknown kernel, unknown dtype, unknown backend or one the
+// Checks a spec. INVALID_ARGUMENT: unknown kernel, a family member the kernel does not take
+// (gemm for a size-swept kernel, sweep for ag_gemm), unknown dtype, unknown backend or one the
 // daemon does not serve, world_size < 1, bad sweep, a size not a multiple of the element
 // size, warmup_iters < 0, iters < 1, repeats outside [1, kMaxRepeats] (0 is
 // the default), too many/long labels,
@@ -53,9 +54,9 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::JobSpec& spec);
 // kernel's buffers_per_rank above limits.device_memory_bytes.
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
 
-// Puts a valid spec's sizes_bytes in increasing order, each size once: the rows come back in
+// Puts a valid sweep's sizes_bytes in increasing order, each size once: the rows come back in
 // size order, one per size, as ResultRow and the gate expect.
-void SortSizes(v1::JobSpec* spec);
+void SortSizes(v1::SweepSpec* sweep);
 
 // Fills the defaults a spec may leave out: backend ("" or "auto" -> limits.backend), check
 // (unset -> true) and repeats (0 -> kDefaultRepeats). Everything else must be given explicitly.

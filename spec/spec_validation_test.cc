@@ -27,9 +27,9 @@ v1::JobSpec ValidSpec() {
   spec.set_kernel("one_shot_all_reduce");
   spec.set_world_size(2);
   spec.set_dtype(v1::bf16);
-  spec.set_min_bytes(2048);
-  spec.set_max_bytes(64 << 20);
-  spec.set_step_factor(4);
+  spec.mutable_sweep()->set_min_bytes(2048);
+  spec.mutable_sweep()->set_max_bytes(64 << 20);
+  spec.mutable_sweep()->set_step_factor(4);
   spec.set_warmup_iters(5);
   spec.set_iters(20);
   spec.set_backend(v1::auto_);
@@ -44,7 +44,7 @@ void ExpectError(const absl::Status& status, absl::StatusCode code, const std::s
 }
 
 TEST(ExpandSizesTest, SweepFrom2KiBTo64MiBByFour) {
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(ValidSpec());
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(ValidSpec().sweep());
   ASSERT_TRUE(sizes.ok()) << sizes.status();
   // 2 KiB * 4^k <= 64 MiB: k = 0..7 (4^8 * 2 KiB = 128 MiB is past max_bytes).
   EXPECT_EQ(*sizes,
@@ -53,28 +53,28 @@ TEST(ExpandSizesTest, SweepFrom2KiBTo64MiBByFour) {
 
 TEST(ExpandSizesTest, SweepIncludesMaxWhenReachedAndMinEqualMaxIgnoresFactor) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_min_bytes(1024);
-  spec.set_max_bytes(8192);
-  spec.set_step_factor(2);
-  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{1024, 2048, 4096, 8192}));
-  spec.set_max_bytes(1024);
-  spec.set_step_factor(0);
-  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{1024}));
+  spec.mutable_sweep()->set_min_bytes(1024);
+  spec.mutable_sweep()->set_max_bytes(8192);
+  spec.mutable_sweep()->set_step_factor(2);
+  EXPECT_EQ(*ExpandSizes(spec.sweep()), (std::vector<int64_t>{1024, 2048, 4096, 8192}));
+  spec.mutable_sweep()->set_max_bytes(1024);
+  spec.mutable_sweep()->set_step_factor(0);
+  EXPECT_EQ(*ExpandSizes(spec.sweep()), (std::vector<int64_t>{1024}));
 }
 
 TEST(ExpandSizesTest, ExplicitListReplacesTheSweepInTheGivenOrder) {
   v1::JobSpec spec = ValidSpec();
-  for (int64_t s : {4096, 1024, 65536}) spec.add_sizes_bytes(s);
-  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{4096, 1024, 65536}));
+  for (int64_t s : {4096, 1024, 65536}) spec.mutable_sweep()->add_sizes_bytes(s);
+  EXPECT_EQ(*ExpandSizes(spec.sweep()), (std::vector<int64_t>{4096, 1024, 65536}));
 }
 
 TEST(ExpandSizesTest, LongestSweepStopsBeforeOverflowingInt64) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_min_bytes(1);
-  spec.set_max_bytes(INT64_MAX);
-  spec.set_step_factor(2);
+  spec.mutable_sweep()->set_min_bytes(1);
+  spec.mutable_sweep()->set_max_bytes(INT64_MAX);
+  spec.mutable_sweep()->set_step_factor(2);
   // 2^0 .. 2^62: 63 sizes, within kMaxSizes; 2^63 does not fit in int64.
-  auto sizes = ExpandSizes(spec);
+  auto sizes = ExpandSizes(spec.sweep());
   ASSERT_TRUE(sizes.ok()) << sizes.status();
   ASSERT_EQ(sizes->size(), 63u);
   EXPECT_EQ(sizes->front(), 1);
@@ -83,19 +83,21 @@ TEST(ExpandSizesTest, LongestSweepStopsBeforeOverflowingInt64) {
 
 TEST(ExpandSizesTest, SweepPastInt64DoesNotOverflow) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_min_bytes(int64_t{1} << 61);
-  spec.set_max_bytes(INT64_MAX);
-  spec.set_step_factor(3);
+  spec.mutable_sweep()->set_min_bytes(int64_t{1} << 61);
+  spec.mutable_sweep()->set_max_bytes(INT64_MAX);
+  spec.mutable_sweep()->set_step_factor(3);
   // 2^61 and 3 * 2^61 fit; 9 * 2^61 overflows int64, so the sweep stops there.
-  EXPECT_EQ(*ExpandSizes(spec), (std::vector<int64_t>{int64_t{1} << 61, 3 * (int64_t{1} << 61)}));
+  EXPECT_EQ(*ExpandSizes(spec.sweep()),
+            (std::vector<int64_t>{int64_t{1} << 61, 3 * (int64_t{1} << 61)}));
 }
 
 TEST(ExpandSizesTest, TooManyExplicitSizes) {
   v1::JobSpec spec = ValidSpec();
-  for (int64_t i = 1; i <= kMaxSizes; ++i) spec.add_sizes_bytes(i * 2);
-  ASSERT_TRUE(ExpandSizes(spec).ok());
-  spec.add_sizes_bytes(4096);
-  ExpectError(ExpandSizes(spec).status(), absl::StatusCode::kInvalidArgument, "sizes_bytes:");
+  for (int64_t i = 1; i <= kMaxSizes; ++i) spec.mutable_sweep()->add_sizes_bytes(i * 2);
+  ASSERT_TRUE(ExpandSizes(spec.sweep()).ok());
+  spec.mutable_sweep()->add_sizes_bytes(4096);
+  ExpectError(ExpandSizes(spec.sweep()).status(), absl::StatusCode::kInvalidArgument,
+              "sweep.sizes_bytes:");
 }
 
 TEST(ValidateSpecTest, ValidSpecPasses) {
@@ -105,8 +107,8 @@ TEST(ValidateSpecTest, ValidSpecPasses) {
   spec.set_warmup_iters(0);
   spec.set_iters(1);
   spec.set_timeout_s(0);
-  spec.add_sizes_bytes(2);
-  spec.add_sizes_bytes(kGiB / 4);  // 6 buffers of 256 MiB fit in 2 GiB
+  spec.mutable_sweep()->add_sizes_bytes(2);
+  spec.mutable_sweep()->add_sizes_bytes(kGiB / 4);  // 6 buffers of 256 MiB fit in 2 GiB
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ValidateSpec(spec, CudaLimits());
 }
 
@@ -132,7 +134,7 @@ TEST(ValidateSpecTest, NodesAndPerHostTeams) {
   absl::Status status = ValidateSpec(spec, limits);
   ExpectError(status, absl::StatusCode::kInvalidArgument, "nodes: kernel one_shot_all_reduce");
   EXPECT_NE(status.message().find("per_host_teams"), std::string::npos) << status;
-  spec.set_per_host_teams(true);
+  spec.mutable_sweep()->set_per_host_teams(true);
   EXPECT_TRUE(ValidateSpec(spec, limits).ok()) << ValidateSpec(spec, limits);
   spec.set_kernel("all_reduce");
   EXPECT_TRUE(ValidateSpec(spec, limits).ok()) << ValidateSpec(spec, limits);
@@ -147,9 +149,28 @@ TEST(ValidateSpecTest, NodesAndPerHostTeams) {
   spec.set_nodes(0);
   spec.set_kernel("ag_gemm");
   ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument,
-              "per_host_teams: only the all-reduce kernels");
+              "sweep: kernel ag_gemm runs GEMM problems");
   spec.set_kernel("calibrate");
-  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument, "per_host_teams:");
+  ExpectError(ValidateSpec(spec, limits), absl::StatusCode::kInvalidArgument,
+              "sweep.per_host_teams:");
+}
+
+TEST(ValidateSpecTest, TheKernelsFamilyMemberOnly) {
+  v1::JobSpec gemm_for_swept = ValidSpec();
+  gemm_for_swept.mutable_gemm()->add_shapes()->set_m(256);
+  ExpectError(ValidateSpec(gemm_for_swept, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "gemm: kernel one_shot_all_reduce is timed over sizes");
+
+  v1::JobSpec sweep_for_gemm = ValidSpec();
+  sweep_for_gemm.set_kernel("ag_gemm");
+  sweep_for_gemm.mutable_sweep()->set_graph(true);
+  ExpectError(ValidateSpec(sweep_for_gemm, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep: kernel ag_gemm runs GEMM problems");
+
+  v1::JobSpec neither = ValidSpec();
+  neither.clear_sweep();
+  ExpectError(ValidateSpec(neither, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.min_bytes: must be >= 1");
 }
 
 TEST(ValidateSpecTest, UnknownDType) {
@@ -192,50 +213,53 @@ TEST(ValidateSpecTest, WorldSizeAboveTheDevices) {
 
 TEST(ValidateSpecTest, MinBytesBelowOne) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_min_bytes(0);
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes:");
+  spec.mutable_sweep()->set_min_bytes(0);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.min_bytes:");
 }
 
 TEST(ValidateSpecTest, MaxBytesBelowMinBytes) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_max_bytes(1024);
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "max_bytes:");
+  spec.mutable_sweep()->set_max_bytes(1024);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.max_bytes:");
 }
 
 TEST(ValidateSpecTest, StepFactorBelowTwo) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_step_factor(1);
+  spec.mutable_sweep()->set_step_factor(1);
   absl::Status status = ValidateSpec(spec, CudaLimits());
-  ExpectError(status, absl::StatusCode::kInvalidArgument, "step_factor:");
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "sweep.step_factor:");
   EXPECT_NE(status.message().find("got 1"), std::string::npos) << status;
 }
 
 TEST(ValidateSpecTest, ExplicitSizeBelowOne) {
   v1::JobSpec spec = ValidSpec();
-  spec.add_sizes_bytes(1024);
-  spec.add_sizes_bytes(-8);
+  spec.mutable_sweep()->add_sizes_bytes(1024);
+  spec.mutable_sweep()->add_sizes_bytes(-8);
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
-              "sizes_bytes[1]:");
+              "sweep.sizes_bytes[1]:");
 }
 
 TEST(ValidateSpecTest, ExplicitSizeNotAMultipleOfTheElementSize) {
   v1::JobSpec spec = ValidSpec();
-  for (int64_t s : {1024, 2048, 1001}) spec.add_sizes_bytes(s);
+  for (int64_t s : {1024, 2048, 1001}) spec.mutable_sweep()->add_sizes_bytes(s);
   absl::Status status = ValidateSpec(spec, CudaLimits());
-  ExpectError(status, absl::StatusCode::kInvalidArgument, "sizes_bytes[2]:");
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "sweep.sizes_bytes[2]:");
   EXPECT_EQ(status.message(),
-            "sizes_bytes[2]: 1001 is not a multiple of the bf16 element size (2 bytes)");
+            "sweep.sizes_bytes[2]: 1001 is not a multiple of the bf16 element size (2 bytes)");
   spec.set_dtype(v1::fp32);
-  spec.set_sizes_bytes(2, 1002);  // a multiple of 2 but not of 4
+  spec.mutable_sweep()->set_sizes_bytes(2, 1002);  // a multiple of 2 but not of 4
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
-              "sizes_bytes[2]:");
+              "sweep.sizes_bytes[2]:");
 }
 
 TEST(ValidateSpecTest, SweepMinBytesNotAMultipleOfTheElementSize) {
   v1::JobSpec spec = ValidSpec();
   spec.set_dtype(v1::fp32);
-  spec.set_min_bytes(2050);
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes:");
+  spec.mutable_sweep()->set_min_bytes(2050);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.min_bytes:");
 }
 
 TEST(ValidateSpecTest, NegativeWarmupIters) {
@@ -327,18 +351,19 @@ TEST(ValidateSpecTest, FaultInjectionRanges) {
 
 TEST(ValidateSpecTest, LargestSizeTimesBuffersAboveDeviceMemory) {
   v1::JobSpec spec = ValidSpec();
-  spec.set_min_bytes(kGiB);
-  spec.set_max_bytes(kGiB);
+  spec.mutable_sweep()->set_min_bytes(kGiB);
+  spec.mutable_sweep()->set_max_bytes(kGiB);
   absl::Status status = ValidateSpec(spec, CudaLimits());
-  ExpectError(status, absl::StatusCode::kResourceExhausted, "max_bytes:");
-  EXPECT_NE(status.message().find("max_bytes: 1 GiB x 6 buffers exceeds device memory of 2 GiB"),
-            std::string::npos)
+  ExpectError(status, absl::StatusCode::kResourceExhausted, "sweep.max_bytes:");
+  EXPECT_NE(
+      status.message().find("sweep.max_bytes: 1 GiB x 6 buffers exceeds device memory of 2 GiB"),
+      std::string::npos)
       << status;
   // Explicit sizes name the offending entry; unknown memory (0) is not checked.
-  spec.add_sizes_bytes(1024);
-  spec.add_sizes_bytes(kGiB);
+  spec.mutable_sweep()->add_sizes_bytes(1024);
+  spec.mutable_sweep()->add_sizes_bytes(kGiB);
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kResourceExhausted,
-              "sizes_bytes[1]:");
+              "sweep.sizes_bytes[1]:");
   DeviceLimits unknown = CudaLimits();
   unknown.device_memory_bytes = 0;
   EXPECT_TRUE(ValidateSpec(spec, unknown).ok());
@@ -377,23 +402,27 @@ TEST(ApplyDefaultsTest, ResolvesAutoBackendAndSetsCheckAndDType) {
 TEST(ValidateSpecTest, CalibrateTakesExactlyOneSizeAndNoSweep) {
   v1::JobSpec spec = ValidSpec();
   spec.set_kernel("calibrate");
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "sizes_bytes");
-  spec.add_sizes_bytes(1 << 20);
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "min_bytes");
-  spec.clear_min_bytes();
-  spec.clear_max_bytes();
-  spec.clear_step_factor();
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.sizes_bytes");
+  spec.mutable_sweep()->add_sizes_bytes(1 << 20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.min_bytes");
+  spec.mutable_sweep()->clear_min_bytes();
+  spec.mutable_sweep()->clear_max_bytes();
+  spec.mutable_sweep()->clear_step_factor();
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << ValidateSpec(spec, CudaLimits());
-  spec.add_sizes_bytes(2 << 20);
-  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "sizes_bytes");
+  spec.mutable_sweep()->add_sizes_bytes(2 << 20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.sizes_bytes");
 }
 
 TEST(SortSizesTest, IncreasingEachOnce) {
   v1::JobSpec spec;
-  for (int64_t size : {65536, 4, 1000, 4}) spec.add_sizes_bytes(size);
-  SortSizes(&spec);
-  EXPECT_EQ(std::vector<int64_t>(spec.sizes_bytes().begin(), spec.sizes_bytes().end()),
-            (std::vector<int64_t>{4, 1000, 65536}));
+  for (int64_t size : {65536, 4, 1000, 4}) spec.mutable_sweep()->add_sizes_bytes(size);
+  SortSizes(spec.mutable_sweep());
+  EXPECT_EQ(
+      std::vector<int64_t>(spec.sweep().sizes_bytes().begin(), spec.sweep().sizes_bytes().end()),
+      (std::vector<int64_t>{4, 1000, 65536}));
 }
 
 }  // namespace

@@ -48,20 +48,19 @@ TEST_F(AgGemmJobTest, WorldSize2Bf16TwoShapesVerify) {
   CommandResult result;
   nlohmann::json job = daemon_->ClientJson(
       {"submit", "--kernel", "ag_gemm", "--world-size", "2", "--dtype", "bf16", "--shapes",
-       "256x96x128,512x64x64", "--splits-per-rank", "2", "--warmup", "1", "--iters", "3",
-       "--wait"},
+       "256x96x128,512x64x64", "--splits-per-rank", "2", "--warmup", "1", "--iters", "3", "--wait"},
       &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
   ExpectVerifiedRow(job["rows"][0], 256, 96, 128, 2);
   ExpectVerifiedRow(job["rows"][1], 512, 64, 64, 2);
-  EXPECT_EQ(job["spec"]["shapes"][0]["m"].get<int64_t>(), 256);
+  EXPECT_EQ(job["spec"]["gemm"]["shapes"][0]["m"].get<int64_t>(), 256);
 }
 
 TEST_F(AgGemmJobTest, WorldSize4Fp16AutoSplitsAndTableOutput) {
-  CommandResult result = daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size", "4",
-                                          "--dtype", "fp16", "--shapes", "128x32x48", "--warmup",
-                                          "1", "--iters", "2", "--wait"});
+  CommandResult result =
+      daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size", "4", "--dtype", "fp16",
+                       "--shapes", "128x32x48", "--warmup", "1", "--iters", "2", "--wait"});
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("t_fused"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("    128     32     48"), std::string::npos) << result.out;
@@ -69,8 +68,8 @@ TEST_F(AgGemmJobTest, WorldSize4Fp16AutoSplitsAndTableOutput) {
 }
 
 TEST_F(AgGemmJobTest, BadShapesAreRefusedNamingTheField) {
-  CommandResult indivisible = daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size",
-                                               "3", "--shapes", "100x64x64"});
+  CommandResult indivisible = daemon_->Client(
+      {"submit", "--kernel", "ag_gemm", "--world-size", "3", "--shapes", "100x64x64"});
   EXPECT_EQ(indivisible.exit_code, 2);
   EXPECT_NE(indivisible.err.find("INVALID_ARGUMENT"), std::string::npos) << indivisible.err;
   EXPECT_NE(indivisible.err.find("shapes[0].m"), std::string::npos) << indivisible.err;

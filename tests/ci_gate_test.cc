@@ -88,7 +88,7 @@ print("OK")
   const nlohmann::json sweep =
       nlohmann::json::parse(ReadFile(RunfilePath("deploy/ci/one_shot_sweep.json")));
   EXPECT_EQ(sweep["kernel"], "one_shot_all_reduce");
-  EXPECT_EQ(sweep["max_bytes"], 64 << 20);
+  EXPECT_EQ(sweep["sweep"]["max_bytes"], 64 << 20);
 }
 
 }  // namespace

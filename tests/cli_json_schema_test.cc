@@ -56,11 +56,13 @@ int CliJsonSchemaTest::count_ = 0;
 TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
   const nlohmann::json swept = Expect("job", {"submit", "--kernel", "all_reduce", "--world-size",
                                               "2", "--sizes", "2K,64K", "--iters", "3", "--wait"});
-  EXPECT_TRUE(swept["spec"]["dispatch"].is_object());  // all_reduce's table
-  EXPECT_TRUE(swept["rows"][0]["gemm"].is_null());     // GEMM figures: null in a swept row
+  EXPECT_TRUE(swept["spec"]["sweep"]["dispatch"].is_object());  // all_reduce's table
+  EXPECT_TRUE(swept["spec"]["gemm"].is_null());                 // the other family: null
+  EXPECT_TRUE(swept["rows"][0]["gemm"].is_null());              // GEMM figures: null in a swept row
   const nlohmann::json gemm = Expect("job", {"submit", "--kernel", "ag_gemm", "--world-size", "2",
                                              "--shapes", "128x64x64", "--iters", "2", "--wait"});
-  EXPECT_TRUE(gemm["spec"]["dispatch"].is_null());
+  EXPECT_TRUE(gemm["spec"]["sweep"].is_null());
+  EXPECT_EQ(gemm["spec"]["gemm"]["shapes"][0]["m"], 128);
   EXPECT_EQ(gemm["rows"][0]["gemm"]["m"], 128);
   Expect("job", {"calibrate", "--world-size", "2", "--copy-bytes", "64K", "--iters", "2"});
   Expect("job", {"status", swept["job_id"]});

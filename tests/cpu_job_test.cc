@@ -79,7 +79,7 @@ TEST_F(CpuJobTest, UnsortedAndRepeatedSizesComeBackInOrderOnce) {
                           &result);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   ExpectVerifiedRows(job, {4, 1000, 65536}, "fp32");
-  EXPECT_EQ(job["spec"]["sizes_bytes"], nlohmann::json::array({4, 1000, 65536}));
+  EXPECT_EQ(job["spec"]["sweep"]["sizes_bytes"], nlohmann::json::array({4, 1000, 65536}));
 }
 
 TEST_F(CpuJobTest, Fp16AndTwoJobsAtOnceOnDisjointSlots) {
@@ -110,7 +110,7 @@ TEST_F(CpuJobTest, GraphModeReportsEagerAndGraphFigures) {
                                            &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   ExpectVerifiedRows(job, {2048, 65536}, "bf16");
-  EXPECT_TRUE(job["spec"]["graph"].get<bool>());
+  EXPECT_TRUE(job["spec"]["sweep"]["graph"].get<bool>());
   for (const nlohmann::json& row : job["rows"]) {
     EXPECT_GT(row["graph_time_us"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(row["reference_graph_time_us"].get<double>(), 0.0) << row.dump();

@@ -30,9 +30,9 @@ TEST_F(DispatchTest, DefaultTableDispatchesBySizeAndVerifies) {
                            "2K,8M", "--iters", "2", "--warmup", "1", "--wait"},
                           &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
-  EXPECT_EQ(job["spec"]["dispatch"]["source"], "built-in default");
+  EXPECT_EQ(job["spec"]["sweep"]["dispatch"]["source"], "built-in default");
   // The CPU backend's own table (the GPUs' one would pick the push one-shot, 15-260x slower here).
-  EXPECT_EQ(job["spec"]["dispatch"]["gpu_model"], "cpu-slot");
+  EXPECT_EQ(job["spec"]["sweep"]["dispatch"]["gpu_model"], "cpu-slot");
   ASSERT_EQ(job["rows"].size(), 2u);
   EXPECT_EQ(job["rows"][0]["algorithm"], "two_shot_all_reduce");
   EXPECT_EQ(job["rows"][1]["algorithm"], "two_shot_all_reduce");
@@ -58,7 +58,7 @@ TEST_F(DispatchTest, TuneStoresATableThatTheNextJobUses) {
                                             "--sizes", "2K,32K", "--iters", "2", "--wait"},
                                            &result);
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
-  const std::string source = job["spec"]["dispatch"]["source"];
+  const std::string source = job["spec"]["sweep"]["dispatch"]["source"];
   EXPECT_EQ(source.find("tuned by jobs"), 0u) << source;
   // Each row ran what the tuned table picked for its size.
   for (size_t i = 0; i < 2; ++i) {

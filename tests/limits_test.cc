@@ -80,17 +80,18 @@ TEST_F(LimitsTest, DeepLabelMapsAreRefusedNamingLabels) {
 
 TEST_F(LimitsTest, AbsurdSizesAreRefusedNamingTheField) {
   ExpectRefused(SmallCpuSpec(1, {kInt64Max - 7}), grpc::StatusCode::RESOURCE_EXHAUSTED,
-                "sizes_bytes[0]");
-  ExpectRefused(SmallCpuSpec(1, {4096, -4}), grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes[1]");
+                "sweep.sizes_bytes[0]");
+  ExpectRefused(SmallCpuSpec(1, {4096, -4}), grpc::StatusCode::INVALID_ARGUMENT,
+                "sweep.sizes_bytes[1]");
   ExpectRefused(SmallCpuSpec(1, std::vector<int64_t>(100000, 4096)),
-                grpc::StatusCode::INVALID_ARGUMENT, "sizes_bytes");
+                grpc::StatusCode::INVALID_ARGUMENT, "sweep.sizes_bytes");
   v1::JobSpec sweep = SmallCpuSpec(1, {});
-  sweep.set_min_bytes(4);
-  sweep.set_max_bytes(kInt64Max);
-  sweep.set_step_factor(2);
-  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "max_bytes");
-  sweep.set_step_factor(kInt32Max);
-  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "max_bytes");
+  sweep.mutable_sweep()->set_min_bytes(4);
+  sweep.mutable_sweep()->set_max_bytes(kInt64Max);
+  sweep.mutable_sweep()->set_step_factor(2);
+  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "sweep.max_bytes");
+  sweep.mutable_sweep()->set_step_factor(kInt32Max);
+  ExpectRefused(sweep, grpc::StatusCode::RESOURCE_EXHAUSTED, "sweep.max_bytes");
   v1::JobSpec iters = SmallCpuSpec(1, {4096}, kInt32Max);
   ExpectRefused(iters, grpc::StatusCode::INVALID_ARGUMENT, "iters");
   ExpectRefused(SmallCpuSpec(kInt32Max, {4096}), grpc::StatusCode::RESOURCE_EXHAUSTED,
@@ -101,14 +102,14 @@ TEST_F(LimitsTest, AbsurdSizesAreRefusedNamingTheField) {
   v1::JobSpec gemm = SmallCpuSpec(2, {});
   gemm.set_kernel("ag_gemm");
   gemm.set_dtype(v1::bf16);
-  v1::GemmShape* shape = gemm.add_shapes();
+  v1::GemmShape* shape = gemm.mutable_gemm()->add_shapes();
   shape->set_m(kInt64Max);
   shape->set_n(kInt64Max);
   shape->set_k(kInt64Max);
   v1::Job job;
   grpc::Status status = Submit(stub_.get(), gemm, &job);
   EXPECT_FALSE(status.ok());
-  EXPECT_EQ(status.error_message().rfind("shapes[0]", 0), 0u) << status.error_message();
+  EXPECT_EQ(status.error_message().rfind("gemm.shapes[0]", 0), 0u) << status.error_message();
 }
 
 TEST_F(LimitsTest, StoreRefusesOversizedAndForeignRequests) {

@@ -107,7 +107,7 @@ TEST_F(MultiHostTest, PerHostTeamsRunTheKernelPerHostAndTheBaselineAcrossHosts) 
     ASSERT_EQ(result.exit_code, 0) << kernel << ": " << result.out << result.err;
     EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
     EXPECT_EQ(job["hosts"], nlohmann::json({"host1", "host1", "host2", "host2"}));
-    EXPECT_EQ(job["spec"]["per_host_teams"], true) << job.dump();
+    EXPECT_EQ(job["spec"]["sweep"]["per_host_teams"], true) << job.dump();
     ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
     for (const nlohmann::json& row : job["rows"]) {
       EXPECT_EQ(row["wrong"], 0) << row.dump();

@@ -27,7 +27,7 @@ v1::JobSpec SmallCpuSpec(int world_size, std::vector<int64_t> sizes, int iters) 
   spec.set_kernel("one_shot_all_reduce");
   spec.set_world_size(world_size);
   spec.set_dtype(v1::fp32);
-  for (int64_t size : sizes) spec.add_sizes_bytes(size);
+  for (int64_t size : sizes) spec.mutable_sweep()->add_sizes_bytes(size);
   spec.set_warmup_iters(1);
   spec.set_iters(iters);
   spec.set_backend(v1::cpu);

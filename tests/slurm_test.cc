@@ -213,7 +213,7 @@ TEST_F(SlurmTest, PerHostTeamsRunOverTwoSlurmNodes) {
   // Slurm put two tasks on each node (--ntasks-per-node=2); each rank's host is its node.
   EXPECT_EQ(job["hosts"], nlohmann::json({"node1", "node1", "node2", "node2"})) << job.dump();
   // The coordinator chose all_reduce's table for the teams' size (world_size / nodes).
-  EXPECT_EQ(job["spec"]["dispatch"]["world_size"], 2) << job.dump();
+  EXPECT_EQ(job["spec"]["sweep"]["dispatch"]["world_size"], 2) << job.dump();
   ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
   for (const nlohmann::json& row : job["rows"]) {
     EXPECT_EQ(row.value("wrong", -1), 0) << row.dump();

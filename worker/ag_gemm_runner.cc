@@ -158,8 +158,8 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
   const bool check = !spec.has_check() || spec.check();
   const std::vector<AgGemmVariant> variants = AgGemmVariants(spec);
 
-  for (int index = 0; index < spec.shapes_size(); ++index) {
-    const v1::GemmShape& shape = spec.shapes(index);
+  for (int index = 0; index < spec.gemm().shapes_size(); ++index) {
+    const v1::GemmShape& shape = spec.gemm().shapes(index);
     GemmProblem problem;
     problem.m = shape.m();
     problem.n = shape.n();

@@ -20,7 +20,7 @@ class BuildRowTest : public ::testing::Test {
   BuildRowTest() {
     spec_.set_kernel("one_shot_all_reduce");
     spec_.set_world_size(2);
-    spec_.set_graph(true);
+    spec_.mutable_sweep()->set_graph(true);
     context_.spec = &spec_;
     context_.size_bytes = 1'000'000;
     context_.dtype = DType::kBf16;
@@ -58,7 +58,7 @@ TEST_F(BuildRowTest, EagerAgainstTheFastestEagerGraphAgainstTheFastestGraph) {
 }
 
 TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphReference) {
-  spec_.set_graph(false);
+  spec_.mutable_sweep()->set_graph(false);
   for (RankResult& r : results_) {
     for (OpTimes* t : r.All()) t->graph_us = 0;
   }

@@ -91,7 +91,7 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
     if (absl::Status s = check->Finish(); !s.ok()) return s;
   }
   times.eager = *eager;
-  if (graph && spec.graph()) {
+  if (graph && spec.sweep().graph()) {
     absl::StatusOr<TimingStats> replays =
         WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(), op, hooks);
     if (!replays.ok()) return replays.status();

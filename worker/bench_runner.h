@@ -48,8 +48,8 @@ using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 // values, and ABORTED on the others (the worker leaves the report to the wrong rank).
 //
 // `rendezvous` spans the job: rows are gathered over every rank of it. Per-host teams
-// (JobSpec.per_host_teams): `backend` holds this host's team only (its rank and world size are
-// the team's), and `job_all_reduce` (from backend->CreateJobAllReduce) is timed as one more
+// (JobSpec.sweep.per_host_teams): `backend` holds this host's team only (its rank and world size
+// are the team's), and `job_all_reduce` (from backend->CreateJobAllReduce) is timed as one more
 // reference over every rank, after its own verification (DATA_LOSS naming it when wrong); it
 // never counts as the best reference, since it sums over more ranks than the kernel. Rows then
 // carry team_size, and the kernel's busbw uses the team size. Null otherwise.

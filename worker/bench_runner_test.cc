@@ -53,8 +53,8 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
                                    int world_size, std::vector<v1::ResultRow>* rows,
                                    const InjectedDelay& fault = {}) {
   v1::JobSpec planned = spec;
-  planned.clear_sizes_bytes();
-  for (int64_t size : sizes) planned.add_sizes_bytes(size);
+  planned.mutable_sweep()->clear_sizes_bytes();
+  for (int64_t size : sizes) planned.mutable_sweep()->add_sizes_bytes(size);
   // A kernel the registry does not know gets no plan from the coordinator; here it runs on a
   // plan of the sizes alone, to show what the backend says about it.
   absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, v1::cpu);
@@ -173,7 +173,7 @@ TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
   EXPECT_GE(rows[1].time_us(), kDelayUs);
   for (double sample : rows[1].samples_us()) EXPECT_GE(sample, kDelayUs);
   EXPECT_LT(rows[1].reference_time_us(), kDelayUs);  // the reference is not delayed
-  EXPECT_EQ(rows[1].wrong(), 0);                    // nor is verification disturbed
+  EXPECT_EQ(rows[1].wrong(), 0);                     // nor is verification disturbed
 }
 
 TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
@@ -196,7 +196,7 @@ TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
   // Rank 0 flips an element after every timed run.
   spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
   spec.set_repeats(3);
-  spec.set_graph(true);
+  spec.mutable_sweep()->set_graph(true);
   std::vector<v1::ResultRow> rows;
   const std::vector<absl::Status> statuses = RunRanks(spec, {2048}, 2, &rows);
   // Rank 0, whose result was wrong, fails with DATA_LOSS; rank 1 stops, leaving it the report.
@@ -219,7 +219,7 @@ TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
 TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
   v1::JobSpec spec = SmallSpec(v1::fp32);
   spec.set_repeats(2);
-  spec.set_graph(true);
+  spec.mutable_sweep()->set_graph(true);
   std::vector<v1::ResultRow> rows;
   for (const absl::Status& s : RunRanks(spec, {4, 4100, 65536}, 2, &rows)) {
     EXPECT_TRUE(s.ok()) << s;

@@ -20,7 +20,7 @@ absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
   absl::StatusOr<std::unique_ptr<Collective>> copy =
       backend->CreateCollective(std::string(ops::kPeerCopy));
   if (!copy.ok()) return copy.status();
-  const int64_t bytes = spec.sizes_bytes(0);
+  const int64_t bytes = spec.sweep().sizes_bytes(0);
   if (absl::Status s = (*copy)->Prepare(bytes / 2, DType::kBf16, kSeed); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   // Every rank's input is written before anyone copies it.
@@ -70,8 +70,8 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
 
 absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                             const RowSink& sink) {
-  if (spec.sizes_bytes_size() != 1) {
-    return absl::InvalidArgumentError("calibrate: sizes_bytes must hold the copy size only");
+  if (spec.sweep().sizes_bytes_size() != 1) {
+    return absl::InvalidArgumentError("calibrate: sweep.sizes_bytes must hold the copy size only");
   }
   absl::StatusOr<double> copy = PeerCopyGbps(spec, backend, rendezvous);
   if (!copy.ok()) return copy.status();
@@ -98,7 +98,7 @@ absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvou
     ceilings.set_gemm_tflops(first ? g : std::min(ceilings.gemm_tflops(), g));
   }
   v1::ResultRow row;
-  row.set_size_bytes(spec.sizes_bytes(0));
+  row.set_size_bytes(spec.sweep().sizes_bytes(0));
   row.set_dtype(v1::bf16);
   row.set_time_us(ceilings.latency_floor_us());
   row.set_checked(true);

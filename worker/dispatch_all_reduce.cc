@@ -111,7 +111,7 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                 Backend* backend) {
   if (IsFamily(spec.kernel(), OpFamily::kDispatcher))
-    return CreateDispatchAllReduce(backend, spec.dispatch());
+    return CreateDispatchAllReduce(backend, spec.sweep().dispatch());
   return backend->CreateCollective(spec.kernel());
 }
 

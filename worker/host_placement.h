@@ -35,7 +35,7 @@ std::string ThisHost();
 // buffers), which needs every rank on one host unless the job asks for per-host teams.
 absl::Status CheckOneHost(const HostPlacement& placement, const std::string& kernel);
 
-// Per-host teams (JobSpec.per_host_teams): one team per host, each of local_world_size ranks
+// Per-host teams (JobSpec.sweep.per_host_teams): one team per host, each of local_world_size ranks
 // numbered by local_rank. FAILED_PRECONDITION naming the hosts when they hold different numbers
 // of ranks (a row's busbw and the max over teams assume teams of one size).
 absl::Status CheckEqualTeams(const HostPlacement& placement);

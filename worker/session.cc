@@ -117,7 +117,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   // Per-host teams: the backend (symmetric memory, the kernel, its reference) spans this host's
   // ranks only, with a rendezvous of the team's own; the job's rendezvous gathers the rows and
   // carries the all-reduce over every rank.
-  const bool teams = spec.per_host_teams();
+  const bool teams = spec.sweep().per_host_teams();
   absl::Status placed =
       teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, spec.kernel());
   if (!placed.ok()) return placed;
@@ -128,12 +128,12 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   // teams that turn out another size (hosts found at rendezvous) get the built-in table of
   // their size rather than one measured for a different number of ranks.
   if (teams && IsFamily(spec.kernel(), OpFamily::kDispatcher) &&
-      spec.dispatch().world_size() != placement->local_world_size) {
+      spec.sweep().dispatch().world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
-                 options.rank, spec.dispatch().world_size(), placement->local_world_size);
-    *spec.mutable_dispatch() = DefaultDispatchTable(options.backend == "cuda" ? v1::cuda : v1::cpu,
-                                                    spec.dispatch().gpu_model(),
-                                                    placement->local_world_size, spec.dtype());
+                 options.rank, spec.sweep().dispatch().world_size(), placement->local_world_size);
+    *spec.mutable_sweep()->mutable_dispatch() = DefaultDispatchTable(
+        options.backend == "cuda" ? v1::cuda : v1::cpu, spec.sweep().dispatch().gpu_model(),
+        placement->local_world_size, spec.dtype());
   }
   BackendOptions backend_options;
   backend_options.rank = backend_rendezvous->rank();
@@ -160,8 +160,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   }
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
-               ag_gemm ? spec.shapes_size() : plan.sizes_bytes_size(), ag_gemm ? "shapes" : "sizes",
-               backend_options.max_bytes);
+               ag_gemm ? spec.gemm().shapes_size() : plan.sizes_bytes_size(),
+               ag_gemm ? "shapes" : "sizes", backend_options.max_bytes);
 
   auto sink = [&](const v1::ResultRow& row) -> absl::Status {
     grpc::ClientContext context;

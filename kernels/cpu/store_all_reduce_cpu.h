@@ -1,6 +1,6 @@
 // "store_all_reduce": the CPU backend's all-reduce over every rank of a job whose backends hold
-// one per-host team each (JobSpec.per_host_teams). Shared memory does not cross hosts, so each
-// rank's input goes through the job's Rendezvous (the coordinator's Store) and every rank sums
+// one per-host team each (JobSpec.sweep.per_host_teams). Shared memory does not cross hosts, so
+// each rank's input goes through the job's Rendezvous (the coordinator's Store) and every rank sums
 // all of them. Slow (two Store round trips per op): it checks the path across hosts, it is no
 // performance reference.
 #pragma once

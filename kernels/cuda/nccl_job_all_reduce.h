@@ -1,6 +1,6 @@
 // "nccl_all_reduce_global": the CUDA backend's all-reduce over every rank of a job whose
-// backends hold one per-host team each (JobSpec.per_host_teams), on an NCCL communicator of its
-// own over all ranks (NCCL picks the transport between hosts: IB, sockets; NVLink within one).
+// backends hold one per-host team each (JobSpec.sweep.per_host_teams), on an NCCL communicator of
+// its own over all ranks (NCCL picks the transport between hosts: IB, sockets; NVLink within one).
 #pragma once
 
 #include <cstddef>

@@ -81,7 +81,7 @@ const OpDescriptor* FindOp(std::string_view name);
 bool IsFamily(std::string_view name, OpFamily family);
 // Whether `name` is an offered op timed over a sweep of sizes (kSweptCollective, kDispatcher).
 bool IsSizeSwept(std::string_view name);
-// Whether `name` may run as per-host teams (JobSpec.per_host_teams): a size-swept sum
+// Whether `name` may run as per-host teams (JobSpec.sweep.per_host_teams): a size-swept sum
 // all-reduce, whose reference within a team and the one over every rank are all-reduces too.
 bool RunsInTeams(std::string_view name);
 // The names of the ops of `family`, in registry order.

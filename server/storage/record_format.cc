@@ -3,8 +3,10 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "common/quote.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/unknown_field_set.h"
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 #include "server/storage/sqlite_store.h"
 #include "spec/fault_injection.h"
@@ -151,6 +154,46 @@ const std::vector<LegacyField>& LegacyFields() {
   return *fields;
 }
 
+// Record format 4 moved JobSpec's sweep (fields 4-7, 17, 18, 24) and GEMM problems (14-16) into
+// JobSpec.sweep and JobSpec.gemm under the same numbers, so the old top-level fields are the
+// member's own bytes. The kernel's family picks the member; the other family's fields, which
+// the op ignored (a GEMM job's default step_factor), are dropped.
+absl::Status MoveFamilyFields(v1::JobSpec* spec) {
+  static constexpr int kSweepNumbers[] = {4, 5, 6, 7, 17, 18, 24};
+  static constexpr int kGemmNumbers[] = {14, 15, 16};
+  const auto in = [](const auto& numbers, int n) {
+    return std::find(std::begin(numbers), std::end(numbers), n) != std::end(numbers);
+  };
+  const UnknownFieldSet& unknown = spec->GetReflection()->GetUnknownFields(*spec);
+  UnknownFieldSet sweep;
+  UnknownFieldSet gemm;
+  std::vector<int> moved;
+  for (int i = 0; i < unknown.field_count(); ++i) {
+    const UnknownField& u = unknown.field(i);
+    if (in(kSweepNumbers, u.number())) {
+      sweep.AddField(u);
+    } else if (in(kGemmNumbers, u.number())) {
+      gemm.AddField(u);
+    } else {
+      continue;
+    }
+    moved.push_back(u.number());
+  }
+  if (moved.empty()) return absl::OkStatus();
+  const bool is_gemm = IsFamily(spec->kernel(), OpFamily::kGemmCollective);
+  std::string bytes;
+  const bool parsed = (is_gemm ? gemm : sweep).SerializeToString(&bytes) &&
+                      (is_gemm ? spec->mutable_gemm()->MergeFromString(bytes)
+                               : spec->mutable_sweep()->MergeFromString(bytes));
+  if (!parsed) {
+    return absl::DataLossError(absl::StrCat("spec.", is_gemm ? "gemm" : "sweep",
+                                            ": the fields of an older record do not parse"));
+  }
+  UnknownFieldSet* left = spec->GetReflection()->MutableUnknownFields(spec);
+  for (int number : moved) left->DeleteByNumber(number);
+  return absl::OkStatus();
+}
+
 // One table of records: its name, the column that holds them, the message they are, and the
 // column that names a record in errors.
 struct RecordTable {
@@ -267,6 +310,10 @@ absl::Status Migrate(sqlite3* db, const std::string& path) {
 absl::Status UpgradeLegacyFields(Message* message) {
   const Reflection* r = message->GetReflection();
   const std::string& type = message->GetDescriptor()->full_name();
+  // Before the fields inside it are visited: a moved dispatch table has its own old fields.
+  if (auto* spec = dynamic_cast<v1::JobSpec*>(message); spec != nullptr) {
+    if (absl::Status s = MoveFamilyFields(spec); !s.ok()) return s;
+  }
   const UnknownFieldSet& unknown = r->GetUnknownFields(*message);
   std::vector<int> converted;
   for (int i = 0; i < unknown.field_count(); ++i) {

@@ -5,8 +5,10 @@
 //
 // Format 2 made dtype, backend and inject_fault typed (enums and a message, under new field
 // numbers); format 3 moved a row's GEMM figures (m, n, k, t_fused_us...) into
-// ResultRow.gemm. The old numbers are reserved in the proto. An older record read as today's
-// would silently lose those fields, so the daemon reads no record before MigrateRecords has
+// ResultRow.gemm; format 4 moved a spec's sweep (min_bytes, sizes_bytes, graph, dispatch...)
+// and GEMM problems (shapes, splits_per_rank, variants) into JobSpec.sweep or JobSpec.gemm,
+// under the same numbers. The old numbers are reserved in the proto. An older record read as
+// today's would silently lose those fields, so the daemon reads no record before MigrateRecords has
 // brought the database to kRecordFormat.
 #pragma once
 
@@ -17,7 +19,7 @@
 
 namespace symmbench {
 
-inline constexpr int kRecordFormat = 3;
+inline constexpr int kRecordFormat = 4;
 
 // Brings the database at `path` to kRecordFormat, after the stores have opened it (their tables
 // exist) and before anything reads a record:
@@ -32,8 +34,9 @@ absl::Status MigrateRecords(const std::string& path);
 
 // Converts, in `message` and every message inside it, the fields of older record formats that
 // protobuf kept as unknown fields (the strings dtype, backend and inject_fault; a row's GEMM
-// figures) into today's fields, and drops them. INVALID_ARGUMENT naming the field for a value that
-// does not convert (a record no daemon could have stored).
+// figures; a spec's flat sweep or GEMM problems) into today's fields, and drops them.
+// INVALID_ARGUMENT naming the field for a value that does not convert (a record no daemon could
+// have stored).
 absl::Status UpgradeLegacyFields(google::protobuf::Message* message);
 
 }  // namespace symmbench

@@ -1,7 +1,8 @@
 // Tests for the record format: a database of format 1 (strings for dtype, backend and
-// inject_fault, a row's GEMM figures at its top level, written here as protobuf writes them:
-// unknown fields under the old numbers) is migrated and read back typed by the real stores; a newer
-// format is refused; a record that does not convert leaves the database as it was.
+// inject_fault, a row's GEMM figures at its top level, a spec's sweep and GEMM problems at its
+// top level, written here as protobuf writes them: unknown fields under the old numbers) is
+// migrated and read back typed by the real stores; a newer format is refused; a record that does
+// not convert leaves the database as it was.
 #include "server/storage/record_format.h"
 
 #include <gtest/gtest.h>
@@ -66,7 +67,8 @@ class RecordFormatTest : public ::testing::Test {
     return v;
   }
 
-  // A job as a format-1 daemon stored it: fp32, backend cpu, rank 1 flips an element.
+  // A job as a format-1 daemon stored it: fp32, backend cpu, rank 1 flips an element, the sweep
+  // 2K..64K x4 in graph mode with a dispatch table at the spec's top level (fields 4-6, 17, 18).
   static v1::Job OldJob(const std::string& id, const std::string& dtype) {
     v1::Job job;
     job.set_job_id(id);
@@ -76,7 +78,17 @@ class RecordFormatTest : public ::testing::Test {
     AddOldString(job.mutable_spec(), 3, dtype);
     AddOldString(job.mutable_spec(), 11, "cpu");
     AddOldString(job.mutable_spec(), 40, "flip_element:1");
-    AddOldString(job.mutable_spec()->mutable_dispatch(), 3, dtype);
+    v1::DispatchTable dispatch;
+    dispatch.set_world_size(2);
+    dispatch.add_entries()->set_algorithm("one_shot_all_reduce");
+    AddOldString(&dispatch, 3, dtype);
+    google::protobuf::UnknownFieldSet* flat =
+        job.mutable_spec()->GetReflection()->MutableUnknownFields(job.mutable_spec());
+    flat->AddVarint(4, 2048);
+    flat->AddVarint(5, 65536);
+    flat->AddVarint(6, 4);
+    flat->AddVarint(17, 1);
+    flat->AddLengthDelimited(18, dispatch.SerializeAsString());
     AddOldString(&job, 7, "cpu");
     job.mutable_machine()->set_hostname("h1");
     AddOldString(job.mutable_machine(), 2, "cpu");
@@ -108,11 +120,34 @@ class RecordFormatTest : public ::testing::Test {
     return row;
   }
 
+  // An ag_gemm job of formats 1-3: its shapes, splits and variants (14-16) at the spec's top
+  // level, and the step_factor every spec got (6), which ag_gemm ignored.
+  static v1::Job OldGemmJob() {
+    v1::Job job;
+    job.set_job_id("j-000002");
+    job.set_state(v1::SUCCEEDED);
+    job.mutable_spec()->set_kernel("ag_gemm");
+    job.mutable_spec()->set_world_size(2);
+    v1::GemmShape shape;
+    shape.set_m(2048);
+    shape.set_n(512);
+    shape.set_k(256);
+    google::protobuf::UnknownFieldSet* flat =
+        job.mutable_spec()->GetReflection()->MutableUnknownFields(job.mutable_spec());
+    flat->AddVarint(6, 2);
+    flat->AddLengthDelimited(14, shape.SerializeAsString());
+    flat->AddVarint(15, 2);
+    flat->AddLengthDelimited(16, "fused");
+    return job;
+  }
+
   // One job with two rows, a baseline holding that job with a row, a dispatch table.
   void WriteFormatOne(const std::string& dtype) {
     const v1::Job job = OldJob("j-000001", dtype);
     Exec("INSERT INTO jobs(job_id, state, record) VALUES ('j-000001', 3, ?1)",
          {job.SerializeAsString()});
+    Exec("INSERT INTO jobs(job_id, state, record) VALUES ('j-000002', 3, ?1)",
+         {OldGemmJob().SerializeAsString()});
     Exec(
         "INSERT INTO rows(job_id, seq, row) VALUES ('j-000001', 0, ?1), ('j-000001', 1, ?2), "
         "('j-000001', 2, ?3)",
@@ -150,7 +185,13 @@ TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
   EXPECT_EQ(job->spec().backend(), v1::cpu);
   EXPECT_EQ(job->spec().inject_fault().kind(), v1::Fault::flip_element);
   EXPECT_EQ(job->spec().inject_fault().rank(), 1);
-  EXPECT_EQ(job->spec().dispatch().dtype(), v1::fp32);
+  ASSERT_TRUE(job->spec().has_sweep());
+  EXPECT_EQ(job->spec().sweep().min_bytes(), 2048);
+  EXPECT_EQ(job->spec().sweep().max_bytes(), 65536);
+  EXPECT_EQ(job->spec().sweep().step_factor(), 4);
+  EXPECT_TRUE(job->spec().sweep().graph());
+  EXPECT_EQ(job->spec().sweep().dispatch().dtype(), v1::fp32);
+  EXPECT_EQ(job->spec().sweep().dispatch().entries(0).algorithm(), "one_shot_all_reduce");
   EXPECT_EQ(job->backend(), v1::cpu);
   EXPECT_EQ(job->machine().backend(), v1::cpu);
   EXPECT_EQ(job->machine().hostname(), "h1");  // fields that did not change are kept
@@ -168,6 +209,20 @@ TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
   // Nothing of format 1 is left behind as an unknown field.
   EXPECT_EQ(job->spec().GetReflection()->GetUnknownFields(job->spec()).field_count(), 0);
   EXPECT_EQ(job->GetReflection()->GetUnknownFields(*job).field_count(), 0);
+  const v1::DispatchTable& moved = job->spec().sweep().dispatch();
+  EXPECT_EQ(moved.GetReflection()->GetUnknownFields(moved).field_count(), 0);
+
+  absl::StatusOr<v1::Job> gemm_job = (*db)->GetJob("j-000002");
+  ASSERT_TRUE(gemm_job.ok()) << gemm_job.status();
+  ASSERT_TRUE(gemm_job->spec().has_gemm());
+  EXPECT_FALSE(gemm_job->spec().has_sweep());  // the ignored step_factor is dropped
+  ASSERT_EQ(gemm_job->spec().gemm().shapes_size(), 1);
+  EXPECT_EQ(gemm_job->spec().gemm().shapes(0).m(), 2048);
+  EXPECT_EQ(gemm_job->spec().gemm().shapes(0).k(), 256);
+  EXPECT_EQ(gemm_job->spec().gemm().splits_per_rank(), 2);
+  ASSERT_EQ(gemm_job->spec().gemm().variants_size(), 1);
+  EXPECT_EQ(gemm_job->spec().gemm().variants(0), "fused");
+  EXPECT_EQ(gemm_job->spec().GetReflection()->GetUnknownFields(gemm_job->spec()).field_count(), 0);
 
   absl::StatusOr<std::unique_ptr<BaselineStore>> baselines = BaselineStore::Open(path_);
   ASSERT_TRUE(baselines.ok());

@@ -51,7 +51,7 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
   Require(spec.labels_size() <= kMaxLabels, "labels");
   if (!IsSizeSwept(spec.kernel()) && !IsFamily(spec.kernel(), OpFamily::kCalibration)) return;
   // What the worker does with an accepted spec: expand the sweep and size its buffers.
-  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec);
+  absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   Require(sizes.ok(), "an accepted spec expands", sizes.status());
   Require(!sizes->empty() && static_cast<int64_t>(sizes->size()) <= kMaxSizes, "size count");
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
@@ -64,13 +64,14 @@ void Check(v1::JobSpec spec, const DeviceLimits& limits) {
                 size <= limits.device_memory_bytes / kernel->buffers_per_rank,
             "size fits the device");
   }
-  if (IsFamily(spec.kernel(), OpFamily::kDispatcher) && spec.dispatch().entries_size() > 0) {
-    absl::Status table = ValidateDispatchTable(spec.dispatch());
+  if (IsFamily(spec.kernel(), OpFamily::kDispatcher) &&
+      spec.sweep().dispatch().entries_size() > 0) {
+    absl::Status table = ValidateDispatchTable(spec.sweep().dispatch());
     if (!table.ok()) {
       RequireNamesField(table);
       return;
     }
-    for (int64_t size : *sizes) (void)ChooseAlgorithm(spec.dispatch(), size);
+    for (int64_t size : *sizes) (void)ChooseAlgorithm(spec.sweep().dispatch(), size);
   }
 }
 
