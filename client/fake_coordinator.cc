@@ -62,6 +62,7 @@ v1::ResultRow FakeCoordinator::MakeRow(int64_t size_bytes) {
   row.set_algbw_gbps(size_bytes / 5.12e3);
   row.set_busbw_gbps(size_bytes / 5.12e3);
   row.set_reference("nccl_all_reduce");
+  row.set_reference_kind(v1::library);
   row.set_reference_time_us(30.10);
   row.set_reference_busbw_gbps(size_bytes / 30.10e3);
   row.set_speedup(30.10 / 5.12);

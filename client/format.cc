@@ -186,8 +186,9 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
                                  job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
                                  "  backend ", BackendOf(job), "  devices ", DeviceList(job));
   if (first_row != nullptr && !first_row->reference().empty()) {
-    absl::StrAppend(&out, "  reference ", first_row->reference(),
-                    first_row->reference_only() ? " (checks results; no speedup)" : "");
+    absl::StrAppend(
+        &out, "  reference ", first_row->reference(),
+        first_row->reference_kind() == v1::check_only ? " (checks results; no speedup)" : "");
   }
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
@@ -223,13 +224,13 @@ std::string TableRow(const v1::ResultRow& row) {
       row.count(), kTypeWidth, v1::DType_Name(row.dtype()), kRedopWidth, row.redop(), kTimeWidth,
       row.time_us(), kBwWidth, row.algbw_gbps(), kBwWidth, row.busbw_gbps(), kWrongWidth, wrong,
       base(row.reference_time_us(), kBaseTimeWidth), base(row.reference_busbw_gbps(), kBaseBwWidth),
-      row.reference_only() ? absl::StrFormat("%*s", kSpeedupWidth, "-")
-                           : base(row.speedup(), kSpeedupWidth));
+      row.reference_kind() == v1::check_only ? absl::StrFormat("%*s", kSpeedupWidth, "-")
+                                             : base(row.speedup(), kSpeedupWidth));
   if (row.graph_time_us() > 0) {
     absl::StrAppend(&line,
                     absl::StrFormat("%*.2f%*.2f", kTimeWidth, row.graph_time_us(), kTimeWidth,
                                     row.reference_graph_time_us()),
-                    row.reference_only()
+                    row.reference_kind() == v1::check_only
                         ? absl::StrFormat("%*s", kGraphSpeedupWidth, "-")
                         : absl::StrFormat("%*.2f", kGraphSpeedupWidth, row.graph_speedup()));
   }

@@ -101,6 +101,17 @@ absl::Status UpgradeJobJson(nlohmann::json* job) {
         if (!row.contains(new_key)) row[new_key] = std::move(*it);
         row.erase(old_key);
       }
+      // reference_only (a bool) is reference_kind since record format 4.
+      if (auto only = row.find("reference_only"); only != row.end()) {
+        const bool check_only = only->is_boolean() && only->get<bool>();
+        row.erase(only);
+        if (!row.contains("reference_kind") && check_only) row["reference_kind"] = "check_only";
+      }
+      if (const auto ref = row.find("reference"); !row.contains("reference_kind") &&
+                                                  ref != row.end() && ref->is_string() &&
+                                                  !ref->get<std::string>().empty()) {
+        row["reference_kind"] = "library";
+      }
       // GEMM rows (m > 0) get their figures under "gemm"; other rows drop the zeros.
       const auto m = row.find("m");
       if (m != row.end() && !row.contains("gemm")) {

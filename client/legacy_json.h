@@ -29,8 +29,9 @@ absl::Status UpgradeSpecJson(nlohmann::json* spec, const std::string& prefix,
 // baseline ->
 // reference, baseline_time_us -> reference_time_us, baseline_busbw_gbps ->
 // reference_busbw_gbps, baseline_graph_time_us -> reference_graph_time_us, graph_baseline ->
-// graph_reference and baselines -> references (a key already under its new name wins), and
-// upgrades job["spec"] with UpgradeSpecJson.
+// graph_reference and baselines -> references (a key already under its new name wins), turns
+// reference_only into reference_kind (true: "check_only"; a row with a reference otherwise:
+// "library"), and upgrades job["spec"] with UpgradeSpecJson.
 absl::Status UpgradeJobJson(nlohmann::json* job);
 
 }  // namespace symmbench::client

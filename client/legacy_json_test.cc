@@ -1,6 +1,7 @@
 // Job JSON of the release before record format 2 (an exported baseline as `baseline export`
-// wrote it then) reads as today's: rows' baseline* keys become reference*, a string
-// inject_fault becomes its message.
+// wrote it then) reads as today's: rows' baseline* keys become reference*, reference_only
+// becomes reference_kind, a string inject_fault becomes its message, flat spec keys move under
+// the op family's member.
 #include "client/legacy_json.h"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,7 @@ TEST(LegacyJsonTest, AnOldExportedBaselineImports) {
   ASSERT_EQ(row.references_size(), 1);
   EXPECT_EQ(row.references(0).name(), "reference_sum");
   EXPECT_EQ(row.dtype(), v1::fp32);
+  EXPECT_EQ(row.reference_kind(), v1::check_only);  // "reference_only": true
   EXPECT_EQ(baseline->job().spec().backend(), v1::cpu);
   EXPECT_EQ(baseline->job().backend(), v1::cpu);
   ASSERT_EQ(baseline->job().spec().sweep().sizes_bytes_size(), 1);  // a flat key, now nested
@@ -87,18 +89,21 @@ TEST(LegacyJsonTest, FlatSpecKeysMoveUnderTheKernelsFamily) {
 }
 
 TEST(LegacyJsonTest, RenamesRowKeysAndParsesTextFaults) {
-  nlohmann::json job = {
-      {"spec", {{"inject_fault", "flip_timed:1"}}},
-      {"rows",
-       {{{"graph_baseline", "nccl_symmetric"},
-         {"baseline_graph_time_us", 2.5},
-         {"reference_graph_time_us", 9.0}}}}};  // already renamed: the new key wins
+  nlohmann::json job = {{"spec", {{"inject_fault", "flip_timed:1"}}},
+                        {"rows",
+                         {{{"graph_baseline", "nccl_symmetric"},
+                           {"baseline_graph_time_us", 2.5},
+                           {"reference_graph_time_us", 9.0}},  // already renamed: the new key wins
+                          {{"reference", "nccl_all_reduce"}, {"reference_only", false}}}}};
   ASSERT_TRUE(UpgradeJobJson(&job).ok());
   EXPECT_EQ(job["spec"]["inject_fault"]["kind"], "flip_timed");
   EXPECT_EQ(job["spec"]["inject_fault"]["rank"], 1);
   EXPECT_EQ(job["rows"][0]["graph_reference"], "nccl_symmetric");
   EXPECT_EQ(job["rows"][0]["reference_graph_time_us"], 9.0);
   EXPECT_FALSE(job["rows"][0].contains("baseline_graph_time_us"));
+  EXPECT_FALSE(job["rows"][0].contains("reference_kind"));  // no reference named
+  EXPECT_EQ(job["rows"][1]["reference_kind"], "library");   // one that competed
+  EXPECT_FALSE(job["rows"][1].contains("reference_only"));
 
   nlohmann::json none = {{"spec", {{"inject_fault", ""}}}};
   ASSERT_TRUE(UpgradeJobJson(&none).ok());

@@ -1,6 +1,7 @@
 // The report of `symmbench run` (see main_job_report.h).
 #include "client/main_job_report.h"
 
+#include <algorithm>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -34,9 +35,9 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
   }
   if (sweep.empty()) return "";
   const v1::Job& lead = *sweep[0];
-  bool reference_only = false;
-  for (const v1::ResultRow& row : lead.rows())
-    reference_only = reference_only || row.reference_only();
+  const bool check_only =
+      std::any_of(lead.rows().begin(), lead.rows().end(),
+                  [](const v1::ResultRow& row) { return row.reference_kind() == v1::check_only; });
 
   std::vector<std::string> header = {"size"};
   for (const v1::Job* job : sweep) header.push_back(Short(job->spec().kernel()));
@@ -77,14 +78,13 @@ std::string SweepTable(const std::vector<MainJobPart>& parts, const std::vector<
       " iterations, max over ranks\n# ", lead_name,
       ": the product's dispatched kernel; its algorithm, reference, busbw (GB/s) and vs_ref are "
       "from its own job\n",
-      reference_only
-          ? "# reference: the CPU backend's plain sum, which checks results; no speed ratio "
-            "against it\n"
-          : absl::StrCat("# reference: the fastest NCCL variant timed in the same job (",
-                         lead.rows().empty() || lead.rows(0).reference_config().empty()
-                             ? "configuration not recorded"
-                             : lead.rows(0).reference_config(),
-                         "); vs_ref = its time / ", lead_name, "'s\n"),
+      check_only ? "# reference: the CPU backend's plain sum, which checks results; no speed ratio "
+                   "against it\n"
+                 : absl::StrCat("# reference: the fastest NCCL variant timed in the same job (",
+                                lead.rows().empty() || lead.rows(0).reference_config().empty()
+                                    ? "configuration not recorded"
+                                    : lead.rows(0).reference_config(),
+                                "); vs_ref = its time / ", lead_name, "'s\n"),
       "# #wrong: elements wrong over every kernel of the line\n");
   if (lead.spec().world_size() == 1) {
     absl::StrAppend(&out,

@@ -128,6 +128,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     gemm->set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
   }
   row.set_reference(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
+  row.set_reference_kind(v1::library);
   row.set_reference_time_us(t_seq);
   if (t_ag > 0) row.set_reference_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
   if (t_fused > 0 && t_seq > 0) row.set_speedup(t_seq / t_fused);

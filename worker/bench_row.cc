@@ -110,7 +110,7 @@ RankResult SoFar(const RankResult& result) {
 v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results) {
   const v1::JobSpec& spec = *context.spec;
   const int64_t size_bytes = context.size_bytes;
-  const bool references = context.references;
+  const bool check_only = context.reference_kind == v1::check_only;
   const OpDescriptor* info = FindOp(spec.kernel());
   const double bus_factor = info != nullptr ? info->bus_factor(context.team_size) : 1.0;
   const double job_bus_factor = info != nullptr ? info->bus_factor(context.world_size) : 1.0;
@@ -173,19 +173,19 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
       best_graph = static_cast<int>(b);
     }
   }
-  row.set_reference_only(references && best >= 0);
   if (best >= 0) {
+    row.set_reference_kind(context.reference_kind);
     const v1::ReferenceResult& chosen = row.references(best);
     row.set_reference(chosen.name());
     row.set_reference_time_us(chosen.time_us());
     row.set_reference_busbw_gbps(chosen.busbw_gbps());
-    if (!references && row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
+    if (!check_only && row.time_us() > 0) row.set_speedup(chosen.time_us() / row.time_us());
   }
   if (best_graph >= 0) {
     const v1::ReferenceResult& chosen = row.references(best_graph);
     row.set_graph_reference(chosen.name());
     row.set_reference_graph_time_us(chosen.graph_time_us());
-    if (!references && row.graph_time_us() > 0) {
+    if (!check_only && row.graph_time_us() > 0) {
       row.set_graph_speedup(chosen.graph_time_us() / row.graph_time_us());
     }
   }

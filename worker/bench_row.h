@@ -25,7 +25,7 @@ struct OpTimes {
 struct RankResult {
   OpTimes ours;
   std::vector<OpTimes> references;  // the reference first, then the extra references
-  CheckResult check;               // every check of the size on this rank (Accumulate)
+  CheckResult check;                // every check of the size on this rank (Accumulate)
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
   // and loop medians (references' samples stay local).
@@ -56,8 +56,8 @@ struct RowContext {
   int team_size = 1;
   int world_size = 1;  // the job's
   bool checked = false;
-  // The references only check results (the CPU backend's plain sum): no speedup against them.
-  bool references = false;
+  // What the op's references are: check_only (the CPU backend's plain sum) gives no speedup.
+  v1::ReferenceKind reference_kind = v1::library;
 };
 
 // Rank 0's row from every rank's result (`results` may be rank 0's alone: a partial row):

@@ -70,9 +70,10 @@ TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphReference) {
 }
 
 TEST_F(BuildRowTest, AReferenceOnlyReferenceGivesNoRatio) {
-  context_.references = true;
+  EXPECT_EQ(BuildRow(context_, results_).reference_kind(), v1::library);
+  context_.reference_kind = v1::check_only;
   const v1::ResultRow row = BuildRow(context_, results_);
-  EXPECT_TRUE(row.reference_only());
+  EXPECT_EQ(row.reference_kind(), v1::check_only);
   EXPECT_EQ(row.reference(), "a");
   EXPECT_EQ(row.speedup(), 0);
   EXPECT_EQ(row.graph_speedup(), 0);

@@ -220,7 +220,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         context.team_size = backend->world_size();
         context.world_size = rendezvous->world_size();
         context.checked = check;
-        context.references = !op.reference_competes();
+        context.reference_kind = op.reference_competes() ? v1::library : v1::check_only;
         v1::ResultRow row = BuildRow(context, results);
         row.set_algorithm(op.algorithm());
         row.set_reference_config(reference_config);

@@ -150,6 +150,13 @@ const std::vector<LegacyField>& LegacyFields() {
       OldGemmDouble(25, &v1::GemmFigures::set_overlap_efficiency),
       OldGemmDouble(26, &v1::GemmFigures::set_rel_error),
       OldGemmDouble(27, &v1::GemmFigures::set_rel_error_tolerance),
+      // bool reference_only (formats 1-3), now ReferenceKind check_only; see UpgradeLegacyFields
+      // for rows whose reference competed (false, which protobuf did not write).
+      {"symmbench.v1.ResultRow", 42, UnknownField::TYPE_VARINT,
+       [](Message* m, const UnknownField& u) {
+         if (u.varint() != 0) static_cast<v1::ResultRow*>(m)->set_reference_kind(v1::check_only);
+         return absl::OkStatus();
+       }},
   };
   return *fields;
 }
@@ -325,6 +332,12 @@ absl::Status UpgradeLegacyFields(Message* message) {
     }
   }
   for (int number : converted) r->MutableUnknownFields(message)->DeleteByNumber(number);
+  // A row of formats 1-3 with a reference and no reference_only: one that competed.
+  if (auto* row = dynamic_cast<v1::ResultRow*>(message);
+      row != nullptr && !row->reference().empty() &&
+      row->reference_kind() == v1::REFERENCE_KIND_UNSPECIFIED) {
+    row->set_reference_kind(v1::library);
+  }
 
   std::vector<const FieldDescriptor*> fields;
   r->ListFields(*message, &fields);

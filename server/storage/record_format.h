@@ -4,12 +4,12 @@
 // before this number was kept.
 //
 // Format 2 made dtype, backend and inject_fault typed (enums and a message, under new field
-// numbers); format 3 moved a row's GEMM figures (m, n, k, t_fused_us...) into
-// ResultRow.gemm; format 4 moved a spec's sweep (min_bytes, sizes_bytes, graph, dispatch...)
-// and GEMM problems (shapes, splits_per_rank, variants) into JobSpec.sweep or JobSpec.gemm,
-// under the same numbers. The old numbers are reserved in the proto. An older record read as
-// today's would silently lose those fields, so the daemon reads no record before MigrateRecords has
-// brought the database to kRecordFormat.
+// numbers); format 3 moved a row's GEMM figures (m, n, k, t_fused_us...) into ResultRow.gemm;
+// format 4 made a row's reference_only a ReferenceKind and moved a spec's sweep (min_bytes,
+// sizes_bytes, graph, dispatch...) and GEMM problems (shapes, splits_per_rank, variants) into
+// JobSpec.sweep or JobSpec.gemm, under the same numbers. The old numbers are reserved in the
+// proto. An older record read as today's would silently lose those fields, so the daemon reads
+// no record before MigrateRecords has brought the database to kRecordFormat.
 #pragma once
 
 #include <string>

@@ -95,11 +95,15 @@ class RecordFormatTest : public ::testing::Test {
     return job;
   }
 
+  // A row of formats 1-3: dtype a string; the 2048-byte one's reference only checked results
+  // (reference_only, field 42, true), the other's competed (false: not written).
   static v1::ResultRow OldRow(int64_t size) {
     v1::ResultRow row;
     row.set_size_bytes(size);
     row.set_time_us(3.5);
     AddOldString(&row, 3, "fp32");
+    row.set_reference(size == 2048 ? "reference_sum" : "nccl_all_reduce");
+    if (size == 2048) row.GetReflection()->MutableUnknownFields(&row)->AddVarint(42, 1);
     return row;
   }
 
@@ -196,6 +200,8 @@ TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
   EXPECT_EQ(job->machine().backend(), v1::cpu);
   EXPECT_EQ(job->machine().hostname(), "h1");  // fields that did not change are kept
   ASSERT_EQ(job->rows_size(), 3);
+  EXPECT_EQ(job->rows(0).reference_kind(), v1::check_only);
+  EXPECT_EQ(job->rows(1).reference_kind(), v1::library);
   EXPECT_EQ(job->rows(1).dtype(), v1::fp32);
   EXPECT_EQ(job->rows(1).size_bytes(), 4096);
   EXPECT_FALSE(job->rows(1).has_gemm());
