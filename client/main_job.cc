@@ -141,8 +141,9 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
     const auto add_shapes = [&](const auto& shapes) {
       for (const auto& s : shapes) {
         v1::GemmShape shape;
-        if (FitShape(s[0], s[1], s[2], world_size, memory, &shape))
+        if (FitShape(s[0], s[1], s[2], world_size, memory, &shape)) {
           *spec.mutable_gemm()->add_shapes() = shape;
+        }
       }
     };
     if (cpu) {

@@ -129,8 +129,8 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   spec.mutable_sweep()->set_step_factor(options.step_factor);
   spec.set_warmup_iters(options.warmup);
   spec.set_iters(options.iters);
-  spec.mutable_sweep()->set_graph(
-      true);  // dispatch serves graph-captured callers too: compare without launches
+  // The dispatcher serves graph-captured callers too: compare without launches.
+  spec.mutable_sweep()->set_graph(true);
   (*spec.mutable_labels())["purpose"] = "tune";
   std::vector<v1::Job> jobs;
   for (const std::string& kernel : DispatchCandidates()) {

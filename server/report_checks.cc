@@ -66,8 +66,9 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
 
 int ExpectedRows(const v1::Job& job) {
   if (IsFamily(job.spec().kernel(), OpFamily::kCalibration)) return 1;
-  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective))
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) {
     return job.spec().gemm().shapes_size();
+  }
   return job.plan().sizes_bytes_size();
 }
 
