@@ -41,8 +41,6 @@ constexpr FieldRule kFieldRules[] = {
     {"symmbench.v1.JobSpec.check", Rule::kTrueIfUnset},
     // The all_reduce dispatch table the job ran with; null for the other kernels.
     {"symmbench.v1.SweepSpec.dispatch", Rule::kNullIfEmpty},
-    {"symmbench.v1.ResultRow.gemm", Rule::kNullIfEmpty},        // GEMM + collective rows only
-    {"symmbench.v1.ResultRow.ceilings", Rule::kNullIfEmpty},    // calibrate's row only
     {"symmbench.v1.JobSpec.inject_fault", Rule::kNullIfEmpty},  // null: no fault injected
     {"symmbench.v1.Job.failed_rank", Rule::kFailedRankOr},
 };
@@ -144,7 +142,8 @@ Json ProtoToJson(const Message& message) {
         }
       }
     }
-    // A oneof's message members (JobSpec.sweep or .gemm): null unless it is the one set.
+    // A oneof's message members (JobSpec.sweep or .gemm; a row's gemm, GEMM + collective rows
+    // only, or ceilings, calibrate's row only): null unless it is the one set.
     if (field->real_containing_oneof() != nullptr &&
         field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && !r->HasField(message, field)) {
       object[field->name()] = nullptr;

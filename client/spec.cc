@@ -158,13 +158,10 @@ absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std:
   }
   // Older spec files: inject_fault as text ("rank_error:1"), the sweep and the GEMM problems as
   // flat keys.
-  std::string op(kernel);
-  if (const auto it = doc.find("kernel"); op.empty() && it != doc.end() && it->is_string()) {
-    op = it->get<std::string>();
-  }
-  if (absl::Status s =
-          UpgradeSpecJson(&doc, absl::StrCat(source, " "), op.empty() ? kDefaultKernel : op);
-      !s.ok()) {
+  // The family is --kernel's, else the file's kernel's, else the default kernel's.
+  const bool named = doc.contains("kernel") && doc["kernel"].is_string();
+  const std::string_view op = !kernel.empty() || named ? kernel : kDefaultKernel;
+  if (absl::Status s = UpgradeSpecJson(&doc, absl::StrCat(source, " "), op); !s.ok()) {
     return s;
   }
   google::protobuf::util::JsonParseOptions options;
