@@ -22,6 +22,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   compare A B [ROUNDS] [SIZES]       bundle folders A and B alternating on the same GPUs (3 rounds; 2K,32K,512K,8M), medians side by side
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
+  sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
@@ -420,6 +421,26 @@ cmd_push() {
   run push_graph_fp32 "${each[@]}" --kernel one_shot_push_all_reduce --dtype fp32 --min-bytes 2K --max-bytes 4M --step-factor 4 --graph
 }
 
+# sharded [WORLD_SIZES] [MAX]: at each world size (default: 1 and every device) the two
+# all-gathers and the two reduce-scatters, each beside ncclAllGather / ncclReduceScatter (plain
+# and symmetric windows) in the same job: bf16 graph sweeps 1K..MAX (x4), an eager bf16 sweep
+# up to 1M, and fp16 / fp32 at odd sizes (checked, not for speed).
+cmd_sharded() {
+  local world_sizes="${1:-}" max="${2:-256M}" ws kernel
+  start_daemon
+  "${c[@]}" devices
+  [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
+  for ws in $world_sizes; do
+    local each=(--world-size "$ws" --warmup 20 --iters 100)
+    for kernel in one_shot_all_gather low_contention_all_gather one_shot_reduce_scatter low_contention_reduce_scatter; do
+      run "${kernel}_ws${ws}_graph_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 1K --max-bytes "$max" --step-factor 4 --graph
+      run "${kernel}_ws${ws}_eager_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 1K --max-bytes 1M --step-factor 4
+      run "${kernel}_ws${ws}_odd_fp16" "${each[@]}" --kernel "$kernel" --dtype fp16 --sizes 6,2050,1000006 --graph
+      run "${kernel}_ws${ws}_odd_fp32" "${each[@]}" --kernel "$kernel" --dtype fp32 --sizes 12,4100,2000012 --graph
+    done
+  done
+}
+
 # scale [WORLD_SIZES] [MAX]: records the machine (nvidia-smi topo -m, NVLink status, the
 # devices), then at each world size (default: every device count from all of them down to 2 by
 # 2, e.g. "4 2") the peer-copy ceilings (`calibrate`), the one-shot, two-shot and push one-shot
@@ -535,7 +556,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  main | all-reduce | calibrate | checks | compare | faults | gate | push | scale | teams)
+  main | all-reduce | calibrate | checks | compare | faults | gate | push | scale | sharded | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

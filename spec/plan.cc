@@ -41,6 +41,20 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   if (!sizes.ok()) return sizes.status();
   if (sizes->empty()) return absl::InvalidArgumentError("sweep.sizes_bytes: the sweep has no size");
+  if (IsSharded(spec.kernel())) {
+    // nccl-tests' rounding: each size down to world_size equal shards of whole elements.
+    const int64_t unit = static_cast<int64_t>(std::max(spec.world_size(), 1)) * DTypeSize(*dtype);
+    for (int64_t& size : *sizes) size = size / unit * unit;
+    sizes->erase(std::remove(sizes->begin(), sizes->end(), 0), sizes->end());
+    if (sizes->empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("sweep.sizes_bytes: ", spec.kernel(), " splits each size into world_size ",
+                       spec.world_size(), " shards of whole ", DTypeName(*dtype),
+                       " elements: every size "
+                       "must be at least ",
+                       unit, " bytes"));
+    }
+  }
   std::sort(sizes->begin(), sizes->end());
   sizes->erase(std::unique(sizes->begin(), sizes->end()), sizes->end());
   for (int64_t size : *sizes) plan.add_sizes_bytes(size);

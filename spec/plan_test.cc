@@ -33,6 +33,27 @@ TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
             (std::vector<int64_t>{8, 1024, 65536}));
 }
 
+// nccl-tests' all-gather and reduce-scatter sizes: rounded down to world_size shards of whole
+// elements; a size that rounds to nothing is dropped, and a sweep left empty is refused.
+TEST(PlanTest, ShardedSizesRoundDownToWholeShards) {
+  v1::JobSpec spec = Swept("one_shot_all_gather");
+  spec.set_world_size(3);
+  for (int64_t size : {4, 12, 1000, 1008, 65536}) spec.mutable_sweep()->add_sizes_bytes(size);
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, v1::cpu);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
+            (std::vector<int64_t>{12, 996, 1008, 65532}));
+  EXPECT_EQ(plan->buffer_bytes(), 65532);
+
+  v1::JobSpec tiny = Swept("low_contention_reduce_scatter");
+  tiny.set_world_size(4);
+  tiny.mutable_sweep()->add_sizes_bytes(12);
+  plan = MakePlan(tiny, v1::cpu);
+  EXPECT_EQ(plan.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(plan.status().message().find("sweep.sizes_bytes"), std::string::npos);
+  EXPECT_NE(plan.status().message().find("at least 16 bytes"), std::string::npos) << plan.status();
+}
+
 TEST(PlanTest, GemmOpsHaveNoSweepAndTheirBufferIsTheLargestShard) {
   v1::JobSpec spec = Swept("ag_gemm");
   spec.set_dtype(v1::bf16);

@@ -50,6 +50,13 @@ TEST_F(BadInputTest, SizeNotAMultipleOfTheElementSize) {
                  "sizes_bytes");
 }
 
+// An all-gather splits each size into world_size shards of whole elements: 2 bytes of bf16
+// cannot be split three ways.
+TEST_F(BadInputTest, ShardedSizeBelowOneElementPerRank) {
+  ExpectRejected({"--world-size", "3", "--kernel", "one_shot_all_gather", "--sizes", "2,4"},
+                 "INVALID_ARGUMENT", "sweep.sizes_bytes");
+}
+
 TEST_F(BadInputTest, UnknownKernel) {
   ExpectRejected({"--world-size", "2", "--kernel", "three_shot", "--sizes", "2K"},
                  "INVALID_ARGUMENT", "kernel");

@@ -33,8 +33,10 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
   ASSERT_TRUE(daemon.Start(&error)) << error;
   for (const std::string dtype : {"bf16", "fp16", "fp32"}) {
     const int64_t element = dtype == "fp32" ? 4 : 2;
-    // 1, 1025 and 262145 elements: odd counts, vector tails.
-    const std::vector<int64_t> counts = {1, 1025, 262145};
+    // 1, 1025 and 262145 elements: odd counts, vector tails; x world size for the ops that
+    // split a size into one shard per rank (odd shards).
+    const int64_t shards = IsSharded(GetParam()) ? devices : 1;
+    const std::vector<int64_t> counts = {shards, 1025 * shards, 262145 * shards};
     std::string sizes;
     for (int64_t count : counts)
       sizes += (sizes.empty() ? "" : ",") + std::to_string(count * element);
@@ -55,7 +57,7 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
       EXPECT_GT(row["time_us"].get<double>(), 0);
       EXPECT_GT(row["graph_time_us"].get<double>(), 0);
       EXPECT_EQ(row["repeat_medians_us"].size(), 2u);
-      // NCCL first (nccl_all_reduce, then nccl_symmetric; nccl_broadcast), timed in the job.
+      // NCCL first (nccl_all_reduce, then nccl_symmetric; nccl_broadcast...), timed in the job.
       ASSERT_GE(row["references"].size(), 1u);
       EXPECT_EQ(row["references"][0]["name"].get<std::string>().rfind("nccl_", 0), 0u);
       EXPECT_EQ(row["reference_config"].get<std::string>().rfind("nccl ", 0), 0u);

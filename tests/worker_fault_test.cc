@@ -203,6 +203,19 @@ TEST_F(WorkerFaultTest, AWrongResultOnRank1IsNamedRank1EveryTime) {
   }
 }
 
+// The same for a reduce-scatter, whose output is one shard per rank.
+TEST_F(WorkerFaultTest, AWrongReduceScatterShardOnRank1IsNamedRank1) {
+  v1::JobSpec spec = SmallCpuSpec(2, {4096});
+  spec.set_kernel("one_shot_reduce_scatter");
+  SetFault(&spec, v1::Fault::flip_element, 1);
+  spec.set_repeats(1);
+  const std::string id = SubmitOk(spec);
+  v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  EXPECT_EQ(job.failed_rank(), 1) << job.error();
+  EXPECT_NE(job.error().find("verification failed"), std::string::npos) << job.error();
+}
+
 TEST_F(WorkerFaultTest, BadFaultValuesAreRefusedNamingTheField) {
   v1::JobSpec spec = SmallCpuSpec(2, {4096});
   // A rank outside the job, a kind this daemon does not know, a rank without a kind.

@@ -235,11 +235,17 @@ TEST_P(SweptCollectiveCpuTest, MatchesItsReferenceAndCatchesAFlippedElement) {
     auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
-    for (int64_t count : {int64_t{1}, int64_t{33}, kMaxCount}) {
+    // An op that splits its size into shards takes a multiple of world_size elements; a
+    // reduce-scatter's output is one shard.
+    const int64_t shards = IsSharded(kernel) ? world_size : 1;
+    const bool scatters = FindOp(kernel)->computes == Computes::kReduceScatterSum;
+    for (int64_t shard : {int64_t{1}, int64_t{33}, kMaxCount / shards}) {
+      const int64_t count = shard * shards;
+      const int64_t out_count = scatters ? shard : count;
       SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
       ASSERT_TRUE(coll.Prepare(count, dtype, 11 + count).ok());
       ASSERT_TRUE(coll.RunReference().ok());
-      EXPECT_EQ(coll.Check()->wrong, count) << "a skipped run must leave poison";
+      EXPECT_EQ(coll.Check()->wrong, out_count) << "a skipped run must leave poison";
       ASSERT_TRUE(coll.PoisonOutputs().ok());
       ASSERT_TRUE(coll.Run().ok());
       ASSERT_TRUE(coll.RunReference().ok());
@@ -248,11 +254,11 @@ TEST_P(SweptCollectiveCpuTest, MatchesItsReferenceAndCatchesAFlippedElement) {
       ASSERT_TRUE(check.ok()) << check.status();
       EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
                                  << " want " << check->want;
-      ASSERT_TRUE(coll.FlipOutputElement(count / 2).ok());
+      ASSERT_TRUE(coll.FlipOutputElement(out_count / 2).ok());
       check = coll.Check();
       ASSERT_TRUE(check.ok()) << check.status();
       EXPECT_EQ(check->wrong, 1);
-      EXPECT_EQ(check->first_bad_index, count / 2);
+      EXPECT_EQ(check->first_bad_index, out_count / 2);
     }
   });
 }

@@ -12,7 +12,8 @@ double AllReduceBusFactor(int world_size) {
 // nccl-tests' broadcast: every byte crosses a bus once, busbw = algbw.
 double BroadcastBusFactor(int /*world_size*/) { return 1.0; }
 
-double AllGatherBusFactor(int world_size) {
+// All-gather and reduce-scatter: (n-1)/n, each rank's shards of the other ranks cross a bus once.
+double ShardBusFactor(int world_size) {
   return world_size <= 1 ? 0.0 : static_cast<double>(world_size - 1) / world_size;
 }
 
@@ -45,11 +46,29 @@ const std::vector<OpDescriptor>& Ops() {
       {ops::kAgGemm,
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
-       OpFamily::kGemmCollective, Computes::kAllGatherGemm, AllGatherBusFactor, "none", 0, false},
+       OpFamily::kGemmCollective, Computes::kAllGatherGemm, ShardBusFactor, "none", 0, false},
       {ops::kBroadcast,
        "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
        "signal-pad barriers",
        OpFamily::kSweptCollective, Computes::kBroadcast, BroadcastBusFactor, "none", 4, false},
+      {ops::kOneShotAllGather,
+       "all-gather: every rank pulls every peer's shard through symmetric memory with SM loads, "
+       "between two signal-pad barriers",
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false},
+      {ops::kLowContentionAllGather,
+       "all-gather by copy engine, no SMs: every rank copies every peer's shard out of symmetric "
+       "memory, one peer at a time from itself downwards (rank, rank - 1, ...), so that no two "
+       "ranks read one peer at once (PyTorch's _low_contention_all_gather)",
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false},
+      {ops::kOneShotReduceScatter,
+       "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
+       "memory with SM loads and sums it in rank order",
+       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false},
+      {ops::kLowContentionReduceScatter,
+       "sum reduce-scatter by copy engine: every rank copies its shard of every peer's buffer "
+       "into a local staging buffer, one peer at a time (rank, rank - 1, ...), then sums the "
+       "staged shards locally in rank order (PyTorch's _low_contention_reduce_scatter)",
+       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false},
   };
   return *kOps;
 }
@@ -68,6 +87,12 @@ bool IsFamily(std::string_view name, OpFamily family) {
 
 bool IsSizeSwept(std::string_view name) {
   return IsFamily(name, OpFamily::kSweptCollective) || IsFamily(name, OpFamily::kDispatcher);
+}
+
+bool IsSharded(std::string_view name) {
+  const OpDescriptor* op = FindOp(name);
+  return op != nullptr && IsSizeSwept(name) &&
+         (op->computes == Computes::kAllGather || op->computes == Computes::kReduceScatterSum);
 }
 
 bool RunsInTeams(std::string_view name) {

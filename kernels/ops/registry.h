@@ -33,10 +33,15 @@ enum class OpFamily {
 // What an op computes, which decides its in-run reference (NCCL's collective of that kind on
 // CUDA, the plain computation on the CPU backend) and how its result is verified.
 enum class Computes {
-  kAllReduceSum,   // every rank ends with the elementwise sum of every rank's input
-  kBroadcast,      // every rank ends with rank 0's input
-  kAllGatherGemm,  // C = all_gather(A_shard) @ B on every rank
-  kCeilings,       // the machine's measured ceilings (no result to verify)
+  kAllReduceSum,  // every rank ends with the elementwise sum of every rank's input
+  kBroadcast,     // every rank ends with rank 0's input
+  // The size is the whole gathered (all-gather) or scattered (reduce-scatter) buffer, in
+  // world_size equal shards, as nccl-tests' size column: rank r contributes shard r
+  // (all-gather), or ends with shard r of the elementwise sum (reduce-scatter).
+  kAllGather,         // every rank ends with every rank's shard, in rank order
+  kReduceScatterSum,  // rank r ends with shard r of the elementwise sum of every rank's input
+  kAllGatherGemm,     // C = all_gather(A_shard) @ B on every rank
+  kCeilings,          // the machine's measured ceilings (no result to verify)
 };
 
 // One op. Strings are the op's own, valid for the program's life.
@@ -67,6 +72,10 @@ inline constexpr char kTwoShotAllReduce[] = "two_shot_all_reduce";
 inline constexpr char kOneShotPushAllReduce[] = "one_shot_push_all_reduce";
 inline constexpr char kAllReduce[] = "all_reduce";
 inline constexpr char kBroadcast[] = "broadcast";
+inline constexpr char kOneShotAllGather[] = "one_shot_all_gather";
+inline constexpr char kLowContentionAllGather[] = "low_contention_all_gather";
+inline constexpr char kOneShotReduceScatter[] = "one_shot_reduce_scatter";
+inline constexpr char kLowContentionReduceScatter[] = "low_contention_reduce_scatter";
 inline constexpr char kCalibrate[] = "calibrate";
 inline constexpr char kAgGemm[] = "ag_gemm";
 // The calibration's peer-copy bandwidth probe: a backend collective, not an offered op.
@@ -81,6 +90,10 @@ const OpDescriptor* FindOp(std::string_view name);
 bool IsFamily(std::string_view name, OpFamily family);
 // Whether `name` is an offered op timed over a sweep of sizes (kSweptCollective, kDispatcher).
 bool IsSizeSwept(std::string_view name);
+// Whether `name` is a swept op whose size is split into world_size equal shards (all-gather,
+// reduce-scatter): its sizes are rounded down to a multiple of world_size elements (MakePlan),
+// and Prepare's count is the whole buffer's.
+bool IsSharded(std::string_view name);
 // Whether `name` may run as per-host teams (JobSpec.sweep.per_host_teams): a size-swept sum
 // all-reduce, whose reference within a team and the one over every rank are all-reduces too.
 bool RunsInTeams(std::string_view name);

@@ -1,0 +1,39 @@
+// "low_contention_all_gather" on the CPU backend: as the one-shot all-gather, but each rank
+// copies the shards in PyTorch's _low_contention_all_gather order, its own first, then rank - 1,
+// rank - 2, ... (mod world size), so that at each step every rank reads a different peer.
+// Sizes, reference and check: ShardedCpuBase.
+#include <cstring>
+#include <memory>
+
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/ops/registry.h"
+
+namespace symmbench {
+namespace {
+
+class LowContentionAllGatherCpu final : public ShardedCpuBase {
+ public:
+  explicit LowContentionAllGatherCpu(const CpuKernelContext& context)
+      : ShardedCpuBase(context, ops::kLowContentionAllGather, Computes::kAllGather) {}
+
+  absl::Status Run() override {
+    if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    for (int step = 0; step < world_size(); ++step) {
+      const int peer = (rank() - step + world_size()) % world_size();
+      std::memcpy(output() + peer * shard_bytes(), context().memory->buffer(peer), shard_bytes());
+    }
+    return context().barrier->Sync(0);
+  }
+};
+
+std::unique_ptr<Collective> NewLowContentionAllGatherCpu(const CpuKernelContext& context) {
+  return std::make_unique<LowContentionAllGatherCpu>(context);
+}
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kLowContentionAllGather, &NewLowContentionAllGatherCpu);
+
+}  // namespace
+}  // namespace symmbench

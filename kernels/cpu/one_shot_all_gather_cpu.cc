@@ -1,0 +1,39 @@
+// "one_shot_all_gather" on the CPU backend: every rank copies every rank's shard out of shared
+// memory into its private output, between two signal-pad barriers (the CUDA backend's SM pull,
+// on host threads). Sizes, reference and check: ShardedCpuBase.
+//   Run: barrier (every input is written) -> out[p] <- rank p's input, p = 0..n-1 -> barrier
+//        (every rank has finished reading, so each may overwrite its input).
+#include <cstring>
+#include <memory>
+
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/ops/registry.h"
+
+namespace symmbench {
+namespace {
+
+class OneShotAllGatherCpu final : public ShardedCpuBase {
+ public:
+  explicit OneShotAllGatherCpu(const CpuKernelContext& context)
+      : ShardedCpuBase(context, ops::kOneShotAllGather, Computes::kAllGather) {}
+
+  absl::Status Run() override {
+    if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    for (int p = 0; p < world_size(); ++p) {
+      std::memcpy(output() + p * shard_bytes(), context().memory->buffer(p), shard_bytes());
+    }
+    return context().barrier->Sync(0);
+  }
+};
+
+std::unique_ptr<Collective> NewOneShotAllGatherCpu(const CpuKernelContext& context) {
+  return std::make_unique<OneShotAllGatherCpu>(context);
+}
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kOneShotAllGather, &NewOneShotAllGatherCpu);
+
+}  // namespace
+}  // namespace symmbench

@@ -1,0 +1,42 @@
+// "one_shot_reduce_scatter" on the CPU backend: every rank sums its shard of every rank's
+// shared-memory input into its private output, in rank order (SumPeersChunked: fp32, one
+// rounding), between two signal-pad barriers (the CUDA backend's SM pull, on host threads).
+// Sizes, reference and check: ShardedCpuBase.
+#include <memory>
+
+#include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/ops/registry.h"
+#include "kernels/symm_mem_layout.h"
+
+namespace symmbench {
+namespace {
+
+class OneShotReduceScatterCpu final : public ShardedCpuBase {
+ public:
+  explicit OneShotReduceScatterCpu(const CpuKernelContext& context)
+      : ShardedCpuBase(context, ops::kOneShotReduceScatter, Computes::kReduceScatterSum) {}
+
+  absl::Status Run() override {
+    if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    const void* inputs[kMaxWorldSize] = {};
+    for (int p = 0; p < world_size(); ++p) {
+      inputs[p] = static_cast<const char*>(context().memory->buffer(p)) + rank() * shard_bytes();
+    }
+    void* out = output();
+    SumPeersChunked(dtype(), inputs, world_size(), &out, 1, 0, shard());
+    return context().barrier->Sync(0);
+  }
+};
+
+std::unique_ptr<Collective> NewOneShotReduceScatterCpu(const CpuKernelContext& context) {
+  return std::make_unique<OneShotReduceScatterCpu>(context);
+}
+
+[[maybe_unused]] const bool kRegistered =
+    CpuCollectives().Add(ops::kOneShotReduceScatter, &NewOneShotReduceScatterCpu);
+
+}  // namespace
+}  // namespace symmbench

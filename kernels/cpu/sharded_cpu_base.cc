@@ -1,0 +1,110 @@
+// ShardedCpuBase: Prepare, the formula reference, Check and fault injection of the CPU
+// all-gathers and reduce-scatters.
+#include "kernels/cpu/sharded_cpu_base.h"
+
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/exact_input.h"
+
+namespace symmbench {
+namespace {
+
+constexpr size_t kPageBytes = 4096;
+constexpr unsigned char kPoisonByte = 0xFF;  // a NaN in every dtype
+
+}  // namespace
+
+ShardedCpuBase::ShardedCpuBase(const CpuKernelContext& context, const char* kernel_name,
+                               Computes computes)
+    : context_(context), kernel_name_(kernel_name), computes_(computes) {}
+
+std::string ShardedCpuBase::reference_name() const {
+  return computes_ == Computes::kAllGather ? "reference_gather" : "reference_sum";
+}
+
+absl::Status ShardedCpuBase::CheckPrepared(const char* operation) const {
+  if (!prepared_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): ", operation, " before a successful Prepare"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ShardedCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  prepared_ = false;
+  const size_t capacity = context_.memory->buffer_bytes();
+  const int elem = DTypeSize(dtype);
+  if (count < 1 || count % world_size() != 0 || static_cast<uint64_t>(count) > capacity / elem) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(kernel_name_, " (cpu): Prepare: count must be a multiple of world_size ",
+                     world_size(), " in [1, ", capacity / elem, "] for ", DTypeName(dtype),
+                     " (buffers of ", capacity, " bytes per rank), got ", count));
+  }
+  if (ref_ == nullptr) {
+    // Once, at the symmetric buffer's size and page-aligned (as AllReduceCpuBase, whose
+    // comment says why).
+    const size_t page_bytes = (capacity + kPageBytes - 1) / kPageBytes * kPageBytes;
+    out_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
+    ref_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
+    if (out_ == nullptr || ref_ == nullptr) {
+      out_.reset();
+      ref_.reset();
+      return absl::ResourceExhaustedError(absl::StrCat(
+          kernel_name_, " (cpu): Prepare: cannot allocate 2 x ", page_bytes, " bytes"));
+    }
+  }
+  shard_ = count / world_size();
+  shard_bytes_ = static_cast<size_t>(shard_) * elem;
+  const bool gather = computes_ == Computes::kAllGather;
+  output_count_ = gather ? count : shard_;
+  FillExactInput(context_.memory->buffer(rank()), dtype, gather ? shard_ : count, seed, rank());
+  dtype_ = dtype;
+  seed_ = seed;
+  prepared_ = true;
+  return PoisonOutputs();
+}
+
+absl::Status ShardedCpuBase::PoisonOutputs() {
+  if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
+  const size_t bytes = static_cast<size_t>(output_count_) * DTypeSize(dtype_);
+  std::memset(out_.get(), kPoisonByte, bytes);
+  std::memset(ref_.get(), kPoisonByte, bytes);
+  return absl::OkStatus();
+}
+
+absl::Status ShardedCpuBase::RunReference() {
+  if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
+  if (computes_ == Computes::kAllGather) {
+    for (int p = 0; p < world_size(); ++p) {
+      FillExactInput(ref_.get() + p * shard_bytes_, dtype_, shard_, seed_, p);
+    }
+    return absl::OkStatus();
+  }
+  const int64_t begin = static_cast<int64_t>(rank()) * shard_;
+  for (int64_t i = 0; i < shard_; ++i) {
+    int sum = 0;  // exact: at most kMaxWorldSize values in [-8, 8]
+    for (int p = 0; p < world_size(); ++p) sum += ExactInputValue(seed_, p, begin + i);
+    StoreFromFloat(ref_.get(), dtype_, i, static_cast<float>(sum));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> ShardedCpuBase::Check() {
+  if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
+  return CompareBitwise(out_.get(), ref_.get(), dtype_, output_count_);
+}
+
+absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
+  if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
+  if (index < 0 || index >= output_count_) {
+    return absl::OutOfRangeError(absl::StrCat(kernel_name_, " (cpu): FlipOutputElement: index ",
+                                              index, " outside [0, ", output_count_, ")"));
+  }
+  // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
+  out_[index * DTypeSize(dtype_)] ^= 0x01;
+  return absl::OkStatus();
+}
+
+}  // namespace symmbench

@@ -1,0 +1,87 @@
+// What the CPU all-gathers and reduce-scatters share: exact inputs in the symmetric input
+// buffer, a private output, poisoning, the reference computed from the input formula, the
+// bitwise Check and fault injection. A kernel adds only Run (and its factory).
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "kernels/collective.h"
+#include "kernels/cpu/cpu_kernel.h"
+#include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
+
+namespace symmbench {
+
+// Sizes (nccl-tests' convention): Prepare's `count` is the whole buffer, world_size shards of
+// shard() = count / world_size elements.
+//   all-gather (Computes::kAllGather): rank r's input is shard() elements,
+//     ExactInputValue(seed, r, i); its output is count elements, shard p holding rank p's input.
+//   reduce-scatter (Computes::kReduceScatterSum): rank r's input is count elements,
+//     ExactInputValue(seed, r, i); its output is shard() elements, element i the sum over p of
+//     input_p[r * shard() + i].
+// The reference ("reference_gather" / "reference_sum") is computed from the input formula, not
+// read from the peers' buffers, so a kernel that reads the wrong shard or offset is caught; it
+// checks results only (reference_competes() is false).
+class ShardedCpuBase : public Collective {
+ public:
+  // Fills this rank's input and poisons the output and the reference. INVALID_ARGUMENT when
+  // count < 1, count is not a multiple of world_size, or the input or the output would not fit
+  // the symmetric buffer.
+  absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
+  // Fills the output and the reference with 0xFF bytes (a NaN in every dtype). Local.
+  absl::Status PoisonOutputs() final;
+  // Local: the reference output from the input formula (exact: sums of at most 8 values in
+  // [-8, 8]).
+  absl::Status RunReference() final;
+  // Element-wise bitwise comparison of the output and the reference; NaN on either side is
+  // wrong (poison no run overwrote).
+  absl::StatusOr<CheckResult> Check() final;
+  std::string reference_name() const final;
+  bool reference_competes() const final { return false; }
+  // Flips the lowest bit of output element `index`. OUT_OF_RANGE outside [0, output_count()).
+  absl::Status FlipOutputElement(int64_t index) final;
+
+  // Test hook: this rank's output (output_count() elements after Prepare).
+  const void* output_for_testing() const { return out_.get(); }
+
+ protected:
+  // `kernel_name` (a literal) prefixes every error message; `computes` is kAllGather or
+  // kReduceScatterSum.
+  ShardedCpuBase(const CpuKernelContext& context, const char* kernel_name, Computes computes);
+
+  // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
+  absl::Status CheckPrepared(const char* operation) const;
+  const CpuKernelContext& context() const { return context_; }
+  int rank() const { return context_.memory->rank(); }
+  int world_size() const { return context_.memory->world_size(); }
+  DType dtype() const { return dtype_; }
+  int64_t shard() const { return shard_; }                // elements
+  size_t shard_bytes() const { return shard_bytes_; }     // bytes
+  int64_t output_count() const { return output_count_; }  // elements
+  unsigned char* output() { return out_.get(); }          // private, output_count() elements
+
+ private:
+  struct FreeDeleter {
+    void operator()(unsigned char* p) const { std::free(p); }
+  };
+
+  CpuKernelContext context_;
+  const char* kernel_name_;
+  Computes computes_;
+  bool prepared_ = false;
+  DType dtype_ = DType::kBf16;
+  uint64_t seed_ = 0;
+  int64_t shard_ = 0;
+  size_t shard_bytes_ = 0;
+  int64_t output_count_ = 0;
+  // Page-aligned, the symmetric buffer's size, allocated by the first Prepare.
+  std::unique_ptr<unsigned char[], FreeDeleter> out_;
+  std::unique_ptr<unsigned char[], FreeDeleter> ref_;
+};
+
+}  // namespace symmbench

@@ -1,0 +1,134 @@
+// Tests of the CPU all-gathers and reduce-scatters: ranks as threads over real POSIX shared
+// memory, each output checked against the reference and against values computed here from the
+// input formula, at world sizes 1 to 4, in every dtype.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/backend.h"
+#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/dtype.h"
+#include "kernels/exact_input.h"
+#include "kernels/ops/registry.h"
+#include "kernels/testing/backend_test_util.h"
+#include "kernels/testing/thread_rendezvous.h"
+
+namespace symmbench {
+namespace {
+
+std::vector<std::string> ShardedOps() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (IsSharded(op.name)) names.emplace_back(op.name);
+  }
+  return names;
+}
+
+TEST(ShardedOpsTest, RegistryHasTwoAllGathersAndTwoReduceScatters) {
+  int gathers = 0;
+  int scatters = 0;
+  for (const std::string& name : ShardedOps()) {
+    gathers += FindOp(name)->computes == Computes::kAllGather;
+    scatters += FindOp(name)->computes == Computes::kReduceScatterSum;
+    EXPECT_DOUBLE_EQ(FindOp(name)->bus_factor(4), 0.75) << name;  // nccl-tests: (n-1)/n
+    EXPECT_DOUBLE_EQ(FindOp(name)->bus_factor(1), 0.0) << name;
+  }
+  EXPECT_EQ(gathers, 2);
+  EXPECT_EQ(scatters, 2);
+  EXPECT_FALSE(IsSharded(ops::kOneShotAllReduce));
+  EXPECT_FALSE(IsSharded(ops::kAgGemm));
+}
+
+using Param = std::tuple<std::string, int, DType>;  // kernel, world size, dtype
+
+class ShardedCpuTest : public testing::TestWithParam<Param> {};
+
+// What rank `rank`'s output must hold, from the input formula alone.
+float Expected(Computes computes, uint64_t seed, int rank, int world_size, int64_t shard,
+               int64_t i) {
+  if (computes == Computes::kAllGather) {
+    return static_cast<float>(ExactInputValue(seed, static_cast<int>(i / shard), i % shard));
+  }
+  int sum = 0;
+  for (int p = 0; p < world_size; ++p) sum += ExactInputValue(seed, p, rank * shard + i);
+  return static_cast<float>(sum);
+}
+
+TEST_P(ShardedCpuTest, MatchesReferenceAndTheInputFormula) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const Computes computes = FindOp(kernel)->computes;
+  const std::string job = test_util::UniqueJobId("sharded_cpu_test", kernel);
+  // Odd shards (1, 7, 4099 elements): shards that start off any vector boundary.
+  const std::vector<int64_t> shards = {1, 7, 4099};
+  const int64_t max_count = shards.back() * world_size;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, max_count * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+    ASSERT_NE(op, nullptr);
+    EXPECT_FALSE(op->reference_competes());
+    EXPECT_EQ(op->reference_name(),
+              computes == Computes::kAllGather ? "reference_gather" : "reference_sum");
+    for (int64_t shard : shards) {
+      const int64_t count = shard * world_size;
+      for (uint64_t seed : {uint64_t{3}, uint64_t{0xBEEF} + shard}) {  // twice: buffer reuse
+        ASSERT_TRUE(op->Prepare(count, dtype, seed).ok());
+        ASSERT_TRUE(op->Run().ok());
+        ASSERT_TRUE(op->RunReference().ok());
+        absl::StatusOr<CheckResult> check = op->Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->wrong, 0)
+            << kernel << " rank " << rank << " count " << count << " first bad "
+            << check->first_bad_index << " got " << check->got << " want " << check->want;
+        const int64_t out_count = computes == Computes::kAllGather ? count : shard;
+        int64_t differ = 0;
+        for (int64_t i = 0; i < out_count; ++i) {
+          differ += LoadAsFloat(op->output_for_testing(), dtype, i) !=
+                    Expected(computes, seed, rank, world_size, shard, i);
+        }
+        EXPECT_EQ(differ, 0) << kernel << " rank " << rank << " count " << count;
+      }
+    }
+    // A flipped bit is caught.
+    ASSERT_TRUE(op->Prepare(7 * world_size, dtype, 5).ok());
+    ASSERT_TRUE(op->Run().ok());
+    ASSERT_TRUE(op->RunReference().ok());
+    ASSERT_TRUE(op->FlipOutputElement(0).ok());
+    EXPECT_EQ(op->Check()->wrong, 1);
+    EXPECT_EQ(op->Check()->first_bad_index, 0);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryShardedOp, ShardedCpuTest,
+    testing::Combine(testing::ValuesIn(ShardedOps()), testing::Values(1, 2, 3, 4),
+                     testing::Values(DType::kBf16, DType::kFp16, DType::kFp32)),
+    [](const testing::TestParamInfo<Param>& info) {
+      return absl::StrCat(std::get<0>(info.param), "_ws", std::get<1>(info.param), "_",
+                          DTypeName(std::get<2>(info.param)));
+    });
+
+TEST(ShardedCpuPrepareTest, RefusesACountThatDoesNotSplitIntoShards) {
+  const std::string job = test_util::UniqueJobId("sharded_cpu_test", "indivisible");
+  RunRanksInThreads(3, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(test_util::TestBackendOptions(rank, 3, job, 4096), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    for (const std::string& kernel : ShardedOps()) {
+      auto op = (*backend)->CreateCollective(kernel);
+      ASSERT_TRUE(op.ok()) << op.status();
+      const absl::Status s = (*op)->Prepare(100, DType::kBf16, 1);
+      EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << kernel;
+      EXPECT_NE(s.message().find("multiple of world_size 3"), std::string::npos) << s;
+      EXPECT_EQ((*op)->Run().code(), absl::StatusCode::kFailedPrecondition) << kernel;
+    }
+  });
+}
+
+}  // namespace
+}  // namespace symmbench

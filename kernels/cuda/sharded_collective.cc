@@ -1,0 +1,214 @@
+// CudaShardedCollective: Prepare (exact inputs, NCCL symmetric windows, poisoned outputs), the
+// NCCL references (plain and symmetric windows), Check (bitwise, on the device).
+#include "kernels/cuda/sharded_collective.h"
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/device_compare.h"
+#include "kernels/cuda/nccl_symmetric_windows.h"
+#include "kernels/cuda/signal_pad_barrier.h"
+
+namespace symmbench {
+namespace {
+
+constexpr int kPoisonByte = 0xFF;  // a NaN in every dtype; the comparison counts it as wrong
+
+}  // namespace
+
+CudaShardedCollective::CudaShardedCollective(const CudaContext* ctx, const char* name,
+                                             Computes computes)
+    : ctx_(ctx), name_(name), computes_(computes) {}
+
+std::string CudaShardedCollective::reference_name() const {
+  return gathers() ? "nccl_all_gather" : "nccl_reduce_scatter";
+}
+
+absl::Status CudaShardedCollective::CheckPrepared(const char* what) const {
+  if (prepared_) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat(name_, ": ", what, " before a successful Prepare"));
+}
+
+absl::Status CudaShardedCollective::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  prepared_ = false;
+  const int64_t elem = DTypeSize(dtype);
+  const int64_t capacity =
+      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes));
+  if (count < 1 || count % ctx_->world_size != 0 || count > capacity / elem) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name_, ": count must be a multiple of world_size ", ctx_->world_size,
+                     " in [1, ", capacity / elem, "] for ", DTypeName(dtype), " (buffers of ",
+                     capacity, " bytes per rank), got ", count));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  // First NCCL-side step, before anything is enqueued: on the first call it is collective.
+  if (ctx_->nccl_windows == nullptr) {
+    return absl::InternalError(absl::StrCat(name_, ": the backend has no NCCL symmetric windows"));
+  }
+  if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
+    return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric reference: ", s.message()));
+  }
+  const DeviceDType ddtype = ToDeviceDType(dtype);
+  int& cap = max_blocks_[static_cast<int>(ddtype)];
+  if (cap == 0) {
+    absl::StatusOr<int> agreed = AgreeOnGridCap(ddtype);
+    if (!agreed.ok()) return agreed.status();
+    cap = *agreed;
+  }
+  if (absl::Status s = AwaitPeersDone(); !s.ok()) return s;
+  count_ = count;
+  shard_ = count / ctx_->world_size;
+  dtype_ = dtype;
+  void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": fill exact input (", input_count(), " x ", DTypeName(dtype), ")"));
+  const size_t bytes = static_cast<size_t>(input_count() * elem);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,
+                      ctx_->stream),
+      absl::StrCat(name_, ": cudaMemcpyAsync(input -> nccl_symmetric input, ", bytes, ")"));
+  prepared_ = true;
+  return PoisonOutputs();
+}
+
+absl::StatusOr<int> CudaShardedCollective::AgreeOnGridCap(DeviceDType dtype) {
+  int local = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      ShardedMaxBlocks(gathers(), dtype, ctx_->world_size, &local),
+      absl::StrCat(name_, ": max blocks (world size ", ctx_->world_size, ")"));
+  if (ctx_->rendezvous == nullptr) return local;
+  absl::StatusOr<std::vector<std::string>> all = ctx_->rendezvous->AllGather(
+      absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), absl::StrCat(local));
+  if (!all.ok()) return all.status();
+  int agreed = local;
+  for (const std::string& cap : *all) agreed = std::min(agreed, std::atoi(cap.c_str()));
+  if (agreed < 1) {
+    return absl::InternalError(absl::StrCat(name_, ": a rank can keep no block resident"));
+  }
+  return agreed;
+}
+
+// As CudaAllReduceCollective::AwaitPeersDone: the exit barriers are relaxed with respect to the
+// peers' loads, so kernel completion seen by every host orders the next fill after them.
+absl::Status CudaShardedCollective::AwaitPeersDone() {
+  if (ctx_->rendezvous == nullptr || ctx_->world_size == 1) return absl::OkStatus();
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": cudaStreamSynchronize(before Prepare)"));
+  return ctx_->rendezvous->Barrier(absl::StrCat("prepare/", name_, "/", prepares_++));
+}
+
+absl::Status CudaShardedCollective::PoisonOutputs() {
+  if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
+  const size_t bytes = static_cast<size_t>(output_count()) * DTypeSize(dtype_);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->out, kPoisonByte, bytes, ctx_->stream),
+                                 absl::StrCat(name_, ": cudaMemsetAsync(out, ", bytes, ")"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->ref, kPoisonByte, bytes, ctx_->stream),
+                                 absl::StrCat(name_, ": cudaMemsetAsync(ref, ", bytes, ")"));
+  return absl::OkStatus();
+}
+
+ShardedArgs CudaShardedCollective::PeerArgs() const {
+  ShardedArgs args;
+  const size_t offset = gathers() ? 0 : static_cast<size_t>(ctx_->rank) * shard_bytes();
+  for (int p = 0; p < ctx_->world_size; ++p) {
+    args.inputs[p] = static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion)) + offset;
+    args.signal_pads[p] = ctx_->symm->signal_pad(p);
+  }
+  args.output = ctx_->out;
+  args.shard = shard_;
+  args.dtype = ToDeviceDType(dtype_);
+  args.rank = ctx_->rank;
+  args.world_size = ctx_->world_size;
+  args.max_blocks = max_blocks();
+  args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
+  args.error = ctx_->error;
+  return args;
+}
+
+absl::Status CudaShardedCollective::SignalPadBarrier(BarrierPhase phase) const {
+  BarrierArgs args;
+  for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
+  args.rank = ctx_->rank;
+  args.world_size = ctx_->world_size;
+  args.phase = phase;
+  args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
+  args.error = ctx_->error;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchSignalPadBarrier(args, ctx_->stream),
+      absl::StrCat(name_, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
+  return absl::OkStatus();
+}
+
+absl::Status CudaShardedCollective::RunNccl(const void* input, void* output,
+                                            const char* what) const {
+  if (ctx_->comm == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(name_, ": the NCCL communicator was aborted after a timeout"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  // Both take the per-rank (shard) count, as nccl-tests' sendcount / recvcount.
+  const size_t shard = static_cast<size_t>(shard_);
+  const std::string call =
+      absl::StrCat(name_, ": ", gathers() ? "ncclAllGather" : "ncclReduceScatter", "(", what, ", ",
+                   shard, " x ", DTypeName(dtype_), ")");
+  if (gathers()) {
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclAllGather(input, output, shard, ToNcclDType(dtype_), ctx_->comm, ctx_->stream), call,
+        ctx_->comm);
+  } else {
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(ncclReduceScatter(input, output, shard, ToNcclDType(dtype_),
+                                                     ncclSum, ctx_->comm, ctx_->stream),
+                                   call, ctx_->comm);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CudaShardedCollective::RunReference() {
+  if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
+  return RunNccl(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
+                 reference_name().c_str());
+}
+
+absl::Status CudaShardedCollective::RunExtraReference(size_t index) {
+  if (index != 0) {
+    return absl::OutOfRangeError(
+        absl::StrCat(name_, ": extra reference ", index, " (there is 1: nccl_symmetric)"));
+  }
+  if (absl::Status s = CheckPrepared("RunExtraReference"); !s.ok()) return s;
+  return RunNccl(ctx_->nccl_windows->input(), ctx_->nccl_windows->output(), "nccl_symmetric");
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::Check() {
+  if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  if (counters_ == nullptr) {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
+                                   absl::StrCat(name_, ": cudaMalloc(compare counters)"));
+  }
+  return CompareOnDevice(ctx_->out, ctx_->ref, output_count(), dtype_, counters_.get(),
+                         ctx_->stream, name_);
+}
+
+absl::Status CudaShardedCollective::FlipOutputElement(int64_t index) {
+  if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
+  if (index < 0 || index >= output_count()) {
+    return absl::OutOfRangeError(absl::StrCat(name_, ": FlipOutputElement: index ", index,
+                                              " outside [0, ", output_count(), ")"));
+  }
+  // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
+  char* byte = static_cast<char*>(ctx_->out) + index * DTypeSize(dtype_);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchFlipLowestBit(byte, ctx_->stream),
+                                 absl::StrCat(name_, ": FlipOutputElement(", index, ")"));
+  return absl::OkStatus();
+}
+
+}  // namespace symmbench
