@@ -13,7 +13,7 @@
 #include "client/rpc_util.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "spec/ag_gemm_spec.h"
+#include "spec/gemm_spec.h"
 
 namespace symmbench::client {
 namespace {
@@ -55,7 +55,7 @@ bool FitShape(int64_t m, int64_t n, int64_t k, int world_size, int64_t memory_by
     shape->set_m(m / row_unit * row_unit);
     shape->set_n(n);
     shape->set_k(k);
-    if (memory_bytes <= 0 || AgGemmBytesPerRank(*shape, world_size, DType::kBf16) <=
+    if (memory_bytes <= 0 || GemmBytesPerRank(*shape, world_size, DType::kBf16) <=
                                  kGemmMemoryFraction * static_cast<double>(memory_bytes)) {
       return true;
     }

@@ -11,8 +11,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/collective.h"
+#include "kernels/gemm_collective.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -81,9 +81,11 @@ class Backend {
   // the host clock (right for the CPU backend, whose operations run on the calling thread);
   // the CUDA backend enqueues a spin kernel on its stream.
   virtual absl::Status InjectDelay(double us);
-  // The all-gather + GEMM op (kernel "ag_gemm") on this backend. Its A_shard lives in the
-  // backend's symmetric buffer (options.max_bytes must cover the largest shard).
-  virtual absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() = 0;
+  // The named GEMM + collective op (OpFamily::kGemmCollective, e.g. "ag_gemm") on this
+  // backend. Its symmetric-memory part lives in the backend's symmetric buffer (options.max_bytes
+  // must cover it: GemmSymmetricBytes). NOT_FOUND for an op this backend does not implement.
+  virtual absl::StatusOr<std::unique_ptr<GemmCollective>> CreateGemmCollective(
+      const std::string& kernel) = 0;
   // The all-reduce over every rank of the job (`job`: the job's Rendezvous, which outlives the
   // result) when this backend holds one team of it. CUDA: a second NCCL communicator over all
   // ranks. CPU: each rank's input through the Store (kernels/cpu/store_all_reduce_cpu.h).

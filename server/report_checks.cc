@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
-#include "spec/ag_gemm_spec.h"
 #include "spec/dispatch.h"
+#include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {

@@ -8,8 +8,8 @@
 #include "common/quote.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "spec/ag_gemm_spec.h"
 #include "spec/fault_injection.h"
+#include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {
@@ -35,7 +35,7 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   if (absl::Status s = ValidateFaultInjection(spec); !s.ok()) return s;
   v1::JobPlan plan;
   if (op->family == OpFamily::kGemmCollective) {
-    plan.set_buffer_bytes(AgGemmMaxShardBytes(spec, *dtype));
+    plan.set_buffer_bytes(GemmSymmetricBytes(spec, *dtype));
     return plan;
   }
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/dtype.h"
+#include "kernels/gemm_collective.h"
 #include "proto/symmbench.pb.h"
 
 namespace symmbench {

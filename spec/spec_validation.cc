@@ -12,9 +12,9 @@
 #include "common/quote.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "spec/ag_gemm_spec.h"
 #include "spec/dispatch.h"
 #include "spec/fault_injection.h"
+#include "spec/gemm_spec.h"
 
 namespace symmbench {
 namespace {
@@ -327,7 +327,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
                      ", max_bytes ", sweep.max_bytes(), ")"));
   }
   if (kernel->family == OpFamily::kGemmCollective) {
-    if (absl::Status s = ValidateAgGemmSpec(spec, *dtype, limits); !s.ok()) return s;
+    if (absl::Status s = ValidateGemmSpec(spec, *dtype, limits); !s.ok()) return s;
   } else {
     if (absl::Status s = CheckSizes(spec, *kernel, *dtype, limits); !s.ok()) return s;
   }

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/ag_gemm.h"
+#include "kernels/gemm_collective.h"
 #include "kernels/ops/registry.h"
 #include "spec/plan.h"
 #include "worker/timing.h"
@@ -51,16 +51,16 @@ absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend)
 }
 
 absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
-  absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
+  absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(ops::kAgGemm);
   if (!op.ok()) return op.status();
   const GemmProblem problem =
       CalibrationGemm(backend->name() == "cuda" ? v1::cuda : v1::cpu, backend->world_size());
   if (absl::Status s = (*op)->Prepare(problem, kSeed); !s.ok()) return s;
   // The all-gather fills A_ref with real values (never time on poison).
-  if (absl::Status s = (*op)->Run(AgGemmVariant::kAllGather); !s.ok()) return s;
+  if (absl::Status s = (*op)->Run(GemmVariant::kCollective); !s.ok()) return s;
   absl::StatusOr<TimingStats> time =
       WarmUpAndTime(backend, std::min(spec.warmup_iters(), 5), std::min(spec.iters(), 20),
-                    [&] { return (*op)->Run(AgGemmVariant::kGemm); });
+                    [&] { return (*op)->Run(GemmVariant::kGemm); });
   if (!time.ok()) return time.status();
   const double flops = 2.0 * problem.m * problem.n * problem.k;
   return flops / (time->median_us * 1e6);

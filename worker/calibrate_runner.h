@@ -5,8 +5,8 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/backend.h"
+#include "kernels/gemm_collective.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
 #include "worker/bench_runner.h"
@@ -15,7 +15,7 @@ namespace symmbench {
 
 // Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
 // rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes
-// as graph replays: the fastest batch, max over ranks) and gemm_tflops (AgGemm's GEMM alone, bf16,
+// as graph replays: the fastest batch, max over ranks) and gemm_tflops (ag_gemm's GEMM alone, bf16,
 // min over ranks).
 absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                             const RowSink& sink);

@@ -16,9 +16,9 @@
 #include "spec/dispatch.h"
 #include "spec/job_keys.h"
 #include "spec/spec_validation.h"
-#include "worker/ag_gemm_runner.h"
 #include "worker/bench_runner.h"
 #include "worker/calibrate_runner.h"
+#include "worker/gemm_runner.h"
 #include "worker/host_placement.h"
 #include "worker/injected_delay.h"
 
@@ -44,7 +44,7 @@ absl::Status RunFamily(OpFamily family, const RunContext& c) {
       return RunBenchmark(c.spec, c.plan, c.backend, c.job_rendezvous, c.sink, c.delay,
                           c.job_all_reduce);
     case OpFamily::kGemmCollective:
-      return RunAgGemmBenchmark(c.spec, c.backend, c.job_rendezvous, c.sink, c.delay);
+      return RunGemmBenchmark(c.spec, c.backend, c.job_rendezvous, c.sink, c.delay);
     case OpFamily::kCalibration:
       return RunCalibration(c.spec, c.backend, c.job_rendezvous, c.sink);
   }

@@ -1,7 +1,7 @@
 // A worker session: one rank of one job. It reads the job's spec and plan from the coordinator's
 // Store, meets the other ranks (placement, per-host teams), builds the backend, hands the op to
 // its family's runner (swept collectives and the dispatcher: bench_runner.h; GEMM + collective:
-// ag_gemm_runner.h; calibration: calibrate_runner.h) and reports rows, done or the failure.
+// gemm_runner.h; calibration: calibrate_runner.h) and reports rows, done or the failure.
 // worker/main.cc is flags, the channel and the device probe around it.
 #pragma once
 

@@ -2,7 +2,6 @@
 // memcpy all-gather and whole-matrix OpenBLAS references, and the check against them.
 #include "kernels/cpu/ag_gemm_cpu.h"
 
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cpu/convert_chunk.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -192,16 +192,16 @@ absl::Status AgGemmCpu::PoisonOutputs() {
   return absl::OkStatus();
 }
 
-absl::Status AgGemmCpu::Run(AgGemmVariant variant) {
+absl::Status AgGemmCpu::Run(GemmVariant variant) {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
   switch (variant) {
-    case AgGemmVariant::kFused:
+    case GemmVariant::kFused:
       return RunFused();
-    case AgGemmVariant::kAllGather:
+    case GemmVariant::kCollective:
       return RunAllGather();
-    case AgGemmVariant::kGemm:
+    case GemmVariant::kGemm:
       return RunGemm();
-    case AgGemmVariant::kSequential:
+    case GemmVariant::kSequential:
       if (absl::Status s = RunAllGather(); !s.ok()) return s;
       return RunGemm();
   }
@@ -317,11 +317,11 @@ absl::Status AgGemmCpu::RunGemm() {
   return absl::OkStatus();
 }
 
-absl::StatusOr<AgGemmCheck> AgGemmCpu::Check() {
+absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
   const DType dtype = problem_.dtype;
   const size_t size = DTypeSize(dtype);
-  AgGemmCheck result;
+  GemmCheck result;
   const int64_t a_elems = problem_.m * problem_.k;
   for (int64_t i = 0; i < a_elems; ++i) {
     const unsigned char* got = a_.data() + i * size;
@@ -357,8 +357,12 @@ absl::StatusOr<AgGemmCheck> AgGemmCpu::Check() {
 
 double AgGemmCpu::tolerance() const { return problem_.dtype == DType::kFp32 ? 1e-5 : 1e-2; }
 
-std::unique_ptr<AgGemm> NewAgGemmCpu(const CpuKernelContext& context) {
+std::unique_ptr<GemmCollective> NewAgGemmCpu(const CpuKernelContext& context) {
   return std::make_unique<AgGemmCpu>(context);
 }
+
+namespace {
+[[maybe_unused]] const bool kRegistered = CpuGemmCollectives().Add(ops::kAgGemm, &NewAgGemmCpu);
+}  // namespace
 
 }  // namespace symmbench

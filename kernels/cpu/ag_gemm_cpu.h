@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/ag_gemm.h"
 #include "kernels/cpu/ag_gemm_cpu_copy_thread.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/openblas.h"
+#include "kernels/gemm_collective.h"
 
 namespace symmbench {
 
@@ -47,12 +47,12 @@ namespace symmbench {
 //
 // Run is collective (every rank calls the same sequence of variants); Prepare, PoisonOutputs
 // and Check are local. One thread drives an AgGemmCpu.
-class AgGemmCpu : public AgGemm {
+class AgGemmCpu : public GemmCollective {
  public:
   explicit AgGemmCpu(const CpuKernelContext& context);
   ~AgGemmCpu() override = default;
 
-  // See AgGemm::Prepare. A_shard element i of rank r is AgGemmCpuInputA(seed, r, i) and B
+  // See GemmCollective::Prepare. A_shard element i of rank r is AgGemmCpuInputA(seed, r, i) and B
   // element i is AgGemmCpuInputB(seed, i), each rounded to dtype. INVALID_ARGUMENT for m, n or
   // k outside [1, 2^31), splits_per_rank < 1, m % (world_size * splits_per_rank) != 0, or a
   // shard larger than the symmetric buffer; RESOURCE_EXHAUSTED when allocation fails.
@@ -64,14 +64,14 @@ class AgGemmCpu : public AgGemm {
   // cblas_sgemm in float, rounded once to dtype. kSequential: kAllGather then kGemm. Barrier
   // errors (DEADLINE_EXCEEDED, FAILED_PRECONDITION after one) are returned as is;
   // FAILED_PRECONDITION before a successful Prepare.
-  absl::Status Run(AgGemmVariant variant) override;
+  absl::Status Run(GemmVariant variant) override;
   // gathered_wrong counts elements of the gathered A whose bits differ from A_ref's or that are
   // NaN on either side (inputs are finite, so a NaN is poison no run overwrote); c_rel_error
   // is computed in double, 1e30 when C or C_ref holds a NaN or infinity.
-  absl::StatusOr<AgGemmCheck> Check() override;
+  absl::StatusOr<GemmCheck> Check() override;
   // 1e-2 for bf16 and fp16 (outputs rounded to 8 / 11 significant bits), 1e-5 for fp32.
   double tolerance() const override;
-  std::string all_gather_name() const override { return "memcpy"; }
+  std::string collective_name() const override { return "memcpy"; }
   std::string gemm_name() const override { return "openblas"; }
 
   // Test hooks: the gathered A [m, k] and C [m, n] of the fused op (dtype elements).
@@ -110,8 +110,8 @@ class AgGemmCpu : public AgGemm {
   AgGemmCopyThread copy_thread_;  // last member: joined before the buffers it writes go away
 };
 
-// Registry factory (Backend::CreateAgGemm of the CPU backend).
-std::unique_ptr<AgGemm> NewAgGemmCpu(const CpuKernelContext& context);
+// The factory CpuGemmCollectives() holds for "ag_gemm" (added by ag_gemm_cpu.cc).
+std::unique_ptr<GemmCollective> NewAgGemmCpu(const CpuKernelContext& context);
 
 // The inputs before rounding to dtype: pseudo-random, in [-1, 1], never zero (odd multiples of
 // 2^-23). A: element i of `rank`'s shard (row-major [m / world_size, k]); B: element i of the

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 #include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/thread_rendezvous.h"
 
@@ -71,10 +72,10 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
     auto backend = CreateCpuBackend(
         test_util::TestBackendOptions(rank, world_size, job, 128 * 32 * 4), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto op = (*backend)->CreateAgGemm();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
-    AgGemm& gemm = **op;
-    EXPECT_EQ(gemm.all_gather_name(), "memcpy");
+    GemmCollective& gemm = **op;
+    EXPECT_EQ(gemm.collective_name(), "memcpy");
     EXPECT_EQ(gemm.gemm_name(), "openblas");
     auto* impl = dynamic_cast<AgGemmCpu*>(&gemm);
     ASSERT_NE(impl, nullptr);
@@ -89,8 +90,8 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         EXPECT_EQ(gemm.tolerance(), dtype == DType::kFp32 ? 1e-5 : 1e-2);
         for (int repeat = 0; repeat < 2; ++repeat) {  // the copy thread and flags are reused
           ASSERT_TRUE(gemm.PoisonOutputs().ok());
-          ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
-          ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+          ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
+          ASSERT_TRUE(gemm.Run(GemmVariant::kSequential).ok());
           ASSERT_TRUE((*backend)->Synchronize().ok());
           auto check = gemm.Check();
           ASSERT_TRUE(check.ok()) << check.status();
@@ -109,9 +110,9 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
             Rounded(dtype, AgGemmCpuInputA(seed, owner, last - owner * shard_rows * problem.k)));
         // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
-        ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
-        ASSERT_TRUE(gemm.Run(AgGemmVariant::kAllGather).ok());
-        ASSERT_TRUE(gemm.Run(AgGemmVariant::kGemm).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kCollective).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kGemm).ok());
         auto check = gemm.Check();
         ASSERT_TRUE(check.ok()) << check.status();
         EXPECT_EQ(check->gathered_wrong, 0);
@@ -136,9 +137,9 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
     auto backend =
         CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 64 * 32 * 2), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto op = (*backend)->CreateAgGemm();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
-    AgGemm& gemm = **op;
+    GemmCollective& gemm = **op;
     const GemmProblem problem = test_util::TestGemmProblem(64, 48, 32, 2, DType::kBf16);
     ASSERT_TRUE(gemm.Prepare(problem, 5).ok());
     // Both sides poisoned alike still count as wrong.
@@ -148,14 +149,14 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
     EXPECT_EQ(poisoned->first_bad_index, 0);
     EXPECT_EQ(poisoned->c_rel_error, 1e30);
     // References only: the fused outputs are still poison.
-    ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+    ASSERT_TRUE(gemm.Run(GemmVariant::kSequential).ok());
     auto check = gemm.Check();
     ASSERT_TRUE(check.ok()) << check.status();
     EXPECT_EQ(check->gathered_wrong, 64 * 32);
     EXPECT_EQ(check->first_bad_index, 0);
     EXPECT_EQ(check->c_rel_error, 1e30);
     // A fused run repairs them.
-    ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
+    ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
     auto repaired = gemm.Check();
     ASSERT_TRUE(repaired.ok()) << repaired.status();
     EXPECT_EQ(repaired->gathered_wrong, 0);
@@ -172,14 +173,14 @@ TEST(AgGemmCpuCheckTest, AGarbageTileFailsThoughTheWholeOutputsErrorIsSmall) {
     auto backend =
         CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 1024 * 32 * 2), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto op = (*backend)->CreateAgGemm();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
     auto* impl = dynamic_cast<AgGemmCpu*>(op->get());
     ASSERT_NE(impl, nullptr);
     EXPECT_EQ(CheckTileRows(problem, 2), 128);  // chunks of 512 rows
     ASSERT_TRUE(impl->Prepare(problem, 9).ok());
-    ASSERT_TRUE(impl->Run(AgGemmVariant::kFused).ok());
-    ASSERT_TRUE(impl->Run(AgGemmVariant::kSequential).ok());
+    ASSERT_TRUE(impl->Run(GemmVariant::kFused).ok());
+    ASSERT_TRUE(impl->Run(GemmVariant::kSequential).ok());
     auto good = impl->Check();
     ASSERT_TRUE(good.ok()) << good.status();
     ASSERT_LT(good->c_rel_error, impl->tolerance());
@@ -219,10 +220,10 @@ TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
     auto backend =
         CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 64 * 32 * 2), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto op = (*backend)->CreateAgGemm();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
-    AgGemm& gemm = **op;
-    EXPECT_EQ(gemm.Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
+    GemmCollective& gemm = **op;
+    EXPECT_EQ(gemm.Run(GemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
     EXPECT_EQ(gemm.PoisonOutputs().code(), absl::StatusCode::kFailedPrecondition);
     absl::Status odd = gemm.Prepare(test_util::TestGemmProblem(65, 48, 32, 1, DType::kBf16), 1);
@@ -242,8 +243,8 @@ TEST(AgGemmCpuCheckTest, BadShapesAreInvalidArgumentAndOrderIsEnforced) {
     // A failed Prepare leaves the op unprepared.
     EXPECT_EQ(gemm.Check().status().code(), absl::StatusCode::kFailedPrecondition);
     ASSERT_TRUE(gemm.Prepare(test_util::TestGemmProblem(64, 48, 32, 1, DType::kFp32), 1).ok());
-    ASSERT_TRUE(gemm.Run(AgGemmVariant::kFused).ok());
-    ASSERT_TRUE(gemm.Run(AgGemmVariant::kSequential).ok());
+    ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
+    ASSERT_TRUE(gemm.Run(GemmVariant::kSequential).ok());
     auto check = gemm.Check();
     ASSERT_TRUE(check.ok()) << check.status();
     EXPECT_EQ(check->gathered_wrong, 0);
@@ -256,20 +257,19 @@ TEST(AgGemmCpuCheckTest, MissingPeerTimesOut) {
     auto backend = CreateCpuBackend(
         test_util::TestBackendOptions(rank, 2, job, 4096, milliseconds(300)), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto op = (*backend)->CreateAgGemm();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
     ASSERT_TRUE((*op)->Prepare(test_util::TestGemmProblem(16, 8, 8, 1, DType::kFp16), 1).ok());
     if (rank == 0) {  // rank 1 never calls Run
       const auto start = std::chrono::steady_clock::now();
-      absl::Status s = (*op)->Run(AgGemmVariant::kFused);
+      absl::Status s = (*op)->Run(GemmVariant::kFused);
       const auto waited = std::chrono::steady_clock::now() - start;
       EXPECT_EQ(s.code(), absl::StatusCode::kDeadlineExceeded) << s;
       EXPECT_NE(s.message().find("rank 0 waiting for rank 1"), std::string::npos) << s;
       EXPECT_GE(waited, milliseconds(300));
       EXPECT_LT(waited, milliseconds(5000));
       // The barrier is broken from now on: the backend must be discarded.
-      EXPECT_EQ((*op)->Run(AgGemmVariant::kSequential).code(),
-                absl::StatusCode::kFailedPrecondition);
+      EXPECT_EQ((*op)->Run(GemmVariant::kSequential).code(), absl::StatusCode::kFailedPrecondition);
     }
     ASSERT_TRUE(rendezvous->Barrier("done").ok());
   });

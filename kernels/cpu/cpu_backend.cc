@@ -9,7 +9,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "kernels/backend.h"
-#include "kernels/cpu/ag_gemm_cpu.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/shm_symm_mem.h"
@@ -74,9 +73,15 @@ class CpuBackend : public Backend {
                      "\" (known: ", absl::StrJoin(CpuKernelNames(), ", "), ")"));
   }
 
-  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override {
-    // Borrows the backend's memory and barrier, like a Collective: destroy it first.
-    return NewAgGemmCpu(Context());
+  // Borrows the backend's memory and barrier, like a Collective: destroy it first.
+  absl::StatusOr<std::unique_ptr<GemmCollective>> CreateGemmCollective(
+      const std::string& kernel) override {
+    if (CpuGemmCollectiveFactory factory = CpuGemmCollectives().Find(kernel); factory != nullptr) {
+      return factory(Context());
+    }
+    return absl::NotFoundError(
+        absl::StrCat("cpu backend: no CPU implementation of GEMM op \"", kernel,
+                     "\" (known: ", absl::StrJoin(CpuGemmCollectives().Names(), ", "), ")"));
   }
 
   absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) override {

@@ -8,4 +8,9 @@ FactoryTable<CpuCollectiveFactory>& CpuCollectives() {
   return *table;
 }
 
+FactoryTable<CpuGemmCollectiveFactory>& CpuGemmCollectives() {
+  static auto* const table = new FactoryTable<CpuGemmCollectiveFactory>();
+  return *table;
+}
+
 }  // namespace symmbench

@@ -9,6 +9,7 @@
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/shm_symm_mem.h"
 #include "kernels/factory_table.h"
+#include "kernels/gemm_collective.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -29,5 +30,12 @@ using CpuCollectiveFactory = std::unique_ptr<Collective> (*)(const CpuKernelCont
 // The CPU backend's implementations, by op name (kernels/ops/registry.h), each added by its
 // kernel file at start-up: CreateCollective looks kernels up here.
 FactoryTable<CpuCollectiveFactory>& CpuCollectives();
+
+using CpuGemmCollectiveFactory =
+    std::unique_ptr<GemmCollective> (*)(const CpuKernelContext& context);
+
+// The CPU backend's GEMM + collective ops (OpFamily::kGemmCollective), by op name, each added by
+// its kernel file at start-up: CreateGemmCollective looks them up here.
+FactoryTable<CpuGemmCollectiveFactory>& CpuGemmCollectives();
 
 }  // namespace symmbench

@@ -62,7 +62,7 @@ bool Product(int64_t a, int64_t b, int64_t c, int64_t* out) {
   return !__builtin_mul_overflow(a, b, &ab) && !__builtin_mul_overflow(ab, c, out);
 }
 
-class CudaAgGemm final : public AgGemm {
+class CudaAgGemm final : public GemmCollective {
  public:
   CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm)
       : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)) {}
@@ -156,17 +156,17 @@ class CudaAgGemm final : public AgGemm {
     return absl::OkStatus();
   }
 
-  absl::Status Run(AgGemmVariant variant) override {
+  absl::Status Run(GemmVariant variant) override {
     if (!prepared_) return NotPrepared("Run");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     switch (variant) {
-      case AgGemmVariant::kFused:
+      case GemmVariant::kFused:
         return RunFused();
-      case AgGemmVariant::kAllGather:
+      case GemmVariant::kCollective:
         return RunAllGather();
-      case AgGemmVariant::kGemm:
+      case GemmVariant::kGemm:
         return RunGemm();
-      case AgGemmVariant::kSequential: {
+      case GemmVariant::kSequential: {
         absl::Status s = RunAllGather();
         return s.ok() ? RunGemm() : s;
       }
@@ -175,7 +175,7 @@ class CudaAgGemm final : public AgGemm {
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
   }
 
-  absl::StatusOr<AgGemmCheck> Check() override {
+  absl::StatusOr<GemmCheck> Check() override {
     if (!prepared_) return NotPrepared("Check");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const DeviceDType ddtype = ToDeviceDType(problem_.dtype);
@@ -200,7 +200,7 @@ class CudaAgGemm final : public AgGemm {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(main),
                                    absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
     const auto* got = reinterpret_cast<const CheckSums*>(host.data());
-    AgGemmCheck result;
+    GemmCheck result;
     result.gathered_wrong = static_cast<int64_t>(got->counters.wrong);
     result.first_bad_index =
         got->counters.wrong != 0 ? static_cast<int64_t>(got->counters.first_bad) : -1;
@@ -213,7 +213,7 @@ class CudaAgGemm final : public AgGemm {
   }
 
   double tolerance() const override { return kTolerance; }
-  std::string all_gather_name() const override { return "nccl_all_gather"; }
+  std::string collective_name() const override { return "nccl_all_gather"; }
   std::string gemm_name() const override { return "cublaslt"; }
 
  private:
@@ -382,7 +382,7 @@ class CudaAgGemm final : public AgGemm {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx) {
+absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaAgGemm(const CudaContext* ctx) {
   if (ctx == nullptr || ctx->symm == nullptr || ctx->stream == nullptr || ctx->error == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(kName, ": incomplete CUDA context"));
   }
@@ -393,7 +393,11 @@ absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx) {
   if (!gemm.ok()) return gemm.status();
   auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm));
   if (absl::Status s = op->Init(); !s.ok()) return s;
-  return std::unique_ptr<AgGemm>(std::move(op));
+  return std::unique_ptr<GemmCollective>(std::move(op));
 }
+
+namespace {
+[[maybe_unused]] const bool kRegistered = CudaGemmCollectives().Add(ops::kAgGemm, &NewCudaAgGemm);
+}  // namespace
 
 }  // namespace symmbench

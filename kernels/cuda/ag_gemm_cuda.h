@@ -5,12 +5,12 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/cuda/cuda_context.h"
+#include "kernels/gemm_collective.h"
 
 namespace symmbench {
 
-// AgGemm over the backend's resources (docs/ag_gemm.md):
+// GemmCollective "ag_gemm" over the backend's resources (docs/ag_gemm.md):
 // - A_shard [m / world_size, k] lives at the start of this rank's symmetric buffer
 //   (ctx->symm); peers read it with copy-engine copies through their IPC mappings.
 // - gathered A [m, k], A_ref [m, k], B [k, n], C [m, n], C_ref [m, n] are private cudaMallocs,
@@ -22,6 +22,6 @@ namespace symmbench {
 // bf16 and fp16 only (Prepare: INVALID_ARGUMENT for fp32). `ctx` must outlive the object.
 // Errors: INTERNAL / UNAVAILABLE naming the call when the copy stream, events, cuBLASLt handle,
 // workspace or the driver's stream memory operations cannot be set up.
-absl::StatusOr<std::unique_ptr<AgGemm>> NewCudaAgGemm(const CudaContext* ctx);
+absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaAgGemm(const CudaContext* ctx);
 
 }  // namespace symmbench

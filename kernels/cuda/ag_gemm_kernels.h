@@ -51,7 +51,7 @@ constexpr int64_t kMaxFrobeniusSegments = 65535;
 // Splits i < count (bf16 or fp16 buffers) into count / segment segments of `segment`
 // consecutive elements (count a multiple of segment, at most kMaxFrobeniusSegments segments),
 // resets sums[0 .. segments) (device memory) and accumulates segment s's sums into sums[s]; all
-// on `stream`. The host computes each segment's error (TileRelError in kernels/ag_gemm.h).
+// on `stream`. The host computes each segment's error (TileRelError in kernels/gemm_collective.h).
 cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count, int64_t segment,
                                DeviceDType dtype, FrobeniusSums* sums, cudaStream_t stream);
 

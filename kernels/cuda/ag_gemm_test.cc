@@ -1,7 +1,5 @@
 // CUDA ag_gemm at world size 1 (an in-process rendezvous of one rank): Prepare, Poison,
 // Run(fused), Run(sequential), Check; argument errors. GPU tests skip without a CUDA device.
-#include "kernels/ag_gemm.h"
-
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,6 +11,8 @@
 #include "kernels/backend.h"
 #include "kernels/cuda/device_probe.h"
 #include "kernels/dtype.h"
+#include "kernels/gemm_collective.h"
+#include "kernels/ops/registry.h"
 #include "kernels/testing/backend_test_util.h"
 #include "kernels/testing/single_rank_rendezvous.h"
 
@@ -32,7 +32,8 @@ class AgGemmGpuTest : public ::testing::Test {
     absl::StatusOr<std::unique_ptr<Backend>> backend = CreateCudaBackend(options, &rendezvous_);
     ASSERT_TRUE(backend.ok()) << backend.status();
     backend_ = *std::move(backend);
-    absl::StatusOr<std::unique_ptr<AgGemm>> op = backend_->CreateAgGemm();
+    absl::StatusOr<std::unique_ptr<GemmCollective>> op =
+        backend_->CreateGemmCollective(ops::kAgGemm);
     ASSERT_TRUE(op.ok()) << op.status();
     op_ = *std::move(op);
   }
@@ -45,13 +46,13 @@ class AgGemmGpuTest : public ::testing::Test {
   void RunAndCheck(const GemmProblem& problem, int fused_runs) {
     absl::Status s = op_->Prepare(problem, kSeed);
     ASSERT_TRUE(s.ok()) << s;
-    for (int i = 0; s.ok() && i < fused_runs; ++i) s = op_->Run(AgGemmVariant::kFused);
+    for (int i = 0; s.ok() && i < fused_runs; ++i) s = op_->Run(GemmVariant::kFused);
     ASSERT_TRUE(s.ok()) << s;
-    s = op_->Run(AgGemmVariant::kSequential);
+    s = op_->Run(GemmVariant::kSequential);
     ASSERT_TRUE(s.ok()) << s;
     s = backend_->Synchronize();
     ASSERT_TRUE(s.ok()) << s;
-    absl::StatusOr<AgGemmCheck> check = op_->Check();
+    absl::StatusOr<GemmCheck> check = op_->Check();
     ASSERT_TRUE(check.ok()) << check.status();
     EXPECT_EQ(check->gathered_wrong, 0) << "first bad " << check->first_bad_index;
     EXPECT_EQ(check->first_bad_index, -1);
@@ -60,11 +61,11 @@ class AgGemmGpuTest : public ::testing::Test {
 
   SingleRankRendezvous rendezvous_;
   std::unique_ptr<Backend> backend_;
-  std::unique_ptr<AgGemm> op_;
+  std::unique_ptr<GemmCollective> op_;
 };
 
 TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
-  EXPECT_EQ(op_->all_gather_name(), "nccl_all_gather");
+  EXPECT_EQ(op_->collective_name(), "nccl_all_gather");
   EXPECT_EQ(op_->gemm_name(), "cublaslt");
   EXPECT_DOUBLE_EQ(op_->tolerance(), 1e-2);
   for (const DType dtype : {DType::kBf16, DType::kFp16}) {
@@ -92,9 +93,9 @@ TEST_F(AgGemmGpuTest, OddShapes) {
 TEST_F(AgGemmGpuTest, CheckSeesPoisonedOutputs) {
   const GemmProblem problem = test_util::TestGemmProblem(128, 64, 32, 1, DType::kBf16);
   ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
-  ASSERT_TRUE(op_->Run(AgGemmVariant::kSequential).ok());
+  ASSERT_TRUE(op_->Run(GemmVariant::kSequential).ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
-  absl::StatusOr<AgGemmCheck> check = op_->Check();  // the fused outputs are still poison
+  absl::StatusOr<GemmCheck> check = op_->Check();  // the fused outputs are still poison
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_EQ(check->gathered_wrong, problem.m * problem.k);
   EXPECT_EQ(check->first_bad_index, 0);
@@ -106,9 +107,9 @@ TEST_F(AgGemmGpuTest, ReferencesAloneAndTimer) {
   std::unique_ptr<Timer> timer = backend_->NewTimer();
   ASSERT_TRUE(timer->Start().ok());
   for (int i = 0; i < 10; ++i) {
-    ASSERT_TRUE(op_->Run(AgGemmVariant::kAllGather).ok());
-    ASSERT_TRUE(op_->Run(AgGemmVariant::kGemm).ok());
-    ASSERT_TRUE(op_->Run(AgGemmVariant::kFused).ok());
+    ASSERT_TRUE(op_->Run(GemmVariant::kCollective).ok());
+    ASSERT_TRUE(op_->Run(GemmVariant::kGemm).ok());
+    ASSERT_TRUE(op_->Run(GemmVariant::kFused).ok());
   }
   ASSERT_TRUE(timer->Stop().ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
@@ -117,7 +118,7 @@ TEST_F(AgGemmGpuTest, ReferencesAloneAndTimer) {
   // 30 operations, each at least one kernel launch (>= 1 us); far less than 10 s.
   EXPECT_GT(*us, 30.0);
   EXPECT_LT(*us, 10e6);
-  absl::StatusOr<AgGemmCheck> check = op_->Check();
+  absl::StatusOr<GemmCheck> check = op_->Check();
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_EQ(check->gathered_wrong, 0);
   EXPECT_LT(check->c_rel_error, op_->tolerance());
@@ -129,7 +130,7 @@ TEST_F(AgGemmGpuTest, CaptureIsRefusedAndLeavesTheBackendUsable) {
   const GemmProblem problem = test_util::TestGemmProblem(512, 256, 128, 2, DType::kBf16);
   ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
   absl::StatusOr<std::unique_ptr<Graph>> graph =
-      backend_->CaptureGraph([&] { return op_->Run(AgGemmVariant::kFused); }, 1);
+      backend_->CaptureGraph([&] { return op_->Run(GemmVariant::kFused); }, 1);
   EXPECT_EQ(graph.status().code(), absl::StatusCode::kFailedPrecondition) << graph.status();
   EXPECT_NE(graph.status().message().find("CUDA graph"), std::string::npos) << graph.status();
   ASSERT_TRUE(backend_->Synchronize().ok());
@@ -137,7 +138,7 @@ TEST_F(AgGemmGpuTest, CaptureIsRefusedAndLeavesTheBackendUsable) {
 }
 
 TEST_F(AgGemmGpuTest, RejectsBadProblems) {
-  EXPECT_EQ(op_->Run(AgGemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(op_->Run(GemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(op_->Check().status().code(), absl::StatusCode::kFailedPrecondition);
   const absl::Status fp32 =
       op_->Prepare(test_util::TestGemmProblem(64, 64, 64, 1, DType::kFp32), kSeed);

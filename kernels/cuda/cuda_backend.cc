@@ -19,7 +19,6 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "kernels/cuda/ag_gemm_cuda.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_graph.h"
@@ -183,7 +182,16 @@ class CudaBackend final : public Backend {
     return factory(&ctx_);
   }
 
-  absl::StatusOr<std::unique_ptr<AgGemm>> CreateAgGemm() override { return NewCudaAgGemm(&ctx_); }
+  absl::StatusOr<std::unique_ptr<GemmCollective>> CreateGemmCollective(
+      const std::string& kernel) override {
+    const CudaGemmCollectiveFactory factory = CudaGemmCollectives().Find(kernel);
+    if (factory == nullptr) {
+      return absl::NotFoundError(
+          absl::StrCat("cuda backend: unknown GEMM op \"", kernel,
+                       "\" (known: ", absl::StrJoin(CudaGemmCollectives().Names(), ", "), ")"));
+    }
+    return factory(&ctx_);
+  }
 
   absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) override {
     absl::StatusOr<std::unique_ptr<Collective>> op =

@@ -8,4 +8,9 @@ FactoryTable<CudaCollectiveFactory>& CudaCollectives() {
   return *table;
 }
 
+FactoryTable<CudaGemmCollectiveFactory>& CudaGemmCollectives() {
+  static auto* const table = new FactoryTable<CudaGemmCollectiveFactory>();
+  return *table;
+}
+
 }  // namespace symmbench

@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <memory>
 
+#include "absl/status/statusor.h"
 #include "kernels/collective.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/factory_table.h"
+#include "kernels/gemm_collective.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -60,5 +62,13 @@ using CudaCollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext*
 // kernel file at start-up: CreateCollective looks kernels up here. A factory's `ctx` must
 // outlive the Collective it returns.
 FactoryTable<CudaCollectiveFactory>& CudaCollectives();
+
+// A GEMM + collective op's factory: its set-up (streams, events, cuBLASLt) may fail.
+using CudaGemmCollectiveFactory =
+    absl::StatusOr<std::unique_ptr<GemmCollective>> (*)(const CudaContext* ctx);
+
+// The CUDA backend's GEMM + collective ops (OpFamily::kGemmCollective), by op name, each added
+// by its kernel file at start-up: CreateGemmCollective looks them up here.
+FactoryTable<CudaGemmCollectiveFactory>& CudaGemmCollectives();
 
 }  // namespace symmbench

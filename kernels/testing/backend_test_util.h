@@ -11,8 +11,8 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/backend.h"
+#include "kernels/gemm_collective.h"
 
 namespace symmbench::test_util {
 

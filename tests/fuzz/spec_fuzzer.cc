@@ -11,9 +11,9 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
-#include "spec/ag_gemm_spec.h"
 #include "spec/dispatch.h"
 #include "spec/fault_injection.h"
+#include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {

@@ -1,5 +1,6 @@
-// The "ag_gemm" part of a JobSpec: validation of its shapes, splits and variants, and what the
-// worker derives from them (symmetric-buffer size, resolved splits, variant list).
+// The GEMM + collective part of a JobSpec (JobSpec.gemm): validation of its shapes, splits and
+// variants, and what the worker derives from them (symmetric-buffer size, resolved splits, variant
+// list).
 #pragma once
 
 #include <cstdint>
@@ -7,8 +8,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "kernels/ag_gemm.h"
 #include "kernels/dtype.h"
+#include "kernels/gemm_collective.h"
 #include "proto/symmbench.pb.h"
 #include "spec/spec_validation.h"
 
@@ -20,16 +21,16 @@ constexpr int32_t kMaxSplitsPerRank = 64;
 // INVALID_ARGUMENT naming the field: no shapes, more than kMaxSizes, m/n/k < 1, m not divisible
 // by world_size * splits_per_rank (or by world_size for auto), splits_per_rank < 0 or above
 // kMaxSplitsPerRank, a dtype other than bf16/fp16, an unknown or repeated variant.
-// RESOURCE_EXHAUSTED naming shapes[i] when its buffers (AgGemmBytesPerRank) exceed device memory.
-absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits);
+// RESOURCE_EXHAUSTED naming shapes[i] when its buffers (GemmBytesPerRank) exceed device memory.
+absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits);
 
 // Device bytes one rank needs for a shape: A_shard + gathered A + A_ref + B + C + C_ref.
-int64_t AgGemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype);
+int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype);
 // Largest A_shard of the job in bytes (the symmetric buffer's size).
-int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype);
+int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype);
 // splits_per_rank for a shape: the spec's, or AutoSplitsPerRank when it is 0.
 int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape);
-// The variants to time, in the order fused, all_gather, gemm, sequential; all when empty.
-std::vector<AgGemmVariant> AgGemmVariants(const v1::JobSpec& spec);
+// The variants to time, in the order fused, the collective, gemm, sequential; all when empty.
+std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec);
 
 }  // namespace symmbench

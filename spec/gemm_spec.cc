@@ -1,22 +1,30 @@
-// Validation and derived values of ag_gemm job specs.
-#include "spec/ag_gemm_spec.h"
+// Validation and derived values of the GEMM + collective ops' job specs.
+#include "spec/gemm_spec.h"
 
 #include <algorithm>
 #include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "common/quote.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-constexpr AgGemmVariant kAllVariants[] = {AgGemmVariant::kFused, AgGemmVariant::kAllGather,
-                                          AgGemmVariant::kGemm, AgGemmVariant::kSequential};
+constexpr GemmVariant kAllVariants[] = {GemmVariant::kFused, GemmVariant::kCollective,
+                                        GemmVariant::kGemm, GemmVariant::kSequential};
 
-bool ParseVariant(const std::string& name, AgGemmVariant* variant) {
-  for (AgGemmVariant v : kAllVariants) {
-    if (name == AgGemmVariantName(v)) {
+// What `spec.kernel()` computes (the registry's word; validation has checked the name).
+Computes OpComputes(const v1::JobSpec& spec) {
+  const OpDescriptor* op = FindOp(spec.kernel());
+  return op != nullptr ? op->computes : Computes::kAllGatherGemm;
+}
+
+bool ParseVariant(const std::string& name, Computes computes, GemmVariant* variant) {
+  for (GemmVariant v : kAllVariants) {
+    if (name == GemmVariantName(v, computes)) {
       *variant = v;
       return true;
     }
@@ -26,13 +34,13 @@ bool ParseVariant(const std::string& name, AgGemmVariant* variant) {
 
 }  // namespace
 
-int64_t AgGemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype) {
+int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype) {
   const int64_t m = shape.m(), n = shape.n(), k = shape.k();
   const int64_t elements = m / std::max(1, world_size) * k + 2 * m * k + k * n + 2 * m * n;
   return elements * DTypeSize(dtype);
 }
 
-int64_t AgGemmMaxShardBytes(const v1::JobSpec& spec, DType dtype) {
+int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype) {
   int64_t largest = 0;
   for (const v1::GemmShape& shape : spec.gemm().shapes()) {
     largest = std::max(largest,
@@ -46,25 +54,26 @@ int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
                                            : AutoSplitsPerRank(shape.m(), spec.world_size());
 }
 
-std::vector<AgGemmVariant> AgGemmVariants(const v1::JobSpec& spec) {
-  std::vector<AgGemmVariant> variants;
-  for (AgGemmVariant v : kAllVariants) {
+std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec) {
+  std::vector<GemmVariant> variants;
+  for (GemmVariant v : kAllVariants) {
     if (spec.gemm().variants().empty() ||
         std::find(spec.gemm().variants().begin(), spec.gemm().variants().end(),
-                  AgGemmVariantName(v)) != spec.gemm().variants().end()) {
+                  GemmVariantName(v, OpComputes(spec))) != spec.gemm().variants().end()) {
       variants.push_back(v);
     }
   }
   return variants;
 }
 
-absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits) {
+absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits) {
   if (dtype != DType::kBf16 && dtype != DType::kFp16) {
     return absl::InvalidArgumentError(
-        absl::StrCat("dtype: ag_gemm runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
+        absl::StrCat("dtype: ", spec.kernel(), " runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
   }
   if (spec.gemm().shapes_size() == 0) {
-    return absl::InvalidArgumentError("gemm.shapes: ag_gemm needs at least one MxNxK shape");
+    return absl::InvalidArgumentError(
+        absl::StrCat("gemm.shapes: ", spec.kernel(), " needs at least one MxNxK shape"));
   }
   if (spec.gemm().shapes_size() > kMaxSizes) {
     return absl::InvalidArgumentError(absl::StrCat("gemm.shapes: ", spec.gemm().shapes_size(),
@@ -76,12 +85,15 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
                                                    spec.gemm().splits_per_rank(), ")"));
   }
   std::set<std::string> seen;
+  const Computes computes = OpComputes(spec);
   for (int i = 0; i < spec.gemm().variants_size(); ++i) {
-    AgGemmVariant variant;
-    if (!ParseVariant(spec.gemm().variants(i), &variant)) {
+    GemmVariant variant;
+    if (!ParseVariant(spec.gemm().variants(i), computes, &variant)) {
+      std::vector<std::string> names;
+      for (GemmVariant v : kAllVariants) names.emplace_back(GemmVariantName(v, computes));
       return absl::InvalidArgumentError(
           absl::StrCat("gemm.variants[", i, "]: unknown variant ", Quote(spec.gemm().variants(i)),
-                       " (want fused, all_gather, gemm or sequential)"));
+                       " of ", spec.kernel(), " (want ", absl::StrJoin(names, ", "), ")"));
     }
     if (!seen.insert(spec.gemm().variants(i)).second) {
       return absl::InvalidArgumentError(
@@ -109,7 +121,7 @@ absl::Status ValidateAgGemmSpec(const v1::JobSpec& spec, DType dtype, const Devi
           field, ".m: ", shape.m(), " is not divisible by world_size x splits_per_rank = ",
           spec.world_size(), " x ", std::max(1, spec.gemm().splits_per_rank())));
     }
-    const int64_t bytes = AgGemmBytesPerRank(shape, spec.world_size(), dtype);
+    const int64_t bytes = GemmBytesPerRank(shape, spec.world_size(), dtype);
     if (limits.device_memory_bytes > 0 && bytes > limits.device_memory_bytes) {
       return absl::ResourceExhaustedError(absl::StrCat(
           field, ": ", shape.m(), "x", shape.n(), "x", shape.k(), " needs ", bytes,

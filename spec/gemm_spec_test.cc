@@ -1,5 +1,5 @@
 // Tests for ag_gemm spec validation and the values the worker derives from a spec.
-#include "spec/ag_gemm_spec.h"
+#include "spec/gemm_spec.h"
 
 #include <gtest/gtest.h>
 
@@ -93,19 +93,19 @@ TEST(AgGemmSpecTest, ShapesAboveDeviceMemoryAreResourceExhausted) {
 TEST(AgGemmSpecTest, DerivedValues) {
   v1::JobSpec spec = ValidSpec();
   const v1::GemmShape& shape = spec.gemm().shapes(0);
-  EXPECT_EQ(AgGemmMaxShardBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
-  EXPECT_EQ(AgGemmBytesPerRank(shape, 2, DType::kBf16),
+  EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
+  EXPECT_EQ(GemmBytesPerRank(shape, 2, DType::kBf16),
             2LL * (2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 + 2 * 4096LL * 6656));
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
-  EXPECT_EQ(AgGemmVariants(spec).size(), 4u);
+  EXPECT_EQ(GemmVariants(spec).size(), 4u);
   spec.mutable_gemm()->add_variants("sequential");
   spec.mutable_gemm()->add_variants("fused");
-  std::vector<AgGemmVariant> two = AgGemmVariants(spec);
+  std::vector<GemmVariant> two = GemmVariants(spec);
   ASSERT_EQ(two.size(), 2u);
-  EXPECT_EQ(two[0], AgGemmVariant::kFused);
-  EXPECT_EQ(two[1], AgGemmVariant::kSequential);
+  EXPECT_EQ(two[0], GemmVariant::kFused);
+  EXPECT_EQ(two[1], GemmVariant::kSequential);
 }
 
 TEST(AgGemmSpecTest, AutoSplits) {

@@ -17,7 +17,7 @@ namespace symmbench {
 // rendezvous timeout, or DATA_LOSS when the gathered A differs from the reference all-gather or
 // C's relative Frobenius error exceeds the op's tolerance (after the row carrying both has been
 // reported).
-absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                                const RowSink& sink, const InjectedDelay& fault = {});
+absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                              const RowSink& sink, const InjectedDelay& fault = {});
 
 }  // namespace symmbench

@@ -1,5 +1,5 @@
 // The ag_gemm benchmark loop.
-#include "worker/ag_gemm_runner.h"
+#include "worker/gemm_runner.h"
 
 #include <algorithm>
 #include <functional>
@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/ag_gemm.h"
-#include "spec/ag_gemm_spec.h"
+#include "kernels/gemm_collective.h"
+#include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
 #include "worker/timing.h"
 
@@ -16,14 +16,14 @@ namespace symmbench {
 namespace {
 
 constexpr uint64_t kSeedBase = 0xA66E770ull;
-constexpr int kVariants = 4;  // indexed by AgGemmVariant
+constexpr int kVariants = 4;  // indexed by GemmVariant
 // Sanity bound of a decoded rank result's samples (100 repeats x kTimingBatches, with room).
 constexpr size_t kMaxSamples = 10000;
 
 // What one rank measured for one shape; exchanged through the rendezvous as text.
 struct RankResult {
   TimingStats times[kVariants];
-  AgGemmCheck check;
+  GemmCheck check;
 
   std::string Encode() const {
     std::ostringstream out;
@@ -31,7 +31,7 @@ struct RankResult {
     for (const TimingStats& t : times)
       out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
     out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
-    const TimingStats& fused = times[static_cast<int>(AgGemmVariant::kFused)];
+    const TimingStats& fused = times[static_cast<int>(GemmVariant::kFused)];
     out << ' ' << fused.samples_us.size();
     for (double sample : fused.samples_us) out << ' ' << sample;
     out << ' ' << fused.repeat_medians_us.size();
@@ -43,7 +43,7 @@ struct RankResult {
     std::istringstream in(text);
     for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
     in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
-    TimingStats& fused = r.times[static_cast<int>(AgGemmVariant::kFused)];
+    TimingStats& fused = r.times[static_cast<int>(GemmVariant::kFused)];
     size_t samples = 0, repeats = 0;
     in >> samples;
     if (in.fail() || samples > kMaxSamples) {
@@ -62,7 +62,7 @@ struct RankResult {
   }
 };
 
-double Median(const std::vector<RankResult>& results, AgGemmVariant v) {
+double Median(const std::vector<RankResult>& results, GemmVariant v) {
   double worst = 0;
   for (const RankResult& r : results)
     worst = std::max(worst, r.times[static_cast<int>(v)].median_us);
@@ -70,7 +70,7 @@ double Median(const std::vector<RankResult>& results, AgGemmVariant v) {
 }
 
 v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>& results,
-                       const AgGemm& op, bool checked, int iters) {
+                       const GemmCollective& op, bool checked, int iters) {
   const int world_size = static_cast<int>(results.size());
   const int element = DTypeSize(problem.dtype);
   const int64_t shard_elements = problem.m / world_size * problem.k;
@@ -83,10 +83,10 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   row.set_size_bytes(shard_elements * element);
   row.set_count(shard_elements);
   row.set_dtype(ProtoDType(problem.dtype));
-  const double t_fused = Median(results, AgGemmVariant::kFused);
-  const double t_ag = Median(results, AgGemmVariant::kAllGather);
-  const double t_gemm = Median(results, AgGemmVariant::kGemm);
-  const double t_seq = Median(results, AgGemmVariant::kSequential);
+  const double t_fused = Median(results, GemmVariant::kFused);
+  const double t_ag = Median(results, GemmVariant::kCollective);
+  const double t_gemm = Median(results, GemmVariant::kGemm);
+  const double t_seq = Median(results, GemmVariant::kSequential);
   gemm->set_t_fused_us(t_fused);
   gemm->set_t_ag_us(t_ag);
   gemm->set_t_gemm_us(t_gemm);
@@ -127,7 +127,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
     gemm->set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
   }
-  row.set_reference(absl::StrCat(op.all_gather_name(), "+", op.gemm_name()));
+  row.set_reference(absl::StrCat(op.collective_name(), "+", op.gemm_name()));
   row.set_reference_kind(v1::library);
   row.set_reference_time_us(t_seq);
   if (t_ag > 0) row.set_reference_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
@@ -150,14 +150,14 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
 
 }  // namespace
 
-absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                                const RowSink& sink, const InjectedDelay& fault) {
+absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
+                              const RowSink& sink, const InjectedDelay& fault) {
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
-  absl::StatusOr<std::unique_ptr<AgGemm>> op = backend->CreateAgGemm();
+  absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(spec.kernel());
   if (!op.ok()) return op.status();
   const bool check = !spec.has_check() || spec.check();
-  const std::vector<AgGemmVariant> variants = AgGemmVariants(spec);
+  const std::vector<GemmVariant> variants = GemmVariants(spec);
 
   for (int index = 0; index < spec.gemm().shapes_size(); ++index) {
     const v1::GemmShape& shape = spec.gemm().shapes(index);
@@ -181,12 +181,12 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
     // sequential reference, then the comparison; its outcome is the worst over every check.
     const auto run_checked = [&]() -> absl::Status {
       absl::Status s = (*op)->PoisonOutputs();
-      if (s.ok()) s = (*op)->Run(AgGemmVariant::kFused);
-      if (s.ok()) s = (*op)->Run(AgGemmVariant::kSequential);
+      if (s.ok()) s = (*op)->Run(GemmVariant::kFused);
+      if (s.ok()) s = (*op)->Run(GemmVariant::kSequential);
       return s;
     };
     const auto compare = [&]() -> absl::Status {
-      absl::StatusOr<AgGemmCheck> checked = (*op)->Check();
+      absl::StatusOr<GemmCheck> checked = (*op)->Check();
       if (!checked.ok()) return checked.status();
       if (checked->gathered_wrong > 0 && mine.check.gathered_wrong == 0) {
         mine.check.first_bad_index = checked->first_bad_index;
@@ -202,10 +202,10 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
       if (!s.ok()) return annotate(s);
     }
     const int64_t shard_bytes = problem.m / backend->world_size() * problem.k * DTypeSize(*dtype);
-    for (AgGemmVariant variant : variants) {
+    for (GemmVariant variant : variants) {
       // The fused op is the kernel under test: repeated, delayed when fault injection asks,
       // and checked once more after each loop, right behind its last timed batch.
-      const bool fused = variant == AgGemmVariant::kFused;
+      const bool fused = variant == GemmVariant::kFused;
       std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
       if (fused) run = fault.Wrap(backend, shard_bytes, std::move(run));
       LoopHooks hooks;
@@ -230,7 +230,7 @@ absl::Status RunAgGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rende
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
     for (size_t rank = 0; rank < results.size(); ++rank) {
-      const AgGemmCheck& c = results[rank].check;
+      const GemmCheck& c = results[rank].check;
       if (c.gathered_wrong > 0) {
         return absl::DataLossError(
             absl::StrCat(where, ": verification failed: gathered A has ", c.gathered_wrong,

@@ -1,17 +1,21 @@
-// AgGemm helpers shared by every backend.
-#include "kernels/ag_gemm.h"
+// GemmCollective helpers shared by every backend.
+#include "kernels/gemm_collective.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace symmbench {
 
-const char* AgGemmVariantName(AgGemmVariant variant) {
+const char* GemmVariantName(GemmVariant variant, Computes computes) {
   switch (variant) {
-    case AgGemmVariant::kFused: return "fused";
-    case AgGemmVariant::kAllGather: return "all_gather";
-    case AgGemmVariant::kGemm: return "gemm";
-    case AgGemmVariant::kSequential: return "sequential";
+    case GemmVariant::kFused:
+      return "fused";
+    case GemmVariant::kCollective:
+      return computes == Computes::kAllGatherGemm ? "all_gather" : "?";
+    case GemmVariant::kGemm:
+      return "gemm";
+    case GemmVariant::kSequential:
+      return "sequential";
   }
   return "?";
 }

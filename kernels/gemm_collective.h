@@ -1,7 +1,11 @@
-// AgGemm: the all-gather + GEMM family (kernel "ag_gemm"): each rank holds A_shard
-// [M/world_size, K] in symmetric memory and B [K, N]; the op computes the gathered A [M, K] and
-// C = A @ B [M, N] on every rank. One implementation per backend (kernels/cuda/ag_gemm*,
-// kernels/cpu/ag_gemm_cpu*), created by Backend::CreateAgGemm, driven by the worker's loop.
+// GemmCollective: the GEMM + collective family (OpFamily::kGemmCollective), one interface for
+// every such op, each timed as four variants in one job (fused, the collective alone, the GEMM
+// alone, sequential). The ops (kernels/ops/registry.h says what each computes):
+//   ag_gemm (Computes::kAllGatherGemm): each rank holds A_shard [M/world_size, K] and B [K, N];
+//     the op computes the gathered A [M, K] and C = A @ B [M, N] on every rank.
+// Each backend's implementation adds itself to its backend's table of GEMM collectives
+// (kernels/factory_table.h); Backend::CreateGemmCollective looks it up, the worker's loop
+// (worker/gemm_runner.h) drives it.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "kernels/dtype.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench {
 
@@ -23,20 +28,23 @@ struct GemmProblem {
 };
 
 // What one operation of the family runs.
-enum class AgGemmVariant {
-  kFused,       // copy-engine all-gather with per-chunk progress flags, GEMM per chunk as its
-                // flag rises (communication hidden under computation)
-  kAllGather,   // reference: all-gather alone (NCCL on CUDA, plain copies on CPU) into A_ref
-  kGemm,        // reference: GEMM alone on the full gathered A_ref into C_ref
-  kSequential,  // reference: kAllGather then kGemm
+enum class GemmVariant {
+  kFused,       // the op under test: the collective overlapped with a chunked GEMM (ag_gemm:
+                // copy-engine all-gather with per-chunk progress flags, GEMM per chunk as its
+                // flag rises)
+  kCollective,  // reference: the collective alone (NCCL on CUDA, plain copies or sums on CPU)
+  kGemm,        // reference: the GEMM alone (ag_gemm: on the full gathered A_ref into C_ref)
+  kSequential,  // reference: the GEMM and the collective one after the other, in data order
 };
 
-const char* AgGemmVariantName(AgGemmVariant variant);  // "fused", "all_gather", "gemm", "sequential"
+// The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential", and for
+// kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm).
+const char* GemmVariantName(GemmVariant variant, Computes computes);
 
 // Outcome of comparing the fused op's outputs with the sequential reference's.
-struct AgGemmCheck {
-  int64_t gathered_wrong = 0;     // elements of the gathered A differing bitwise from A_ref
-  int64_t first_bad_index = -1;   // first such element (row-major index into A), -1 if none
+struct GemmCheck {
+  int64_t gathered_wrong = 0;    // elements of the gathered A differing bitwise from A_ref
+  int64_t first_bad_index = -1;  // first such element (row-major index into A), -1 if none
   // The largest over C's row tiles (CheckTileRows) of ||C - C_ref||_F / ||C_ref||_F, so that
   // one wrong tile is not averaged away over the whole output (TileRelError: 1e30 for NaN).
   double c_rel_error = 0.0;
@@ -51,9 +59,9 @@ int64_t CheckTileRows(const GemmProblem& problem, int world_size);
 // when a value was not finite, or when want_sq is 0 and diff_sq is not (0 when both are).
 double TileRelError(double diff_sq, double want_sq, bool finite);
 
-class AgGemm {
+class GemmCollective {
  public:
-  virtual ~AgGemm() = default;
+  virtual ~GemmCollective() = default;
 
   // Sets up `problem`: fills this rank's A_shard (symmetric memory) with seeded random values
   // in [-1, 1] (never all zero) and B with values drawn from `seed` alone (the same B on every
@@ -65,13 +73,13 @@ class AgGemm {
   virtual absl::Status PoisonOutputs() = 0;
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).
-  virtual absl::Status Run(AgGemmVariant variant) = 0;
+  virtual absl::Status Run(GemmVariant variant) = 0;
   // After Run(kFused) and Run(kSequential) have completed (Backend::Synchronize).
-  virtual absl::StatusOr<AgGemmCheck> Check() = 0;
+  virtual absl::StatusOr<GemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass (e.g. 1e-2 for bf16).
   virtual double tolerance() const = 0;
   // Names of the references, e.g. "nccl_all_gather" and "cublaslt" / "memcpy" and "openblas".
-  virtual std::string all_gather_name() const = 0;
+  virtual std::string collective_name() const = 0;
   virtual std::string gemm_name() const = 0;
 };
 
