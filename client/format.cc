@@ -149,15 +149,18 @@ std::string DescribeSizes(const v1::JobSpec& spec) {
                       sweep.step_factor());
 }
 
-// Columns of kernel ag_gemm: one row per shape.
+// Columns of the GEMM + collective ops: one row per shape; t_ag or t_rs is the collective alone.
 constexpr int kDimWidth = 7;
 constexpr int kAgTimeWidth = 11;
 constexpr int kRatioWidth = 9;
 
-std::string AgGemmHeader() {
+std::string GemmHeader(const std::string& kernel) {
+  const OpDescriptor* op = FindOp(kernel);
+  const char* t_collective =
+      op != nullptr && op->computes == Computes::kGemmReduceScatter ? "t_rs" : "t_ag";
   return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
                          kDimWidth, "N", kDimWidth, "K", 7, "splits", kTypeWidth, "type",
-                         kAgTimeWidth, "t_ag", kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
+                         kAgTimeWidth, t_collective, kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
                          kAgTimeWidth, "t_fused", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
                          kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong") +
          absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
@@ -167,7 +170,7 @@ std::string AgGemmHeader() {
                          "");
 }
 
-std::string AgGemmRow(const v1::ResultRow& row) {
+std::string GemmRow(const v1::ResultRow& row) {
   const v1::GemmFigures& gemm = row.gemm();
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const std::string error =
@@ -175,10 +178,10 @@ std::string AgGemmRow(const v1::ResultRow& row) {
   return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
                          gemm.m(), kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7,
                          gemm.splits_per_rank(), kTypeWidth, v1::DType_Name(row.dtype()),
-                         kAgTimeWidth, gemm.t_ag_us(), kAgTimeWidth, gemm.t_gemm_us(), kAgTimeWidth,
-                         gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(), kRatioWidth,
-                         gemm.tflops(), kRatioWidth, row.speedup(), kRatioWidth,
-                         gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+                         kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
+                         gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth,
+                         gemm.t_fused_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(),
+                         kRatioWidth, gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
@@ -194,7 +197,8 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
   if (job.spec().sweep().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
-  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) return out + AgGemmHeader();
+  if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective))
+    return out + GemmHeader(job.spec().kernel());
   std::string names = HeaderLine({"size", "count", "type", "redop", "time_us", "algbw", "busbw",
                                   "#wrong", "ref_us", "ref_busbw", "speedup"});
   std::string units = HeaderLine(
@@ -211,7 +215,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
 }
 
 std::string TableRow(const v1::ResultRow& row) {
-  if (row.has_gemm()) return AgGemmRow(row);
+  if (row.has_gemm()) return GemmRow(row);
   if (row.has_ceilings()) return CeilingsText(row.ceilings());
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const bool has_reference = !row.reference().empty() || row.reference_time_us() > 0;

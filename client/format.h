@@ -36,8 +36,9 @@ std::string UtcTime(int64_t unix_ms, const char* format);
 // their units.
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row);
 
-// The two header lines of the AG-GEMM table (one row per shape: TableRow).
-std::string AgGemmHeader();
+// The two header lines of the table of GEMM + collective op `kernel` (one row per shape:
+// TableRow); its collective-alone column is t_ag (ag_gemm) or t_rs (matmul_reduce_scatter).
+std::string GemmHeader(const std::string& kernel);
 
 // One row of the result table (no trailing newline handling needed: ends with '\n').
 std::string TableRow(const v1::ResultRow& row);

@@ -96,11 +96,13 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--inject-delay-max-bytes", &f.inject_delay_max_bytes,
               "Fault injection: largest size delayed [default: no bound]");
   AddOptional(submit, "--shapes", &f.shapes,
-              "ag_gemm: comma-separated MxNxK problems, e.g. 4096x6656x16384,8192x8192x8192");
+              "GEMM ops (ag_gemm, matmul_reduce_scatter): comma-separated MxNxK problems, e.g. "
+              "4096x6656x16384,8192x8192x8192 (matmul_reduce_scatter: K is split over the ranks)");
   AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,
-              "ag_gemm: chunks per rank's shard: auto or 1, 2, 4, ... [default: auto]");
+              "GEMM ops: chunks per rank's shard: auto or 1, 2, 4, ... [default: auto]");
   AddOptional(submit, "--variants", &f.variants,
-              "ag_gemm: variants to time: fused,all_gather,gemm,sequential [default: all]");
+              "GEMM ops: variants to time: fused,all_gather (ag_gemm) or reduce_scatter "
+              "(matmul_reduce_scatter),gemm,sequential [default: all]");
   submit
       ->add_option("--spec", f.spec_file,
                    "JobSpec JSON file (proto field names); flags override its fields")

@@ -55,8 +55,9 @@ bool FitShape(int64_t m, int64_t n, int64_t k, int world_size, int64_t memory_by
     shape->set_m(m / row_unit * row_unit);
     shape->set_n(n);
     shape->set_k(k);
-    if (memory_bytes <= 0 || GemmBytesPerRank(*shape, world_size, DType::kBf16) <=
-                                 kGemmMemoryFraction * static_cast<double>(memory_bytes)) {
+    if (memory_bytes <= 0 ||
+        GemmBytesPerRank(*shape, world_size, DType::kBf16, Computes::kAllGatherGemm) <=
+            kGemmMemoryFraction * static_cast<double>(memory_bytes)) {
       return true;
     }
   }

@@ -102,7 +102,7 @@ std::string GemmTable(const std::vector<MainJobPart>& parts, const std::vector<v
                     v1::DType_Name(jobs[i].spec().dtype()),
                     ": A_shard [M/world_size, K] gathered along M, times B [K, N]; us per op; "
                     "speedup = t_seq / t_fused\n",
-                    AgGemmHeader());
+                    GemmHeader(jobs[i].spec().kernel()));
     for (const v1::ResultRow& row : jobs[i].rows()) out += TableRow(row);
   }
   return out;

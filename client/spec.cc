@@ -65,8 +65,8 @@ absl::Status ApplySizeFlags(const SpecFlags& flags, v1::SweepSpec* spec) {
   return absl::OkStatus();
 }
 
-// Applies --shapes, --splits-per-rank and --variants (kernel ag_gemm).
-absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
+// Applies --shapes, --splits-per-rank and --variants (the GEMM ops).
+absl::Status ApplyGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
   if (flags.shapes) {
     absl::StatusOr<std::vector<v1::GemmShape>> shapes = ParseShapes(*flags.shapes, "--shapes");
     if (!shapes.ok()) return shapes.status();
@@ -91,7 +91,8 @@ absl::Status ApplyAgGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
   }
   if (spec->shapes().empty()) {
     return absl::InvalidArgumentError(
-        "--shapes: required for kernel ag_gemm, e.g. --shapes 4096x6656x16384,8192x8192x8192");
+        "--shapes: required for the GEMM ops (ag_gemm, matmul_reduce_scatter), e.g. --shapes "
+        "4096x6656x16384,8192x8192x8192");
   }
   return absl::OkStatus();
 }
@@ -242,7 +243,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
         "kernels"));
   }
   if (ag_gemm && !spec.has_sweep()) {
-    if (absl::Status s = ApplyAgGemmFlags(flags, spec.mutable_gemm()); !s.ok()) return s;
+    if (absl::Status s = ApplyGemmFlags(flags, spec.mutable_gemm()); !s.ok()) return s;
   } else if (!ag_gemm && !spec.has_gemm()) {
     v1::SweepSpec* sweep = spec.mutable_sweep();
     if (flags.step_factor) sweep->set_step_factor(*flags.step_factor);

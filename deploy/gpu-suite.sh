@@ -23,6 +23,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
+  matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
@@ -441,6 +442,23 @@ cmd_sharded() {
   done
 }
 
+# matmul-rs [WORLD_SIZES] [SHAPES]: matmul_reduce_scatter at each world size (default: 1 and
+# every device) on the anchor shapes (M x N x K, K split over the ranks), every variant timed
+# in the same job, at splits auto, 1 and 4 in bf16 and auto in fp16.
+cmd_matmul_rs() {
+  local world_sizes="${1:-}" rs_shapes="${2:-$shapes}" ws splits
+  start_daemon
+  "${c[@]}" devices
+  [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
+  for ws in $world_sizes; do
+    local each=(--kernel matmul_reduce_scatter --world-size "$ws" --shapes "$rs_shapes" --warmup 5 --iters 20)
+    for splits in auto 1 4; do
+      run "matmul_rs_ws${ws}_bf16_splits_${splits}" "${each[@]}" --dtype bf16 --splits-per-rank "$splits"
+    done
+    run "matmul_rs_ws${ws}_fp16" "${each[@]}" --dtype fp16
+  done
+}
+
 # scale [WORLD_SIZES] [MAX]: records the machine (nvidia-smi topo -m, NVLink status, the
 # devices), then at each world size (default: every device count from all of them down to 2 by
 # 2, e.g. "4 2") the peer-copy ceilings (`calibrate`), the one-shot, two-shot and push one-shot
@@ -556,7 +574,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  main | all-reduce | calibrate | checks | compare | faults | gate | push | scale | sharded | teams)
+  main | all-reduce | calibrate | checks | compare | faults | gate | matmul-rs | push | scale | sharded | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

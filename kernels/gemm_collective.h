@@ -3,6 +3,9 @@
 // alone, sequential). The ops (kernels/ops/registry.h says what each computes):
 //   ag_gemm (Computes::kAllGatherGemm): each rank holds A_shard [M/world_size, K] and B [K, N];
 //     the op computes the gathered A [M, K] and C = A @ B [M, N] on every rank.
+//   matmul_reduce_scatter (Computes::kGemmReduceScatter): each rank holds A [M, K/world_size]
+//     and B [K/world_size, N]; the op computes C_shard [M/world_size, N] on every rank, rank
+//     r's rows of the sum over ranks of A @ B (the GEMM's partials reduce-scattered).
 // Each backend's implementation adds itself to its backend's table of GEMM collectives
 // (kernels/factory_table.h); Backend::CreateGemmCollective looks it up, the worker's loop
 // (worker/gemm_runner.h) drives it.
@@ -18,7 +21,9 @@
 
 namespace symmbench {
 
-// One problem. Row-major A [m, k], B [k, n], C [m, n]; m % (world_size * splits_per_rank) == 0.
+// One problem, as JobSpec.gemm.shapes gives it: row-major A [m, k], B [k, n], C [m, n];
+// m % (world_size * splits_per_rank) == 0; for matmul_reduce_scatter also k % world_size == 0
+// (each rank holds k / world_size of the K dimension).
 struct GemmProblem {
   int64_t m = 0;
   int64_t n = 0;
@@ -38,7 +43,8 @@ enum class GemmVariant {
 };
 
 // The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential", and for
-// kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm).
+// kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm) or
+// "reduce_scatter" (Computes::kGemmReduceScatter).
 const char* GemmVariantName(GemmVariant variant, Computes computes);
 
 // Outcome of comparing the fused op's outputs with the sequential reference's.
@@ -63,13 +69,14 @@ class GemmCollective {
  public:
   virtual ~GemmCollective() = default;
 
-  // Sets up `problem`: fills this rank's A_shard (symmetric memory) with seeded random values
-  // in [-1, 1] (never all zero) and B with values drawn from `seed` alone (the same B on every
-  // rank), allocates the gathered A, C and the reference buffers, and poisons the outputs.
-  // INVALID_ARGUMENT when the shard exceeds the symmetric buffer or m is not divisible by
-  // world_size * splits_per_rank; RESOURCE_EXHAUSTED when the buffers do not fit.
+  // Sets up `problem`: fills this rank's inputs with seeded random values in [-1, 1] (never
+  // all zero; ag_gemm: A_shard in symmetric memory and B drawn from `seed` alone, the same on
+  // every rank; matmul_reduce_scatter: A and B of this rank's K slice), allocates the outputs
+  // and the reference buffers, and poisons the outputs. INVALID_ARGUMENT when the symmetric
+  // part exceeds the symmetric buffer or a dimension does not divide (GemmProblem);
+  // RESOURCE_EXHAUSTED when the buffers do not fit.
   virtual absl::Status Prepare(const GemmProblem& problem, uint64_t seed) = 0;
-  // Fills the gathered A, C, A_ref and C_ref with NaN patterns.
+  // Fills the outputs (the fused op's and the references') with NaN patterns.
   virtual absl::Status PoisonOutputs() = 0;
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).
@@ -78,7 +85,8 @@ class GemmCollective {
   virtual absl::StatusOr<GemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass (e.g. 1e-2 for bf16).
   virtual double tolerance() const = 0;
-  // Names of the references, e.g. "nccl_all_gather" and "cublaslt" / "memcpy" and "openblas".
+  // Names of the references, e.g. "nccl_all_gather" / "nccl_reduce_scatter" and "cublaslt";
+  // "memcpy" / "sum" and "openblas" on the CPU backend.
   virtual std::string collective_name() const = 0;
   virtual std::string gemm_name() const = 0;
 };

@@ -34,17 +34,27 @@ bool ParseVariant(const std::string& name, Computes computes, GemmVariant* varia
 
 }  // namespace
 
-int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype) {
+int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype,
+                         Computes computes) {
   const int64_t m = shape.m(), n = shape.n(), k = shape.k();
-  const int64_t elements = m / std::max(1, world_size) * k + 2 * m * k + k * n + 2 * m * n;
+  const int64_t ws = std::max(1, world_size);
+  const int64_t elements = computes == Computes::kGemmReduceScatter
+                               // A, B (this rank's K slice), the partials, their reference, the
+                               // staging buffer (symmetric), C_shard and C_ref.
+                               ? m * (k / ws) + (k / ws) * n + 3 * m * n + 2 * (m / ws) * n
+                               // A_shard (symmetric), gathered A, A_ref, B, C, C_ref.
+                               : m / ws * k + 2 * m * k + k * n + 2 * m * n;
   return elements * DTypeSize(dtype);
 }
 
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype) {
+  const bool scatters = OpComputes(spec) == Computes::kGemmReduceScatter;
   int64_t largest = 0;
   for (const v1::GemmShape& shape : spec.gemm().shapes()) {
-    largest = std::max(largest,
-                       shape.m() / std::max(1, spec.world_size()) * shape.k() * DTypeSize(dtype));
+    // matmul_reduce_scatter: the n partials of this rank's rows, [m, n]; ag_gemm: A_shard.
+    const int64_t elements =
+        scatters ? shape.m() * shape.n() : shape.m() / std::max(1, spec.world_size()) * shape.k();
+    largest = std::max(largest, elements * DTypeSize(dtype));
   }
   return largest;
 }
@@ -121,12 +131,17 @@ absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const Device
           field, ".m: ", shape.m(), " is not divisible by world_size x splits_per_rank = ",
           spec.world_size(), " x ", std::max(1, spec.gemm().splits_per_rank())));
     }
-    const int64_t bytes = GemmBytesPerRank(shape, spec.world_size(), dtype);
+    if (computes == Computes::kGemmReduceScatter && shape.k() % spec.world_size() != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".k: ", shape.k(), " is not divisible by world_size ",
+                       spec.world_size(), " (each rank holds k / world_size of K)"));
+    }
+    const int64_t bytes = GemmBytesPerRank(shape, spec.world_size(), dtype, computes);
     if (limits.device_memory_bytes > 0 && bytes > limits.device_memory_bytes) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          field, ": ", shape.m(), "x", shape.n(), "x", shape.k(), " needs ", bytes,
-          " bytes per rank (A_shard, gathered A, A_ref, B, C, C_ref), above the device memory of ",
-          limits.device_memory_bytes, " bytes"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat(field, ": ", shape.m(), "x", shape.n(), "x", shape.k(), " needs ", bytes,
+                       " bytes per rank (inputs, outputs and references of ", spec.kernel(),
+                       "), above the device memory of ", limits.device_memory_bytes, " bytes"));
     }
   }
   return absl::OkStatus();

@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
+#include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 #include "spec/spec_validation.h"
 
@@ -19,14 +20,19 @@ namespace symmbench {
 constexpr int32_t kMaxSplitsPerRank = 64;
 
 // INVALID_ARGUMENT naming the field: no shapes, more than kMaxSizes, m/n/k < 1, m not divisible
-// by world_size * splits_per_rank (or by world_size for auto), splits_per_rank < 0 or above
+// by world_size * splits_per_rank (or by world_size for auto), k not divisible by world_size
+// (matmul_reduce_scatter), splits_per_rank < 0 or above
 // kMaxSplitsPerRank, a dtype other than bf16/fp16, an unknown or repeated variant.
 // RESOURCE_EXHAUSTED naming shapes[i] when its buffers (GemmBytesPerRank) exceed device memory.
 absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits);
 
-// Device bytes one rank needs for a shape: A_shard + gathered A + A_ref + B + C + C_ref.
-int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype);
-// Largest A_shard of the job in bytes (the symmetric buffer's size).
+// Device bytes one rank needs for a shape of an op that `computes` it: ag_gemm A_shard +
+// gathered A + A_ref + B + C + C_ref; matmul_reduce_scatter A + B (its K slice) + partials +
+// their reference + staging + C_shard + C_ref.
+int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype,
+                         Computes computes);
+// The symmetric buffer's size in bytes, the largest over the job's shapes of: ag_gemm's A_shard,
+// matmul_reduce_scatter's staging [m, n] of partials.
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype);
 // splits_per_rank for a shape: the spec's, or AutoSplitsPerRank when it is 0.
 int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape);

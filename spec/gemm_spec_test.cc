@@ -94,7 +94,7 @@ TEST(AgGemmSpecTest, DerivedValues) {
   v1::JobSpec spec = ValidSpec();
   const v1::GemmShape& shape = spec.gemm().shapes(0);
   EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
-  EXPECT_EQ(GemmBytesPerRank(shape, 2, DType::kBf16),
+  EXPECT_EQ(GemmBytesPerRank(shape, 2, DType::kBf16, Computes::kAllGatherGemm),
             2LL * (2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 + 2 * 4096LL * 6656));
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);

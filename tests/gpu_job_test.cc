@@ -91,6 +91,40 @@ TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
   }
 }
 
+// GEMM + reduce-scatter over every device: chunk GEMMs pushed by copy engine into their owners'
+// staging areas, summed there, checked tile by tile against cuBLASLt + ncclReduceScatter.
+TEST(GpuMatmulReduceScatterJobTest, EveryShapeIsCheckedAgainstTheSequentialReference) {
+  const int devices = CudaDeviceCount();
+  if (devices < 1) GTEST_SKIP() << "needs a CUDA device";
+  Daemon daemon(MakeTempDir("gpu_matmul_reduce_scatter"), 1, "cuda");
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const int64_t m = 1024 * devices;  // divisible by world_size x 4 splits
+  const int64_t k = 1024 * devices;  // divisible by world_size
+  for (const std::string dtype : {"bf16", "fp16"}) {
+    CommandResult result;
+    nlohmann::json job = daemon.ClientJson(
+        {"submit", "--kernel", "matmul_reduce_scatter", "--world-size", std::to_string(devices),
+         "--dtype", dtype, "--shapes",
+         std::to_string(m) + "x2048x" + std::to_string(k) + "," + std::to_string(2 * m) + "x1024x" +
+             std::to_string(2 * k),
+         "--splits-per-rank", "4", "--warmup", "3", "--iters", "10", "--repeats", "2", "--wait"},
+        &result);
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    ASSERT_EQ(job["rows"].size(), 2u);
+    for (const nlohmann::json& row : job["rows"]) {
+      EXPECT_TRUE(row["checked"].get<bool>());
+      EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+      EXPECT_LT(row["gemm"]["rel_error"].get<double>(),
+                row["gemm"]["rel_error_tolerance"].get<double>())
+          << dtype;
+      EXPECT_GT(row["gemm"]["t_fused_us"].get<double>(), 0);
+      EXPECT_GT(row["gemm"]["t_rs_us"].get<double>(), 0);
+      EXPECT_EQ(row["reference"], "nccl_reduce_scatter+cublaslt");
+    }
+  }
+}
+
 // Two or more GPUs: a rank whose kernel call fails leaves its peers waiting in a device barrier
 // for it; the job must fail naming that rank well within the barrier timeout, and the next job
 // on the same devices must succeed.

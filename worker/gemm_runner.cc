@@ -1,4 +1,4 @@
-// The ag_gemm benchmark loop.
+// The GEMM + collective ops' benchmark loop.
 #include "worker/gemm_runner.h"
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/gemm_collective.h"
+#include "kernels/ops/registry.h"
 #include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
 #include "worker/timing.h"
@@ -70,10 +71,16 @@ double Median(const std::vector<RankResult>& results, GemmVariant v) {
 }
 
 v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>& results,
-                       const GemmCollective& op, bool checked, int iters) {
+                       const GemmCollective& op, Computes computes, bool checked, int iters) {
   const int world_size = static_cast<int>(results.size());
+  const bool scatters = computes == Computes::kGemmReduceScatter;
   const int element = DTypeSize(problem.dtype);
-  const int64_t shard_elements = problem.m / world_size * problem.k;
+  // This rank's piece (ag_gemm: A_shard; matmul_reduce_scatter: C_shard), and the bytes each
+  // rank's collective moves per op (the gathered A; the m x n partials it reduce-scatters).
+  const int64_t shard_elements = problem.m / world_size * (scatters ? problem.n : problem.k);
+  const double collective_bytes =
+      static_cast<double>(problem.m) * (scatters ? problem.n : problem.k) * element;
+  const double flops = 2.0 * problem.m * problem.n * problem.k / (scatters ? world_size : 1);
   v1::ResultRow row;
   v1::GemmFigures* gemm = row.mutable_gemm();
   gemm->set_m(problem.m);
@@ -83,12 +90,17 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   row.set_size_bytes(shard_elements * element);
   row.set_count(shard_elements);
   row.set_dtype(ProtoDType(problem.dtype));
+  row.set_redop(scatters ? "sum" : "none");
   const double t_fused = Median(results, GemmVariant::kFused);
-  const double t_ag = Median(results, GemmVariant::kCollective);
+  const double t_comm = Median(results, GemmVariant::kCollective);
   const double t_gemm = Median(results, GemmVariant::kGemm);
   const double t_seq = Median(results, GemmVariant::kSequential);
   gemm->set_t_fused_us(t_fused);
-  gemm->set_t_ag_us(t_ag);
+  if (scatters) {
+    gemm->set_t_rs_us(t_comm);
+  } else {
+    gemm->set_t_ag_us(t_comm);
+  }
   gemm->set_t_gemm_us(t_gemm);
   gemm->set_t_sequential_us(t_seq);
   double fused_min = 0, fused_max = 0;
@@ -119,21 +131,21 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     }
     row.add_repeat_medians_us(worst);
   }
-  // Bytes each rank gathers per op over the time of the op; busbw with all-gather's (n-1)/n.
-  const double gathered_bytes = static_cast<double>(problem.m) * problem.k * element;
+  // The collective's bytes per op over the time of the op; busbw with (n-1)/n, as nccl-tests'
+  // all-gather and reduce-scatter.
   const double bus_factor = world_size <= 1 ? 1.0 : (world_size - 1.0) / world_size;
   if (t_fused > 0) {
-    row.set_algbw_gbps(gathered_bytes / (t_fused * 1e3));
+    row.set_algbw_gbps(collective_bytes / (t_fused * 1e3));
     row.set_busbw_gbps(row.algbw_gbps() * bus_factor);
-    gemm->set_tflops(2.0 * problem.m * problem.n * problem.k / (t_fused * 1e6));
+    gemm->set_tflops(flops / (t_fused * 1e6));
   }
   row.set_reference(absl::StrCat(op.collective_name(), "+", op.gemm_name()));
   row.set_reference_kind(v1::library);
   row.set_reference_time_us(t_seq);
-  if (t_ag > 0) row.set_reference_busbw_gbps(gathered_bytes / (t_ag * 1e3) * bus_factor);
+  if (t_comm > 0) row.set_reference_busbw_gbps(collective_bytes / (t_comm * 1e3) * bus_factor);
   if (t_fused > 0 && t_seq > 0) row.set_speedup(t_seq / t_fused);
-  if (t_fused > 0 && t_seq > 0 && t_ag > 0 && t_gemm > 0) {
-    gemm->set_overlap_efficiency((t_seq - t_fused) / std::min(t_ag, t_gemm));
+  if (t_fused > 0 && t_seq > 0 && t_comm > 0 && t_gemm > 0) {
+    gemm->set_overlap_efficiency((t_seq - t_fused) / std::min(t_comm, t_gemm));
   }
   int64_t wrong = 0;
   double error = 0;
@@ -155,6 +167,8 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(spec.kernel());
+  const OpDescriptor* descriptor = FindOp(spec.kernel());
+  const Computes computes = descriptor != nullptr ? descriptor->computes : Computes::kAllGatherGemm;
   if (!op.ok()) return op.status();
   const bool check = !spec.has_check() || spec.check();
   const std::vector<GemmVariant> variants = GemmVariants(spec);
@@ -168,8 +182,8 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     problem.splits_per_rank = ResolveSplitsPerRank(spec, shape);
     problem.dtype = *dtype;
     const std::string where =
-        absl::StrCat("ag_gemm ", DTypeName(*dtype), " ", shape.m(), "x", shape.n(), "x", shape.k(),
-                     " splits ", problem.splits_per_rank);
+        absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", shape.m(), "x", shape.n(), "x",
+                     shape.k(), " splits ", problem.splits_per_rank);
     auto annotate = [&](const absl::Status& s) {
       return absl::Status(s.code(),
                           absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
@@ -201,7 +215,10 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (s.ok()) s = compare();
       if (!s.ok()) return annotate(s);
     }
-    const int64_t shard_bytes = problem.m / backend->world_size() * problem.k * DTypeSize(*dtype);
+    // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
+    const int64_t shard_bytes = problem.m / backend->world_size() *
+                                (computes == Computes::kGemmReduceScatter ? problem.n : problem.k) *
+                                DTypeSize(*dtype);
     for (GemmVariant variant : variants) {
       // The fused op is the kernel under test: repeated, delayed when fault injection asks,
       // and checked once more after each loop, right behind its last timed batch.
@@ -225,7 +242,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     if (!gathered.ok()) return annotate(gathered.status());
     const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
-      v1::ResultRow row = BuildRow(problem, results, **op, check, spec.iters());
+      v1::ResultRow row = BuildRow(problem, results, **op, computes, check, spec.iters());
       if (fault.AppliesTo(shard_bytes)) row.set_injected_delay_us(fault.delay_us);
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }

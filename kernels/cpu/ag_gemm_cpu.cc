@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -14,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cpu/convert_chunk.h"
+#include "kernels/cpu/gemm_cpu_util.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 
@@ -29,52 +29,8 @@ namespace {
 constexpr int kSpinPolls = 256;
 // The clock is read once per this many yielding polls.
 constexpr int kPollsPerClockRead = 64;
-// Inputs are generated in blocks of this many elements, then rounded in bulk.
-constexpr int64_t kFillBlock = 1024;
 constexpr int64_t kMaxDim = std::numeric_limits<int>::max();  // cblas blasint is 32-bit
 constexpr uint64_t kStreamB = 0xB0B0B0B0B0B0B0B0ull;           // B's stream, apart from ranks'
-
-// splitmix64 finaliser.
-uint64_t Mix(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  x ^= x >> 31;
-  return x;
-}
-
-// An odd multiple of 2^-23 in (-1, 1): exact in float, never zero, and non-zero in bf16/fp16.
-float UnitValue(uint64_t seed, uint64_t stream, int64_t i) {
-  const uint64_t h = Mix(seed ^ Mix(stream) ^ (0x9E3779B97F4A7C15ull * static_cast<uint64_t>(i)));
-  const int64_t v = static_cast<int64_t>(h >> 41);  // 23 bits
-  return static_cast<float>(2 * v + 1 - (int64_t{1} << 23)) * 0x1p-23f;
-}
-
-// Writes `count` elements value(i) rounded to dtype into dst.
-template <typename ValueFn>
-void FillRounded(DType dtype, void* dst, int64_t count, ValueFn value) {
-  float block[kFillBlock];
-  const size_t size = DTypeSize(dtype);
-  for (int64_t base = 0; base < count; base += kFillBlock) {
-    const int64_t n = std::min(kFillBlock, count - base);
-    for (int64_t j = 0; j < n; ++j) block[j] = value(base + j);
-    StoreChunkFromFloat(dtype, block, static_cast<char*>(dst) + base * size, n);
-  }
-}
-
-// dst[i] = value(i) rounded to dtype and widened back to float, for i in [0, count).
-template <typename ValueFn>
-void RoundThroughDType(DType dtype, float* dst, int64_t count, ValueFn value) {
-  float block[kFillBlock];
-  uint32_t narrow[kFillBlock];  // room for kFillBlock elements of any dtype
-  for (int64_t base = 0; base < count; base += kFillBlock) {
-    const int64_t n = std::min(kFillBlock, count - base);
-    for (int64_t j = 0; j < n; ++j) block[j] = value(base + j);
-    StoreChunkFromFloat(dtype, block, narrow, n);
-    LoadChunkAsFloat(dtype, narrow, dst + base, n);
-  }
-}
 
 bool IsNanBits(DType dtype, const unsigned char* p) {
   if (dtype == DType::kFp32) {
@@ -96,10 +52,10 @@ void CpuRelax() {
 }  // namespace
 
 float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i) {
-  return UnitValue(seed, static_cast<uint64_t>(rank), i);
+  return GemmInputValue(seed, static_cast<uint64_t>(rank), i);
 }
 
-float AgGemmCpuInputB(uint64_t seed, int64_t i) { return UnitValue(seed, kStreamB, i); }
+float AgGemmCpuInputB(uint64_t seed, int64_t i) { return GemmInputValue(seed, kStreamB, i); }
 
 AgGemmCpu::AgGemmCpu(const CpuKernelContext& context) : context_(context) {}
 
@@ -329,29 +285,10 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
     if (std::memcmp(got, want, size) == 0 && !IsNanBits(dtype, got)) continue;
     if (result.gathered_wrong++ == 0) result.first_bad_index = i;
   }
-  // ||C - C_ref||_F / ||C_ref||_F tile by tile (CheckTileRows), converted in blocks,
-  // accumulated in double; the worst tile counts.
+  // ||C - C_ref||_F / ||C_ref||_F tile by tile (CheckTileRows); the worst tile counts.
   const int64_t tile_elems = CheckTileRows(problem_, context_.memory->world_size()) * problem_.n;
-  const int64_t c_elems = problem_.m * problem_.n;
-  float got[kFillBlock];
-  float want[kFillBlock];
-  for (int64_t tile = 0; tile < c_elems; tile += tile_elems) {
-    double diff2 = 0.0;
-    double ref2 = 0.0;
-    bool finite = true;
-    for (int64_t base = tile; base < tile + tile_elems; base += kFillBlock) {
-      const int64_t n = std::min(kFillBlock, tile + tile_elems - base);
-      LoadChunkAsFloat(dtype, c_.data() + base * size, got, n);
-      LoadChunkAsFloat(dtype, c_ref_.data() + base * size, want, n);
-      for (int64_t j = 0; j < n; ++j) {
-        finite = finite && std::isfinite(got[j]) && std::isfinite(want[j]);
-        const double d = static_cast<double>(got[j]) - want[j];
-        diff2 += d * d;
-        ref2 += static_cast<double>(want[j]) * want[j];
-      }
-    }
-    result.c_rel_error = std::max(result.c_rel_error, TileRelError(diff2, ref2, finite));
-  }
+  result.c_rel_error =
+      MaxTileRelError(c_.data(), c_ref_.data(), dtype, problem_.m * problem_.n, tile_elems);
   return result;
 }
 

@@ -7,7 +7,9 @@
 // file per backend (kernels/cpu/, kernels/cuda/) with its BUILD target; the kernel file adds
 // itself to its backend's table (kernels/factory_table.h), and each backend's test checks that
 // it implements exactly the registry's swept collectives. kernels/cuda/broadcast_collective.cc
-// and kernels/cpu/broadcast_cpu.cc are the smallest example.
+// and kernels/cpu/broadcast_cpu.cc are the smallest example. A GEMM + collective op
+// (kernels/gemm_collective.h) is the same: its line here, and a file per backend that adds it to
+// CpuGemmCollectives() / CudaGemmCollectives() (matmul_reduce_scatter_{cpu,cuda}.cc).
 #pragma once
 
 #include <string>
@@ -41,7 +43,11 @@ enum class Computes {
   kAllGather,         // every rank ends with every rank's shard, in rank order
   kReduceScatterSum,  // rank r ends with shard r of the elementwise sum of every rank's input
   kAllGatherGemm,     // C = all_gather(A_shard) @ B on every rank
-  kCeilings,          // the machine's measured ceilings (no result to verify)
+  // C_shard = reduce_scatter(A @ B) along the rows: rank r holds A [M, K/world_size] and
+  // B [K/world_size, N] and ends with rows [r M/world_size, (r+1) M/world_size) of the sum
+  // over ranks of A @ B (a row-parallel linear layer).
+  kGemmReduceScatter,
+  kCeilings,  // the machine's measured ceilings (no result to verify)
 };
 
 // One op. Strings are the op's own, valid for the program's life.
@@ -78,6 +84,7 @@ inline constexpr char kOneShotReduceScatter[] = "one_shot_reduce_scatter";
 inline constexpr char kLowContentionReduceScatter[] = "low_contention_reduce_scatter";
 inline constexpr char kCalibrate[] = "calibrate";
 inline constexpr char kAgGemm[] = "ag_gemm";
+inline constexpr char kMatmulReduceScatter[] = "matmul_reduce_scatter";
 // The calibration's peer-copy bandwidth probe: a backend collective, not an offered op.
 inline constexpr char kPeerCopy[] = "peer_copy";
 }  // namespace ops

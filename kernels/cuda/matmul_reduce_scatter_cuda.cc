@@ -1,0 +1,373 @@
+// "matmul_reduce_scatter" on the CUDA backend (a row-parallel linear layer): rank r holds
+// A [m, k/n] and B [k/n, n_cols] (its slice of K, n = world size) and ends with C_shard, rows
+// [r m/n, (r+1) m/n) of the sum over ranks of A @ B.
+//
+// Algorithm (PyTorch symm_mem's fused_matmul_reduce_scatter: GEMM chunks produced in the order
+// their owners need them, each chunk sent while the next computes, a local reduction at the end),
+// with the sends as copy-engine pushes into the owner's symmetric buffer:
+//   copy stream: entry barrier (every peer has finished summing its staging area of the previous
+//     op), then for each chunk as its GEMM completes (an event per chunk), one cudaMemcpyAsync of
+//     its rows into slot r of the owner's staging area (peer memory through the IPC mapping);
+//     exit barrier (every peer's pushes into this rank's staging area have completed: each peer's
+//     copies precede its barrier kernel on its copy stream).
+//   main stream: the GEMM of each chunk into a local partials buffer, owners in the order r + 1,
+//     r + 2, ... (splits_per_rank chunks each), then this rank's own rows straight into its own
+//     slot; after the copy stream's exit barrier, the sum of the n staged slots in rank order
+//     (LaunchReduceScatterSum: fp32, one rounding) into C_shard.
+// Staging area: this rank's symmetric input region, n slots of [m/n, n_cols] (m x n_cols in all).
+// References: kGemm, one cuBLASLt GEMM of the whole A into P_ref [m, n_cols]; kCollective,
+// ncclReduceScatter(P_ref -> C_ref); kSequential, both. Check: C_shard against C_ref, tile by
+// tile relative Frobenius error (the chunk GEMMs may pick other algorithms than the whole one).
+// bf16 and fp16. Eager only: a stream capture is refused, as ag_gemm's.
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "kernels/cuda/ag_gemm_cublaslt.h"
+#include "kernels/cuda/ag_gemm_cuda_resources.h"
+#include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_context.h"
+#include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/sharded_kernels.h"
+#include "kernels/cuda/signal_pad_barrier.h"
+#include "kernels/dtype.h"
+#include "kernels/gemm_collective.h"
+#include "kernels/ops/registry.h"
+
+namespace symmbench {
+namespace {
+
+constexpr const char* kName = ops::kMatmulReduceScatter;
+constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
+constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
+// Fill streams of LaunchAgGemmFillUniform, apart from ag_gemm's: A and B of rank r.
+constexpr uint32_t kFillStreamA = 0xA000u;
+constexpr uint32_t kFillStreamB = 0xB000u;
+
+std::string ShapeName(const GemmProblem& p) {
+  return absl::StrCat("m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype), " splits ",
+                      p.splits_per_rank);
+}
+
+class CudaMatmulReduceScatter final : public GemmCollective {
+ public:
+  CudaMatmulReduceScatter(const CudaContext* ctx, std::unique_ptr<CublasLtGemm> gemm)
+      : ctx_(ctx), gemm_(std::move(gemm)) {}
+
+  absl::Status Init() {
+    int least = 0, greatest = 0;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
+                                   "cudaDeviceGetStreamPriorityRange");
+    // Highest priority: the barrier kernels and copies start ahead of pending GEMM blocks.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        CreateStreamWithPriority(ctx_->device, cudaStreamNonBlocking, greatest, &copy_stream_),
+        absl::StrCat(kName, ": cudaStreamCreateWithPriority(", greatest, ")"));
+    for (EventPtr* event : {&start_, &done_}) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, event),
+          absl::StrCat(kName, ": cudaEventCreate"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
+    prepared_ = false;
+    const int ws = ctx_->world_size;
+    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16) {
+      return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
+                                                     " is not supported (bf16 or fp16)"));
+    }
+    if (problem.m < 1 || problem.n < 1 || problem.k < 1 || problem.splits_per_rank < 1 ||
+        problem.m % (static_cast<int64_t>(ws) * problem.splits_per_rank) != 0 ||
+        problem.k % ws != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          kName, ": want positive m, n, k, splits_per_rank >= 1, m divisible by world_size (", ws,
+          ") x splits_per_rank and k by world_size (got ", ShapeName(problem), ")"));
+    }
+    const int64_t elem = DTypeSize(problem.dtype);
+    const int64_t k_local = problem.k / ws;
+    const int64_t mn_bytes = problem.m * problem.n * elem;  // m, n, k <= 2^20 (validation)
+    if (static_cast<uint64_t>(mn_bytes) > ctx_->symm->region_bytes()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kName, ": the staging area [", problem.m, ", ", problem.n, "] needs ",
+                       mn_bytes, " bytes but the symmetric input region holds ",
+                       ctx_->symm->region_bytes(), " (", ShapeName(problem), ")"));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    const int64_t tiles = problem.m / ws / CheckTileRows(problem, ws);
+    const size_t c_bytes = static_cast<size_t>(mn_bytes / ws);
+    const BufferSize sizes[] = {{&a_, static_cast<size_t>(problem.m * k_local * elem)},
+                                {&b_, static_cast<size_t>(k_local * problem.n * elem)},
+                                {&partials_, static_cast<size_t>(mn_bytes)},
+                                {&p_ref_, static_cast<size_t>(mn_bytes)},
+                                {&c_, c_bytes},
+                                {&c_ref_, c_bytes},
+                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)}};
+    if (absl::Status s =
+            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
+        !s.ok()) {
+      return s;
+    }
+    // One event per pushed chunk, kept across problems.
+    const size_t chunks = static_cast<size_t>(ws) * problem.splits_per_rank;
+    while (chunk_ready_.size() < chunks) {
+      EventPtr event;
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &event),
+          absl::StrCat(kName, ": cudaEventCreate(chunk ", chunk_ready_.size(), ")"));
+      chunk_ready_.push_back(std::move(event));
+    }
+    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
+    if (max_blocks_[static_cast<int>(ddtype)] == 0) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          ShardedMaxBlocks(/*gather=*/false, ddtype, ws, &max_blocks_[static_cast<int>(ddtype)]),
+          absl::StrCat(kName, ": the local sum's grid cap"));
+    }
+    const cudaStream_t main = ctx_->stream;
+    const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype,
+                                                           seed, kFillStreamA + rank, main),
+                                   absl::StrCat(kName, ": fill A (", ShapeName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype,
+                                                           seed, kFillStreamB + rank, main),
+                                   absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    problem_ = problem;
+    prepared_ = true;
+    return PoisonOutputs();
+  }
+
+  absl::Status PoisonOutputs() override {
+    if (!prepared_) return NotPrepared("PoisonOutputs");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    for (const DeviceBuffer* buffer : {&partials_, &p_ref_, &c_, &c_ref_}) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
+          absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Run(GemmVariant variant) override {
+    if (!prepared_) return NotPrepared("Run");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    switch (variant) {
+      case GemmVariant::kFused:
+        return RunFused();
+      case GemmVariant::kCollective:
+        return RunReduceScatter();
+      case GemmVariant::kGemm:
+        return RunGemm();
+      case GemmVariant::kSequential: {
+        absl::Status s = RunGemm();
+        return s.ok() ? RunReduceScatter() : s;
+      }
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
+  }
+
+  absl::StatusOr<GemmCheck> Check() override {
+    if (!prepared_) return NotPrepared("Check");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
+    const int64_t tiles = shard_rows() / tile_rows;
+    auto* sums = static_cast<FrobeniusSums*>(sums_.get());
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchRelFrobenius(c_.get(), c_ref_.get(), shard_rows() * problem_.n,
+                           tile_rows * problem_.n, ToDeviceDType(problem_.dtype), sums,
+                           ctx_->stream),
+        absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", ShapeName(problem_), ", ", tiles,
+                     " tiles)"));
+    std::vector<FrobeniusSums> host(static_cast<size_t>(tiles));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(host.data(), sums, sizeof(FrobeniusSums) * host.size(),
+                        cudaMemcpyDeviceToHost, ctx_->stream),
+        absl::StrCat(kName, ": cudaMemcpyAsync(check sums)"));
+    // Bounded work after a completed Synchronize: no deadline needed.
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    GemmCheck result;
+    for (const FrobeniusSums& f : host) {
+      result.c_rel_error =
+          std::max(result.c_rel_error, TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
+    }
+    return result;
+  }
+
+  double tolerance() const override { return kTolerance; }
+  std::string collective_name() const override { return "nccl_reduce_scatter"; }
+  std::string gemm_name() const override { return "cublaslt"; }
+
+ private:
+  absl::Status NotPrepared(const char* what) const {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kName, ": ", what, " before a successful Prepare"));
+  }
+
+  int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
+  int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
+  int64_t k_local() const { return problem_.k / ctx_->world_size; }
+  int64_t elem() const { return DTypeSize(problem_.dtype); }
+  size_t row_bytes() const { return static_cast<size_t>(problem_.n * elem()); }
+  // Slot `slot` of `peer`'s staging area, row `row` within the slot.
+  char* Staging(int peer, int slot, int64_t row) const {
+    return static_cast<char*>(ctx_->symm->region(peer, kSymmInputRegion)) +
+           (slot * shard_rows() + row) * row_bytes();
+  }
+
+  absl::Status RunGemm() {
+    return gemm_->Matmul(problem_.m, problem_.n, k_local(), problem_.dtype, a_.get(), b_.get(),
+                         p_ref_.get(), ctx_->stream);
+  }
+
+  absl::Status RunReduceScatter() {
+    if (ctx_->comm == nullptr) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kName, ": the NCCL communicator was aborted after a timeout"));
+    }
+    const size_t count = static_cast<size_t>(shard_rows() * problem_.n);
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclReduceScatter(p_ref_.get(), c_ref_.get(), count, ToNcclDType(problem_.dtype), ncclSum,
+                          ctx_->comm, ctx_->stream),
+        absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ", ShapeName(problem_), ")"),
+        ctx_->comm);
+    return absl::OkStatus();
+  }
+
+  absl::Status Barrier(BarrierPhase phase) {
+    BarrierArgs args;
+    for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
+    args.rank = ctx_->rank;
+    args.world_size = ctx_->world_size;
+    args.phase = phase;
+    args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
+    args.error = ctx_->error;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchSignalPadBarrier(args, copy_stream_.get()),
+        absl::StrCat(kName, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
+    return absl::OkStatus();
+  }
+
+  // Host order: [main] record start; [copy] wait start, entry barrier; per peer chunk: [main]
+  // GEMM, record its event; [copy] wait the event, push; [main] own rows into the own slot;
+  // [copy] exit barrier, record done; [main] wait done, local sum. Every event is recorded before
+  // it is waited for, so the schedule cannot deadlock however the driver orders the streams.
+  absl::Status RunFused() {
+    const cudaStream_t main = ctx_->stream;
+    const cudaStream_t copy = copy_stream_.get();
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(main, &capture), "cudaStreamIsCapturing");
+    if (capture != cudaStreamCaptureStatusNone) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kName, ": the fused op cannot be captured into a CUDA graph"));
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(start_.get(), main),
+                                   absl::StrCat(kName, ": cudaEventRecord(start)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy, start_.get(), 0),
+                                   absl::StrCat(kName, ": cudaStreamWaitEvent(copy <- main)"));
+    absl::Status status = EnqueueChunks();
+    // Always close the copy stream's schedule and join it, so that peers are not left waiting
+    // at the exit barrier and ctx->stream drained still implies the copy stream drained.
+    absl::Status exit = Barrier(BarrierPhase::kExit);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(done_.get(), copy),
+                                   absl::StrCat(kName, ": cudaEventRecord(done)"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(main, done_.get(), 0),
+                                   absl::StrCat(kName, ": cudaStreamWaitEvent(main <- copy)"));
+    if (!status.ok()) return status;
+    if (!exit.ok()) return exit;
+    ShardedArgs sum;
+    for (int p = 0; p < ctx_->world_size; ++p) sum.inputs[p] = Staging(ctx_->rank, p, 0);
+    sum.output = c_.get();
+    sum.shard = shard_rows() * problem_.n;
+    sum.dtype = ToDeviceDType(problem_.dtype);
+    sum.rank = ctx_->rank;
+    sum.world_size = ctx_->world_size;
+    sum.max_blocks = max_blocks_[static_cast<int>(sum.dtype)];
+    sum.barriers = false;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchReduceScatterSum(sum, main),
+        absl::StrCat(kName, ": the local sum (", ShapeName(problem_), ")"));
+    return absl::OkStatus();
+  }
+
+  absl::Status EnqueueChunks() {
+    const cudaStream_t main = ctx_->stream;
+    const cudaStream_t copy = copy_stream_.get();
+    const int ws = ctx_->world_size;
+    const int splits = problem_.splits_per_rank;
+    const size_t chunk_bytes = chunk_rows() * row_bytes();
+    if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
+    for (int step = 1; step <= ws; ++step) {
+      const int owner = (ctx_->rank + step) % ws;
+      const bool own = owner == ctx_->rank;  // last: straight into the own slot, no push
+      for (int c = 0; c < splits; ++c) {
+        const int64_t row = owner * shard_rows() + c * chunk_rows();
+        const char* a_rows = a_.bytes() + row * k_local() * elem();
+        char* out = own ? Staging(ctx_->rank, ctx_->rank, c * chunk_rows())
+                        : partials_.bytes() + row * row_bytes();
+        if (absl::Status s = gemm_->Matmul(chunk_rows(), problem_.n, k_local(), problem_.dtype,
+                                           a_rows, b_.get(), out, main);
+            !s.ok()) {
+          return s;
+        }
+        if (own) continue;
+        cudaEvent_t ready = chunk_ready_[static_cast<size_t>(owner * splits + c)].get();
+        SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(ready, main),
+                                       absl::StrCat(kName, ": cudaEventRecord(chunk)"));
+        SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy, ready, 0),
+                                       absl::StrCat(kName, ": cudaStreamWaitEvent(chunk)"));
+        SYMMBENCH_RETURN_IF_CUDA_ERROR(
+            cudaMemcpyAsync(Staging(owner, ctx_->rank, c * chunk_rows()), out, chunk_bytes,
+                            cudaMemcpyDeviceToDevice, copy),
+            absl::StrCat(kName, ": cudaMemcpyAsync(chunk ", c, " to rank ", owner, ", ",
+                         chunk_bytes, " bytes)"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // The owners below release on ctx_->device, in reverse order: the buffers, the events, the
+  // copy stream, then gemm_ (its plans, workspace and handle).
+  const CudaContext* const ctx_;
+  const std::unique_ptr<CublasLtGemm> gemm_;
+  StreamPtr copy_stream_;  // non-blocking, highest priority
+  EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
+  EventPtr done_;          // copy -> main: the op ends on the main stream
+  std::vector<EventPtr> chunk_ready_;  // [owner * splits + chunk]: its GEMM has completed
+  // [m, k/n], [k/n, n_cols], [m, n_cols] x 2, [m/n, n_cols] x 2, FrobeniusSums per tile
+  DeviceBuffer a_{ctx_->device}, b_{ctx_->device}, partials_{ctx_->device}, p_ref_{ctx_->device},
+      c_{ctx_->device}, c_ref_{ctx_->device}, sums_{ctx_->device};
+  std::array<int, 3> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
+  GemmProblem problem_;
+  bool prepared_ = false;
+};
+
+absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaMatmulReduceScatter(const CudaContext* ctx) {
+  if (ctx == nullptr || ctx->symm == nullptr || ctx->stream == nullptr || ctx->error == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(kName, ": incomplete CUDA context"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx->device), "cudaSetDevice");
+  absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create(ctx->device);
+  if (!gemm.ok()) return gemm.status();
+  auto op = std::make_unique<CudaMatmulReduceScatter>(ctx, *std::move(gemm));
+  if (absl::Status s = op->Init(); !s.ok()) return s;
+  return std::unique_ptr<GemmCollective>(std::move(op));
+}
+
+[[maybe_unused]] const bool kRegistered =
+    CudaGemmCollectives().Add(ops::kMatmulReduceScatter, &NewCudaMatmulReduceScatter);
+
+}  // namespace
+}  // namespace symmbench
