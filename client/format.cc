@@ -158,16 +158,17 @@ std::string GemmHeader(const std::string& kernel) {
   const OpDescriptor* op = FindOp(kernel);
   const char* t_collective =
       op != nullptr && op->computes == Computes::kGemmReduceScatter ? "t_rs" : "t_ag";
-  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
+  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
                          kDimWidth, "N", kDimWidth, "K", 7, "splits", kTypeWidth, "type",
                          kAgTimeWidth, t_collective, kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
-                         kAgTimeWidth, "t_fused", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
-                         kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong") +
-         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
+                         kAgTimeWidth, "t_fused", kAgTimeWidth, "t_pipe", kRatioWidth, "TFLOP/s",
+                         kRatioWidth, "speedup", kRatioWidth, "overlap", 11, "c_rel_err",
+                         kWrongWidth, "#wrong") +
+         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
                          kDimWidth, "", kDimWidth, "", 7, "", kTypeWidth, "", kAgTimeWidth, "(us)",
                          kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
-                         kRatioWidth, "", kRatioWidth, "", kRatioWidth, "", 11, "", kWrongWidth,
-                         "");
+                         kAgTimeWidth, "(us)", kRatioWidth, "", kRatioWidth, "", kRatioWidth, "",
+                         11, "", kWrongWidth, "");
 }
 
 std::string GemmRow(const v1::ResultRow& row) {
@@ -175,13 +176,13 @@ std::string GemmRow(const v1::ResultRow& row) {
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const std::string error =
       row.checked() ? absl::StrFormat("%.2e", gemm.rel_error()) : std::string(kNotAvailable);
-  return absl::StrFormat("%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
-                         gemm.m(), kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7,
-                         gemm.splits_per_rank(), kTypeWidth, v1::DType_Name(row.dtype()),
-                         kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
-                         gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth,
-                         gemm.t_fused_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(),
-                         kRatioWidth, gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+  return absl::StrFormat(
+      "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth, gemm.m(),
+      kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kTypeWidth,
+      v1::DType_Name(row.dtype()), kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
+      gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(),
+      kAgTimeWidth, gemm.t_pipelined_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(),
+      kRatioWidth, gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {

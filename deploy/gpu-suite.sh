@@ -23,6 +23,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
+  ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's three algorithms side by side (fused copy engine + flags, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
   matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
@@ -442,6 +443,22 @@ cmd_sharded() {
   done
 }
 
+# ag-gemm [WORLD_SIZES] [SHAPES]: ag_gemm at each world size (default: every device) on the
+# anchor shapes, every variant in the same job (fused, all_gather, gemm, sequential, pipelined),
+# at splits_per_rank 1, 2 and 4 (the fused op's chunks per shard, the pipeline's stages), bf16.
+cmd_ag_gemm() {
+  local world_sizes="${1:-}" ag_shapes="${2:-$shapes}" ws splits
+  start_daemon
+  "${c[@]}" devices
+  [ -n "$world_sizes" ] || world_sizes="$(device_count)"
+  for ws in $world_sizes; do
+    for splits in 1 2 4; do
+      run "ag_gemm_ws${ws}_splits_${splits}" --kernel ag_gemm --world-size "$ws" --shapes "$ag_shapes" \
+        --dtype bf16 --splits-per-rank "$splits" --warmup 5 --iters 20
+    done
+  done
+}
+
 # matmul-rs [WORLD_SIZES] [SHAPES]: matmul_reduce_scatter at each world size (default: 1 and
 # every device) on the anchor shapes (M x N x K, K split over the ranks), every variant timed
 # in the same job, at splits auto, 1 and 4 in bf16 and auto in fp16.
@@ -574,7 +591,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  main | all-reduce | calibrate | checks | compare | faults | gate | matmul-rs | push | scale | sharded | teams)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | gate | matmul-rs | push | scale | sharded | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

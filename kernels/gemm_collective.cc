@@ -11,13 +11,22 @@ const char* GemmVariantName(GemmVariant variant, Computes computes) {
     case GemmVariant::kFused:
       return "fused";
     case GemmVariant::kCollective:
-      return computes == Computes::kAllGatherGemm ? "all_gather" : "?";
+      return computes == Computes::kGemmReduceScatter ? "reduce_scatter" : "all_gather";
     case GemmVariant::kGemm:
       return "gemm";
     case GemmVariant::kSequential:
       return "sequential";
+    case GemmVariant::kPipelined:
+      return "pipelined";
   }
   return "?";
+}
+
+std::vector<GemmVariant> OfferedGemmVariants(Computes computes) {
+  std::vector<GemmVariant> variants = {GemmVariant::kFused, GemmVariant::kCollective,
+                                       GemmVariant::kGemm, GemmVariant::kSequential};
+  if (computes == Computes::kAllGatherGemm) variants.push_back(GemmVariant::kPipelined);
+  return variants;
 }
 
 int AutoSplitsPerRank(int64_t m, int world_size) {

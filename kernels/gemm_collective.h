@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -40,12 +41,26 @@ enum class GemmVariant {
   kCollective,  // reference: the collective alone (NCCL on CUDA, plain copies or sums on CPU)
   kGemm,        // reference: the GEMM alone (ag_gemm: on the full gathered A_ref into C_ref)
   kSequential,  // reference: the GEMM and the collective one after the other, in data order
+  kPipelined,   // ag_gemm only: nvFuser's stream pipeline, S = splits_per_rank stages of
+                // (NCCL all-gather of every rank's s-th sub-shard, then its GEMMs), stages
+                // round-robin over streams; checked like kFused
 };
 
-// The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential", and for
+// The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential",
+// "pipelined", and for
 // kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm) or
 // "reduce_scatter" (Computes::kGemmReduceScatter).
 const char* GemmVariantName(GemmVariant variant, Computes computes);
+
+// The variants an op that `computes` this offers, in the order a job times them: fused, the
+// collective, gemm, sequential, and pipelined for ag_gemm.
+std::vector<GemmVariant> OfferedGemmVariants(Computes computes);
+
+// Whether `variant` computes the op's output in C (kFused, kPipelined), so that it is checked
+// against kSequential's; the others are timed only.
+inline bool IsCheckedGemmVariant(GemmVariant variant) {
+  return variant == GemmVariant::kFused || variant == GemmVariant::kPipelined;
+}
 
 // Outcome of comparing the fused op's outputs with the sequential reference's.
 struct GemmCheck {
@@ -81,7 +96,9 @@ class GemmCollective {
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).
   virtual absl::Status Run(GemmVariant variant) = 0;
-  // After Run(kFused) and Run(kSequential) have completed (Backend::Synchronize).
+  // After Run(kSequential) and the last Run of a checked variant (kFused or kPipelined, which
+  // write the same C) have completed (Backend::Synchronize): C against the reference, and for
+  // ag_gemm's kFused its gathered A too (kPipelined gathers into stage buffers of its own).
   virtual absl::StatusOr<GemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass (e.g. 1e-2 for bf16).
   virtual double tolerance() const = 0;

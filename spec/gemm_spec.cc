@@ -13,9 +13,6 @@
 namespace symmbench {
 namespace {
 
-constexpr GemmVariant kAllVariants[] = {GemmVariant::kFused, GemmVariant::kCollective,
-                                        GemmVariant::kGemm, GemmVariant::kSequential};
-
 // What `spec.kernel()` computes (the registry's word; validation has checked the name).
 Computes OpComputes(const v1::JobSpec& spec) {
   const OpDescriptor* op = FindOp(spec.kernel());
@@ -23,7 +20,7 @@ Computes OpComputes(const v1::JobSpec& spec) {
 }
 
 bool ParseVariant(const std::string& name, Computes computes, GemmVariant* variant) {
-  for (GemmVariant v : kAllVariants) {
+  for (GemmVariant v : OfferedGemmVariants(computes)) {
     if (name == GemmVariantName(v, computes)) {
       *variant = v;
       return true;
@@ -66,7 +63,7 @@ int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
 
 std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec) {
   std::vector<GemmVariant> variants;
-  for (GemmVariant v : kAllVariants) {
+  for (GemmVariant v : OfferedGemmVariants(OpComputes(spec))) {
     if (spec.gemm().variants().empty() ||
         std::find(spec.gemm().variants().begin(), spec.gemm().variants().end(),
                   GemmVariantName(v, OpComputes(spec))) != spec.gemm().variants().end()) {
@@ -100,7 +97,9 @@ absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const Device
     GemmVariant variant;
     if (!ParseVariant(spec.gemm().variants(i), computes, &variant)) {
       std::vector<std::string> names;
-      for (GemmVariant v : kAllVariants) names.emplace_back(GemmVariantName(v, computes));
+      for (GemmVariant v : OfferedGemmVariants(computes)) {
+        names.emplace_back(GemmVariantName(v, computes));
+      }
       return absl::InvalidArgumentError(
           absl::StrCat("gemm.variants[", i, "]: unknown variant ", Quote(spec.gemm().variants(i)),
                        " of ", spec.kernel(), " (want ", absl::StrJoin(names, ", "), ")"));

@@ -36,7 +36,7 @@ int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype);
 // splits_per_rank for a shape: the spec's, or AutoSplitsPerRank when it is 0.
 int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape);
-// The variants to time, in the order fused, the collective, gemm, sequential; all when empty.
+// The variants to time, in OfferedGemmVariants' order; every offered one when none is named.
 std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec);
 
 }  // namespace symmbench

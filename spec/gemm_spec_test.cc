@@ -99,13 +99,35 @@ TEST(AgGemmSpecTest, DerivedValues) {
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
-  EXPECT_EQ(GemmVariants(spec).size(), 4u);
+  // ag_gemm offers five: fused, all_gather, gemm, sequential, pipelined.
+  EXPECT_EQ(GemmVariants(spec).size(), 5u);
+  EXPECT_EQ(GemmVariants(spec).back(), GemmVariant::kPipelined);
   spec.mutable_gemm()->add_variants("sequential");
   spec.mutable_gemm()->add_variants("fused");
   std::vector<GemmVariant> two = GemmVariants(spec);
   ASSERT_EQ(two.size(), 2u);
   EXPECT_EQ(two[0], GemmVariant::kFused);
   EXPECT_EQ(two[1], GemmVariant::kSequential);
+}
+
+// matmul_reduce_scatter: K split over the ranks (k % world_size), its staging area [m, n] is the
+// symmetric buffer, its collective is "reduce_scatter" and it has no pipelined variant.
+TEST(AgGemmSpecTest, MatmulReduceScatterDerivedValuesAndVariants) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_kernel("matmul_reduce_scatter");
+  EXPECT_TRUE(ValidateSpec(spec, Limits(int64_t{1} << 30)).ok());
+  EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 4096LL * 6656 * 2);
+  const std::vector<GemmVariant> variants = GemmVariants(spec);
+  ASSERT_EQ(variants.size(), 4u);
+  EXPECT_EQ(GemmVariantName(variants[1], Computes::kGemmReduceScatter),
+            std::string("reduce_scatter"));
+  spec.mutable_gemm()->add_variants("pipelined");
+  ExpectRejected(spec, "gemm.variants[0]", absl::StatusCode::kInvalidArgument,
+                 Limits(int64_t{1} << 30));
+  spec.mutable_gemm()->clear_variants();
+  spec.mutable_gemm()->mutable_shapes(0)->set_k(16385);
+  ExpectRejected(spec, "gemm.shapes[0].k", absl::StatusCode::kInvalidArgument,
+                 Limits(int64_t{1} << 30));
 }
 
 TEST(AgGemmSpecTest, AutoSplits) {

@@ -88,6 +88,7 @@ TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
     EXPECT_LT(row["gemm"]["rel_error"].get<double>(),
               row["gemm"]["rel_error_tolerance"].get<double>());
     EXPECT_GT(row["gemm"]["t_fused_us"].get<double>(), 0);
+    EXPECT_GT(row["gemm"]["t_pipelined_us"].get<double>(), 0);
   }
 }
 

@@ -52,6 +52,7 @@ TEST_P(MatmulReduceScatterJobTest, EveryVariantTimedAndTheFusedOpVerified) {
     EXPECT_GT(gemm[key].get<double>(), 0.0) << key;
   }
   EXPECT_EQ(gemm["t_ag_us"].get<double>(), 0.0);
+  EXPECT_EQ(gemm["t_pipelined_us"].get<double>(), 0.0);  // ag_gemm's variant only
   // This rank's C_shard [m / ws, n] in bf16; each rank's K slice: 2 m n k / ws flops.
   EXPECT_EQ(row["size_bytes"].get<int64_t>(), m / ws * n * 2);
   EXPECT_NEAR(gemm["tflops"].get<double>(),
@@ -75,6 +76,8 @@ TEST_F(MatmulReduceScatterJobTest, ShapesThatDoNotDivideAreRefusedNamingTheField
       {{"--world-size", "2", "--shapes", "68x32x64", "--splits-per-rank", "4"}, "gemm.shapes[0].m"},
       {{"--world-size", "2", "--shapes", "64x32x64", "--variants", "fused,all_gather"},
        "gemm.variants[1]"},
+      {{"--world-size", "2", "--shapes", "64x32x64", "--variants", "pipelined"},
+       "gemm.variants[0]"},
   };
   for (const auto& [args, field] : cases) {
     std::vector<std::string> argv = {"submit", "--kernel", "matmul_reduce_scatter"};
@@ -84,6 +87,10 @@ TEST_F(MatmulReduceScatterJobTest, ShapesThatDoNotDivideAreRefusedNamingTheField
     EXPECT_NE(r.err.find("INVALID_ARGUMENT"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
   }
+  // The refusal lists the op's own variant names.
+  CommandResult r = daemon_->Client({"submit", "--kernel", "matmul_reduce_scatter", "--world-size",
+                                     "2", "--shapes", "64x32x64", "--variants", "all_gather"});
+  EXPECT_NE(r.err.find("want fused, reduce_scatter, gemm, sequential"), std::string::npos) << r.err;
 }
 
 }  // namespace

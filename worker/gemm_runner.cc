@@ -17,7 +17,7 @@ namespace symmbench {
 namespace {
 
 constexpr uint64_t kSeedBase = 0xA66E770ull;
-constexpr int kVariants = 4;  // indexed by GemmVariant
+constexpr int kVariants = 5;  // indexed by GemmVariant
 // Sanity bound of a decoded rank result's samples (100 repeats x kTimingBatches, with room).
 constexpr size_t kMaxSamples = 10000;
 
@@ -93,6 +93,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   row.set_redop(scatters ? "sum" : "none");
   const double t_fused = Median(results, GemmVariant::kFused);
   const double t_comm = Median(results, GemmVariant::kCollective);
+  gemm->set_t_pipelined_us(Median(results, GemmVariant::kPipelined));
   const double t_gemm = Median(results, GemmVariant::kGemm);
   const double t_seq = Median(results, GemmVariant::kSequential);
   gemm->set_t_fused_us(t_fused);
@@ -190,12 +191,13 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     };
     if (absl::Status s = (*op)->Prepare(problem, kSeedBase + index); !s.ok()) return annotate(s);
     RankResult mine;
-    // The check: every output poisoned (the gathered A included, so that a progress-flag wait
-    // satisfied early reads poison, not the previous operation's data), the fused op and the
-    // sequential reference, then the comparison; its outcome is the worst over every check.
-    const auto run_checked = [&]() -> absl::Status {
+    // The check of `variant` (kFused, kPipelined): every output poisoned (the gathered A
+    // included, so that a progress-flag wait satisfied early reads poison, not the previous
+    // operation's data), the variant and the sequential reference, then the comparison; its
+    // outcome is the worst over every check.
+    const auto run_checked = [&](GemmVariant variant) -> absl::Status {
       absl::Status s = (*op)->PoisonOutputs();
-      if (s.ok()) s = (*op)->Run(GemmVariant::kFused);
+      if (s.ok()) s = (*op)->Run(variant);
       if (s.ok()) s = (*op)->Run(GemmVariant::kSequential);
       return s;
     };
@@ -210,7 +212,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       return absl::OkStatus();
     };
     if (check) {
-      absl::Status s = run_checked();
+      absl::Status s = run_checked(GemmVariant::kFused);
       if (s.ok()) s = backend->Synchronize();
       if (s.ok()) s = compare();
       if (!s.ok()) return annotate(s);
@@ -220,15 +222,16 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
                                 (computes == Computes::kGemmReduceScatter ? problem.n : problem.k) *
                                 DTypeSize(*dtype);
     for (GemmVariant variant : variants) {
-      // The fused op is the kernel under test: repeated, delayed when fault injection asks,
-      // and checked once more after each loop, right behind its last timed batch.
+      // The fused op is the kernel under test: repeated and delayed when fault injection asks.
+      // It and the pipelined variant, which compute C too, are checked once more after each
+      // loop, right behind its last timed batch.
       const bool fused = variant == GemmVariant::kFused;
       std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
       if (fused) run = fault.Wrap(backend, shard_bytes, std::move(run));
       LoopHooks hooks;
       std::function<absl::Status()> after_round;
-      if (fused && check) {
-        hooks.after_last_batch = run_checked;
+      if (IsCheckedGemmVariant(variant) && check) {
+        hooks.after_last_batch = [&run_checked, variant] { return run_checked(variant); };
         after_round = compare;
       }
       absl::StatusOr<TimingStats> stats =

@@ -115,6 +115,7 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
     b_f_.assign(static_cast<size_t>(k) * n, 0.0f);
     a_f_.assign(convert ? mk : 0, 0.0f);
     c_f_.assign(convert ? mn : 0, 0.0f);
+    stage_.assign(static_cast<size_t>(m / problem.splits_per_rank) * k * size, 0);
     progress_ = std::make_unique<std::atomic<uint32_t>[]>(chunks);
   } catch (const std::bad_alloc&) {
     return absl::ResourceExhaustedError(absl::StrCat(
@@ -160,6 +161,8 @@ absl::Status AgGemmCpu::Run(GemmVariant variant) {
     case GemmVariant::kSequential:
       if (absl::Status s = RunAllGather(); !s.ok()) return s;
       return RunGemm();
+    case GemmVariant::kPipelined:
+      return RunPipelined();
   }
   return absl::InvalidArgumentError(
       absl::StrCat("ag_gemm (cpu): unknown variant ", static_cast<int>(variant)));
@@ -252,10 +255,34 @@ absl::Status AgGemmCpu::RunFused() {
     }
     copy_thread_.Join();  // memcpy only: always finishes; its writes are visible after this
   }
+  last_checked_ = GemmVariant::kFused;
   // Exit: every peer has finished copying this rank's shard before anyone returns. Run even
   // after a failure above, so that peers do not wait for this rank in vain.
   absl::Status exit = context_.barrier->Sync(0);
   return status.ok() ? exit : status;
+}
+
+absl::Status AgGemmCpu::RunPipelined() {
+  const SymmetricMemory& memory = *context_.memory;
+  const int world_size = memory.world_size();
+  const int stages = problem_.splits_per_rank;
+  const int64_t shard_rows = chunk_rows_ * stages;
+  // Entry: every peer's shard is visible; exit: every peer has finished reading this one.
+  if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+  for (int stage = 0; stage < stages; ++stage) {
+    // The stage's all-gather: split `stage` of every rank's shard, rank after rank.
+    for (int p = 0; p < world_size; ++p) {
+      std::memcpy(stage_.data() + p * chunk_bytes_,
+                  static_cast<const char*>(memory.buffer(p)) + stage * chunk_bytes_, chunk_bytes_);
+    }
+    // Its GEMMs, each block of rows into its place in C.
+    for (int p = 0; p < world_size; ++p) {
+      GemmRows(stage_.data() + p * chunk_bytes_, chunk_rows_, p * shard_rows + stage * chunk_rows_,
+               c_.data());
+    }
+  }
+  last_checked_ = GemmVariant::kPipelined;
+  return context_.barrier->Sync(0);
 }
 
 absl::Status AgGemmCpu::RunAllGather() {
@@ -278,7 +305,8 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   const DType dtype = problem_.dtype;
   const size_t size = DTypeSize(dtype);
   GemmCheck result;
-  const int64_t a_elems = problem_.m * problem_.k;
+  // The gathered A is the fused op's; the pipelined variant gathers into its stage buffer.
+  const int64_t a_elems = last_checked_ == GemmVariant::kFused ? problem_.m * problem_.k : 0;
   for (int64_t i = 0; i < a_elems; ++i) {
     const unsigned char* got = a_.data() + i * size;
     const unsigned char* want = a_ref_.data() + i * size;

@@ -59,11 +59,11 @@ class AgGemmCpu : public GemmCollective {
   absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override;
   // Fills the gathered A, C, A_ref and C_ref with 0xFF bytes (a NaN in every dtype).
   absl::Status PoisonOutputs() override;
-  // Runs `variant` to completion (module note above for kFused). kAllGather: barrier, memcpy of
-  // every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one
-  // cblas_sgemm in float, rounded once to dtype. kSequential: kAllGather then kGemm. Barrier
-  // errors (DEADLINE_EXCEEDED, FAILED_PRECONDITION after one) are returned as is;
-  // FAILED_PRECONDITION before a successful Prepare.
+  // Runs `variant` to completion (module note above for kFused). kCollective: barrier, memcpy
+  // of every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one
+  // cblas_sgemm in float, rounded once to dtype. kSequential: kCollective then kGemm.
+  // kPipelined: RunPipelined below. Barrier errors (DEADLINE_EXCEEDED, FAILED_PRECONDITION
+  // after one) are returned as is; FAILED_PRECONDITION before a successful Prepare.
   absl::Status Run(GemmVariant variant) override;
   // gathered_wrong counts elements of the gathered A whose bits differ from A_ref's or that are
   // NaN on either side (inputs are finite, so a NaN is poison no run overwrote); c_rel_error
@@ -84,6 +84,10 @@ class AgGemmCpu : public GemmCollective {
   absl::Status RunFused();
   absl::Status RunAllGather();
   absl::Status RunGemm();
+  // nvFuser's stream pipeline on one thread: for each of splits_per_rank stages, the stage's
+  // all-gather (split s of every rank's shard, memcpy into stage_), then its GEMMs into C, each
+  // rank's rows in their place; between an entry and an exit barrier.
+  absl::Status RunPipelined();
   // Copy-thread body: every chunk into the gathered A, raising progress[c] to `epoch`.
   void CopyChunks(uint32_t epoch);
   // Waits (acquire) until progress[chunk] == epoch; DEADLINE_EXCEEDED after the timeout.
@@ -102,6 +106,9 @@ class AgGemmCpu : public GemmCollective {
   std::vector<unsigned char> a_ref_;  // gathered A [m, k] (all-gather reference)
   std::vector<unsigned char> c_;      // C [m, n] (fused)
   std::vector<unsigned char> c_ref_;  // C [m, n] (GEMM reference)
+  std::vector<unsigned char> stage_;  // one pipeline stage's gathered rows [m / splits, k]
+  // Which checked variant wrote C last (Check compares the gathered A after kFused only).
+  GemmVariant last_checked_ = GemmVariant::kFused;
   std::vector<float> b_f_;            // B [k, n], dtype-rounded values as float
   std::vector<float> a_f_;            // float A [m, k] scratch (bf16/fp16 only)
   std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16 only)

@@ -108,6 +108,16 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         EXPECT_EQ(
             LoadAsFloat(impl->gathered_a_for_testing(), dtype, last),
             Rounded(dtype, AgGemmCpuInputA(seed, owner, last - owner * shard_rows * problem.k)));
+        // The pipelined variant (stages of all-gather + GEMMs) writes the same C.
+        ASSERT_TRUE(gemm.PoisonOutputs().ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kPipelined).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kSequential).ok());
+        auto pipelined = gemm.Check();
+        ASSERT_TRUE(pipelined.ok()) << pipelined.status();
+        EXPECT_EQ(pipelined->gathered_wrong, 0);  // its gather is its stage buffer's
+        EXPECT_LT(pipelined->c_rel_error, gemm.tolerance());
+        EXPECT_LT(RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing()),
+                  gemm.tolerance());
         // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());

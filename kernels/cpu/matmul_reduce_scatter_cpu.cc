@@ -118,6 +118,9 @@ class MatmulReduceScatterCpu final : public GemmCollective {
       case GemmVariant::kGemm:
         RunGemm();
         return absl::OkStatus();
+      case GemmVariant::kPipelined:
+        return absl::UnimplementedError(
+            absl::StrCat(kName, ": the pipelined variant is ag_gemm's (validation refuses it)"));
       case GemmVariant::kSequential:
         RunGemm();
         return RunReduceScatter();

@@ -23,6 +23,7 @@
 #include "kernels/cuda/ag_gemm_cublaslt.h"
 #include "kernels/cuda/ag_gemm_cuda_resources.h"
 #include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/ag_gemm_pipeline.h"
 #include "kernels/cuda/ag_gemm_stream_ops.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
@@ -64,8 +65,9 @@ bool Product(int64_t a, int64_t b, int64_t c, int64_t* out) {
 
 class CudaAgGemm final : public GemmCollective {
  public:
-  CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm)
-      : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)) {}
+  CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm,
+             std::unique_ptr<AgGemmPipeline> pipeline)
+      : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)), pipeline_(std::move(pipeline)) {}
 
   absl::Status Init() {
     int least = 0, greatest = 0;
@@ -140,6 +142,7 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
         absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    if (absl::Status s = pipeline_->Prepare(problem); !s.ok()) return s;
     problem_ = problem;
     prepared_ = true;
     return PoisonOutputs();
@@ -161,6 +164,7 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     switch (variant) {
       case GemmVariant::kFused:
+        last_checked_ = GemmVariant::kFused;
         return RunFused();
       case GemmVariant::kCollective:
         return RunAllGather();
@@ -170,6 +174,9 @@ class CudaAgGemm final : public GemmCollective {
         absl::Status s = RunAllGather();
         return s.ok() ? RunGemm() : s;
       }
+      case GemmVariant::kPipelined:
+        last_checked_ = GemmVariant::kPipelined;
+        return pipeline_->Run(ctx_->symm->region(ctx_->rank, kSymmInputRegion), b_.get(), c_.get());
     }
     return absl::InvalidArgumentError(
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
@@ -181,9 +188,11 @@ class CudaAgGemm final : public GemmCollective {
     const DeviceDType ddtype = ToDeviceDType(problem_.dtype);
     const cudaStream_t main = ctx_->stream;
     auto* sums = static_cast<CheckSums*>(check_.get());
+    // The gathered A is the fused op's; the pipelined variant gathers into stage buffers of its
+    // own (an empty comparison then leaves the counters at zero).
+    const int64_t a_elems = last_checked_ == GemmVariant::kFused ? problem_.m * problem_.k : 0;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchCompareBitwise(gathered_.get(), a_ref_.get(), problem_.m * problem_.k, ddtype,
-                             &sums->counters, main),
+        LaunchCompareBitwise(gathered_.get(), a_ref_.get(), a_elems, ddtype, &sums->counters, main),
         absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", ShapeName(problem_), ")"));
     const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
     const int64_t tiles = problem_.m / tile_rows;
@@ -367,6 +376,7 @@ class CudaAgGemm final : public GemmCollective {
   const CudaContext* const ctx_;
   const StreamMemOps ops_;
   const std::unique_ptr<CublasLtGemm> gemm_;
+  const std::unique_ptr<AgGemmPipeline> pipeline_;  // the kPipelined variant
   StreamPtr copy_stream_;  // non-blocking, highest priority
   EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
   EventPtr done_;          // copy -> main: the op ends on the main stream
@@ -378,6 +388,8 @@ class CudaAgGemm final : public GemmCollective {
   GemmProblem problem_;
   bool prepared_ = false;
   uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed
+  // Which checked variant wrote C last (Check compares the gathered A after kFused only).
+  GemmVariant last_checked_ = GemmVariant::kFused;
 };
 
 }  // namespace
@@ -391,7 +403,9 @@ absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaAgGemm(const CudaContext*
   if (!ops.ok()) return ops.status();
   absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create(ctx->device);
   if (!gemm.ok()) return gemm.status();
-  auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm));
+  absl::StatusOr<std::unique_ptr<AgGemmPipeline>> pipeline = AgGemmPipeline::Create(ctx);
+  if (!pipeline.ok()) return pipeline.status();
+  auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm), *std::move(pipeline));
   if (absl::Status s = op->Init(); !s.ok()) return s;
   return std::unique_ptr<GemmCollective>(std::move(op));
 }

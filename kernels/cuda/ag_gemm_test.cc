@@ -76,6 +76,32 @@ TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
   }
 }
 
+// nvFuser's stream pipeline: splits_per_rank stages of NCCL all-gather + GEMMs over two
+// streams, the same C as the sequential pair.
+TEST_F(AgGemmGpuTest, PipelinedMatchesSequential) {
+  for (const DType dtype : {DType::kBf16, DType::kFp16}) {
+    for (const int stages : {1, 2, 3, 4}) {
+      SCOPED_TRACE(std::string(DTypeName(dtype)) + " stages " + std::to_string(stages));
+      const GemmProblem problem = test_util::TestGemmProblem(384, 512, 256, stages, dtype);
+      absl::Status s = op_->Prepare(problem, kSeed);
+      ASSERT_TRUE(s.ok()) << s;
+      for (int i = 0; s.ok() && i < 10; ++i) s = op_->Run(GemmVariant::kPipelined);
+      ASSERT_TRUE(s.ok()) << s;
+      ASSERT_TRUE(op_->Run(GemmVariant::kSequential).ok());
+      ASSERT_TRUE(backend_->Synchronize().ok());
+      absl::StatusOr<GemmCheck> check = op_->Check();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->gathered_wrong, 0);
+      EXPECT_LT(check->c_rel_error, op_->tolerance());
+    }
+  }
+  // The check is live: poisoned C, then only the reference.
+  ASSERT_TRUE(op_->PoisonOutputs().ok());
+  ASSERT_TRUE(op_->Run(GemmVariant::kSequential).ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  EXPECT_GE(op_->Check()->c_rel_error, 1e29);
+}
+
 TEST_F(AgGemmGpuTest, RepeatedRuns) {
   // Many fused runs back to back: flag epochs, barrier slot balance, plan cache reuse.
   RunAndCheck(test_util::TestGemmProblem(96, 200, 136, 3, DType::kBf16), /*fused_runs=*/50);

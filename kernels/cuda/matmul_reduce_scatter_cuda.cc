@@ -169,6 +169,9 @@ class CudaMatmulReduceScatter final : public GemmCollective {
         return RunReduceScatter();
       case GemmVariant::kGemm:
         return RunGemm();
+      case GemmVariant::kPipelined:
+        return absl::UnimplementedError(
+            absl::StrCat(kName, ": the pipelined variant is ag_gemm's (validation refuses it)"));
       case GemmVariant::kSequential: {
         absl::Status s = RunGemm();
         return s.ok() ? RunReduceScatter() : s;
