@@ -19,6 +19,7 @@
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
+#include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/rank_order_check.h"
@@ -95,23 +96,12 @@ absl::StatusOr<int> CudaAllReduceCollective::AgreeOnGridCap(DeviceDType dtype) {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       MaxBlocks(dtype, &local), absl::StrCat(name_, ": max blocks (dtype ", static_cast<int>(dtype),
                                              ", world size ", ctx_->world_size, ")"));
-  if (ctx_->rendezvous == nullptr) return local;
-  absl::StatusOr<std::vector<std::string>> all = ctx_->rendezvous->AllGather(
-      absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), absl::StrCat(local));
-  if (!all.ok()) return all.status();
-  int agreed = local;
-  for (const std::string& cap : *all) agreed = std::min(agreed, std::atoi(cap.c_str()));
-  if (agreed < 1) {
-    return absl::InternalError(absl::StrCat(name_, ": a rank can keep no block resident"));
-  }
-  return agreed;
+  return symmbench::AgreeOnGridCap(
+      *ctx_, absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), local, name_);
 }
 
 absl::Status CudaAllReduceCollective::AwaitPeersDone() {
-  if (ctx_->rendezvous == nullptr || ctx_->world_size == 1) return absl::OkStatus();
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                 absl::StrCat(name_, ": cudaStreamSynchronize(before Prepare)"));
-  return ctx_->rendezvous->Barrier(absl::StrCat("prepare/", name_, "/", prepares_++));
+  return symmbench::AwaitPeersDone(*ctx_, absl::StrCat("prepare/", name_, "/", prepares_++), name_);
 }
 
 absl::Status CudaAllReduceCollective::PoisonOutputs() {

@@ -84,15 +84,10 @@ class CudaAllReduceCollective : public Collective {
   absl::Status NotPrepared(const char* what) const;
   // Prepare's work, with random (PrepareRandom) or exact inputs.
   absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
-  // The grid cap of every rank for `dtype` (MaxBlocks), the smallest: block b of every rank
-  // pairs up in the barriers, so all ranks must launch the same grid. Collective.
+  // The grid cap of every rank for `dtype` (MaxBlocks), the smallest (peer_sync.h's
+  // AgreeOnGridCap). Collective.
   absl::StatusOr<int> AgreeOnGridCap(DeviceDType dtype);
-  // Before this rank's input is overwritten: this rank's stream drained, then a barrier with
-  // every rank (whose streams drained too), so that no peer kernel still reads the input. The
-  // one-shot's exit signal is relaxed, which the PTX memory model does not order after the
-  // kernel's peer loads (signal_pad.cuh); kernel completion seen by each host is what does.
-  // The stream wait ends: our kernels exit at their barrier timeout, NCCL's are aborted by the
-  // coordinator at the job's timeout; the barrier has the rendezvous timeout.
+  // Before this rank's input is overwritten: peer_sync.h's AwaitPeersDone, one tag per call.
   absl::Status AwaitPeersDone();
   absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
 

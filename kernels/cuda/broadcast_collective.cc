@@ -25,7 +25,7 @@
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/device_compare.h"
-#include "kernels/cuda/signal_pad_barrier.h"
+#include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -53,14 +53,10 @@ class BroadcastCollective final : public Collective {
           " (buffers of ", capacity, " bytes per rank), got ", count));
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    if (ctx_->world_size > 1 && ctx_->rendezvous != nullptr) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                     "broadcast: cudaStreamSynchronize(before Prepare)");
-      if (absl::Status s =
-              ctx_->rendezvous->Barrier(absl::StrCat("prepare/broadcast/", prepares_++));
-          !s.ok()) {
-        return s;
-      }
+    if (absl::Status s =
+            AwaitPeersDone(*ctx_, absl::StrCat("prepare/broadcast/", prepares_++), ops::kBroadcast);
+        !s.ok()) {
+      return s;
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchFillExactInput(ctx_->symm->region(ctx_->rank, kSymmInputRegion), count,
@@ -141,17 +137,7 @@ class BroadcastCollective final : public Collective {
 
  private:
   absl::Status Barrier(BarrierPhase phase) const {
-    BarrierArgs args;
-    for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
-    args.rank = ctx_->rank;
-    args.world_size = ctx_->world_size;
-    args.phase = phase;
-    args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
-    args.error = ctx_->error;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchSignalPadBarrier(args, ctx_->stream),
-        absl::StrCat("broadcast: ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
-    return absl::OkStatus();
+    return EnqueueSignalPadBarrier(*ctx_, ctx_->stream, phase, ops::kBroadcast);
   }
 
   absl::Status NotPrepared(const char* what) const {

@@ -40,8 +40,8 @@
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
-#include "kernels/cuda/signal_pad_barrier.h"
 #include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
 #include "kernels/ops/registry.h"
@@ -250,17 +250,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   }
 
   absl::Status Barrier(BarrierPhase phase) {
-    BarrierArgs args;
-    for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
-    args.rank = ctx_->rank;
-    args.world_size = ctx_->world_size;
-    args.phase = phase;
-    args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
-    args.error = ctx_->error;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchSignalPadBarrier(args, copy_stream_.get()),
-        absl::StrCat(kName, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
-    return absl::OkStatus();
+    return EnqueueSignalPadBarrier(*ctx_, copy_stream_.get(), phase, kName);
   }
 
   // Host order: [main] record start; [copy] wait start, entry barrier; per peer chunk: [main]

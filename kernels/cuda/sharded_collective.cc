@@ -6,13 +6,12 @@
 #include <nccl.h>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
-#include "kernels/cuda/signal_pad_barrier.h"
+#include "kernels/cuda/peer_sync.h"
 
 namespace symmbench {
 namespace {
@@ -83,25 +82,12 @@ absl::StatusOr<int> CudaShardedCollective::AgreeOnGridCap(DeviceDType dtype) {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       ShardedMaxBlocks(gathers(), dtype, ctx_->world_size, &local),
       absl::StrCat(name_, ": max blocks (world size ", ctx_->world_size, ")"));
-  if (ctx_->rendezvous == nullptr) return local;
-  absl::StatusOr<std::vector<std::string>> all = ctx_->rendezvous->AllGather(
-      absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), absl::StrCat(local));
-  if (!all.ok()) return all.status();
-  int agreed = local;
-  for (const std::string& cap : *all) agreed = std::min(agreed, std::atoi(cap.c_str()));
-  if (agreed < 1) {
-    return absl::InternalError(absl::StrCat(name_, ": a rank can keep no block resident"));
-  }
-  return agreed;
+  return symmbench::AgreeOnGridCap(
+      *ctx_, absl::StrCat("grid_cap/", name_, "/", static_cast<int>(dtype)), local, name_);
 }
 
-// As CudaAllReduceCollective::AwaitPeersDone: the exit barriers are relaxed with respect to the
-// peers' loads, so kernel completion seen by every host orders the next fill after them.
 absl::Status CudaShardedCollective::AwaitPeersDone() {
-  if (ctx_->rendezvous == nullptr || ctx_->world_size == 1) return absl::OkStatus();
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                 absl::StrCat(name_, ": cudaStreamSynchronize(before Prepare)"));
-  return ctx_->rendezvous->Barrier(absl::StrCat("prepare/", name_, "/", prepares_++));
+  return symmbench::AwaitPeersDone(*ctx_, absl::StrCat("prepare/", name_, "/", prepares_++), name_);
 }
 
 absl::Status CudaShardedCollective::PoisonOutputs() {
@@ -134,17 +120,7 @@ ShardedArgs CudaShardedCollective::PeerArgs() const {
 }
 
 absl::Status CudaShardedCollective::SignalPadBarrier(BarrierPhase phase) const {
-  BarrierArgs args;
-  for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
-  args.rank = ctx_->rank;
-  args.world_size = ctx_->world_size;
-  args.phase = phase;
-  args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
-  args.error = ctx_->error;
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      LaunchSignalPadBarrier(args, ctx_->stream),
-      absl::StrCat(name_, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
-  return absl::OkStatus();
+  return EnqueueSignalPadBarrier(*ctx_, ctx_->stream, phase, name_);
 }
 
 absl::Status CudaShardedCollective::RunNccl(const void* input, void* output,
