@@ -24,11 +24,11 @@ uint32_t Bits(const void* data, DType dtype, int64_t i) {
 
 // CompareWithRankOrderSum over elements [begin, end).
 CheckResult CompareRange(const void* got, DType dtype, int64_t begin, int64_t end, uint64_t seed,
-                         int world_size, bool zero_sign_may_differ) {
+                         int world_size, bool zero_sign_may_differ, int64_t first_index) {
   CheckResult result;
   unsigned char want[4];
   for (int64_t i = begin; i < end; ++i) {
-    StoreFromFloat(want, dtype, 0, RankOrderSum(seed, world_size, i));
+    StoreFromFloat(want, dtype, 0, RankOrderSum(seed, world_size, first_index + i));
     const float got_value = LoadAsFloat(got, dtype, i);
     const float want_value = LoadAsFloat(want, dtype, 0);
     bool right = Bits(got, dtype, i) == Bits(want, dtype, 0) && !std::isnan(got_value);
@@ -59,7 +59,8 @@ float RankOrderSum(uint64_t seed, int world_size, int64_t i) {
 }
 
 CheckResult CompareWithRankOrderSum(const void* got, DType dtype, int64_t count, uint64_t seed,
-                                    int world_size, bool zero_sign_may_differ) {
+                                    int world_size, bool zero_sign_may_differ,
+                                    int64_t first_index) {
   // About 36 ns per element at two ranks on one core: large outputs are split over the host's
   // cores (a GPU host has many), ranges of at least kMinRange elements each.
   constexpr int64_t kMinRange = 1 << 20;
@@ -71,7 +72,8 @@ CheckResult CompareWithRankOrderSum(const void* got, DType dtype, int64_t count,
     const int64_t begin = count * t / threads;
     const int64_t end = count * (t + 1) / threads;
     workers.emplace_back([&, t, begin, end] {
-      parts[t] = CompareRange(got, dtype, begin, end, seed, world_size, zero_sign_may_differ);
+      parts[t] =
+          CompareRange(got, dtype, begin, end, seed, world_size, zero_sign_may_differ, first_index);
     });
   }
   for (std::thread& worker : workers) worker.join();

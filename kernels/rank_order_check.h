@@ -19,9 +19,12 @@ void FillRandomInput(void* data, DType dtype, int64_t count, uint64_t seed, int 
 float RankOrderSum(uint64_t seed, int world_size, int64_t i);
 
 // Compares `got` (count elements of `dtype`, host memory) with RankOrderSum rounded to `dtype`,
-// bitwise; NaN is always wrong. With `zero_sign_may_differ` (a kernel whose contract allows it,
-// the push one-shot's sentinel substitution) +0 and -0 count as equal.
+// bitwise; NaN is always wrong. Element i of `got` is the sum of element first_index + i (a
+// reduce-scatter's shard: first_index = rank x shard); a CheckResult's index is into `got`.
+// With `zero_sign_may_differ` (a kernel whose contract allows it, the push one-shot's sentinel
+// substitution) +0 and -0 count as equal.
 CheckResult CompareWithRankOrderSum(const void* got, DType dtype, int64_t count, uint64_t seed,
-                                    int world_size, bool zero_sign_may_differ);
+                                    int world_size, bool zero_sign_may_differ,
+                                    int64_t first_index = 0);
 
 }  // namespace symmbench

@@ -38,14 +38,16 @@ absl::StatusOr<CheckResult> Verify(Backend* backend, Collective* collective) {
 }
 
 // The random-input pass of a kernel that keeps the rank-order contract: `count` elements and,
-// when even, count - 1 (an odd count), each with RandomInputValue inputs, one operation, and
-// the output against the host's rank-order sum. Leaves the collective prepared with random
-// inputs: the caller prepares it again.
+// when each of its `shards` shards (1, or world_size for a reduce-scatter) is even, one element
+// less per shard (odd shards: tails), each with RandomInputValue inputs, one operation, and the
+// output against the host's rank-order sum. Leaves the collective prepared with random inputs:
+// the caller prepares it again.
 absl::StatusOr<CheckResult> VerifyRankOrder(Backend* backend, Collective* op, int64_t count,
-                                            DType dtype, uint64_t seed) {
+                                            int shards, DType dtype, uint64_t seed) {
   CheckResult total;
   std::vector<int64_t> counts = {count};
-  if (count % 2 == 0 && count > 1) counts.push_back(count - 1);
+  const int64_t shard = count / shards;
+  if (shard % 2 == 0 && shard > 1) counts.push_back((shard - 1) * shards);
   for (int64_t n : counts) {
     if (absl::Status s = op->PrepareRandom(n, dtype, seed); !s.ok()) return s;
     if (absl::Status s = op->Run(); !s.ok()) return s;
@@ -114,6 +116,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   *collective = InjectFaults(*std::move(collective), spec.inject_fault(), rank);
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
+  // Shards per size: world_size for an op whose size splits into one per rank, else 1.
+  const int shards = IsSharded(spec.kernel()) ? backend->world_size() : 1;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> reference_names = {op.reference_name()};
   std::vector<std::function<absl::Status()>> references = {[&] { return op.RunReference(); }};
@@ -155,7 +159,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       RankResult& result = mine[index];
       if (first && check && op.sums_in_rank_order()) {
         absl::StatusOr<CheckResult> random =
-            VerifyRankOrder(backend, &op, count, dtype, kSeedBase + index);
+            VerifyRankOrder(backend, &op, count, shards, dtype, kSeedBase + index);
         if (!random.ok()) return annotate(random.status());
         Accumulate(*random, &result.check);
         if (absl::Status s = op.Prepare(count, dtype, kSeedBase + index); !s.ok()) {

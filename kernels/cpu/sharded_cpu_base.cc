@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/exact_input.h"
+#include "kernels/rank_order_check.h"
 
 namespace symmbench {
 namespace {
@@ -33,6 +34,29 @@ absl::Status ShardedCpuBase::CheckPrepared(const char* operation) const {
 }
 
 absl::Status ShardedCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/false);
+}
+
+absl::Status ShardedCpuBase::PrepareRandom(int64_t count, DType dtype, uint64_t seed) {
+  if (!sums_in_rank_order()) {
+    return absl::UnimplementedError(
+        absl::StrCat(kernel_name_, " (cpu): an all-gather has no random-input verification"));
+  }
+  return PrepareInputs(count, dtype, seed, /*random=*/true);
+}
+
+absl::StatusOr<CheckResult> ShardedCpuBase::CheckRankOrderSum() {
+  if (absl::Status s = CheckPrepared("CheckRankOrderSum"); !s.ok()) return s;
+  if (!random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): CheckRankOrderSum after Prepare, not PrepareRandom"));
+  }
+  return CompareWithRankOrderSum(out_.get(), dtype_, output_count_, seed_, world_size(),
+                                 /*zero_sign_may_differ=*/false,
+                                 static_cast<int64_t>(rank()) * shard_);
+}
+
+absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random) {
   prepared_ = false;
   const size_t capacity = context_.memory->buffer_bytes();
   const int elem = DTypeSize(dtype);
@@ -59,7 +83,13 @@ absl::Status ShardedCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) 
   shard_bytes_ = static_cast<size_t>(shard_) * elem;
   const bool gather = computes_ == Computes::kAllGather;
   output_count_ = gather ? count : shard_;
-  FillExactInput(context_.memory->buffer(rank()), dtype, gather ? shard_ : count, seed, rank());
+  void* input = context_.memory->buffer(rank());
+  if (random) {
+    FillRandomInput(input, dtype, gather ? shard_ : count, seed, rank());
+  } else {
+    FillExactInput(input, dtype, gather ? shard_ : count, seed, rank());
+  }
+  random_ = random;
   dtype_ = dtype;
   seed_ = seed;
   prepared_ = true;

@@ -33,6 +33,14 @@ class ShardedCpuBase : public Collective {
   // count < 1, count is not a multiple of world_size, or the input or the output would not fit
   // the symmetric buffer.
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
+  // A reduce-scatter sums in fp32 in rank order from rank 0's value, rounded once (its kernels
+  // call SumPeersChunked), so it is also checked on random floats; an all-gather sums nothing.
+  bool sums_in_rank_order() const final { return computes_ == Computes::kReduceScatterSum; }
+  // As Prepare, with RandomInputValue inputs. UNIMPLEMENTED for an all-gather.
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
+  // After PrepareRandom and one Run: the output against CompareWithRankOrderSum of this rank's
+  // shard (first index rank x shard). FAILED_PRECONDITION unless the last Prepare was random.
+  absl::StatusOr<CheckResult> CheckRankOrderSum() final;
   // Fills the output and the reference with 0xFF bytes (a NaN in every dtype). Local.
   absl::Status PoisonOutputs() final;
   // Local: the reference output from the input formula (exact: sums of at most 8 values in
@@ -54,6 +62,8 @@ class ShardedCpuBase : public Collective {
   // kReduceScatterSum.
   ShardedCpuBase(const CpuKernelContext& context, const char* kernel_name, Computes computes);
 
+  // Prepare's work, with random (PrepareRandom) or exact inputs.
+  absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
   // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
   absl::Status CheckPrepared(const char* operation) const;
   const CpuKernelContext& context() const { return context_; }
@@ -74,6 +84,7 @@ class ShardedCpuBase : public Collective {
   const char* kernel_name_;
   Computes computes_;
   bool prepared_ = false;
+  bool random_ = false;  // the last Prepare was PrepareRandom
   DType dtype_ = DType::kBf16;
   uint64_t seed_ = 0;
   int64_t shard_ = 0;

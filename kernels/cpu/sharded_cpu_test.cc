@@ -114,6 +114,46 @@ INSTANTIATE_TEST_SUITE_P(
                           DTypeName(std::get<2>(info.param)));
     });
 
+// Random floats (with -0): a reduce-scatter's shard is the host's fp32 rank-order sum of its
+// elements to the bit; an all-gather has no such check.
+TEST(ShardedCpuRankOrderTest, ReduceScattersKeepTheRankOrderContract) {
+  for (int world_size : {2, 3, 4}) {
+    const std::string job =
+        test_util::UniqueJobId("sharded_cpu_test", absl::StrCat("rank_order", world_size));
+    RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+      auto backend = CreateCpuBackend(
+          test_util::TestBackendOptions(rank, world_size, job, 4099 * 4 * world_size), rendezvous);
+      ASSERT_TRUE(backend.ok()) << backend.status();
+      for (const std::string& kernel : ShardedOps()) {
+        auto op = (*backend)->CreateCollective(kernel);
+        ASSERT_TRUE(op.ok()) << op.status();
+        if (FindOp(kernel)->computes == Computes::kAllGather) {
+          EXPECT_FALSE((*op)->sums_in_rank_order());
+          EXPECT_EQ((*op)->PrepareRandom(world_size, DType::kBf16, 1).code(),
+                    absl::StatusCode::kUnimplemented);
+          continue;
+        }
+        ASSERT_TRUE((*op)->sums_in_rank_order());
+        for (DType dtype : {DType::kBf16, DType::kFp32}) {
+          for (int64_t shard : {int64_t{1}, int64_t{7}, int64_t{4099}}) {
+            ASSERT_TRUE((*op)->PrepareRandom(shard * world_size, dtype, 40 + shard).ok());
+            ASSERT_TRUE((*op)->Run().ok());
+            absl::StatusOr<CheckResult> check = (*op)->CheckRankOrderSum();
+            ASSERT_TRUE(check.ok()) << check.status();
+            EXPECT_EQ(check->wrong, 0)
+                << kernel << " ws " << world_size << " rank " << rank << " shard " << shard
+                << " first bad " << check->first_bad_index;
+          }
+        }
+        // After an exact Prepare the random check is refused.
+        ASSERT_TRUE((*op)->Prepare(world_size, DType::kBf16, 1).ok());
+        EXPECT_EQ((*op)->CheckRankOrderSum().status().code(),
+                  absl::StatusCode::kFailedPrecondition);
+      }
+    });
+  }
+}
+
 TEST(ShardedCpuPrepareTest, RefusesACountThatDoesNotSplitIntoShards) {
   const std::string job = test_util::UniqueJobId("sharded_cpu_test", "indivisible");
   RunRanksInThreads(3, [&](int rank, Rendezvous* rendezvous) {

@@ -126,7 +126,8 @@ void ExpectKeepsTheRankOrderContract(Backend& backend, const std::string& kernel
 
 TEST_F(CudaBackendGpuTest, EveryKernelKeepsTheRankOrderContract) {
   for (const char* kernel :
-       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce"}) {
+       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce",
+        "one_shot_reduce_scatter", "low_contention_reduce_scatter"}) {
     ExpectKeepsTheRankOrderContract(*backend_, kernel);
   }
 }

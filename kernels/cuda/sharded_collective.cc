@@ -6,12 +6,14 @@
 #include <nccl.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
 #include "kernels/cuda/peer_sync.h"
+#include "kernels/rank_order_check.h"
 
 namespace symmbench {
 namespace {
@@ -35,6 +37,38 @@ absl::Status CudaShardedCollective::CheckPrepared(const char* what) const {
 }
 
 absl::Status CudaShardedCollective::Prepare(int64_t count, DType dtype, uint64_t seed) {
+  return PrepareInputs(count, dtype, seed, /*random=*/false);
+}
+
+absl::Status CudaShardedCollective::PrepareRandom(int64_t count, DType dtype, uint64_t seed) {
+  if (gathers()) {
+    return absl::UnimplementedError(
+        absl::StrCat(name_, ": an all-gather has no random-input verification"));
+  }
+  return PrepareInputs(count, dtype, seed, /*random=*/true);
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CheckRankOrderSum() {
+  if (absl::Status s = CheckPrepared("CheckRankOrderSum"); !s.ok()) return s;
+  if (!random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(name_, ": CheckRankOrderSum after Prepare, not PrepareRandom"));
+  }
+  const size_t bytes = static_cast<size_t>(output_count()) * DTypeSize(dtype_);
+  std::vector<unsigned char> host(bytes);
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemcpyAsync(host.data(), ctx_->out, bytes, cudaMemcpyDeviceToHost, ctx_->stream),
+      absl::StrCat(name_, ": CheckRankOrderSum: copy the output (", bytes, " bytes)"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
+                                 absl::StrCat(name_, ": CheckRankOrderSum: synchronize"));
+  return CompareWithRankOrderSum(host.data(), dtype_, output_count(), seed_, ctx_->world_size,
+                                 /*zero_sign_may_differ=*/false,
+                                 static_cast<int64_t>(ctx_->rank) * shard_);
+}
+
+absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, uint64_t seed,
+                                                  bool random) {
   prepared_ = false;
   const int64_t elem = DTypeSize(dtype);
   const int64_t capacity =
@@ -66,8 +100,12 @@ absl::Status CudaShardedCollective::Prepare(int64_t count, DType dtype, uint64_t
   dtype_ = dtype;
   void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      LaunchFillExactInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream),
-      absl::StrCat(name_, ": fill exact input (", input_count(), " x ", DTypeName(dtype), ")"));
+      random ? LaunchFillRandomInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream)
+             : LaunchFillExactInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": fill ", random ? "random" : "exact", " input (", input_count(), " x ",
+                   DTypeName(dtype), ")"));
+  seed_ = seed;
+  random_ = random;
   const size_t bytes = static_cast<size_t>(input_count() * elem);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,

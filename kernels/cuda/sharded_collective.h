@@ -45,6 +45,15 @@ class CudaShardedCollective : public Collective {
   // and poisons the outputs. Collective: every rank calls it in the same order.
   // INVALID_ARGUMENT for a size that does not fit or split.
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
+  // A reduce-scatter's kernels sum in fp32 in rank order from rank 0's value, rounded once
+  // (LaunchReduceScatterSum), so it is also checked on random floats; an all-gather sums nothing.
+  bool sums_in_rank_order() const final { return !gathers(); }
+  // As Prepare, with RandomInputValue inputs. UNIMPLEMENTED for an all-gather.
+  absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
+  // Copies the output to the host (waiting for the stream) and compares it with
+  // CompareWithRankOrderSum of this rank's shard (first index rank x shard).
+  // FAILED_PRECONDITION unless the last Prepare was PrepareRandom.
+  absl::StatusOr<CheckResult> CheckRankOrderSum() final;
   absl::Status PoisonOutputs() final;
   absl::Status RunReference() final;
   absl::StatusOr<CheckResult> Check() final;
@@ -78,6 +87,7 @@ class CudaShardedCollective : public Collective {
   bool gathers() const { return computes_ == Computes::kAllGather; }
 
  private:
+  absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
   absl::StatusOr<int> AgreeOnGridCap(DeviceDType dtype);
   absl::Status AwaitPeersDone();
   absl::Status RunNccl(const void* input, void* output, const char* what) const;
@@ -90,6 +100,8 @@ class CudaShardedCollective : public Collective {
   int64_t count_ = 0;
   int64_t shard_ = 0;
   DType dtype_ = DType::kBf16;
+  uint64_t seed_ = 0;
+  bool random_ = false;  // the last Prepare was PrepareRandom
   bool prepared_ = false;
   std::array<int, 3> max_blocks_{};  // by DeviceDType, agreed by every rank; 0 = not yet
   int64_t prepares_ = 0;             // AwaitPeersDone barriers so far (their tags)
