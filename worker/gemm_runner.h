@@ -1,5 +1,7 @@
-// The benchmark loop of kernel "ag_gemm": for each shape, verify the fused op against the
-// sequential reference, time every requested variant, reduce over ranks, report one row.
+// The benchmark loop of the GEMM + collective ops (ag_gemm, matmul_reduce_scatter): for each
+// shape, verify the fused op against the sequential reference, time every requested variant
+// (the fused and pipelined ones verified again after each loop), reduce over ranks, report one
+// row.
 #pragma once
 
 #include "absl/status/status.h"
@@ -11,11 +13,12 @@
 
 namespace symmbench {
 
-// Runs spec.shapes on `backend`: the fused variant in spec.repeats timing loops (its batches
-// and loop medians kept in the row), every other variant once; `fault` delays each timed fused
-// op of the shards (A_shard bytes) it covers. Returns the first failure: a backend error, a
-// rendezvous timeout, or DATA_LOSS when the gathered A differs from the reference all-gather or
-// C's relative Frobenius error exceeds the op's tolerance (after the row carrying both has been
+// Runs spec.gemm.shapes of op spec.kernel on `backend`: the fused variant in spec.repeats timing
+// loops (its batches and loop medians kept in the row), every other variant once; `fault` delays
+// each timed fused op of the shards it covers (the row's size_bytes: ag_gemm's A_shard,
+// matmul_reduce_scatter's C_shard). Returns the first failure: a backend error, a rendezvous
+// timeout, or DATA_LOSS when ag_gemm's gathered A differs from the reference all-gather or C's
+// relative Frobenius error exceeds the op's tolerance (after the row carrying both has been
 // reported).
 absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                               const RowSink& sink, const InjectedDelay& fault = {});

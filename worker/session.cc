@@ -101,7 +101,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   }
   absl::StatusOr<std::string> instance = store->WaitGet(kInstanceKey, timeout);
   if (!instance.ok()) return instance.status();
-  const bool ag_gemm = IsFamily(spec.kernel(), OpFamily::kGemmCollective);
+  const bool gemm_op = IsFamily(spec.kernel(), OpFamily::kGemmCollective);
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
   // Which ranks share this host, before anything maps a peer's memory.
@@ -160,8 +160,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   }
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
-               ag_gemm ? spec.gemm().shapes_size() : plan.sizes_bytes_size(),
-               ag_gemm ? "shapes" : "sizes", backend_options.max_bytes);
+               gemm_op ? spec.gemm().shapes_size() : plan.sizes_bytes_size(),
+               gemm_op ? "shapes" : "sizes", backend_options.max_bytes);
 
   auto sink = [&](const v1::ResultRow& row) -> absl::Status {
     grpc::ClientContext context;
