@@ -13,12 +13,6 @@
 namespace symmbench {
 namespace {
 
-// What `spec.kernel()` computes (the registry's word; validation has checked the name).
-Computes OpComputes(const v1::JobSpec& spec) {
-  const OpDescriptor* op = FindOp(spec.kernel());
-  return op != nullptr ? op->computes : Computes::kAllGatherGemm;
-}
-
 bool ParseVariant(const std::string& name, Computes computes, GemmVariant* variant) {
   for (GemmVariant v : OfferedGemmVariants(computes)) {
     if (name == GemmVariantName(v, computes)) {
@@ -30,6 +24,16 @@ bool ParseVariant(const std::string& name, Computes computes, GemmVariant* varia
 }
 
 }  // namespace
+
+Computes GemmOpComputes(const v1::JobSpec& spec) {
+  const OpDescriptor* op = FindOp(spec.kernel());
+  return op != nullptr ? op->computes : Computes::kAllGatherGemm;
+}
+
+int64_t GemmPieceElements(const GemmProblem& problem, int world_size, Computes computes) {
+  return problem.m / std::max(1, world_size) *
+         (computes == Computes::kGemmReduceScatter ? problem.n : problem.k);
+}
 
 int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype,
                          Computes computes) {
@@ -45,7 +49,7 @@ int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype
 }
 
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype) {
-  const bool scatters = OpComputes(spec) == Computes::kGemmReduceScatter;
+  const bool scatters = GemmOpComputes(spec) == Computes::kGemmReduceScatter;
   int64_t largest = 0;
   for (const v1::GemmShape& shape : spec.gemm().shapes()) {
     // matmul_reduce_scatter: the n partials of this rank's rows, [m, n]; ag_gemm: A_shard.
@@ -63,10 +67,10 @@ int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
 
 std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec) {
   std::vector<GemmVariant> variants;
-  for (GemmVariant v : OfferedGemmVariants(OpComputes(spec))) {
+  for (GemmVariant v : OfferedGemmVariants(GemmOpComputes(spec))) {
     if (spec.gemm().variants().empty() ||
         std::find(spec.gemm().variants().begin(), spec.gemm().variants().end(),
-                  GemmVariantName(v, OpComputes(spec))) != spec.gemm().variants().end()) {
+                  GemmVariantName(v, GemmOpComputes(spec))) != spec.gemm().variants().end()) {
       variants.push_back(v);
     }
   }
@@ -92,7 +96,7 @@ absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const Device
                                                    spec.gemm().splits_per_rank(), ")"));
   }
   std::set<std::string> seen;
-  const Computes computes = OpComputes(spec);
+  const Computes computes = GemmOpComputes(spec);
   for (int i = 0; i < spec.gemm().variants_size(); ++i) {
     GemmVariant variant;
     if (!ParseVariant(spec.gemm().variants(i), computes, &variant)) {

@@ -26,6 +26,15 @@ constexpr int32_t kMaxSplitsPerRank = 64;
 // RESOURCE_EXHAUSTED naming shapes[i] when its buffers (GemmBytesPerRank) exceed device memory.
 absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits);
 
+// What the GEMM op `spec.kernel()` computes (the registry's word; kAllGatherGemm for a name
+// the registry does not know, which validation refuses first).
+Computes GemmOpComputes(const v1::JobSpec& spec);
+
+// Elements of this rank's piece of a problem (a row's count and size_bytes, the size an injected
+// delay is keyed on): ag_gemm's A_shard [m / world_size, k], matmul_reduce_scatter's C_shard
+// [m / world_size, n].
+int64_t GemmPieceElements(const GemmProblem& problem, int world_size, Computes computes);
+
 // Device bytes one rank needs for a shape of an op that `computes` it: ag_gemm A_shard +
 // gathered A + A_ref + B + C + C_ref; matmul_reduce_scatter A + B (its K slice) + partials +
 // their reference + staging + C_shard + C_ref.

@@ -77,7 +77,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   const int element = DTypeSize(problem.dtype);
   // This rank's piece (ag_gemm: A_shard; matmul_reduce_scatter: C_shard), and the bytes each
   // rank's collective moves per op (the gathered A; the m x n partials it reduce-scatters).
-  const int64_t shard_elements = problem.m / world_size * (scatters ? problem.n : problem.k);
+  const int64_t shard_elements = GemmPieceElements(problem, world_size, computes);
   const double collective_bytes =
       static_cast<double>(problem.m) * (scatters ? problem.n : problem.k) * element;
   const double flops = 2.0 * problem.m * problem.n * problem.k / (scatters ? world_size : 1);
@@ -168,8 +168,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
   absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(spec.kernel());
-  const OpDescriptor* descriptor = FindOp(spec.kernel());
-  const Computes computes = descriptor != nullptr ? descriptor->computes : Computes::kAllGatherGemm;
+  const Computes computes = GemmOpComputes(spec);
   if (!op.ok()) return op.status();
   const bool check = !spec.has_check() || spec.check();
   const std::vector<GemmVariant> variants = GemmVariants(spec);
@@ -218,9 +217,8 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (!s.ok()) return annotate(s);
     }
     // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
-    const int64_t shard_bytes = problem.m / backend->world_size() *
-                                (computes == Computes::kGemmReduceScatter ? problem.n : problem.k) *
-                                DTypeSize(*dtype);
+    const int64_t shard_bytes =
+        GemmPieceElements(problem, backend->world_size(), computes) * DTypeSize(*dtype);
     for (GemmVariant variant : variants) {
       // The fused op is the kernel under test: repeated and delayed when fault injection asks.
       // It and the pipelined variant, which compute C too, are checked once more after each

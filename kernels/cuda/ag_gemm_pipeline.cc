@@ -25,10 +25,10 @@ absl::StatusOr<std::unique_ptr<AgGemmPipeline>> AgGemmPipeline::Create(const Cud
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       CreateEventWithFlags(ctx->device, cudaEventDisableTiming, &pipeline->fork_),
       absl::StrCat(kName, ": cudaEventCreate(fork)"));
+  int least = 0, greatest = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
+                                 "cudaDeviceGetStreamPriorityRange");
   for (int i = 0; i < kStreams; ++i) {
-    int least = 0, greatest = 0;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
-                                   "cudaDeviceGetStreamPriorityRange");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         CreateStreamWithPriority(ctx->device, cudaStreamNonBlocking, least, &pipeline->streams_[i]),
         absl::StrCat(kName, ": cudaStreamCreate(", i, ")"));
