@@ -151,6 +151,7 @@ std::string DescribeSizes(const v1::JobSpec& spec) {
 
 // Columns of the GEMM + collective ops: one row per shape; t_ag or t_rs is the collective alone.
 constexpr int kDimWidth = 7;
+constexpr int kGemmTypeWidth = 10;  // "fp8_e4m3" and a space
 constexpr int kAgTimeWidth = 11;
 constexpr int kRatioWidth = 9;
 
@@ -159,14 +160,14 @@ std::string GemmHeader(const std::string& kernel) {
   const char* t_collective =
       op != nullptr && op->computes == Computes::kGemmReduceScatter ? "t_rs" : "t_ag";
   return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
-                         kDimWidth, "N", kDimWidth, "K", 7, "splits", kTypeWidth, "type",
+                         kDimWidth, "N", kDimWidth, "K", 7, "splits", kGemmTypeWidth, "type",
                          kAgTimeWidth, t_collective, kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
                          kAgTimeWidth, "t_fused", kAgTimeWidth, "t_pipe", kRatioWidth, "TFLOP/s",
                          kRatioWidth, "speedup", kRatioWidth, "overlap", 11, "c_rel_err",
                          kWrongWidth, "#wrong") +
          absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
-                         kDimWidth, "", kDimWidth, "", 7, "", kTypeWidth, "", kAgTimeWidth, "(us)",
-                         kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
+                         kDimWidth, "", kDimWidth, "", 7, "", kGemmTypeWidth, "", kAgTimeWidth,
+                         "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
                          kAgTimeWidth, "(us)", kRatioWidth, "", kRatioWidth, "", kRatioWidth, "",
                          11, "", kWrongWidth, "");
 }
@@ -178,7 +179,7 @@ std::string GemmRow(const v1::ResultRow& row) {
       row.checked() ? absl::StrFormat("%.2e", gemm.rel_error()) : std::string(kNotAvailable);
   return absl::StrFormat(
       "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth, gemm.m(),
-      kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kTypeWidth,
+      kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kGemmTypeWidth,
       v1::DType_Name(row.dtype()), kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
       gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(),
       kAgTimeWidth, gemm.t_pipelined_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(),
@@ -186,9 +187,13 @@ std::string GemmRow(const v1::ResultRow& row) {
 }
 
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
-  std::string out = absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
-                                 job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
-                                 "  backend ", BackendOf(job), "  devices ", DeviceList(job));
+  std::string out =
+      absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
+                   job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
+                   job.spec().gemm().fp8_scaling() != v1::FP8_SCALING_UNSPECIFIED
+                       ? absl::StrCat(" ", v1::Fp8Scaling_Name(job.spec().gemm().fp8_scaling()))
+                       : "",
+                   "  backend ", BackendOf(job), "  devices ", DeviceList(job));
   if (first_row != nullptr && !first_row->reference().empty()) {
     absl::StrAppend(
         &out, "  reference ", first_row->reference(),

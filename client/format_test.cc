@@ -71,6 +71,30 @@ TEST(FormatTest, TableHasHeaderUnitsAndValues) {
   EXPECT_EQ(table.find("error"), std::string::npos) << table;
 }
 
+// A GEMM op's FP8 job: the header names the scaling, and the 8-character dtype keeps a space
+// before it in the row.
+TEST(FormatTest, Fp8GemmTableNamesTheScalingAndSeparatesTheColumns) {
+  v1::Job job = MakeJob(v1::SUCCEEDED);
+  job.mutable_spec()->set_kernel("ag_gemm");
+  job.mutable_spec()->set_dtype(v1::fp8_e4m3);
+  job.mutable_spec()->mutable_gemm()->set_fp8_scaling(v1::rowwise);
+  job.clear_rows();
+  v1::ResultRow* row = job.add_rows();
+  row->set_dtype(v1::fp8_e4m3);
+  row->set_checked(true);
+  v1::GemmFigures* gemm = row->mutable_gemm();
+  gemm->set_m(4096);
+  gemm->set_n(6656);
+  gemm->set_k(16384);
+  gemm->set_splits_per_rank(4);
+  gemm->set_t_gemm_us(634.0);
+  const std::string table = JobTable(job);
+  EXPECT_NE(table.find("ag_gemm  world_size 2  fp8_e4m3 rowwise  backend cuda"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("   4096   6656  16384      4  fp8_e4m3"), std::string::npos) << table;
+  EXPECT_NE(table.find("splits      type"), std::string::npos) << table;
+}
+
 TEST(FormatTest, UncheckedRowShowsNotAvailable) {
   v1::ResultRow row = MakeRow(4096);
   row.set_checked(false);

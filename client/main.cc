@@ -48,7 +48,9 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--kernel", &f.kernel, "Kernel under test [default: one_shot_all_reduce]");
   AddOptional(submit, "--world-size", &f.world_size,
               "Number of ranks, one device each (required unless set in --spec)");
-  AddOptional(submit, "--dtype", &f.dtype, "Element type: bf16, fp16 or fp32 [default: bf16]");
+  AddOptional(submit, "--dtype", &f.dtype,
+              "Element type: bf16, fp16, fp32, or fp8_e4m3 (GEMM ops: e4m3 inputs, bf16 output) "
+              "[default: bf16]");
   AddOptional(submit, "--min-bytes", &f.min_bytes,
               "Smallest size per rank buffer; bytes or K/M/G suffix (1024^k), e.g. 2K");
   AddOptional(submit, "--max-bytes", &f.max_bytes,
@@ -100,6 +102,9 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
               "4096x6656x16384,8192x8192x8192 (matmul_reduce_scatter: K is split over the ranks)");
   AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,
               "GEMM ops: chunks per rank's shard: auto or 1, 2, 4, ... [default: auto]");
+  AddOptional(submit, "--fp8-scaling", &f.fp8_scaling,
+              "GEMM ops with --dtype fp8_e4m3: tensorwise (one scale per matrix) or rowwise (per "
+              "row of A, per column of B) [default: tensorwise]");
   AddOptional(submit, "--variants", &f.variants,
               "GEMM ops: variants to time: fused,all_gather (ag_gemm) or reduce_scatter "
               "(matmul_reduce_scatter),gemm,sequential [default: all]");

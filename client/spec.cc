@@ -65,7 +65,7 @@ absl::Status ApplySizeFlags(const SpecFlags& flags, v1::SweepSpec* spec) {
   return absl::OkStatus();
 }
 
-// Applies --shapes, --splits-per-rank and --variants (the GEMM ops).
+// Applies --shapes, --splits-per-rank, --fp8-scaling and --variants (the GEMM ops).
 absl::Status ApplyGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
   if (flags.shapes) {
     absl::StatusOr<std::vector<v1::GemmShape>> shapes = ParseShapes(*flags.shapes, "--shapes");
@@ -82,6 +82,15 @@ absl::Status ApplyGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
                        *flags.splits_per_rank, "\")"));
     }
     spec->set_splits_per_rank(splits);  // 0 = auto
+  }
+  if (flags.fp8_scaling) {
+    v1::Fp8Scaling scaling = v1::FP8_SCALING_UNSPECIFIED;
+    if (!v1::Fp8Scaling_Parse(*flags.fp8_scaling, &scaling) ||
+        scaling == v1::FP8_SCALING_UNSPECIFIED) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--fp8-scaling: want tensorwise or rowwise (got ", Quote(*flags.fp8_scaling), ")"));
+    }
+    spec->set_fp8_scaling(scaling);
   }
   if (flags.variants) {
     spec->clear_variants();
@@ -195,7 +204,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     v1::DType dtype = v1::DTYPE_UNSPECIFIED;
     if (!v1::DType_Parse(*flags.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED) {
       return absl::InvalidArgumentError(absl::StrCat("--dtype: unknown dtype ", Quote(*flags.dtype),
-                                                     " (want bf16, fp16 or fp32)"));
+                                                     " (want bf16, fp16, fp32 or fp8_e4m3)"));
     }
     spec.set_dtype(dtype);
   }

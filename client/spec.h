@@ -49,6 +49,7 @@ struct SpecFlags {
   std::optional<std::string> shapes;           // --shapes, e.g. "4096x6656x16384,8192x8192x8192"
   std::optional<std::string> splits_per_rank;  // --splits-per-rank: "auto" or 1, 2, 4, ...
   std::optional<std::string> variants;         // --variants, e.g. "fused,sequential"
+  std::optional<std::string> fp8_scaling;      // --fp8-scaling: "tensorwise" or "rowwise"
 };
 
 // Parses "MxNxK[,MxNxK...]" (decimal integers) into shapes. INVALID_ARGUMENT naming `flag`.

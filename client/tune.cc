@@ -114,7 +114,8 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
     }
   }
   v1::DType dtype = v1::DTYPE_UNSPECIFIED;
-  if (!v1::DType_Parse(options.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED) {
+  if (!v1::DType_Parse(options.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED ||
+      dtype == v1::fp8_e4m3) {  // the GEMM ops' input type: no all-reduce to tune
     return ReportError(
         global,
         absl::InvalidArgumentError(absl::StrCat("--dtype: unknown dtype \"", options.dtype,

@@ -25,6 +25,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
   ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's three algorithms side by side (fused copy engine + flags, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
   matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
+  fp8 [WORLD_SIZES] [SHAPES]         ag_gemm and matmul_reduce_scatter in bf16 and in fp8_e4m3 (tensor-wise and row-wise scales), every variant, at each world size (1 and every device)
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
@@ -476,6 +477,27 @@ cmd_matmul_rs() {
   done
 }
 
+# fp8 [WORLD_SIZES] [SHAPES]: both GEMM ops at each world size (default: 1 and every device) on
+# the anchor shapes, every variant in the same job, splits auto: bf16, then fp8_e4m3 with
+# tensor-wise and with row-wise scales. The gemm column at world size 1 is cuBLASLt's FP8 GEMM
+# against its bf16 one; the fused and sequential columns show how much less of the
+# communication the halved GEMM time hides.
+cmd_fp8() {
+  local world_sizes="${1:-}" fp8_shapes="${2:-$shapes}" ws kernel name
+  start_daemon
+  "${c[@]}" devices
+  [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
+  for ws in $world_sizes; do
+    for kernel in ag_gemm matmul_reduce_scatter; do
+      local each=(--kernel "$kernel" --world-size "$ws" --shapes "$fp8_shapes" --warmup 5 --iters 20)
+      name="${kernel}_ws${ws}"
+      run "${name}_bf16" "${each[@]}" --dtype bf16
+      run "${name}_fp8_tensorwise" "${each[@]}" --dtype fp8_e4m3 --fp8-scaling tensorwise
+      run "${name}_fp8_rowwise" "${each[@]}" --dtype fp8_e4m3 --fp8-scaling rowwise
+    done
+  done
+}
+
 # scale [WORLD_SIZES] [MAX]: records the machine (nvidia-smi topo -m, NVLink status, the
 # devices), then at each world size (default: every device count from all of them down to 2 by
 # 2, e.g. "4 2") the peer-copy ceilings (`calibrate`), the one-shot, two-shot and push one-shot
@@ -591,7 +613,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | gate | matmul-rs | push | scale | sharded | teams)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | push | scale | sharded | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

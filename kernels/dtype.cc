@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/fp8.h"
 
 namespace symmbench {
 
@@ -12,8 +13,9 @@ absl::StatusOr<DType> ParseDType(const std::string& name) {
   if (name == "bf16") return DType::kBf16;
   if (name == "fp16") return DType::kFp16;
   if (name == "fp32") return DType::kFp32;
+  if (name == "fp8_e4m3") return DType::kFp8E4m3;
   return absl::InvalidArgumentError(
-      absl::StrCat("dtype: unknown dtype \"", name, "\" (want bf16, fp16 or fp32)"));
+      absl::StrCat("dtype: unknown dtype \"", name, "\" (want bf16, fp16, fp32 or fp8_e4m3)"));
 }
 
 const char* DTypeName(DType dtype) {
@@ -24,11 +26,24 @@ const char* DTypeName(DType dtype) {
       return "fp16";
     case DType::kFp32:
       return "fp32";
+    case DType::kFp8E4m3:
+      return "fp8_e4m3";
   }
   return "?";
 }
 
-int DTypeSize(DType dtype) { return dtype == DType::kFp32 ? 4 : 2; }
+int DTypeSize(DType dtype) {
+  switch (dtype) {
+    case DType::kFp32:
+      return 4;
+    case DType::kFp8E4m3:
+      return 1;
+    case DType::kBf16:
+    case DType::kFp16:
+      break;
+  }
+  return 2;
+}
 
 namespace {
 uint32_t FloatBits(float f) {
@@ -74,6 +89,8 @@ float LoadAsFloat(const void* data, DType dtype, int64_t i) {
       return Fp16ToFloat(static_cast<const uint16_t*>(data)[i]);
     case DType::kFp32:
       return static_cast<const float*>(data)[i];
+    case DType::kFp8E4m3:
+      return E4m3ToFloat(static_cast<const uint8_t*>(data)[i]);
   }
   return NAN;
 }
@@ -88,6 +105,9 @@ void StoreFromFloat(void* data, DType dtype, int64_t i, float value) {
       return;
     case DType::kFp32:
       static_cast<float*>(data)[i] = value;
+      return;
+    case DType::kFp8E4m3:
+      static_cast<uint8_t*>(data)[i] = FloatToE4m3(value);
       return;
   }
 }

@@ -11,15 +11,18 @@
 
 namespace symmbench {
 
-enum class DType { kBf16, kFp16, kFp32 };
+// kFp8E4m3 (kernels/fp8.h) is an input type of the GEMM ops only (OpDescriptor::fp8): their
+// inputs are e4m3 codes with float scales, their output bf16 (GemmOutputDType).
+enum class DType { kBf16, kFp16, kFp32, kFp8E4m3 };
 
-// "bf16" | "fp16" | "fp32". INVALID_ARGUMENT naming `dtype` otherwise.
+// "bf16" | "fp16" | "fp32" | "fp8_e4m3". INVALID_ARGUMENT naming `dtype` otherwise.
 absl::StatusOr<DType> ParseDType(const std::string& name);
 const char* DTypeName(DType dtype);
-// Bytes per element: 2, 2, 4.
+// Bytes per element: 2, 2, 4, 1.
 int DTypeSize(DType dtype);
 
 // Conversions between float and the 16-bit encodings (round to nearest even; NaN kept NaN).
+// E4M3's are FloatToE4m3 / E4m3ToFloat (kernels/fp8.h; saturating to +-448).
 uint16_t FloatToBf16(float f);
 float Bf16ToFloat(uint16_t h);
 uint16_t FloatToFp16(float f);

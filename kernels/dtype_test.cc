@@ -10,6 +10,9 @@ TEST(DTypeTest, ParsesKnownNamesAndRejectsOthersNamingTheField) {
   EXPECT_EQ(*ParseDType("bf16"), DType::kBf16);
   EXPECT_EQ(*ParseDType("fp16"), DType::kFp16);
   EXPECT_EQ(*ParseDType("fp32"), DType::kFp32);
+  EXPECT_EQ(*ParseDType("fp8_e4m3"), DType::kFp8E4m3);
+  EXPECT_EQ(DTypeSize(DType::kFp8E4m3), 1);
+  EXPECT_STREQ(DTypeName(DType::kFp8E4m3), "fp8_e4m3");
   auto bad = ParseDType("int8");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
@@ -25,6 +28,17 @@ TEST(DTypeTest, HalfConversionsRoundTripSmallIntegersExactly) {
   EXPECT_EQ(FloatToFp16(1.0f), 0x3C00);
   // Round to nearest even: 1 + 2^-8 is halfway between two bf16 values and rounds down.
   EXPECT_EQ(FloatToBf16(1.00390625f), 0x3F80);
+}
+
+TEST(DTypeTest, E4m3ElementsGoThroughTheFp8Conversions) {
+  uint8_t data[3] = {};
+  StoreFromFloat(data, DType::kFp8E4m3, 0, 1.0f);
+  StoreFromFloat(data, DType::kFp8E4m3, 1, 1000.0f);  // saturates to 448
+  StoreFromFloat(data, DType::kFp8E4m3, 2, -0.0625f);
+  EXPECT_EQ(data[0], 0x38);
+  EXPECT_EQ(data[1], 0x7E);
+  EXPECT_EQ(LoadAsFloat(data, DType::kFp8E4m3, 1), 448.0f);
+  EXPECT_EQ(LoadAsFloat(data, DType::kFp8E4m3, 2), -0.0625f);
 }
 
 TEST(DTypeTest, ExactInputValuesAreNonZeroSmallIntegersThatVary) {

@@ -22,16 +22,43 @@
 
 namespace symmbench {
 
+// How FP8 inputs are scaled (JobSpec.gemm.fp8_scaling): C = a_scale x b_scale x (A_q @ B_q),
+// the product of the e4m3 codes' values accumulated in fp32, scaled, then rounded to bf16.
+enum class Fp8Scaling {
+  kTensorwise,  // one float for all of A, one for B
+  kRowwise,     // one float per row of A (m of them) and per column of B (n)
+};
+
+// "tensorwise" | "rowwise", JobSpec.gemm.fp8_scaling's words.
+inline const char* Fp8ScalingName(Fp8Scaling scaling) {
+  return scaling == Fp8Scaling::kRowwise ? "rowwise" : "tensorwise";
+}
+
 // One problem, as JobSpec.gemm.shapes gives it: row-major A [m, k], B [k, n], C [m, n];
 // m % (world_size * splits_per_rank) == 0; for matmul_reduce_scatter also k % world_size == 0
-// (each rank holds k / world_size of the K dimension).
+// (each rank holds k / world_size of the K dimension). dtype is A's and B's; C is in
+// GemmOutputDType(dtype). With kFp8E4m3, B is held transposed, Bt [n, k] row-major (the
+// layout cuBLASLt's FP8 GEMM takes), and every dimension the GEMM sees is a multiple of 16.
 struct GemmProblem {
   int64_t m = 0;
   int64_t n = 0;
   int64_t k = 0;
   int splits_per_rank = 1;  // chunks each rank's shard is split into (resolved, >= 1)
   DType dtype = DType::kBf16;
+  Fp8Scaling fp8_scaling = Fp8Scaling::kTensorwise;  // kFp8E4m3 only
 };
+
+// The output's element type for inputs of `input`: bf16 for kFp8E4m3, else the input's.
+inline DType GemmOutputDType(DType input) {
+  return input == DType::kFp8E4m3 ? DType::kBf16 : input;
+}
+
+// FP8 inputs: the [-1, 1] draw of the other dtypes times this (e4m3's largest finite value),
+// rounded to e4m3, so the codes span e4m3's range as a quantizer's amax scaling makes them.
+inline constexpr float kFp8InputRange = 448.0f;
+// FP8 scales: scale i of a stream is (1 + u) / kFp8InputRange for a draw u in [-0.5, 0.5), so
+// that a_scale x A_q is of the other dtypes' [-1, 1] magnitude and every scale differs.
+inline constexpr float kFp8ScaleSpread = 0.5f;
 
 // What one operation of the family runs.
 enum class GemmVariant {

@@ -19,7 +19,9 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
     return absl::InvalidArgumentError(absl::StrCat(
         "world_size: must be in [1, ", kMaxDispatchWorldSize, "] (got ", table.world_size(), ")"));
   }
-  if (table.dtype() == v1::DTYPE_UNSPECIFIED || !v1::DType_IsValid(table.dtype())) {
+  // fp8_e4m3 is the GEMM ops' input type: no all-reduce runs it.
+  if (table.dtype() == v1::DTYPE_UNSPECIFIED || !v1::DType_IsValid(table.dtype()) ||
+      table.dtype() == v1::fp8_e4m3) {
     return absl::InvalidArgumentError(absl::StrCat("dtype: must be bf16, fp16 or fp32 (got ",
                                                    static_cast<int>(table.dtype()), ")"));
   }

@@ -72,6 +72,9 @@ TEST(DispatchTablesTest, RejectsBadTablesNamingTheField) {
   v1::DispatchTable descending = Table();
   descending.mutable_entries(0)->set_max_bytes(0);
   EXPECT_EQ(ValidateDispatchTable(descending).message().find("entries[0].max_bytes"), 0u);
+  v1::DispatchTable fp8 = Table();  // the GEMM ops' input type: no all-reduce runs it
+  fp8.set_dtype(v1::fp8_e4m3);
+  EXPECT_EQ(ValidateDispatchTable(fp8).message().find("dtype"), 0u);
   v1::DispatchTable empty = Table();
   empty.clear_entries();
   EXPECT_EQ(ValidateDispatchTable(empty).message().find("entries"), 0u);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -35,29 +36,48 @@ int64_t GemmPieceElements(const GemmProblem& problem, int world_size, Computes c
          (computes == Computes::kGemmReduceScatter ? problem.n : problem.k);
 }
 
-int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype,
-                         Computes computes) {
+int GemmPieceElementBytes(DType dtype, Computes computes) {
+  return DTypeSize(computes == Computes::kGemmReduceScatter ? GemmOutputDType(dtype) : dtype);
+}
+
+int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype, Computes computes,
+                         Fp8Scaling scaling) {
   const int64_t m = shape.m(), n = shape.n(), k = shape.k();
   const int64_t ws = std::max(1, world_size);
-  const int64_t elements = computes == Computes::kGemmReduceScatter
-                               // A, B (this rank's K slice), the partials, their reference, the
-                               // staging buffer (symmetric), C_shard and C_ref.
-                               ? m * (k / ws) + (k / ws) * n + 3 * m * n + 2 * (m / ws) * n
-                               // A_shard (symmetric), gathered A, A_ref, B, C, C_ref.
-                               : m / ws * k + 2 * m * k + k * n + 2 * m * n;
-  return elements * DTypeSize(dtype);
+  // Elements in the input dtype (A and B) and in the output's (C and what is reduced).
+  const int64_t inputs = computes == Computes::kGemmReduceScatter
+                             // A and B of this rank's K slice.
+                             ? m * (k / ws) + (k / ws) * n
+                             // A_shard (symmetric), gathered A, A_ref, B.
+                             : m / ws * k + 2 * m * k + k * n;
+  const int64_t outputs = computes == Computes::kGemmReduceScatter
+                              // The partials, their reference, the staging buffer (symmetric),
+                              // C_shard and C_ref.
+                              ? 3 * m * n + 2 * (m / ws) * n
+                              // C, C_ref.
+                              : 2 * m * n;
+  // FP8's scales, at most m + n floats, and row-wise the scale pass's fp32 [m, n].
+  const bool fp8 = dtype == DType::kFp8E4m3;
+  const int64_t scales = fp8 ? (m + n) * 4 + (scaling == Fp8Scaling::kRowwise ? m * n * 4 : 0) : 0;
+  return inputs * DTypeSize(dtype) + outputs * DTypeSize(GemmOutputDType(dtype)) + scales;
 }
 
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype) {
   const bool scatters = GemmOpComputes(spec) == Computes::kGemmReduceScatter;
   int64_t largest = 0;
   for (const v1::GemmShape& shape : spec.gemm().shapes()) {
-    // matmul_reduce_scatter: the n partials of this rank's rows, [m, n]; ag_gemm: A_shard.
-    const int64_t elements =
-        scatters ? shape.m() * shape.n() : shape.m() / std::max(1, spec.world_size()) * shape.k();
-    largest = std::max(largest, elements * DTypeSize(dtype));
+    // matmul_reduce_scatter: the n partials of this rank's rows, [m, n] of the output dtype;
+    // ag_gemm: A_shard.
+    const int64_t bytes =
+        scatters ? shape.m() * shape.n() * DTypeSize(GemmOutputDType(dtype))
+                 : shape.m() / std::max(1, spec.world_size()) * shape.k() * DTypeSize(dtype);
+    largest = std::max(largest, bytes);
   }
   return largest;
+}
+
+Fp8Scaling GemmFp8Scaling(const v1::JobSpec& spec) {
+  return spec.gemm().fp8_scaling() == v1::rowwise ? Fp8Scaling::kRowwise : Fp8Scaling::kTensorwise;
 }
 
 int ResolveSplitsPerRank(const v1::JobSpec& spec, const v1::GemmShape& shape) {
@@ -78,9 +98,18 @@ std::vector<GemmVariant> GemmVariants(const v1::JobSpec& spec) {
 }
 
 absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const DeviceLimits& limits) {
-  if (dtype != DType::kBf16 && dtype != DType::kFp16) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("dtype: ", spec.kernel(), " runs bf16 or fp16 (got ", DTypeName(dtype), ")"));
+  if (dtype != DType::kBf16 && dtype != DType::kFp16 && dtype != DType::kFp8E4m3) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dtype: ", spec.kernel(), " runs bf16, fp16 or fp8_e4m3 (got ", DTypeName(dtype), ")"));
+  }
+  if (!v1::Fp8Scaling_IsValid(spec.gemm().fp8_scaling())) {
+    return absl::InvalidArgumentError(absl::StrCat("gemm.fp8_scaling: unknown scaling ",
+                                                   spec.gemm().fp8_scaling(),
+                                                   " (want tensorwise or rowwise)"));
+  }
+  if (spec.gemm().fp8_scaling() != v1::FP8_SCALING_UNSPECIFIED && dtype != DType::kFp8E4m3) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "gemm.fp8_scaling: applies to dtype fp8_e4m3 only (got dtype ", DTypeName(dtype), ")"));
   }
   if (spec.gemm().shapes_size() == 0) {
     return absl::InvalidArgumentError(
@@ -139,7 +168,24 @@ absl::Status ValidateGemmSpec(const v1::JobSpec& spec, DType dtype, const Device
           absl::StrCat(field, ".k: ", shape.k(), " is not divisible by world_size ",
                        spec.world_size(), " (each rank holds k / world_size of K)"));
     }
-    const int64_t bytes = GemmBytesPerRank(shape, spec.world_size(), dtype, computes);
+    if (dtype == DType::kFp8E4m3) {
+      // cuBLASLt's FP8 GEMM wants 16-byte aligned rows and leading dimensions; the K a rank's
+      // GEMM sees is k / world_size in matmul_reduce_scatter.
+      const int64_t gemm_k =
+          computes == Computes::kGemmReduceScatter ? shape.k() / spec.world_size() : shape.k();
+      for (const auto& [name, value, what] :
+           {std::tuple<const char*, int64_t, const char*>{"m", shape.m(), "m"},
+            {"n", shape.n(), "n"},
+            {"k", gemm_k, computes == Computes::kGemmReduceScatter ? "k / world_size" : "k"}}) {
+        if (value % kFp8DimMultiple != 0) {
+          return absl::InvalidArgumentError(absl::StrCat(field, ".", name, ": fp8_e4m3 wants ",
+                                                         what, " a multiple of ", kFp8DimMultiple,
+                                                         " (got ", value, ")"));
+        }
+      }
+    }
+    const int64_t bytes =
+        GemmBytesPerRank(shape, spec.world_size(), dtype, computes, GemmFp8Scaling(spec));
     if (limits.device_memory_bytes > 0 && bytes > limits.device_memory_bytes) {
       return absl::ResourceExhaustedError(
           absl::StrCat(field, ": ", shape.m(), "x", shape.n(), "x", shape.k(), " needs ", bytes,

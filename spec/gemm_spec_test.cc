@@ -96,6 +96,14 @@ TEST(AgGemmSpecTest, DerivedValues) {
   EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 2048LL * 16384 * 2);
   EXPECT_EQ(GemmBytesPerRank(shape, 2, DType::kBf16, Computes::kAllGatherGemm),
             2LL * (2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 + 2 * 4096LL * 6656));
+  // FP8: e4m3 A and B, bf16 C and C_ref, the scales; row-wise also the scale pass's fp32 C.
+  const int64_t fp8_tensorwise = 2048LL * 16384 + 2 * 4096LL * 16384 + 16384LL * 6656 +
+                                 2 * 2 * 4096LL * 6656 + 4 * (4096 + 6656);
+  EXPECT_EQ(GemmBytesPerRank(shape, 2, DType::kFp8E4m3, Computes::kAllGatherGemm), fp8_tensorwise);
+  EXPECT_EQ(
+      GemmBytesPerRank(shape, 2, DType::kFp8E4m3, Computes::kAllGatherGemm, Fp8Scaling::kRowwise),
+      fp8_tensorwise + 4 * 4096LL * 6656);
+  EXPECT_EQ(GemmSymmetricBytes(spec, DType::kFp8E4m3), 2048LL * 16384);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);

@@ -35,9 +35,12 @@ absl::StatusOr<DType> KernelDType(v1::DType dtype) {
       return DType::kFp16;
     case v1::fp32:
       return DType::kFp32;
+    case v1::fp8_e4m3:
+      return DType::kFp8E4m3;
     default:
-      return absl::InvalidArgumentError(absl::StrCat(
-          "dtype: unknown element type ", static_cast<int>(dtype), " (want bf16, fp16 or fp32)"));
+      return absl::InvalidArgumentError(absl::StrCat("dtype: unknown element type ",
+                                                     static_cast<int>(dtype),
+                                                     " (want bf16, fp16, fp32 or fp8_e4m3)"));
   }
 }
 
@@ -47,6 +50,8 @@ v1::DType ProtoDType(DType dtype) {
       return v1::fp16;
     case DType::kFp32:
       return v1::fp32;
+    case DType::kFp8E4m3:
+      return v1::fp8_e4m3;
     case DType::kBf16:
       break;
   }
@@ -316,6 +321,11 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
+  if (*dtype == DType::kFp8E4m3 && !kernel->fp8) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dtype: ", spec.kernel(),
+        " has no fp8_e4m3 path (ops that have one: ", absl::StrJoin(Fp8OpNames(), ", "), ")"));
+  }
 
   const v1::SweepSpec& sweep = spec.sweep();
   if (kernel->family == OpFamily::kCalibration &&
@@ -353,6 +363,10 @@ void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
   if (spec->dtype() == v1::DTYPE_UNSPECIFIED) spec->set_dtype(v1::bf16);
   if (!spec->has_check()) spec->set_check(true);
   if (spec->repeats() == 0) spec->set_repeats(kDefaultRepeats);
+  if (spec->dtype() == v1::fp8_e4m3 && spec->has_gemm() &&
+      spec->gemm().fp8_scaling() == v1::FP8_SCALING_UNSPECIFIED) {
+    spec->mutable_gemm()->set_fp8_scaling(v1::tensorwise);
+  }
 }
 
 }  // namespace symmbench

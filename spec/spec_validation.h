@@ -59,7 +59,8 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
 void SortSizes(v1::SweepSpec* sweep);
 
 // Fills the defaults a spec may leave out: backend ("" or "auto" -> limits.backend), check
-// (unset -> true) and repeats (0 -> kDefaultRepeats). Everything else must be given explicitly.
+// (unset -> true), repeats (0 -> kDefaultRepeats), dtype (unset -> bf16) and, for fp8_e4m3,
+// gemm.fp8_scaling (unset -> tensorwise). Everything else must be given explicitly.
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits);
 
 }  // namespace symmbench

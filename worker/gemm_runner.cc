@@ -74,7 +74,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
                        const GemmCollective& op, Computes computes, bool checked, int iters) {
   const int world_size = static_cast<int>(results.size());
   const bool scatters = computes == Computes::kGemmReduceScatter;
-  const int element = DTypeSize(problem.dtype);
+  const int element = GemmPieceElementBytes(problem.dtype, computes);
   // This rank's piece (ag_gemm: A_shard; matmul_reduce_scatter: C_shard), and the bytes each
   // rank's collective moves per op (the gathered A; the m x n partials it reduce-scatters).
   const int64_t shard_elements = GemmPieceElements(problem, world_size, computes);
@@ -181,9 +181,11 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     problem.k = shape.k();
     problem.splits_per_rank = ResolveSplitsPerRank(spec, shape);
     problem.dtype = *dtype;
-    const std::string where =
-        absl::StrCat(spec.kernel(), " ", DTypeName(*dtype), " ", shape.m(), "x", shape.n(), "x",
-                     shape.k(), " splits ", problem.splits_per_rank);
+    problem.fp8_scaling = GemmFp8Scaling(spec);
+    const std::string where = absl::StrCat(
+        spec.kernel(), " ", DTypeName(*dtype),
+        *dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(problem.fp8_scaling)) : "",
+        " ", shape.m(), "x", shape.n(), "x", shape.k(), " splits ", problem.splits_per_rank);
     auto annotate = [&](const absl::Status& s) {
       return absl::Status(s.code(),
                           absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
@@ -217,8 +219,8 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (!s.ok()) return annotate(s);
     }
     // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
-    const int64_t shard_bytes =
-        GemmPieceElements(problem, backend->world_size(), computes) * DTypeSize(*dtype);
+    const int64_t shard_bytes = GemmPieceElements(problem, backend->world_size(), computes) *
+                                GemmPieceElementBytes(*dtype, computes);
     for (GemmVariant variant : variants) {
       // The fused op is the kernel under test: repeated and delayed when fault injection asks.
       // It and the pipelined variant, which compute C too, are checked once more after each

@@ -31,8 +31,12 @@ constexpr int kSpinPolls = 256;
 constexpr int kPollsPerClockRead = 64;
 constexpr int64_t kMaxDim = std::numeric_limits<int>::max();  // cblas blasint is 32-bit
 constexpr uint64_t kStreamB = 0xB0B0B0B0B0B0B0B0ull;           // B's stream, apart from ranks'
+// FP8 scales' streams, the same on every rank (the gathered A has one set of row scales).
+constexpr uint64_t kStreamAScale = 0x5CA1E0A0ull;
+constexpr uint64_t kStreamBScale = 0x5CA1E0B0ull;
 
 bool IsNanBits(DType dtype, const unsigned char* p) {
+  if (dtype == DType::kFp8E4m3) return (*p & 0x7F) == 0x7F;
   if (dtype == DType::kFp32) {
     uint32_t u;
     std::memcpy(&u, p, 4);
@@ -104,14 +108,15 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
         " bytes) does not fit the symmetric buffer of ", capacity, " bytes"));
   }
   const bool convert = problem.dtype != DType::kFp32;
+  const size_t out_size = DTypeSize(GemmOutputDType(problem.dtype));
   try {
     // m, n, k < 2^31, so every product below fits int64 and (on 64-bit) size_t.
     const size_t mk = static_cast<size_t>(m) * k;
     const size_t mn = static_cast<size_t>(m) * n;
     a_.assign(mk * size, 0);
     a_ref_.assign(mk * size, 0);
-    c_.assign(mn * size, 0);
-    c_ref_.assign(mn * size, 0);
+    c_.assign(mn * out_size, 0);
+    c_ref_.assign(mn * out_size, 0);
     b_f_.assign(static_cast<size_t>(k) * n, 0.0f);
     a_f_.assign(convert ? mk : 0, 0.0f);
     c_f_.assign(convert ? mn : 0, 0.0f);
@@ -128,11 +133,16 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   for (int64_t c = 0; c < chunks; ++c) progress_[c].store(0, std::memory_order_relaxed);
   epoch_ = 0;
 
+  // FP8: the draws times kFp8InputRange, rounded to e4m3 codes; the scales apply to the product.
+  const float range = problem.dtype == DType::kFp8E4m3 ? kFp8InputRange : 1.0f;
   FillRounded(problem.dtype, memory.buffer(rank), shard_elems,
-              [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i); });
+              [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i) * range; });
   // B: rounded to dtype, then kept as float (the GEMMs' operand), converted once here.
   RoundThroughDType(problem.dtype, b_f_.data(), k * n,
-                    [&](int64_t i) { return AgGemmCpuInputB(seed, i); });
+                    [&](int64_t i) { return AgGemmCpuInputB(seed, i) * range; });
+  if (problem.dtype == DType::kFp8E4m3) {
+    scales_.Fill(problem.fp8_scaling, seed, kStreamAScale, m, kStreamBScale, n);
+  }
   problem_ = problem;
   chunk_rows_ = m / chunks;
   chunk_bytes_ = static_cast<size_t>(chunk_rows_) * k * size;
@@ -184,8 +194,10 @@ void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* o
   blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
               static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
               b_f_.data(), static_cast<int>(n), 0.0f, c, static_cast<int>(n));
+  if (dtype == DType::kFp8E4m3) scales_.Apply(row0, rows, n, c);
   if (convert) {
-    StoreChunkFromFloat(dtype, c, static_cast<char*>(out) + row0 * n * DTypeSize(dtype),
+    const DType out_dtype = GemmOutputDType(dtype);
+    StoreChunkFromFloat(out_dtype, c, static_cast<char*>(out) + row0 * n * DTypeSize(out_dtype),
                         rows * n);
   }
 }
@@ -315,8 +327,8 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   }
   // ||C - C_ref||_F / ||C_ref||_F tile by tile (CheckTileRows); the worst tile counts.
   const int64_t tile_elems = CheckTileRows(problem_, context_.memory->world_size()) * problem_.n;
-  result.c_rel_error =
-      MaxTileRelError(c_.data(), c_ref_.data(), dtype, problem_.m * problem_.n, tile_elems);
+  result.c_rel_error = MaxTileRelError(c_.data(), c_ref_.data(), GemmOutputDType(dtype),
+                                       problem_.m * problem_.n, tile_elems);
   return result;
 }
 

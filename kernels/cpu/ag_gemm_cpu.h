@@ -10,6 +10,7 @@
 
 #include "kernels/cpu/ag_gemm_cpu_copy_thread.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/gemm_cpu_util.h"
 #include "kernels/cpu/openblas.h"
 #include "kernels/gemm_collective.h"
 
@@ -37,13 +38,20 @@ namespace symmbench {
 // peers are not left waiting.
 //
 // OpenBLAS (loaded by Prepare, kernels/cpu/openblas.h): every GEMM runs on the calling thread
-// (openblas_set_num_threads(1), set once per process when it is loaded): ranks are separate processes sharing the machine's few
-// cores, and a per-rank BLAS thread pool would oversubscribe them and compete with the copy
-// thread the fused op overlaps with.
+// (openblas_set_num_threads(1), set once per process when it is loaded): ranks are separate
+// processes sharing the machine's few cores, and a per-rank BLAS thread pool would oversubscribe
+// them and compete with the copy thread the fused op overlaps with.
 //
-// Memory (private, per rank): gathered A, A_ref [m, k] and C, C_ref [m, n] in dtype; B [k, n]
-// as float (rounded to dtype first, converted once per Prepare); for bf16/fp16 float scratch
-// for A [m, k] and C [m, n] (fp32 multiplies its buffers in place).
+// Memory (private, per rank): gathered A, A_ref [m, k] in dtype and C, C_ref [m, n] in
+// GemmOutputDType(dtype); B [k, n] as float (rounded to dtype first, converted once per
+// Prepare); for bf16/fp16/fp8_e4m3 float scratch for A [m, k] and C [m, n] (fp32 multiplies its
+// buffers in place).
+//
+// FP8 (fp8_e4m3) emulates cuBLASLt's scaled GEMM: A and B hold e4m3 codes (kernels/fp8.h,
+// rounded to nearest even and saturated as the GPU's conversion does), OpenBLAS multiplies
+// their exact float values, the fp32 product is scaled by a_scale x b_scale (CpuFp8Scales:
+// every rank draws the same scales, all m rows of A's when rowwise) and rounded once to bf16.
+// The gather moves the e4m3 bytes. B stays [k, n] here (the CUDA backend holds it transposed).
 //
 // Run is collective (every rank calls the same sequence of variants); Prepare, PoisonOutputs
 // and Check are local. One thread drives an AgGemmCpu.
@@ -69,15 +77,18 @@ class AgGemmCpu : public GemmCollective {
   // NaN on either side (inputs are finite, so a NaN is poison no run overwrote); c_rel_error
   // is computed in double, 1e30 when C or C_ref holds a NaN or infinity.
   absl::StatusOr<GemmCheck> Check() override;
-  // 1e-2 for bf16 and fp16 (outputs rounded to 8 / 11 significant bits), 1e-5 for fp32.
+  // 1e-2 for bf16, fp16 and fp8_e4m3 (outputs rounded to 8 / 11 / 8 significant bits), 1e-5
+  // for fp32.
   double tolerance() const override;
   std::string collective_name() const override { return "memcpy"; }
   std::string gemm_name() const override { return "openblas"; }
 
-  // Test hooks: the gathered A [m, k] and C [m, n] of the fused op (dtype elements).
+  // Test hooks: the gathered A [m, k] (dtype) and C [m, n] (GemmOutputDType) of the fused op,
+  // and the FP8 scales.
   const void* gathered_a_for_testing() const { return a_.data(); }
   const void* c_for_testing() const { return c_.data(); }
   void* c_for_testing() { return c_.data(); }
+  const CpuFp8Scales& fp8_scales_for_testing() const { return scales_; }
 
  private:
   absl::Status CheckPrepared(const char* operation) const;
@@ -110,8 +121,9 @@ class AgGemmCpu : public GemmCollective {
   // Which checked variant wrote C last (Check compares the gathered A after kFused only).
   GemmVariant last_checked_ = GemmVariant::kFused;
   std::vector<float> b_f_;            // B [k, n], dtype-rounded values as float
-  std::vector<float> a_f_;            // float A [m, k] scratch (bf16/fp16 only)
-  std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16 only)
+  std::vector<float> a_f_;            // float A [m, k] scratch (all but fp32)
+  std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16/fp8_e4m3 only)
+  CpuFp8Scales scales_;               // fp8_e4m3 only
   std::unique_ptr<std::atomic<uint32_t>[]> progress_;  // [num_chunks_], written by the copy thread
   uint32_t epoch_ = 0;                                  // last fused run's epoch (0: none)
   AgGemmCopyThread copy_thread_;  // last member: joined before the buffers it writes go away
@@ -122,7 +134,7 @@ std::unique_ptr<GemmCollective> NewAgGemmCpu(const CpuKernelContext& context);
 
 // The inputs before rounding to dtype: pseudo-random, in [-1, 1], never zero (odd multiples of
 // 2^-23). A: element i of `rank`'s shard (row-major [m / world_size, k]); B: element i of the
-// row-major [k, n] B, the same on every rank.
+// row-major [k, n] B, the same on every rank. FP8 inputs are these times kFp8InputRange.
 float AgGemmCpuInputA(uint64_t seed, int rank, int64_t i);
 float AgGemmCpuInputB(uint64_t seed, int64_t i);
 

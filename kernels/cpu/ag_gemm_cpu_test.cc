@@ -29,16 +29,21 @@ std::string UniqueJobId(const std::string& what) {
   return test_util::UniqueJobId("ag_gemm_cpu_test", what);
 }
 
+// The input draw as the op stores it: rounded to dtype, and for fp8_e4m3 first scaled to the
+// e4m3 range (kFp8InputRange).
 float Rounded(DType dtype, float value) {
   uint32_t bits = 0;
-  StoreFromFloat(&bits, dtype, 0, value);
+  StoreFromFloat(&bits, dtype, 0, dtype == DType::kFp8E4m3 ? value * kFp8InputRange : value);
   return LoadAsFloat(&bits, dtype, 0);
 }
 
 // ||C - A @ B||_F / ||A @ B||_F with the product in double from the inputs rounded to dtype,
-// computed from the input formulas alone (independent of the op's gather and GEMM).
-double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, uint64_t seed,
-                                 const void* c) {
+// computed from the input formulas alone (independent of the op's gather and GEMM); for FP8,
+// the product of the e4m3 values times a_scale[row] x b_scale[col] (`scales`, the op's
+// inputs: one each when tensorwise), against C in bf16.
+double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, uint64_t seed, const void* c,
+                                 const CpuFp8Scales& scales) {
+  const bool fp8 = p.dtype == DType::kFp8E4m3;
   const int64_t shard_rows = p.m / world_size;
   std::vector<double> b(p.k * p.n);
   for (int64_t i = 0; i < p.k * p.n; ++i) b[i] = Rounded(p.dtype, AgGemmCpuInputB(seed, i));
@@ -54,12 +59,24 @@ double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, uint64_t 
     for (int64_t col = 0; col < p.n; ++col) {
       double want = 0.0;
       for (int64_t kk = 0; kk < p.k; ++kk) want += a_row[kk] * b[kk * p.n + col];
-      const double d = LoadAsFloat(c, p.dtype, row * p.n + col) - want;
+      if (fp8) {
+        want *= static_cast<double>(scales.a[scales.rowwise ? row : 0]) *
+                scales.b[scales.rowwise ? col : 0];
+      }
+      const double d = LoadAsFloat(c, GemmOutputDType(p.dtype), row * p.n + col) - want;
       diff2 += d * d;
       ref2 += want * want;
     }
   }
   return std::sqrt(diff2 / ref2);
+}
+
+// Calls body(shape, splits) for every shape {m, n, k} and splits_per_rank 1 and 2.
+template <size_t kShapes, typename Body>
+void RunShapes(const int64_t (&shapes)[kShapes][3], Body body) {
+  for (const auto& shape : shapes) {
+    for (int splits : {1, 2}) body(shape, splits);
+  }
 }
 
 class AgGemmCpuTest : public testing::TestWithParam<std::tuple<int, DType>> {};
@@ -79,15 +96,27 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
     EXPECT_EQ(gemm.gemm_name(), "openblas");
     auto* impl = dynamic_cast<AgGemmCpu*>(&gemm);
     ASSERT_NE(impl, nullptr);
-    for (const auto& shape : shapes) {
-      for (int splits : {1, 2}) {
-        const GemmProblem problem =
+    // FP8 runs both scalings; the other dtypes ignore the field.
+    std::vector<Fp8Scaling> scalings = {Fp8Scaling::kTensorwise};
+    if (dtype == DType::kFp8E4m3) scalings.push_back(Fp8Scaling::kRowwise);
+    for (const Fp8Scaling scaling : scalings) {
+      SCOPED_TRACE(Fp8ScalingName(scaling));
+      RunShapes(shapes, [&](const int64_t* shape, int splits) {
+        GemmProblem problem =
             test_util::TestGemmProblem(shape[0], shape[1], shape[2], splits, dtype);
+        problem.fp8_scaling = scaling;
         const uint64_t seed = 17 + shape[0] + splits;
         SCOPED_TRACE(absl::StrCat("rank ", rank, " m ", problem.m, " n ", problem.n, " k ",
-                                  problem.k, " splits ", splits));
+                                  problem.k, " splits ", splits, " ", Fp8ScalingName(scaling)));
         ASSERT_TRUE(gemm.Prepare(problem, seed).ok());
         EXPECT_EQ(gemm.tolerance(), dtype == DType::kFp32 ? 1e-5 : 1e-2);
+        const CpuFp8Scales& scales = impl->fp8_scales_for_testing();
+        if (dtype == DType::kFp8E4m3) {
+          const bool rowwise = scaling == Fp8Scaling::kRowwise;
+          EXPECT_EQ(scales.a.size(), rowwise ? static_cast<size_t>(problem.m) : 1u);
+          EXPECT_EQ(scales.b.size(), rowwise ? static_cast<size_t>(problem.n) : 1u);
+          EXPECT_NE(scales.a.back(), scales.b.back());
+        }
         for (int repeat = 0; repeat < 2; ++repeat) {  // the copy thread and flags are reused
           ASSERT_TRUE(gemm.PoisonOutputs().ok());
           ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
@@ -98,8 +127,9 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
           EXPECT_EQ(check->gathered_wrong, 0) << "first bad " << check->first_bad_index;
           EXPECT_EQ(check->first_bad_index, -1);
           EXPECT_LT(check->c_rel_error, gemm.tolerance());
-          EXPECT_LT(RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing()),
-                    gemm.tolerance());
+          EXPECT_LT(
+              RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
+              gemm.tolerance());
         }
         // The gathered A holds every rank's inputs, rounded to dtype.
         const int64_t shard_rows = problem.m / world_size;
@@ -116,8 +146,9 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         ASSERT_TRUE(pipelined.ok()) << pipelined.status();
         EXPECT_EQ(pipelined->gathered_wrong, 0);  // its gather is its stage buffer's
         EXPECT_LT(pipelined->c_rel_error, gemm.tolerance());
-        EXPECT_LT(RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing()),
-                  gemm.tolerance());
+        EXPECT_LT(
+            RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
+            gemm.tolerance());
         // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
@@ -127,15 +158,15 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         ASSERT_TRUE(check.ok()) << check.status();
         EXPECT_EQ(check->gathered_wrong, 0);
         EXPECT_LT(check->c_rel_error, gemm.tolerance());
-      }
+      });
     }
   });
 }
 
 INSTANTIATE_TEST_SUITE_P(WorldSizesAndDTypes, AgGemmCpuTest,
                          testing::Combine(testing::Values(1, 2, 4),
-                                          testing::Values(DType::kBf16, DType::kFp16,
-                                                          DType::kFp32)),
+                                          testing::Values(DType::kBf16, DType::kFp16, DType::kFp32,
+                                                          DType::kFp8E4m3)),
                          [](const testing::TestParamInfo<std::tuple<int, DType>>& info) {
                            return absl::StrCat("ws", std::get<0>(info.param), "_",
                                                DTypeName(std::get<1>(info.param)));

@@ -1,8 +1,11 @@
 // Chunk conversions: fp32 copies, bf16 by bit operations (as dtype.cc), fp16 by F16C when the
-// CPU has it (chosen once at run time, the library is built without -mf16c), else scalar.
+// CPU has it (chosen once at run time, the library is built without -mf16c), else scalar; E4M3
+// by a table (loads) and kernels/fp8.h (stores).
 #include "kernels/cpu/convert_chunk.h"
 
 #include <cstring>
+
+#include "kernels/fp8.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -35,6 +38,20 @@ void LoadFp16Scalar(const uint16_t* src, float* dst, int64_t n) {
 
 void StoreFp16Scalar(const float* src, uint16_t* dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) dst[i] = FloatToFp16(src[i]);
+}
+
+// E4M3 -> float through a table of the 256 codes' values (E4m3ToFloat's, built once).
+void LoadE4m3(const uint8_t* src, float* dst, int64_t n) {
+  static const auto* const kValues = [] {
+    auto* values = new float[256];
+    for (int code = 0; code < 256; ++code) values[code] = E4m3ToFloat(static_cast<uint8_t>(code));
+    return values;
+  }();
+  for (int64_t i = 0; i < n; ++i) dst[i] = kValues[src[i]];
+}
+
+void StoreE4m3(const float* src, uint8_t* dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = FloatToE4m3(src[i]);
 }
 
 #if defined(__x86_64__)
@@ -90,6 +107,8 @@ void LoadChunkAsFloat(DType dtype, const void* src, float* dst, int64_t n) {
       if (Fp16UsesF16c()) return LoadFp16F16c(static_cast<const uint16_t*>(src), dst, n);
 #endif
       return LoadFp16Scalar(static_cast<const uint16_t*>(src), dst, n);
+    case DType::kFp8E4m3:
+      return LoadE4m3(static_cast<const uint8_t*>(src), dst, n);
   }
 }
 
@@ -105,6 +124,8 @@ void StoreChunkFromFloat(DType dtype, const float* src, void* dst, int64_t n) {
       if (Fp16UsesF16c()) return StoreFp16F16c(src, static_cast<uint16_t*>(dst), n);
 #endif
       return StoreFp16Scalar(src, static_cast<uint16_t*>(dst), n);
+    case DType::kFp8E4m3:
+      return StoreE4m3(src, static_cast<uint8_t*>(dst), n);
   }
 }
 

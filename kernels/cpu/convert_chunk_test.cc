@@ -1,5 +1,6 @@
 // Tests that the bulk conversions give the same bits as dtype.h's per-element ones: every
-// 16-bit pattern in, and special plus random floats out (ties, subnormals, overflow, NaN).
+// 16-bit pattern (every E4M3 code) in, and special plus random floats out (ties, subnormals,
+// overflow, NaN).
 #include "kernels/cpu/convert_chunk.h"
 
 #include <gtest/gtest.h>
@@ -33,6 +34,8 @@ TEST_P(ConvertChunkTest, LoadMatchesLoadAsFloatForEveryPattern) {
     if (dtype == DType::kFp32) {
       const uint32_t u = rng();
       std::memcpy(&src[i * 4], &u, 4);
+    } else if (dtype == DType::kFp8E4m3) {
+      src[i] = static_cast<unsigned char>(i);  // every code, 256 times
     } else {
       const uint16_t h = static_cast<uint16_t>(i);
       std::memcpy(&src[i * 2], &h, 2);
@@ -85,7 +88,7 @@ TEST_P(ConvertChunkTest, StoreMatchesStoreFromFloat) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllDTypes, ConvertChunkTest,
-                         testing::Values(DType::kBf16, DType::kFp16, DType::kFp32),
+                         testing::Values(DType::kBf16, DType::kFp16, DType::kFp32, DType::kFp8E4m3),
                          [](const testing::TestParamInfo<DType>& info) {
                            return std::string(DTypeName(info.param));
                          });

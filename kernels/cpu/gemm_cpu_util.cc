@@ -26,6 +26,27 @@ float GemmInputValue(uint64_t seed, uint64_t stream, int64_t i) {
   return static_cast<float>(2 * v + 1 - (int64_t{1} << 23)) * 0x1p-23f;
 }
 
+float Fp8ScaleValue(uint64_t seed, uint64_t stream, int64_t i) {
+  return (1.0f + kFp8ScaleSpread * GemmInputValue(seed, stream, i)) / kFp8InputRange;
+}
+
+void CpuFp8Scales::Fill(Fp8Scaling scaling, uint64_t seed, uint64_t a_stream, int64_t a_rows,
+                        uint64_t b_stream, int64_t n) {
+  rowwise = scaling == Fp8Scaling::kRowwise;
+  a.resize(rowwise ? a_rows : 1);
+  b.resize(rowwise ? n : 1);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = Fp8ScaleValue(seed, a_stream, i);
+  for (size_t j = 0; j < b.size(); ++j) b[j] = Fp8ScaleValue(seed, b_stream, j);
+}
+
+void CpuFp8Scales::Apply(int64_t a_row0, int64_t rows, int64_t n, float* c) const {
+  for (int64_t i = 0; i < rows; ++i) {
+    const float sa = rowwise ? a[a_row0 + i] : a[0];
+    float* row = c + i * n;
+    for (int64_t j = 0; j < n; ++j) row[j] *= sa * (rowwise ? b[j] : b[0]);
+  }
+}
+
 double MaxTileRelError(const void* got, const void* want, DType dtype, int64_t count,
                        int64_t tile_elems) {
   const size_t size = DTypeSize(dtype);

@@ -6,7 +6,9 @@
 // for rank p's partial of this rank's rows; the shared-memory output buffer holds this rank's
 // full reference partial P_ref [m, n_cols], which the peers read in the reference
 // reduce-scatter. Private: A and B as float (rounded to the dtype once), float GEMM scratch,
-// C_shard and C_ref.
+// C_shard and C_ref. FP8 (fp8_e4m3): A and B are e4m3 codes held as their float values, each
+// rank with its own scales (CpuFp8Scales), the partials scaled and rounded to bf16, and
+// everything after the GEMM in bf16 (kernels/cpu/ag_gemm_cpu.h has the emulation's rule).
 //
 //   kFused: entry barrier (every peer has finished summing its staging area from the previous
 //     op); for destination d = r + 1, r + 2, ..., r (own rows last), chunk by chunk
@@ -69,11 +71,12 @@ class MatmulReduceScatterCpu final : public GemmCollective {
           "world_size (got m=",
           m, " n=", n, " k=", k, " splits ", problem.splits_per_rank, ", world size ", ws, ")"));
     }
-    const int size = DTypeSize(problem.dtype);
+    const DType out_dtype = GemmOutputDType(problem.dtype);
+    const int size = DTypeSize(out_dtype);
     const size_t capacity = context_.memory->buffer_bytes();
     if (static_cast<uint64_t>(m) * n > capacity / size) {
       return absl::InvalidArgumentError(absl::StrCat(
-          kName, ": Prepare: the staging area [", m, ", ", n, "] of ", DTypeName(problem.dtype),
+          kName, ": Prepare: the staging area [", m, ", ", n, "] of ", DTypeName(out_dtype),
           " does not fit the symmetric buffer of ", capacity, " bytes"));
     }
     const int64_t k_local = k / ws;
@@ -89,10 +92,14 @@ class MatmulReduceScatterCpu final : public GemmCollective {
           kName, ": Prepare: cannot allocate the buffers of m=", m, " n=", n, " k=", k));
     }
     const int r = rank();
+    // FP8: the draws times kFp8InputRange, rounded to e4m3; the scales apply to the product.
+    const float range = problem.dtype == DType::kFp8E4m3 ? kFp8InputRange : 1.0f;
     RoundThroughDType(problem.dtype, a_f_.data(), m * k_local,
-                      [&](int64_t i) { return MatmulReduceScatterCpuInputA(seed, r, i); });
+                      [&](int64_t i) { return MatmulReduceScatterCpuInputA(seed, r, i) * range; });
     RoundThroughDType(problem.dtype, b_f_.data(), k_local * n,
-                      [&](int64_t i) { return MatmulReduceScatterCpuInputB(seed, r, i); });
+                      [&](int64_t i) { return MatmulReduceScatterCpuInputB(seed, r, i) * range; });
+    if (problem.dtype == DType::kFp8E4m3)
+      scales_ = MatmulReduceScatterCpuFp8Scales(problem, seed, r);
     problem_ = problem;
     k_local_ = k_local;
     shard_rows_ = shard_rows;
@@ -133,7 +140,7 @@ class MatmulReduceScatterCpu final : public GemmCollective {
     if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
     GemmCheck result;
     const int64_t tile_elems = CheckTileRows(problem_, world_size()) * problem_.n;
-    result.c_rel_error = MaxTileRelError(c_.data(), c_ref_.data(), problem_.dtype,
+    result.c_rel_error = MaxTileRelError(c_.data(), c_ref_.data(), out_dtype(),
                                          shard_rows_ * problem_.n, tile_elems);
     return result;
   }
@@ -147,7 +154,9 @@ class MatmulReduceScatterCpu final : public GemmCollective {
  private:
   int rank() const { return context_.memory->rank(); }
   int world_size() const { return context_.memory->world_size(); }
-  size_t row_bytes() const { return static_cast<size_t>(problem_.n) * DTypeSize(problem_.dtype); }
+  // C's element type (bf16 for fp8_e4m3 inputs): the partials', the staging area's and C's.
+  DType out_dtype() const { return GemmOutputDType(problem_.dtype); }
+  size_t row_bytes() const { return static_cast<size_t>(problem_.n) * DTypeSize(out_dtype()); }
 
   absl::Status CheckPrepared(const char* operation) const {
     if (prepared_) return absl::OkStatus();
@@ -155,7 +164,8 @@ class MatmulReduceScatterCpu final : public GemmCollective {
         absl::StrCat(kName, ": ", operation, " before a successful Prepare"));
   }
 
-  // out (dtype, rows x n) = rows [row0, row0 + rows) of A @ B, through the float scratch.
+  // out (output dtype, rows x n) = rows [row0, row0 + rows) of A @ B (FP8: scaled), through
+  // the float scratch.
   void GemmRows(int64_t row0, int64_t rows, void* out) {
     const int64_t n = problem_.n;
     float* p = p_f_.data() + row0 * n;
@@ -163,13 +173,14 @@ class MatmulReduceScatterCpu final : public GemmCollective {
                  static_cast<int>(n), static_cast<int>(k_local_), 1.0f,
                  a_f_.data() + row0 * k_local_, static_cast<int>(k_local_), b_f_.data(),
                  static_cast<int>(n), 0.0f, p, static_cast<int>(n));
-    StoreChunkFromFloat(problem_.dtype, p, out, rows * n);
+    if (problem_.dtype == DType::kFp8E4m3) scales_.Apply(row0, rows, n, p);
+    StoreChunkFromFloat(out_dtype(), p, out, rows * n);
   }
 
   // C (shard_rows_ x n) = sum over p in rank order of the shard rows at inputs[p].
   void SumShards(const void* const* inputs, void* out) const {
     void* outputs[1] = {out};
-    SumPeersChunked(problem_.dtype, inputs, world_size(), outputs, 1, 0, shard_rows_ * problem_.n);
+    SumPeersChunked(out_dtype(), inputs, world_size(), outputs, 1, 0, shard_rows_ * problem_.n);
   }
 
   absl::Status RunFused() {
@@ -215,6 +226,7 @@ class MatmulReduceScatterCpu final : public GemmCollective {
   std::vector<float> a_f_;            // A [m, k_local], dtype-rounded values as float
   std::vector<float> b_f_;            // B [k_local, n], dtype-rounded values as float
   std::vector<float> p_f_;            // float GEMM output scratch [m, n]
+  CpuFp8Scales scales_;               // fp8_e4m3 only: this rank's A (m rows) and B scales
   std::vector<unsigned char> c_;      // C_shard [m / world_size, n] (fused)
   std::vector<unsigned char> c_ref_;  // C_shard [m / world_size, n] (reference)
 };
@@ -226,9 +238,12 @@ std::unique_ptr<GemmCollective> NewMatmulReduceScatterCpu(const CpuKernelContext
 [[maybe_unused]] const bool kRegistered =
     CpuGemmCollectives().Add(ops::kMatmulReduceScatter, &NewMatmulReduceScatterCpu);
 
-// Input streams apart from ag_gemm's (ranks 0..7 and B's): A of rank r, B of rank r.
+// Input streams apart from ag_gemm's (ranks 0..7 and B's): A of rank r, B of rank r, and
+// FP8's scales of rank r: A's (m rows) and B's (n columns).
 constexpr uint64_t kStreamA = 0xA11CE000ull;
 constexpr uint64_t kStreamB = 0xB0B000ull;
+constexpr uint64_t kStreamAScale = 0x5CA1E100ull;
+constexpr uint64_t kStreamBScale = 0x5CA1E200ull;
 
 }  // namespace
 
@@ -238,6 +253,13 @@ float MatmulReduceScatterCpuInputA(uint64_t seed, int rank, int64_t i) {
 
 float MatmulReduceScatterCpuInputB(uint64_t seed, int rank, int64_t i) {
   return GemmInputValue(seed, kStreamB + static_cast<uint64_t>(rank), i);
+}
+
+CpuFp8Scales MatmulReduceScatterCpuFp8Scales(const GemmProblem& problem, uint64_t seed, int rank) {
+  CpuFp8Scales scales;
+  scales.Fill(problem.fp8_scaling, seed, kStreamAScale + static_cast<uint64_t>(rank), problem.m,
+              kStreamBScale + static_cast<uint64_t>(rank), problem.n);
+  return scales;
 }
 
 const void* MatmulReduceScatterCpuOutputForTesting(const GemmCollective& op) {

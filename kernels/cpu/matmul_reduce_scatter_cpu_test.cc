@@ -20,14 +20,16 @@
 namespace symmbench {
 namespace {
 
+// The input draw as the op stores it: rounded to dtype, and for fp8_e4m3 first scaled to the
+// e4m3 range (kFp8InputRange).
 float Rounded(DType dtype, float value) {
   uint32_t bits = 0;
-  StoreFromFloat(&bits, dtype, 0, value);
+  StoreFromFloat(&bits, dtype, 0, dtype == DType::kFp8E4m3 ? value * kFp8InputRange : value);
   return LoadAsFloat(&bits, dtype, 0);
 }
 
 // ||C_shard - want||_F / ||want||_F, want = rank `rank`'s rows of the sum over ranks of A_p @ B_p
-// in double from the inputs rounded to dtype.
+// in double from the inputs rounded to dtype (FP8: each rank's product times its scales).
 double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, int rank, uint64_t seed,
                                  const void* c_shard) {
   const int64_t k_local = p.k / world_size;
@@ -39,13 +41,21 @@ double RelErrorAgainstTripleLoop(const GemmProblem& p, int world_size, int rank,
     for (int64_t col = 0; col < p.n; ++col) {
       double want = 0.0;
       for (int q = 0; q < world_size; ++q) {
+        double partial = 0.0;
         for (int64_t kk = 0; kk < k_local; ++kk) {
-          want += static_cast<double>(Rounded(
-                      p.dtype, MatmulReduceScatterCpuInputA(seed, q, global_row * k_local + kk))) *
-                  Rounded(p.dtype, MatmulReduceScatterCpuInputB(seed, q, kk * p.n + col));
+          partial +=
+              static_cast<double>(Rounded(
+                  p.dtype, MatmulReduceScatterCpuInputA(seed, q, global_row * k_local + kk))) *
+              Rounded(p.dtype, MatmulReduceScatterCpuInputB(seed, q, kk * p.n + col));
         }
+        if (p.dtype == DType::kFp8E4m3) {
+          const CpuFp8Scales s = MatmulReduceScatterCpuFp8Scales(p, seed, q);
+          partial *=
+              static_cast<double>(s.a[s.rowwise ? global_row : 0]) * s.b[s.rowwise ? col : 0];
+        }
+        want += partial;
       }
-      const double d = LoadAsFloat(c_shard, p.dtype, row * p.n + col) - want;
+      const double d = LoadAsFloat(c_shard, GemmOutputDType(p.dtype), row * p.n + col) - want;
       diff2 += d * d;
       ref2 += want * want;
     }
@@ -76,6 +86,8 @@ TEST_P(MatmulReduceScatterCpuTest, FusedMatchesReferencesAndTripleLoop) {
       for (int splits : {1, 2}) {
         GemmProblem problem =
             test_util::TestGemmProblem(shape[0], shape[1], shape[2], splits, dtype);
+        // FP8: rowwise scales at odd world sizes, tensorwise at even ones.
+        problem.fp8_scaling = world_size % 2 == 1 ? Fp8Scaling::kRowwise : Fp8Scaling::kTensorwise;
         SCOPED_TRACE(absl::StrCat("rank ", rank, " m=", problem.m, " n=", problem.n,
                                   " k=", problem.k, " splits ", splits));
         ASSERT_TRUE(gemm.Prepare(problem, ++seed).ok());
@@ -102,8 +114,8 @@ TEST_P(MatmulReduceScatterCpuTest, FusedMatchesReferencesAndTripleLoop) {
 
 INSTANTIATE_TEST_SUITE_P(WorldSizesAndDtypes, MatmulReduceScatterCpuTest,
                          testing::Combine(testing::Values(1, 2, 3, 4),
-                                          testing::Values(DType::kBf16, DType::kFp16,
-                                                          DType::kFp32)),
+                                          testing::Values(DType::kBf16, DType::kFp16, DType::kFp32,
+                                                          DType::kFp8E4m3)),
                          [](const auto& info) {
                            return absl::StrCat("ws", std::get<0>(info.param), "_",
                                                DTypeName(std::get<1>(info.param)));

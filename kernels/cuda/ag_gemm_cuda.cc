@@ -36,14 +36,22 @@ namespace symmbench {
 namespace {
 
 constexpr const char* kName = ops::kAgGemm;
-constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
-constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
+constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16; 0xFF: NaN in e4m3
+constexpr double kTolerance = 1e-2;  // relative Frobenius error of C (bf16 / fp16)
+// FP8 scales' fill streams, apart from the ranks' A shards and B's: the same on every rank,
+// since the gathered A has one set of row scales (tensorwise: one scale) and B one.
+constexpr uint32_t kAScaleFillStream = 0x5CA1u;
+constexpr uint32_t kBScaleFillStream = 0x5CA2u;
+static_assert(kFp8InputRangeDevice == kFp8InputRange && kFp8ScaleSpreadDevice == kFp8ScaleSpread,
+              "ag_gemm_kernels.h's FP8 constants must be kernels/gemm_collective.h's");
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
 constexpr uint32_t kMaxEpoch = 1u << 30;
 
 std::string ShapeName(const GemmProblem& p) {
-  return absl::StrCat("m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype), " splits ",
-                      p.splits_per_rank);
+  return absl::StrCat(
+      "m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype),
+      p.dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(p.fp8_scaling)) : "",
+      " splits ", p.splits_per_rank);
 }
 
 // Check's device-side results, read back in one copy: the gathered A's counters, then one
@@ -90,17 +98,19 @@ class CudaAgGemm final : public GemmCollective {
   absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
     prepared_ = false;
     const int ws = ctx_->world_size;
-    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16) {
+    const bool fp8 = problem.dtype == DType::kFp8E4m3;
+    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16 && !fp8) {
       return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
-                                                     " is not supported (bf16 or fp16)"));
+                                                     " is not supported (bf16, fp16, fp8_e4m3)"));
     }
     const int64_t elem = DTypeSize(problem.dtype);
+    const int64_t out_elem = DTypeSize(GemmOutputDType(problem.dtype));
     int64_t a_bytes = 0, b_bytes = 0, c_bytes = 0;
     if (problem.m < 1 || problem.n < 1 || problem.k < 1 || problem.splits_per_rank < 1 ||
         problem.m % (static_cast<int64_t>(ws) * problem.splits_per_rank) != 0 ||
         !Product(problem.m, problem.k, elem, &a_bytes) ||
         !Product(problem.k, problem.n, elem, &b_bytes) ||
-        !Product(problem.m, problem.n, elem, &c_bytes)) {
+        !Product(problem.m, problem.n, out_elem, &c_bytes)) {
       return absl::InvalidArgumentError(absl::StrCat(
           kName, ": want positive m, n, k, splits_per_rank >= 1 and m divisible by world_size (",
           ws, ") x splits_per_rank (got ", ShapeName(problem), ")"));
@@ -115,13 +125,19 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
     const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
+    // FP8's scales: A's (m rows, or one) and B's (n columns, or one); none otherwise.
+    const bool rowwise = fp8 && problem.fp8_scaling == Fp8Scaling::kRowwise;
+    const int64_t a_scales = fp8 ? (rowwise ? problem.m : 1) : 0;
+    const int64_t b_scales = fp8 ? (rowwise ? problem.n : 1) : 0;
     const BufferSize sizes[] = {{&gathered_, static_cast<size_t>(a_bytes)},
                                 {&a_ref_, static_cast<size_t>(a_bytes)},
                                 {&b_, static_cast<size_t>(b_bytes)},
                                 {&c_, static_cast<size_t>(c_bytes)},
                                 {&c_ref_, static_cast<size_t>(c_bytes)},
                                 {&flags_, flag_bytes},
-                                {&check_, check_bytes}};
+                                {&check_, check_bytes},
+                                {&a_scale_, sizeof(float) * a_scales},
+                                {&b_scale_, sizeof(float) * b_scales}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -139,10 +155,26 @@ class CudaAgGemm final : public GemmCollective {
                                 shard_bytes / elem, ddtype, seed, static_cast<uint32_t>(ctx_->rank),
                                 main),
         absl::StrCat(kName, ": fill A_shard (", ShapeName(problem), ")"));
+    // B [k, n], or Bt [n, k] for FP8: the same count of seeded draws either way.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
         absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    if (fp8) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          LaunchFp8ScaleFill(static_cast<float*>(a_scale_.get()), a_scales, seed, kAScaleFillStream,
+                             main),
+          absl::StrCat(kName, ": fill A's scales (", ShapeName(problem), ")"));
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          LaunchFp8ScaleFill(static_cast<float*>(b_scale_.get()), b_scales, seed, kBScaleFillStream,
+                             main),
+          absl::StrCat(kName, ": fill B's scales (", ShapeName(problem), ")"));
+    }
     if (absl::Status s = pipeline_->Prepare(problem); !s.ok()) return s;
+    rhs_.dtype = problem.dtype;
+    rhs_.b = b_.get();
+    rhs_.scaling = problem.fp8_scaling;
+    rhs_.a_scale = fp8 ? static_cast<const float*>(a_scale_.get()) : nullptr;
+    rhs_.b_scale = fp8 ? static_cast<const float*>(b_scale_.get()) : nullptr;
     problem_ = problem;
     prepared_ = true;
     return PoisonOutputs();
@@ -176,7 +208,7 @@ class CudaAgGemm final : public GemmCollective {
       }
       case GemmVariant::kPipelined:
         last_checked_ = GemmVariant::kPipelined;
-        return pipeline_->Run(ctx_->symm->region(ctx_->rank, kSymmInputRegion), b_.get(), c_.get());
+        return pipeline_->Run(ctx_->symm->region(ctx_->rank, kSymmInputRegion), rhs_, c_.get());
     }
     return absl::InvalidArgumentError(
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
@@ -186,6 +218,7 @@ class CudaAgGemm final : public GemmCollective {
     if (!prepared_) return NotPrepared("Check");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const DeviceDType ddtype = ToDeviceDType(problem_.dtype);
+    const DeviceDType out_ddtype = ToDeviceDType(GemmOutputDType(problem_.dtype));
     const cudaStream_t main = ctx_->stream;
     auto* sums = static_cast<CheckSums*>(check_.get());
     // The gathered A is the fused op's; the pipelined variant gathers into stage buffers of its
@@ -198,7 +231,7 @@ class CudaAgGemm final : public GemmCollective {
     const int64_t tiles = problem_.m / tile_rows;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, tile_rows * problem_.n,
-                           ddtype, sums->tiles, main),
+                           out_ddtype, sums->tiles, main),
         absl::StrCat(kName, ": LaunchRelFrobenius(C, ", ShapeName(problem_), ", ", tiles,
                      " tiles)"));
     std::vector<unsigned char> host(CheckBytes(tiles));
@@ -233,10 +266,14 @@ class CudaAgGemm final : public GemmCollective {
 
   int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
   int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
-  int64_t elem() const { return DTypeSize(problem_.dtype); }
-  // Row `row` of a row-major matrix with `cols` columns starting at `base`.
+  int64_t elem() const { return DTypeSize(problem_.dtype); }  // A's and B's
+  // Row `row` of a row-major A (dtype) with `cols` columns starting at `base`.
   char* Row(const DeviceBuffer& base, int64_t row, int64_t cols) const {
     return base.bytes() + row * cols * elem();
+  }
+  // Row `row` of C (GemmOutputDType) [m, n].
+  char* RowOfC(int64_t row) const {
+    return c_.bytes() + row * problem_.n * DTypeSize(GemmOutputDType(problem_.dtype));
   }
   uint32_t* Flag(int peer, int chunk) const {
     return static_cast<uint32_t*>(flags_.get()) + peer * problem_.splits_per_rank + chunk;
@@ -257,8 +294,8 @@ class CudaAgGemm final : public GemmCollective {
   }
 
   absl::Status RunGemm() {
-    return gemm_->Matmul(problem_.m, problem_.n, problem_.k, problem_.dtype, a_ref_.get(), b_.get(),
-                         c_ref_.get(), ctx_->stream);
+    return gemm_->Matmul(problem_.m, problem_.n, problem_.k, rhs_, a_ref_.get(), 0, c_ref_.get(),
+                         ctx_->stream);
   }
 
   // Host order: [main] record start; [copy] wait start, whole copy schedule, record done;
@@ -361,8 +398,7 @@ class CudaAgGemm final : public GemmCollective {
           if (absl::Status s = ops_.WaitValue32(main, Flag(peer, c), value); !s.ok()) return s;
           a = Row(gathered_, row, k);
         }
-        if (absl::Status s = gemm_->Matmul(chunk_rows(), n, k, problem_.dtype, a, b_.get(),
-                                           Row(c_, row, n), main);
+        if (absl::Status s = gemm_->Matmul(chunk_rows(), n, k, rhs_, a, row, RowOfC(row), main);
             !s.ok()) {
           return s;
         }
@@ -380,9 +416,11 @@ class CudaAgGemm final : public GemmCollective {
   StreamPtr copy_stream_;  // non-blocking, highest priority
   EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
   EventPtr done_;          // copy -> main: the op ends on the main stream
-  // [m,k], [m,k], [k,n], [m,n], [m,n]
+  // [m,k], [m,k], [k,n] (FP8: Bt [n,k]), [m,n], [m,n]
   DeviceBuffer gathered_{ctx_->device}, a_ref_{ctx_->device}, b_{ctx_->device}, c_{ctx_->device},
       c_ref_{ctx_->device};
+  DeviceBuffer a_scale_{ctx_->device}, b_scale_{ctx_->device};  // FP8: float [m or 1], [n or 1]
+  GemmRhs rhs_;  // dtype, b_ and the scales, for every GEMM of the prepared problem
   DeviceBuffer flags_{ctx_->device};  // uint32 [world_size][splits_per_rank], progress per chunk
   DeviceBuffer check_{ctx_->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
   GemmProblem problem_;

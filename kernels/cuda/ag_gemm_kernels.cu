@@ -2,6 +2,7 @@
 // signal_pad.cuh), flag write for graph capture, and a double-precision Frobenius reduction.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -54,12 +55,44 @@ __device__ __forceinline__ __half FromFloat<__half>(float v) {
 __device__ __forceinline__ float ToFloat(__nv_bfloat16 v) { return __bfloat162float(v); }
 __device__ __forceinline__ float ToFloat(__half v) { return __half2float(v); }
 
+// FP8: the draw times kFp8InputRange, rounded to nearest even and saturated to +-448 (the
+// host's FloatToE4m3).
+template <>
+__device__ __forceinline__ __nv_fp8_e4m3 FromFloat<__nv_fp8_e4m3>(float v) {
+  __nv_fp8_e4m3 out;
+  out.__x = __nv_cvt_float_to_fp8(v * kFp8InputRangeDevice, __NV_SATFINITE, __NV_E4M3);
+  return out;
+}
+
 template <typename T>
 __global__ void FillUniformKernel(T* data, int64_t count, uint64_t seed, uint32_t fill_stream) {
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
     data[i] = FromFloat<T>(UniformValue(seed, fill_stream, i));
+  }
+}
+
+// scales[i] = (1 + kFp8ScaleSpreadDevice u) / kFp8InputRangeDevice for the draw u in [-1, 1).
+__global__ void FillScalesKernel(float* scales, int64_t count, uint64_t seed,
+                                 uint32_t fill_stream) {
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    scales[i] =
+        (1.0f + kFp8ScaleSpreadDevice * UniformValue(seed, fill_stream, i)) / kFp8InputRangeDevice;
+  }
+}
+
+// Element i of [rows, n]: d[i] x a_scale[row] x b_scale[col], rounded to bf16 (one thread per
+// element, grid-stride: a memory-bound pass).
+__global__ void ScaleOuterKernel(const float* d, int64_t rows, int64_t n, const float* a_scale,
+                                 const float* b_scale, __nv_bfloat16* c) {
+  const int64_t count = rows * n;
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    c[i] = __float2bfloat16_rn(d[i] * a_scale[i / n] * b_scale[i % n]);
   }
 }
 
@@ -135,15 +168,40 @@ bool Is16Bit(DeviceDType dtype) {
 
 cudaError_t LaunchAgGemmFillUniform(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
                                     uint32_t fill_stream, cudaStream_t stream) {
-  if (data == nullptr || count < 0 || !Is16Bit(dtype)) return cudaErrorInvalidValue;
+  if (data == nullptr || count < 0 || !(Is16Bit(dtype) || dtype == DeviceDType::kFp8E4m3)) {
+    return cudaErrorInvalidValue;
+  }
   if (count == 0) return cudaSuccess;
-  if (dtype == DeviceDType::kBf16) {
+  if (dtype == DeviceDType::kFp8E4m3) {
+    FillUniformKernel<<<GridBlocks(count), kThreads, 0, stream>>>(static_cast<__nv_fp8_e4m3*>(data),
+                                                                  count, seed, fill_stream);
+  } else if (dtype == DeviceDType::kBf16) {
     FillUniformKernel<<<GridBlocks(count), kThreads, 0, stream>>>(static_cast<__nv_bfloat16*>(data),
                                                                   count, seed, fill_stream);
   } else {
     FillUniformKernel<<<GridBlocks(count), kThreads, 0, stream>>>(static_cast<__half*>(data), count,
                                                                   seed, fill_stream);
   }
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchFp8ScaleFill(float* scales, int64_t count, uint64_t seed, uint32_t fill_stream,
+                               cudaStream_t stream) {
+  if (scales == nullptr || count < 0) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  FillScalesKernel<<<GridBlocks(count), kThreads, 0, stream>>>(scales, count, seed, fill_stream);
+  return cudaGetLastError();
+}
+
+cudaError_t LaunchFp8ScaleOuter(const float* d, int64_t rows, int64_t n, const float* a_scale,
+                                const float* b_scale, void* c, cudaStream_t stream) {
+  if (d == nullptr || a_scale == nullptr || b_scale == nullptr || c == nullptr || rows < 0 ||
+      n < 0) {
+    return cudaErrorInvalidValue;
+  }
+  if (rows == 0 || n == 0) return cudaSuccess;
+  ScaleOuterKernel<<<GridBlocks(rows * n), kThreads, 0, stream>>>(d, rows, n, a_scale, b_scale,
+                                                                  static_cast<__nv_bfloat16*>(c));
   return cudaGetLastError();
 }
 

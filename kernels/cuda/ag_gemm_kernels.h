@@ -16,11 +16,30 @@ namespace symmbench {
 // every rank, so every rank draws the same B from the seed alone.
 constexpr uint32_t kAgGemmBFillStream = 0xB0B0u;
 
+// kFp8InputRange and kFp8ScaleSpread of kernels/gemm_collective.h, which nvcc does not compile
+// (absl); ag_gemm_cuda.cc asserts that they agree.
+inline constexpr float kFp8InputRangeDevice = 448.0f;
+inline constexpr float kFp8ScaleSpreadDevice = 0.5f;
+
 // data[i] = a hash of (seed, fill_stream, i) mapped to [-1, 1) (24 random bits, then rounded
-// to nearest even in `dtype`; bf16 or fp16 only), i < count. Enqueued on `stream`.
+// to nearest even in `dtype`; bf16, fp16, or fp8_e4m3 after a multiplication by
+// kFp8InputRangeDevice, saturating), i < count. Enqueued on `stream`.
 // cudaErrorInvalidValue for null data, negative count or fp32; else the launch's error.
 cudaError_t LaunchAgGemmFillUniform(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
                                     uint32_t fill_stream, cudaStream_t stream);
+
+// FP8 scales: scales[i] = (1 + kFp8ScaleSpreadDevice u_i) / kFp8InputRangeDevice, u_i the
+// [-1, 1) draw of (seed, fill_stream, i), i < count. Enqueued on `stream`.
+// cudaErrorInvalidValue for null scales or a negative count; else the launch's error.
+cudaError_t LaunchFp8ScaleFill(float* scales, int64_t count, uint64_t seed, uint32_t fill_stream,
+                               cudaStream_t stream);
+
+// c[i, j] = bf16(d[i, j] x a_scale[i] x b_scale[j]) for a row-major fp32 d and bf16 c of
+// [rows, n]: row-wise FP8 scales applied after a GEMM that ran with unit scales (cuBLASLt
+// without OUTER_VEC_32F). Enqueued on `stream`. cudaErrorInvalidValue for null pointers or
+// negative sizes; else the launch's error.
+cudaError_t LaunchFp8ScaleOuter(const float* d, int64_t rows, int64_t n, const float* a_scale,
+                                const float* b_scale, void* c, cudaStream_t stream);
 
 // One signal-pad barrier among block 0 of every rank (signal_pad::BlockBarrier, 1 block of
 // kAgGemmBarrierThreads threads). Pad slot row 0 is shared with every other barrier user; they

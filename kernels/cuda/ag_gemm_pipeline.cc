@@ -54,7 +54,7 @@ absl::Status AgGemmPipeline::Prepare(const GemmProblem& problem) {
   return absl::OkStatus();
 }
 
-absl::Status AgGemmPipeline::Run(const void* a_shard, const void* b, void* c) {
+absl::Status AgGemmPipeline::Run(const void* a_shard, const GemmRhs& rhs, void* c) {
   if (!prepared_) {
     return absl::FailedPreconditionError(absl::StrCat(kName, ": Run before a successful Prepare"));
   }
@@ -65,6 +65,7 @@ absl::Status AgGemmPipeline::Run(const void* a_shard, const void* b, void* c) {
   const int ws = ctx_->world_size;
   const int stages = problem_.splits_per_rank;
   const int64_t elem = DTypeSize(problem_.dtype);
+  const int64_t out_elem = DTypeSize(GemmOutputDType(problem_.dtype));
   const int64_t shard_rows = problem_.m / ws;
   const int64_t rows = shard_rows / stages;  // per rank and stage
   const int64_t stage_elems = rows * problem_.k;
@@ -87,9 +88,10 @@ absl::Status AgGemmPipeline::Run(const void* a_shard, const void* b, void* c) {
       break;
     }
     for (int p = 0; p < ws && status.ok(); ++p) {
-      status = gemms_[lane]->Matmul(
-          rows, problem_.n, problem_.k, problem_.dtype, gathered + p * stage_elems * elem, b,
-          static_cast<char*>(c) + (p * shard_rows + s * rows) * problem_.n * elem, stream);
+      const int64_t row = p * shard_rows + s * rows;  // in A and C
+      status =
+          gemms_[lane]->Matmul(rows, problem_.n, problem_.k, rhs, gathered + p * stage_elems * elem,
+                               row, static_cast<char*>(c) + row * problem_.n * out_elem, stream);
     }
   }
   // Always join, so that ctx->stream drained still implies every stream drained.

@@ -35,10 +35,11 @@ class AgGemmPipeline {
   // earlier work, then stage s on stream s % kStreams: ncclAllGather of rows
   // [s r, (s+1) r) of every rank's A_shard (r = m / (world_size x S)) into stage buffer s, then one
   // GEMM per rank of those r rows into their place in C (rank p's rows start at p m / world_size);
-  // ctx->stream then waits for every stream. `a_shard` [m / world_size, k], `b` [k, n] and `c`
-  // [m, n] are row-major device buffers of the problem's dtype. FAILED_PRECONDITION before
-  // Prepare or after an NCCL abort; the NCCL, cuBLASLt or CUDA error naming the call otherwise.
-  absl::Status Run(const void* a_shard, const void* b, void* c);
+  // ctx->stream then waits for every stream. `a_shard` [m / world_size, k] (the problem's
+  // dtype) and `c` [m, n] (GemmOutputDType) are row-major device buffers; `rhs` holds B and
+  // FP8's scales (CublasLtGemm::Matmul). FAILED_PRECONDITION before Prepare or after an NCCL
+  // abort; the NCCL, cuBLASLt or CUDA error naming the call otherwise.
+  absl::Status Run(const void* a_shard, const GemmRhs& rhs, void* c);
 
  private:
   explicit AgGemmPipeline(const CudaContext* ctx) : ctx_(ctx) {}

@@ -76,6 +76,27 @@ TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
   }
 }
 
+// FP8 E4M3 inputs with tensor-wise and row-wise scales (bf16 C): the fused op's gathered e4m3
+// bytes bitwise and its chunk GEMMs (row-wise: each chunk's own rows of the A scales) against
+// one whole-matrix GEMM, and the pipeline's stages the same.
+TEST_F(AgGemmGpuTest, Fp8FusedAndPipelinedMatchSequential) {
+  for (const Fp8Scaling scaling : {Fp8Scaling::kTensorwise, Fp8Scaling::kRowwise}) {
+    for (const int splits : {1, 2, 4}) {
+      SCOPED_TRACE(std::string(Fp8ScalingName(scaling)) + " splits " + std::to_string(splits));
+      GemmProblem problem = test_util::TestGemmProblem(256, 512, 384, splits, DType::kFp8E4m3);
+      problem.fp8_scaling = scaling;
+      RunAndCheck(problem, /*fused_runs=*/2);
+      ASSERT_TRUE(op_->PoisonOutputs().ok());
+      ASSERT_TRUE(op_->Run(GemmVariant::kPipelined).ok());
+      ASSERT_TRUE(op_->Run(GemmVariant::kSequential).ok());
+      ASSERT_TRUE(backend_->Synchronize().ok());
+      absl::StatusOr<GemmCheck> check = op_->Check();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_LT(check->c_rel_error, op_->tolerance());
+    }
+  }
+}
+
 // nvFuser's stream pipeline: splits_per_rank stages of NCCL all-gather + GEMMs over two
 // streams, the same C as the sequential pair.
 TEST_F(AgGemmGpuTest, PipelinedMatchesSequential) {

@@ -183,6 +183,7 @@ const void* KernelFor(DeviceDType dtype, int world_size) {
     case DeviceDType::kBf16: return KernelForWorld<Family, __nv_bfloat16>(world_size);
     case DeviceDType::kFp16: return KernelForWorld<Family, __half>(world_size);
     case DeviceDType::kFp32: return KernelForWorld<Family, float>(world_size);
+    case DeviceDType::kFp8E4m3: break;  // no collective runs FP8
   }
   return nullptr;
 }

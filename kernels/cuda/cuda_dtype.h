@@ -14,6 +14,8 @@ inline DeviceDType ToDeviceDType(DType dtype) {
     case DType::kBf16: return DeviceDType::kBf16;
     case DType::kFp16: return DeviceDType::kFp16;
     case DType::kFp32: return DeviceDType::kFp32;
+    case DType::kFp8E4m3:
+      return DeviceDType::kFp8E4m3;
   }
   return DeviceDType::kFp32;
 }
@@ -23,6 +25,8 @@ inline ncclDataType_t ToNcclDType(DType dtype) {
     case DType::kBf16: return ncclBfloat16;
     case DType::kFp16: return ncclFloat16;
     case DType::kFp32: return ncclFloat32;
+    case DType::kFp8E4m3:
+      return ncclFloat8e4m3;  // moved, never reduced (the GEMM ops' A)
   }
   return ncclFloat32;
 }

@@ -8,10 +8,12 @@ namespace symmbench {
 
 // Element type as the .cu launchers see it (kernels/dtype.h pulls absl, which nvcc must not
 // compile). Converted from DType in one place: ToDeviceDType in cuda_dtype.h.
-enum class DeviceDType : int32_t { kBf16 = 0, kFp16 = 1, kFp32 = 2 };
+// kFp8E4m3 is the GEMM ops' input type only: the collectives' kernels never see it (the spec
+// validation refuses it for them) and their launchers return nullptr / an error for it.
+enum class DeviceDType : int32_t { kBf16 = 0, kFp16 = 1, kFp32 = 2, kFp8E4m3 = 3 };
 
 inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
-  return dtype == DeviceDType::kFp32 ? 4 : 2;
+  return dtype == DeviceDType::kFp32 ? 4 : dtype == DeviceDType::kFp8E4m3 ? 1 : 2;
 }
 
 // Which barrier of a kernel a signal-pad wait belongs to.

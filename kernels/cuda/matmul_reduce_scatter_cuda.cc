@@ -18,7 +18,10 @@
 // References: kGemm, one cuBLASLt GEMM of the whole A into P_ref [m, n_cols]; kCollective,
 // ncclReduceScatter(P_ref -> C_ref); kSequential, both. Check: C_shard against C_ref, tile by
 // tile relative Frobenius error (the chunk GEMMs may pick other algorithms than the whole one).
-// bf16 and fp16. Eager only: a stream capture is refused, as ag_gemm's.
+// bf16 and fp16, and fp8_e4m3: A [m, k/n] and Bt [n_cols, k/n] in e4m3 with this rank's own
+// scales (tensorwise, or rowwise: m for A's rows, n_cols for B's columns), the GEMM's output
+// bf16, so the partials, the pushes, the staging area, the sum and C_shard are all bf16.
+// Eager only: a stream capture is refused, as ag_gemm's.
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
@@ -51,14 +54,19 @@ namespace {
 
 constexpr const char* kName = ops::kMatmulReduceScatter;
 constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
-constexpr double kTolerance = 1e-2;  // relative Frobenius error of C, bf16 and fp16
-// Fill streams of LaunchAgGemmFillUniform, apart from ag_gemm's: A and B of rank r.
+constexpr double kTolerance = 1e-2;  // relative Frobenius error of C (bf16 / fp16)
+// Fill streams of LaunchAgGemmFillUniform, apart from ag_gemm's: A and B of rank r, and with
+// fp8_e4m3 their scales.
 constexpr uint32_t kFillStreamA = 0xA000u;
 constexpr uint32_t kFillStreamB = 0xB000u;
+constexpr uint32_t kFillStreamAScale = 0x5A00u;
+constexpr uint32_t kFillStreamBScale = 0x5B00u;
 
 std::string ShapeName(const GemmProblem& p) {
-  return absl::StrCat("m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype), " splits ",
-                      p.splits_per_rank);
+  return absl::StrCat(
+      "m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype),
+      p.dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(p.fp8_scaling)) : "",
+      " splits ", p.splits_per_rank);
 }
 
 class CudaMatmulReduceScatter final : public GemmCollective {
@@ -85,9 +93,10 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
     prepared_ = false;
     const int ws = ctx_->world_size;
-    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16) {
+    const bool fp8 = problem.dtype == DType::kFp8E4m3;
+    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16 && !fp8) {
       return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
-                                                     " is not supported (bf16 or fp16)"));
+                                                     " is not supported (bf16, fp16, fp8_e4m3)"));
     }
     if (problem.m < 1 || problem.n < 1 || problem.k < 1 || problem.splits_per_rank < 1 ||
         problem.m % (static_cast<int64_t>(ws) * problem.splits_per_rank) != 0 ||
@@ -97,8 +106,10 @@ class CudaMatmulReduceScatter final : public GemmCollective {
           ") x splits_per_rank and k by world_size (got ", ShapeName(problem), ")"));
     }
     const int64_t elem = DTypeSize(problem.dtype);
+    const DType out_dtype = GemmOutputDType(problem.dtype);
     const int64_t k_local = problem.k / ws;
-    const int64_t mn_bytes = problem.m * problem.n * elem;  // m, n, k <= 2^20 (validation)
+    // m, n, k <= 2^20 (validation): no overflow.
+    const int64_t mn_bytes = problem.m * problem.n * DTypeSize(out_dtype);
     if (static_cast<uint64_t>(mn_bytes) > ctx_->symm->region_bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": the staging area [", problem.m, ", ", problem.n, "] needs ",
@@ -108,13 +119,19 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const int64_t tiles = problem.m / ws / CheckTileRows(problem, ws);
     const size_t c_bytes = static_cast<size_t>(mn_bytes / ws);
+    // FP8's scales: A's (m rows, or one) and B's (n columns, or one); none otherwise.
+    const bool rowwise = fp8 && problem.fp8_scaling == Fp8Scaling::kRowwise;
+    const int64_t a_scales = fp8 ? (rowwise ? problem.m : 1) : 0;
+    const int64_t b_scales = fp8 ? (rowwise ? problem.n : 1) : 0;
     const BufferSize sizes[] = {{&a_, static_cast<size_t>(problem.m * k_local * elem)},
                                 {&b_, static_cast<size_t>(k_local * problem.n * elem)},
                                 {&partials_, static_cast<size_t>(mn_bytes)},
                                 {&p_ref_, static_cast<size_t>(mn_bytes)},
                                 {&c_, c_bytes},
                                 {&c_ref_, c_bytes},
-                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)}};
+                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)},
+                                {&a_scale_, sizeof(float) * a_scales},
+                                {&b_scale_, sizeof(float) * b_scales}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -130,10 +147,11 @@ class CudaMatmulReduceScatter final : public GemmCollective {
       chunk_ready_.push_back(std::move(event));
     }
     const DeviceDType ddtype = ToDeviceDType(problem.dtype);
-    if (max_blocks_[static_cast<int>(ddtype)] == 0) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          ShardedMaxBlocks(/*gather=*/false, ddtype, ws, &max_blocks_[static_cast<int>(ddtype)]),
-          absl::StrCat(kName, ": the local sum's grid cap"));
+    const DeviceDType sum_ddtype = ToDeviceDType(out_dtype);
+    if (max_blocks_[static_cast<int>(sum_ddtype)] == 0) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(ShardedMaxBlocks(/*gather=*/false, sum_ddtype, ws,
+                                                      &max_blocks_[static_cast<int>(sum_ddtype)]),
+                                     absl::StrCat(kName, ": the local sum's grid cap"));
     }
     const cudaStream_t main = ctx_->stream;
     const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
@@ -143,6 +161,21 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype,
                                                            seed, kFillStreamB + rank, main),
                                    absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    if (fp8) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          LaunchFp8ScaleFill(static_cast<float*>(a_scale_.get()), a_scales, seed,
+                             kFillStreamAScale + rank, main),
+          absl::StrCat(kName, ": fill A's scales (", ShapeName(problem), ")"));
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          LaunchFp8ScaleFill(static_cast<float*>(b_scale_.get()), b_scales, seed,
+                             kFillStreamBScale + rank, main),
+          absl::StrCat(kName, ": fill B's scales (", ShapeName(problem), ")"));
+    }
+    rhs_.dtype = problem.dtype;
+    rhs_.b = b_.get();
+    rhs_.scaling = problem.fp8_scaling;
+    rhs_.a_scale = fp8 ? static_cast<const float*>(a_scale_.get()) : nullptr;
+    rhs_.b_scale = fp8 ? static_cast<const float*>(b_scale_.get()) : nullptr;
     problem_ = problem;
     prepared_ = true;
     return PoisonOutputs();
@@ -189,8 +222,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     auto* sums = static_cast<FrobeniusSums*>(sums_.get());
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchRelFrobenius(c_.get(), c_ref_.get(), shard_rows() * problem_.n,
-                           tile_rows * problem_.n, ToDeviceDType(problem_.dtype), sums,
-                           ctx_->stream),
+                           tile_rows * problem_.n, ToDeviceDType(out_dtype()), sums, ctx_->stream),
         absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", ShapeName(problem_), ", ", tiles,
                      " tiles)"));
     std::vector<FrobeniusSums> host(static_cast<size_t>(tiles));
@@ -222,8 +254,10 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
   int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
   int64_t k_local() const { return problem_.k / ctx_->world_size; }
-  int64_t elem() const { return DTypeSize(problem_.dtype); }
-  size_t row_bytes() const { return static_cast<size_t>(problem_.n * elem()); }
+  int64_t elem() const { return DTypeSize(problem_.dtype); }  // A's and B's
+  // C's element type (bf16 for fp8_e4m3 inputs): the partials', the staging area's and C's.
+  DType out_dtype() const { return GemmOutputDType(problem_.dtype); }
+  size_t row_bytes() const { return static_cast<size_t>(problem_.n * DTypeSize(out_dtype())); }
   // Slot `slot` of `peer`'s staging area, row `row` within the slot.
   char* Staging(int peer, int slot, int64_t row) const {
     return static_cast<char*>(ctx_->symm->region(peer, kSymmInputRegion)) +
@@ -231,8 +265,8 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   }
 
   absl::Status RunGemm() {
-    return gemm_->Matmul(problem_.m, problem_.n, k_local(), problem_.dtype, a_.get(), b_.get(),
-                         p_ref_.get(), ctx_->stream);
+    return gemm_->Matmul(problem_.m, problem_.n, k_local(), rhs_, a_.get(), 0, p_ref_.get(),
+                         ctx_->stream);
   }
 
   absl::Status RunReduceScatter() {
@@ -242,7 +276,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     }
     const size_t count = static_cast<size_t>(shard_rows() * problem_.n);
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclReduceScatter(p_ref_.get(), c_ref_.get(), count, ToNcclDType(problem_.dtype), ncclSum,
+        ncclReduceScatter(p_ref_.get(), c_ref_.get(), count, ToNcclDType(out_dtype()), ncclSum,
                           ctx_->comm, ctx_->stream),
         absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ", ShapeName(problem_), ")"),
         ctx_->comm);
@@ -284,7 +318,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     for (int p = 0; p < ctx_->world_size; ++p) sum.inputs[p] = Staging(ctx_->rank, p, 0);
     sum.output = c_.get();
     sum.shard = shard_rows() * problem_.n;
-    sum.dtype = ToDeviceDType(problem_.dtype);
+    sum.dtype = ToDeviceDType(out_dtype());
     sum.rank = ctx_->rank;
     sum.world_size = ctx_->world_size;
     sum.max_blocks = max_blocks_[static_cast<int>(sum.dtype)];
@@ -310,8 +344,8 @@ class CudaMatmulReduceScatter final : public GemmCollective {
         const char* a_rows = a_.bytes() + row * k_local() * elem();
         char* out = own ? Staging(ctx_->rank, ctx_->rank, c * chunk_rows())
                         : partials_.bytes() + row * row_bytes();
-        if (absl::Status s = gemm_->Matmul(chunk_rows(), problem_.n, k_local(), problem_.dtype,
-                                           a_rows, b_.get(), out, main);
+        if (absl::Status s =
+                gemm_->Matmul(chunk_rows(), problem_.n, k_local(), rhs_, a_rows, row, out, main);
             !s.ok()) {
           return s;
         }
@@ -342,7 +376,9 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   // [m, k/n], [k/n, n_cols], [m, n_cols] x 2, [m/n, n_cols] x 2, FrobeniusSums per tile
   DeviceBuffer a_{ctx_->device}, b_{ctx_->device}, partials_{ctx_->device}, p_ref_{ctx_->device},
       c_{ctx_->device}, c_ref_{ctx_->device}, sums_{ctx_->device};
-  std::array<int, 3> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
+  DeviceBuffer a_scale_{ctx_->device}, b_scale_{ctx_->device};  // FP8: float [m or 1], [n or 1]
+  GemmRhs rhs_;  // dtype, b_ (FP8: Bt [n_cols, k/n]) and the scales, for every GEMM
+  std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
   GemmProblem problem_;
   bool prepared_ = false;
 };

@@ -73,6 +73,18 @@ TEST_F(MatmulReduceScatterGpuTest, FusedMatchesSequential) {
   }
 }
 
+// FP8 E4M3 A and Bt with tensor-wise and row-wise scales; partials, pushes and sum in bf16.
+TEST_F(MatmulReduceScatterGpuTest, Fp8FusedMatchesSequential) {
+  for (const Fp8Scaling scaling : {Fp8Scaling::kTensorwise, Fp8Scaling::kRowwise}) {
+    for (const int splits : {1, 2}) {
+      SCOPED_TRACE(std::string(Fp8ScalingName(scaling)) + " splits " + std::to_string(splits));
+      GemmProblem problem = test_util::TestGemmProblem(256, 512, 384, splits, DType::kFp8E4m3);
+      problem.fp8_scaling = scaling;
+      RunAndCheck(problem, /*fused_runs=*/2);
+    }
+  }
+}
+
 TEST_F(MatmulReduceScatterGpuTest, RepeatedRunsAndOddShapes) {
   RunAndCheck(test_util::TestGemmProblem(96, 200, 136, 3, DType::kBf16), /*fused_runs=*/50);
   // n and k not multiples of 8, 33-row chunks: chunk offsets only 2-byte aligned.

@@ -1,14 +1,14 @@
 // Verification kernels: exact-input fill (ExactInputValue, same formula as the host) and a
 // bitwise comparison counting mismatches (atomicAdd) and the first bad index (atomicMin).
-#include "kernels/cuda/verify_kernels.h"
-
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
 #include "kernels/cuda/device_types.h"
+#include "kernels/cuda/verify_kernels.h"
 #include "kernels/exact_input.h"
 #include "kernels/random_input.h"
 
@@ -39,6 +39,9 @@ __global__ void FillInputKernel(void* data, int64_t count, DeviceDType dtype, ui
       case DeviceDType::kBf16: static_cast<__nv_bfloat16*>(data)[i] = __float2bfloat16_rn(v); break;
       case DeviceDType::kFp16: static_cast<__half*>(data)[i] = __float2half_rn(v); break;
       case DeviceDType::kFp32: static_cast<float*>(data)[i] = v; break;
+      case DeviceDType::kFp8E4m3:
+        static_cast<__nv_fp8_e4m3*>(data)[i] = __nv_fp8_e4m3(v);  // exact: |v| <= 8
+        break;
     }
   }
 }
@@ -102,6 +105,9 @@ cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t coun
   if (DeviceDTypeSize(dtype) == 4) {
     CompareBitwiseKernel<uint32_t><<<blocks, kVerifyThreads, 0, stream>>>(
         static_cast<const uint32_t*>(got), static_cast<const uint32_t*>(want), count, counters);
+  } else if (DeviceDTypeSize(dtype) == 1) {
+    CompareBitwiseKernel<uint8_t><<<blocks, kVerifyThreads, 0, stream>>>(
+        static_cast<const uint8_t*>(got), static_cast<const uint8_t*>(want), count, counters);
   } else {
     CompareBitwiseKernel<uint16_t><<<blocks, kVerifyThreads, 0, stream>>>(
         static_cast<const uint16_t*>(got), static_cast<const uint16_t*>(want), count, counters);

@@ -46,14 +46,16 @@ const std::vector<OpDescriptor>& Ops() {
       {ops::kAgGemm,
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
-       OpFamily::kGemmCollective, Computes::kAllGatherGemm, ShardBusFactor, "none", 0, false},
+       OpFamily::kGemmCollective, Computes::kAllGatherGemm, ShardBusFactor, "none", 0, false,
+       /*fp8=*/true},
       {ops::kMatmulReduceScatter,
        "GEMM + reduce-scatter (a row-parallel linear layer, PyTorch's "
        "fused_matmul_reduce_scatter): "
        "each rank multiplies A [M, K/n] @ B [K/n, N] chunk by chunk, each chunk's rows pushed by "
        "copy engine into their owner's symmetric buffer while the next chunk computes, then "
        "every rank sums the n partials of its M/n rows (shapes instead of sizes)",
-       OpFamily::kGemmCollective, Computes::kGemmReduceScatter, ShardBusFactor, "sum", 0, false},
+       OpFamily::kGemmCollective, Computes::kGemmReduceScatter, ShardBusFactor, "sum", 0, false,
+       /*fp8=*/true},
       {ops::kBroadcast,
        "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
        "signal-pad barriers",
@@ -125,6 +127,14 @@ std::vector<std::string> DispatchCandidates() {
   std::vector<std::string> names;
   for (const OpDescriptor& op : Ops()) {
     if (op.dispatch_candidate) names.emplace_back(op.name);
+  }
+  return names;
+}
+
+std::vector<std::string> Fp8OpNames() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.fp8) names.emplace_back(op.name);
   }
   return names;
 }

@@ -68,6 +68,9 @@ struct OpDescriptor {
   int buffers_per_rank;
   // Whether a dispatch table may name it and `symmbench tune` sweeps it.
   bool dispatch_candidate;
+  // Whether it runs dtype fp8_e4m3 (e4m3 inputs with scales, bf16 output: the GEMM ops); any
+  // other op refuses that dtype naming it.
+  bool fp8 = false;
 };
 
 // The names, spelled here only. Code that needs one specific op (the default kernel, the op the
@@ -110,6 +113,8 @@ std::vector<std::string> OpNames(OpFamily family);
 std::vector<std::string> AllOpNames();
 // The ops a dispatch table may name (dispatch_candidate), in registry order.
 std::vector<std::string> DispatchCandidates();
+// The ops that run dtype fp8_e4m3 (OpDescriptor::fp8), in registry order.
+std::vector<std::string> Fp8OpNames();
 // The in-run references a dispatch table may choose instead of one of ours: "nccl" (the
 // reference, ncclAllReduce) and "nccl_symmetric" (NCCL's symmetric-memory kernels, CUDA only).
 inline constexpr char kNcclReference[] = "nccl";
