@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "client/sizes.h"
 #include "kernels/ops/registry.h"
+#include "spec/dispatch.h"
 
 namespace symmbench::client {
 namespace {
@@ -300,9 +301,9 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
 }
 
 std::string DispatchTableText(const v1::DispatchTable& table) {
-  std::string out =
-      absl::StrCat("# dispatch table (", table.gpu_model(), ", world_size ", table.world_size(),
-                   ", ", v1::DType_Name(table.dtype()), "; ", table.source(), "):\n");
+  std::string out = absl::StrCat("# ", DispatchTableOp(table), " dispatch table (",
+                                 table.gpu_model(), ", world_size ", table.world_size(), ", ",
+                                 v1::DType_Name(table.dtype()), "; ", table.source(), "):\n");
   for (const v1::DispatchEntry& e : table.entries()) {
     absl::StrAppend(&out, "#   ",
                     e.max_bytes() > 0 ? absl::StrCat("up to ", FormatSize(e.max_bytes()))

@@ -191,8 +191,10 @@ int main(int argc, char** argv) {
   symmbench::client::TuneOptions tune_options;
   CLI::App* tune = app.add_subcommand(
       "tune",
-      "Measure one-shot, two-shot, push one-shot and NCCL over a sweep; store the all_reduce "
-      "dispatch table");
+      "Measure a dispatcher's candidates (all_reduce: one-shot, two-shot, push one-shot) and NCCL "
+      "over a sweep; store its dispatch table");
+  tune->add_option("--op", tune_options.op, "all_reduce, all_gather or reduce_scatter")
+      ->capture_default_str();
   tune->add_option("--world-size", tune_options.world_size, "Ranks (0: every device)");
   tune->add_option("--dtype", tune_options.dtype, "bf16, fp16 or fp32")->capture_default_str();
   tune->add_option("--min-bytes", tune_options.min_bytes, "Smallest size")->capture_default_str();

@@ -106,8 +106,10 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
   const Sweep& sweep = cpu ? kCpuSweep : kGpuSweep;
   std::vector<MainJobPart> parts;
   // The dispatcher first (it leads the table), then every swept collective it chooses among.
-  std::vector<std::string> sweep_kernels = OpNames(OpFamily::kDispatcher);
-  for (const std::string& kernel : DispatchCandidates()) sweep_kernels.push_back(kernel);
+  std::vector<std::string> sweep_kernels = {ops::kAllReduce};
+  for (const std::string& kernel : DispatchCandidates(FindOp(ops::kAllReduce)->computes)) {
+    sweep_kernels.push_back(kernel);
+  }
   for (const std::string& kernel : sweep_kernels) {
     if (!Offers(devices, kernel)) continue;
     MainJobPart part;

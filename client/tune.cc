@@ -1,9 +1,11 @@
-// symmbench tune: sweep, compare, store the all_reduce dispatch table.
+// symmbench tune: sweep, compare, store a dispatcher's table.
 #include "client/tune.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -21,10 +23,12 @@ double OursTime(const v1::ResultRow& row) {
   return row.graph_time_us() > 0 ? row.graph_time_us() : row.time_us();
 }
 // The fastest reference the dispatcher can run: "nccl" (the primary reference, references[0]) or an
-// extra one by name (e.g. "nccl_symmetric"); its time in `*us`.
+// extra one by name (e.g. "nccl_symmetric"); its time in `*us`. None ("") when the row's reference
+// only checks results (the CPU backend's plain computations: no collective, so no choice).
 std::string FastestReference(const v1::ResultRow& row, double* us) {
   std::string name;
   *us = 0;
+  if (row.reference_kind() == v1::check_only) return name;
   for (int i = 0; i < row.references_size(); ++i) {
     const v1::ReferenceResult& b = row.references(i);
     const double t = b.graph_time_us() > 0 ? b.graph_time_us() : b.time_us();
@@ -40,7 +44,8 @@ std::string FastestReference(const v1::ResultRow& row, double* us) {
 
 absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>& jobs,
                                                      const std::string& gpu_model,
-                                                     std::vector<TunePoint>* points) {
+                                                     std::vector<TunePoint>* points,
+                                                     const std::string& op) {
   if (jobs.empty() || jobs[0].rows_size() == 0) {
     return absl::InvalidArgumentError("tune: no job rows to compare");
   }
@@ -54,6 +59,7 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>&
     ids.push_back(job.job_id());
   }
   v1::DispatchTable table;
+  table.set_op(op);
   table.set_gpu_model(gpu_model);
   table.set_world_size(jobs[0].spec().world_size());
   table.set_dtype(jobs[0].spec().dtype());
@@ -122,6 +128,15 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
                                                 "\" (want bf16, fp16 or fp32)")),
         out, err);
   }
+  const OpDescriptor* op = FindDispatcher(options.op);
+  if (op == nullptr) {
+    return ReportError(global,
+                       absl::InvalidArgumentError(
+                           absl::StrCat("--op: ", options.op, " is not a dispatcher (want ",
+                                        absl::StrJoin(OpNames(OpFamily::kDispatcher), ", "), ")")),
+                       out, err);
+  }
+  const std::vector<std::string> candidates = DispatchCandidates(op->computes);
   v1::JobSpec spec;
   spec.set_world_size(options.world_size > 0 ? options.world_size : devices.devices_size());
   spec.set_dtype(dtype);
@@ -134,7 +149,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   spec.mutable_sweep()->set_graph(true);
   (*spec.mutable_labels())["purpose"] = "tune";
   std::vector<v1::Job> jobs;
-  for (const std::string& kernel : DispatchCandidates()) {
+  for (const std::string& kernel : candidates) {
     spec.set_kernel(kernel);
     v1::Job& job = jobs.emplace_back();
     status = SubmitAndWait(*stub, global, spec, &job);
@@ -149,7 +164,7 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   }
   std::vector<TunePoint> points;
   absl::StatusOr<v1::DispatchTable> table =
-      BuildDispatchTable(jobs, devices.devices(0).name(), &points);
+      BuildDispatchTable(jobs, devices.devices(0).name(), &points, op->name);
   if (!table.ok()) {
     return ReportError(global, table.status(), out, err);
   }
@@ -178,14 +193,26 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
         << "\n";
     return kExitOk;
   }
-  out << absl::StrFormat("# tune: %s, world_size %d, %s, %s (%s figures, us)\n", table->gpu_model(),
-                         table->world_size(), v1::DType_Name(table->dtype()), table->source(),
-                         spec.sweep().graph() ? "graph" : "eager");
-  out << absl::StrFormat("#%11s%12s%12s%12s%12s  %-16s%s\n", "size", "one_shot", "two_shot", "push",
-                         "best_nccl", "(which)", "fastest");
+  out << absl::StrFormat("# tune %s: %s, world_size %d, %s, %s (%s figures, us)\n", op->name,
+                         table->gpu_model(), table->world_size(), v1::DType_Name(table->dtype()),
+                         table->source(), spec.sweep().graph() ? "graph" : "eager");
+  // One column per candidate, headed by its name without the op's (one_shot, low_contention...).
+  std::vector<std::string> heads;
+  size_t width = 12;
+  for (const std::string& kernel : candidates) {
+    const std::string suffix = absl::StrCat("_", op->name);
+    std::string head =
+        absl::EndsWith(kernel, suffix) ? kernel.substr(0, kernel.size() - suffix.size()) : kernel;
+    width = std::max(width, head.size() + 2);
+    heads.push_back(std::move(head));
+  }
+  const int w = static_cast<int>(width);
+  out << absl::StrFormat("#%11s", "size");
+  for (const std::string& head : heads) out << absl::StrFormat("%*s", w, head);
+  out << absl::StrFormat("%12s  %-16s%s\n", "best_nccl", "(which)", "fastest");
   for (const TunePoint& p : points) {
     out << absl::StrFormat("%12d", p.size_bytes);
-    for (double us : p.ours_us) out << absl::StrFormat("%12.2f", us);
+    for (double us : p.ours_us) out << absl::StrFormat("%*.2f", w, us);
     out << absl::StrFormat("%12.2f  %-16s%s\n", p.nccl_us, p.nccl, p.winner);
   }
   out << DispatchTableText(*table)

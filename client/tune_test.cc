@@ -1,4 +1,5 @@
-// Tests for building the all_reduce dispatch table from a one-shot and a two-shot job.
+// Tests for building a dispatch table from candidate jobs (one-shot, two-shot, push one-shot;
+// the all-gathers).
 #include "client/tune.h"
 
 #include <gtest/gtest.h>
@@ -84,6 +85,25 @@ TEST(TuneTest, ThreeCandidatesThePushOneShotWinsSmallSizes) {
   EXPECT_EQ(table->entries(0).max_bytes(), 1 << 20);
   EXPECT_EQ(table->entries(1).algorithm(), "two_shot_all_reduce");
   EXPECT_NE(table->source().find("j-3"), std::string::npos);
+}
+
+// A reference that only checks results (the CPU backend's plain computations) is no choice,
+// however fast; the table is the op's.
+TEST(TuneTest, ACheckOnlyReferenceIsNeverChosen) {
+  v1::Job one_shot = MakeJob("j-1", "one_shot_all_gather", {2048, 1 << 20}, {30, 60}, {2, 900});
+  v1::Job low = MakeJob("j-2", "low_contention_all_gather", {2048, 1 << 20}, {31, 40}, {2, 900});
+  for (v1::Job* job : {&one_shot, &low}) {
+    for (v1::ResultRow& row : *job->mutable_rows()) row.set_reference_kind(v1::check_only);
+  }
+  std::vector<TunePoint> points;
+  absl::StatusOr<v1::DispatchTable> table =
+      BuildDispatchTable({one_shot, low}, "cpu-slot", &points, "all_gather");
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ(table->op(), "all_gather");
+  EXPECT_EQ(points[0].winner, "one_shot_all_gather");
+  EXPECT_EQ(points[0].nccl, "");
+  ASSERT_EQ(table->entries_size(), 2);
+  EXPECT_EQ(table->entries(1).algorithm(), "low_contention_all_gather");
 }
 
 TEST(TuneTest, RejectsJobsThatDoNotLineUp) {

@@ -23,6 +23,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
+  sharded-dispatch [MAX]             the all_gather and reduce_scatter dispatchers: built-in tables at 1 GPU and every device, then tune --op and the tuned dispatchers (graph, bf16, 1K..MAX)
   ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's three algorithms side by side (fused copy engine + flags, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
   matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   fp8 [WORLD_SIZES] [SHAPES]         ag_gemm and matmul_reduce_scatter in bf16 and in fp8_e4m3 (tensor-wise and row-wise scales), every variant, at each world size (1 and every device)
@@ -148,6 +149,26 @@ cmd_main() {
         --splits-per-rank "$splits" --warmup 5 --iters 20
     done
   fi
+}
+
+# sharded-dispatch [MAX]: the all_gather and reduce_scatter dispatchers, graph mode, bf16,
+# 1K..MAX (256M) by 4: with the built-in table at one GPU and at every device, then `symmbench
+# tune --op` at every device (each candidate against NCCL and NCCL's symmetric kernels) and the
+# dispatcher again with the tuned table.
+cmd_sharded_dispatch() {
+  local max="${1:-256M}" ws op
+  start_daemon
+  "${c[@]}" devices
+  ws="$(device_count)"
+  for op in all_gather reduce_scatter; do
+    local each=(--kernel "$op" --dtype bf16 --min-bytes 1K --max-bytes "$max" --step-factor 4 --graph --warmup 20 --iters 100)
+    run "${op}_ws1_builtin" "${each[@]}" --world-size 1
+    run "${op}_ws${ws}_builtin" "${each[@]}" --world-size "$ws"
+    echo "== tune --op $op, world size $ws ($(date +%T))"
+    "${c[@]}" tune --op "$op" --world-size "$ws" --min-bytes 1K --max-bytes "$max" --step-factor 4 \
+      --warmup 20 --iters 100 | tee "$out/tune_${op}.txt"
+    run "${op}_ws${ws}_tuned" "${each[@]}" --world-size "$ws"
+  done
 }
 
 # all-reduce [MAX]: `symmbench tune` (one-shot, two-shot and push one-shot sweeps in graph mode,
@@ -613,7 +634,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | push | scale | sharded | teams)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | push | scale | sharded | sharded-dispatch | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

@@ -159,7 +159,8 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   if (sweep->dispatch().entries_size() > 0) {
     absl::Status s = ValidateDispatchTable(sweep->dispatch());
     if (s.ok()) {
-      s = CheckDispatchTableFor(sweep->dispatch(), options_.backend, ranks, spec->dtype());
+      s = CheckDispatchTableFor(sweep->dispatch(), spec->kernel(), options_.backend, ranks,
+                                spec->dtype());
     }
     if (s.ok()) return s;
     return absl::Status(s.code(), absl::StrCat("sweep.dispatch.", s.message()));
@@ -167,7 +168,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
-        dispatch_tables_->Get(gpu_model, ranks, spec->dtype());
+        dispatch_tables_->Get(spec->kernel(), gpu_model, ranks, spec->dtype());
     if (tuned.ok()) {
       *sweep->mutable_dispatch() = *std::move(tuned);
       return absl::OkStatus();
@@ -175,7 +176,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
     if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
   }
   *sweep->mutable_dispatch() =
-      DefaultDispatchTable(options_.backend, gpu_model, ranks, spec->dtype());
+      DefaultDispatchTable(options_.backend, spec->kernel(), gpu_model, ranks, spec->dtype());
   return absl::OkStatus();
 }
 

@@ -9,7 +9,17 @@
 
 namespace symmbench {
 
+std::string DispatchTableOp(const v1::DispatchTable& table) {
+  return table.op().empty() ? std::string(ops::kAllReduce) : table.op();
+}
+
 absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
+  const OpDescriptor* op = FindDispatcher(DispatchTableOp(table));
+  if (op == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("op: ", Quote(table.op()), " is not a dispatcher (want ",
+                     absl::StrJoin(OpNames(OpFamily::kDispatcher), ", "), ")"));
+  }
   if (table.gpu_model().empty()) return absl::InvalidArgumentError("gpu_model: must be set");
   if (table.gpu_model().size() > kMaxGpuModelBytes) {
     return absl::InvalidArgumentError(absl::StrCat("gpu_model: ", Quote(table.gpu_model()),
@@ -34,11 +44,11 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   for (int i = 0; i < table.entries_size(); ++i) {
     const v1::DispatchEntry& e = table.entries(i);
     const bool last = i + 1 == table.entries_size();
-    if (!IsDispatchAlgorithm(e.algorithm())) {
+    if (!IsDispatchAlgorithm(op->computes, e.algorithm())) {
       return absl::InvalidArgumentError(
-          absl::StrCat("entries[", i, "].algorithm: unknown ", Quote(e.algorithm()), " (want ",
-                       absl::StrJoin(DispatchCandidates(), ", "), ", ", kNcclReference, " or ",
-                       kNcclSymmetricReference, ")"));
+          absl::StrCat("entries[", i, "].algorithm: unknown ", Quote(e.algorithm()), " for ",
+                       op->name, " (want ", absl::StrJoin(DispatchCandidates(op->computes), ", "),
+                       ", ", kNcclReference, " or ", kNcclSymmetricReference, ")"));
     }
     if (last ? e.max_bytes() != 0 : e.max_bytes() <= previous) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -51,8 +61,12 @@ absl::Status ValidateDispatchTable(const v1::DispatchTable& table) {
   return absl::OkStatus();
 }
 
-absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, v1::Backend backend, int ranks,
-                                   v1::DType dtype) {
+absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::string& kernel,
+                                   v1::Backend backend, int ranks, v1::DType dtype) {
+  if (DispatchTableOp(table) != kernel) {
+    return absl::InvalidArgumentError(absl::StrCat("op: the table is for ", DispatchTableOp(table),
+                                                   ", the job's kernel is ", kernel));
+  }
   if (table.world_size() != ranks) {
     return absl::InvalidArgumentError(absl::StrCat(
         "world_size: the table is for ", table.world_size(), " ranks, the job runs ", ranks));
@@ -74,9 +88,11 @@ absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, v1::Backend b
   return absl::OkStatus();
 }
 
-v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& gpu_model,
-                                       int world_size, v1::DType dtype) {
+v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& op,
+                                       const std::string& gpu_model, int world_size,
+                                       v1::DType dtype) {
   v1::DispatchTable table;
+  table.set_op(op);
   table.set_gpu_model(gpu_model);
   table.set_world_size(world_size);
   table.set_dtype(dtype);
@@ -95,11 +111,31 @@ v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& g
                                               {0, kNcclReference}};
   static constexpr Step kCpu[] = {{0, ops::kTwoShotAllReduce}};
   static constexpr Step kOneGpu[] = {{0, kNcclReference}};
-  const absl::Span<const Step> steps = backend == v1::cpu ? absl::MakeConstSpan(kCpu)
-                                       : world_size <= 1  ? absl::MakeConstSpan(kOneGpu)
-                                       : world_size == 2  ? absl::MakeConstSpan(kTwoRanks)
-                                       : world_size == 3  ? absl::MakeConstSpan(kThreeRanks)
-                                                          : absl::MakeConstSpan(kFourOrMoreRanks);
+  static constexpr Step kGatherGpus[] = {{int64_t{128} << 10, kNcclSymmetricReference},
+                                         {0, ops::kOneShotAllGather}};
+  static constexpr Step kGatherCpu[] = {{0, ops::kOneShotAllGather}};
+  static constexpr Step kScatterGpus[] = {{int64_t{128} << 10, kNcclSymmetricReference},
+                                          {0, ops::kOneShotReduceScatter}};
+  static constexpr Step kScatterCpu[] = {{0, ops::kOneShotReduceScatter}};
+  const bool cpu = backend == v1::cpu;
+  const OpDescriptor* dispatcher = FindDispatcher(op);
+  const Computes computes = dispatcher != nullptr ? dispatcher->computes : Computes::kAllReduceSum;
+  absl::Span<const Step> steps;
+  if (computes == Computes::kAllGather) {
+    steps = cpu               ? absl::MakeConstSpan(kGatherCpu)
+            : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+                              : absl::MakeConstSpan(kGatherGpus);
+  } else if (computes == Computes::kReduceScatterSum) {
+    steps = cpu               ? absl::MakeConstSpan(kScatterCpu)
+            : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+                              : absl::MakeConstSpan(kScatterGpus);
+  } else {
+    steps = cpu               ? absl::MakeConstSpan(kCpu)
+            : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+            : world_size == 2 ? absl::MakeConstSpan(kTwoRanks)
+            : world_size == 3 ? absl::MakeConstSpan(kThreeRanks)
+                              : absl::MakeConstSpan(kFourOrMoreRanks);
+  }
   for (const Step& step : steps) {
     v1::DispatchEntry* entry = table.add_entries();
     entry->set_max_bytes(step.max_bytes);

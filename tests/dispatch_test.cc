@@ -1,5 +1,6 @@
-// Kernel all_reduce and `symmbench tune` on the CPU backend: the built-in CPU table, a tuned table
-// stored on the coordinator and used by the next job, and a bad table refused naming the field.
+// The dispatcher ops (all_reduce, all_gather, reduce_scatter) and `symmbench tune` on the CPU
+// backend: the built-in CPU tables, a tuned table stored on the coordinator and used by the next
+// job of its op, and a bad table refused naming the field.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -125,6 +126,74 @@ TEST_F(DispatchTest, BadTableInASpecFileIsRefusedNamingTheField) {
   CommandResult result = daemon_->Client({"submit", "--spec", path});
   EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
   EXPECT_NE(result.err.find("dispatch.entries[0].algorithm"), std::string::npos) << result.err;
+}
+
+// The sharded dispatchers: all_gather and reduce_scatter run their built-in CPU table (the SM
+// one-shot) and verify; `tune --op reduce_scatter` stores a table for that op only, which the next
+// reduce_scatter job uses while all_reduce keeps its own; a table of one op in a job of another
+// is refused naming the field.
+TEST_F(DispatchTest, AllGatherAndReduceScatterDispatchByTheirOwnTables) {
+  for (const std::string op : {"all_gather", "reduce_scatter"}) {
+    CommandResult result;
+    nlohmann::json job =
+        daemon_->ClientJson({"submit", "--kernel", op, "--world-size", "2", "--sizes", "1K,1000002",
+                             "--iters", "2", "--warmup", "1", "--wait"},
+                            &result);
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    const nlohmann::json& dispatch = job["spec"]["sweep"]["dispatch"];
+    EXPECT_EQ(dispatch["op"], op);
+    EXPECT_EQ(dispatch["source"], "built-in default");
+    ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+    EXPECT_EQ(job["rows"][1]["size_bytes"].get<int64_t>(), 1000000);  // 2 shards of bf16
+    for (const nlohmann::json& row : job["rows"]) {
+      EXPECT_EQ(row["algorithm"], "one_shot_" + op) << row.dump();
+      EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+      EXPECT_TRUE(row["checked"].get<bool>());
+      EXPECT_NEAR(row["busbw_gbps"].get<double>(), row["algbw_gbps"].get<double>() / 2, 1e-9);
+    }
+  }
+
+  CommandResult tune;
+  nlohmann::json tuned = daemon_->ClientJson(
+      {"tune", "--op", "reduce_scatter", "--world-size", "2", "--min-bytes", "4K", "--max-bytes",
+       "64K", "--step-factor", "4", "--iters", "3", "--warmup", "1"},
+      &tune);
+  ASSERT_EQ(tune.exit_code, 0) << tune.out << tune.err;
+  EXPECT_EQ(tuned["table"]["op"], "reduce_scatter");
+  ASSERT_EQ(tuned["sizes"].size(), 3u);  // 4K, 16K, 64K
+  for (const nlohmann::json& size : tuned["sizes"]) {
+    EXPECT_TRUE(size.contains("one_shot_reduce_scatter_us")) << size.dump();
+    EXPECT_TRUE(size.contains("low_contention_reduce_scatter_us")) << size.dump();
+  }
+  CommandResult result;
+  nlohmann::json scatter =
+      daemon_->ClientJson({"submit", "--kernel", "reduce_scatter", "--world-size", "2", "--sizes",
+                           "4K", "--iters", "2", "--wait"},
+                          &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(scatter["spec"]["sweep"]["dispatch"]["source"].get<std::string>().find("tuned by"), 0u);
+  nlohmann::json reduce = daemon_->ClientJson({"submit", "--kernel", "all_reduce", "--world-size",
+                                               "2", "--sizes", "4K", "--iters", "2", "--wait"},
+                                              &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(reduce["spec"]["sweep"]["dispatch"]["source"], "built-in default");
+  EXPECT_EQ(reduce["spec"]["sweep"]["dispatch"]["op"], "all_reduce");
+
+  // A table without an op is all_reduce's: an all_gather job refuses it.
+  const std::string path = dir_ + "/gather.json";
+  std::ofstream(path) << R"({"kernel": "all_gather", "world_size": 2, "sizes_bytes": [2048],
+      "iters": 2, "dispatch": {"gpu_model": "cpu-slot", "world_size": 2, "dtype": "bf16",
+      "entries": [{"max_bytes": 0, "algorithm": "two_shot_all_reduce"}]}})";
+  CommandResult refused = daemon_->Client({"submit", "--spec", path});
+  EXPECT_EQ(refused.exit_code, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("sweep.dispatch.op: the table is for all_reduce, the job's kernel is "
+                             "all_gather"),
+            std::string::npos)
+      << refused.err;
+  CommandResult bad_op = daemon_->Client({"tune", "--op", "one_shot_all_gather"});
+  EXPECT_NE(bad_op.exit_code, 0);
+  EXPECT_NE(bad_op.err.find("--op: one_shot_all_gather is not a dispatcher"), std::string::npos)
+      << bad_op.err;
 }
 
 }  // namespace

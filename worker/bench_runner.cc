@@ -13,7 +13,7 @@
 #include "spec/plan.h"
 #include "spec/spec_validation.h"
 #include "worker/bench_row.h"
-#include "worker/dispatch_all_reduce.h"
+#include "worker/dispatch_collective.h"
 #include "worker/fault_injection_collective.h"
 #include "worker/timing.h"
 

@@ -124,7 +124,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   StoreRendezvous team_rendezvous(store, placement->local_rank, placement->local_world_size,
                                   timeout, absl::StrCat("team", placement->host_index, "/"));
   Rendezvous* backend_rendezvous = teams ? &team_rendezvous : &rendezvous;
-  // all_reduce's table was chosen for spec.world_size ranks, or world_size / nodes with teams;
+  // A dispatcher's table was chosen for spec.world_size ranks, or world_size / nodes with teams;
   // teams that turn out another size (hosts found at rendezvous) get the built-in table of
   // their size rather than one measured for a different number of ranks.
   if (teams && IsFamily(spec.kernel(), OpFamily::kDispatcher) &&
@@ -132,8 +132,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
                  options.rank, spec.sweep().dispatch().world_size(), placement->local_world_size);
     *spec.mutable_sweep()->mutable_dispatch() = DefaultDispatchTable(
-        options.backend == "cuda" ? v1::cuda : v1::cpu, spec.sweep().dispatch().gpu_model(),
-        placement->local_world_size, spec.dtype());
+        options.backend == "cuda" ? v1::cuda : v1::cpu, spec.kernel(),
+        spec.sweep().dispatch().gpu_model(), placement->local_world_size, spec.dtype());
   }
   BackendOptions backend_options;
   backend_options.rank = backend_rendezvous->rank();

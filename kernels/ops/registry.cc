@@ -39,6 +39,16 @@ const std::vector<OpDescriptor>& Ops() {
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",
        OpFamily::kDispatcher, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, false},
+      {ops::kAllGather,
+       "all-gather dispatched by size to the SM one-shot, the copy-engine low-contention "
+       "all-gather or NCCL, from the table `symmbench tune --op all_gather` measured on this "
+       "machine (or the built-in default)",
+       OpFamily::kDispatcher, Computes::kAllGather, ShardBusFactor, "none", 6, false},
+      {ops::kReduceScatter,
+       "sum reduce-scatter dispatched by size to the SM one-shot, the copy-engine low-contention "
+       "reduce-scatter or NCCL, from the table `symmbench tune --op reduce_scatter` measured on "
+       "this machine (or the built-in default)",
+       OpFamily::kDispatcher, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false},
       {ops::kCalibrate,
        "the machine's ceilings for the roofline columns: peer-copy bandwidth (sizes_bytes[0] "
        "bytes), the one-shot of 16 bytes (latency floor) and the GEMM rate",
@@ -63,21 +73,21 @@ const std::vector<OpDescriptor>& Ops() {
       {ops::kOneShotAllGather,
        "all-gather: every rank pulls every peer's shard through symmetric memory with SM loads, "
        "between two signal-pad barriers",
-       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false},
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true},
       {ops::kLowContentionAllGather,
        "all-gather by copy engine, no SMs: every rank copies every peer's shard out of symmetric "
        "memory, one peer at a time from itself downwards (rank, rank - 1, ...), so that no two "
        "ranks read one peer at once (PyTorch's _low_contention_all_gather)",
-       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false},
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true},
       {ops::kOneShotReduceScatter,
        "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
        "memory with SM loads and sums it in rank order",
-       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false},
+       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true},
       {ops::kLowContentionReduceScatter,
        "sum reduce-scatter by copy engine: every rank copies its shard of every peer's buffer "
        "into a local staging buffer, one peer at a time (rank, rank - 1, ...), then sums the "
        "staged shards locally in rank order (PyTorch's _low_contention_reduce_scatter)",
-       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false},
+       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true},
   };
   return *kOps;
 }
@@ -123,12 +133,17 @@ std::vector<std::string> AllOpNames() {
   return names;
 }
 
-std::vector<std::string> DispatchCandidates() {
+std::vector<std::string> DispatchCandidates(Computes computes) {
   std::vector<std::string> names;
   for (const OpDescriptor& op : Ops()) {
-    if (op.dispatch_candidate) names.emplace_back(op.name);
+    if (op.dispatch_candidate && op.computes == computes) names.emplace_back(op.name);
   }
   return names;
+}
+
+const OpDescriptor* FindDispatcher(std::string_view name) {
+  const OpDescriptor* op = FindOp(name);
+  return op != nullptr && op->family == OpFamily::kDispatcher ? op : nullptr;
 }
 
 std::vector<std::string> Fp8OpNames() {
@@ -139,10 +154,10 @@ std::vector<std::string> Fp8OpNames() {
   return names;
 }
 
-bool IsDispatchAlgorithm(std::string_view name) {
+bool IsDispatchAlgorithm(Computes computes, std::string_view name) {
   const OpDescriptor* op = FindOp(name);
-  return (op != nullptr && op->dispatch_candidate) || name == kNcclReference ||
-         name == kNcclSymmetricReference;
+  return (op != nullptr && op->dispatch_candidate && op->computes == computes) ||
+         name == kNcclReference || name == kNcclSymmetricReference;
 }
 
 }  // namespace symmbench

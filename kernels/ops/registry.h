@@ -66,7 +66,8 @@ struct OpDescriptor {
   // push one-shot adds its receive slots, 3 x world size (counted at the largest, 8); the
   // broadcast needs no NCCL registration: 4.
   int buffers_per_rank;
-  // Whether a dispatch table may name it and `symmbench tune` sweeps it.
+  // Whether the dispatcher of what it computes (the kDispatcher op of the same Computes) may
+  // name it in a dispatch table, and `symmbench tune --op` sweeps it.
   bool dispatch_candidate;
   // Whether it runs dtype fp8_e4m3 (e4m3 inputs with scales, bf16 output: the GEMM ops); any
   // other op refuses that dtype naming it.
@@ -80,6 +81,8 @@ inline constexpr char kOneShotAllReduce[] = "one_shot_all_reduce";
 inline constexpr char kTwoShotAllReduce[] = "two_shot_all_reduce";
 inline constexpr char kOneShotPushAllReduce[] = "one_shot_push_all_reduce";
 inline constexpr char kAllReduce[] = "all_reduce";
+inline constexpr char kAllGather[] = "all_gather";
+inline constexpr char kReduceScatter[] = "reduce_scatter";
 inline constexpr char kBroadcast[] = "broadcast";
 inline constexpr char kOneShotAllGather[] = "one_shot_all_gather";
 inline constexpr char kLowContentionAllGather[] = "low_contention_all_gather";
@@ -111,15 +114,18 @@ bool RunsInTeams(std::string_view name);
 std::vector<std::string> OpNames(OpFamily family);
 // Every offered op's name, in registry order.
 std::vector<std::string> AllOpNames();
-// The ops a dispatch table may name (dispatch_candidate), in registry order.
-std::vector<std::string> DispatchCandidates();
+// The ops that the dispatcher of `computes` may name (dispatch_candidate), in registry order.
+std::vector<std::string> DispatchCandidates(Computes computes);
+// The dispatcher op (kDispatcher) named `name`; nullptr for any other name.
+const OpDescriptor* FindDispatcher(std::string_view name);
 // The ops that run dtype fp8_e4m3 (OpDescriptor::fp8), in registry order.
 std::vector<std::string> Fp8OpNames();
 // The in-run references a dispatch table may choose instead of one of ours: "nccl" (the
 // reference, ncclAllReduce) and "nccl_symmetric" (NCCL's symmetric-memory kernels, CUDA only).
 inline constexpr char kNcclReference[] = "nccl";
 inline constexpr char kNcclSymmetricReference[] = "nccl_symmetric";
-// Whether `name` is a dispatch candidate or one of the two references above.
-bool IsDispatchAlgorithm(std::string_view name);
+// Whether a dispatch table of the dispatcher of `computes` may name `name`: one of its
+// DispatchCandidates or one of the two references above.
+bool IsDispatchAlgorithm(Computes computes, std::string_view name);
 
 }  // namespace symmbench

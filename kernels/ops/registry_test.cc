@@ -34,23 +34,39 @@ TEST(OpRegistryTest, NamesAreUniqueAndFamiliesAreWhatCallersRelyOn) {
     EXPECT_GT(std::string(op.description).size(), 20u) << op.name;
   }
   EXPECT_EQ(names.size(), AllOpNames().size());
-  EXPECT_EQ(DispatchCandidates(),
+  EXPECT_EQ(DispatchCandidates(Computes::kAllReduceSum),
             (std::vector<std::string>{"one_shot_all_reduce", "two_shot_all_reduce",
                                       "one_shot_push_all_reduce"}));
-  // The all-reduce dispatcher runs its candidates in place of an all-reduce.
-  for (const std::string& name : DispatchCandidates()) {
-    EXPECT_TRUE(IsFamily(name, OpFamily::kSweptCollective)) << name;
-    EXPECT_EQ(FindOp(name)->computes, Computes::kAllReduceSum) << name;
-    EXPECT_STREQ(FindOp(name)->redop, "sum") << name;
+  EXPECT_EQ(DispatchCandidates(Computes::kAllGather),
+            (std::vector<std::string>{"one_shot_all_gather", "low_contention_all_gather"}));
+  EXPECT_EQ(DispatchCandidates(Computes::kReduceScatterSum),
+            (std::vector<std::string>{"one_shot_reduce_scatter", "low_contention_reduce_scatter"}));
+  // Each dispatcher runs its candidates in place of the collective it computes: same
+  // computation, reduction, bus factor and size convention (sharded or not).
+  EXPECT_EQ(OpNames(OpFamily::kDispatcher),
+            (std::vector<std::string>{"all_reduce", "all_gather", "reduce_scatter"}));
+  for (const std::string& dispatcher : OpNames(OpFamily::kDispatcher)) {
+    const OpDescriptor* d = FindDispatcher(dispatcher);
+    ASSERT_NE(d, nullptr) << dispatcher;
+    for (const std::string& name : DispatchCandidates(d->computes)) {
+      EXPECT_TRUE(IsFamily(name, OpFamily::kSweptCollective)) << name;
+      EXPECT_STREQ(FindOp(name)->redop, d->redop) << name;
+      EXPECT_EQ(FindOp(name)->bus_factor(4), d->bus_factor(4)) << name;
+      EXPECT_EQ(IsSharded(name), IsSharded(dispatcher)) << name;
+    }
   }
+  EXPECT_EQ(FindDispatcher(ops::kOneShotAllGather), nullptr);
   EXPECT_TRUE(IsFamily(ops::kAllReduce, OpFamily::kDispatcher));
   EXPECT_TRUE(IsFamily(ops::kAgGemm, OpFamily::kGemmCollective));
   EXPECT_TRUE(IsFamily(ops::kCalibrate, OpFamily::kCalibration));
   EXPECT_FALSE(IsFamily("no_such_op", OpFamily::kSweptCollective));
-  EXPECT_TRUE(IsDispatchAlgorithm("nccl"));
-  EXPECT_TRUE(IsDispatchAlgorithm("nccl_symmetric"));
-  EXPECT_TRUE(IsDispatchAlgorithm(ops::kTwoShotAllReduce));
-  EXPECT_FALSE(IsDispatchAlgorithm(ops::kAllReduce)) << "a dispatcher cannot dispatch to itself";
+  EXPECT_TRUE(IsDispatchAlgorithm(Computes::kAllGather, "nccl"));
+  EXPECT_TRUE(IsDispatchAlgorithm(Computes::kAllReduceSum, "nccl_symmetric"));
+  EXPECT_TRUE(IsDispatchAlgorithm(Computes::kAllReduceSum, ops::kTwoShotAllReduce));
+  EXPECT_FALSE(IsDispatchAlgorithm(Computes::kAllGather, ops::kTwoShotAllReduce))
+      << "an all-gather dispatcher cannot run an all-reduce";
+  EXPECT_FALSE(IsDispatchAlgorithm(Computes::kAllReduceSum, ops::kAllReduce))
+      << "a dispatcher cannot dispatch to itself";
 }
 
 }  // namespace

@@ -15,13 +15,11 @@ constexpr char kStoreName[] = "dispatch tables";
 
 absl::StatusOr<std::unique_ptr<DispatchTableStore>> DispatchTableStore::Open(
     const std::string& path) {
-  const char* schema =
-      "CREATE TABLE IF NOT EXISTS dispatch_tables (gpu_model TEXT NOT NULL, world_size INTEGER "
-      "NOT NULL, dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size, "
-      "dtype));"
-      "CREATE TABLE IF NOT EXISTS ceilings (gpu_model TEXT NOT NULL, world_size INTEGER NOT NULL, "
-      "record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size))";
-  absl::StatusOr<sqlite3*> db = OpenSqliteStore(kStoreName, path, schema);
+  const std::string schema = absl::StrCat(
+      kDispatchTablesSchema,
+      ";CREATE TABLE IF NOT EXISTS ceilings (gpu_model TEXT NOT NULL, world_size INTEGER NOT "
+      "NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size))");
+  absl::StatusOr<sqlite3*> db = OpenSqliteStore(kStoreName, path, schema.c_str());
   if (!db.ok()) return db.status();
   return std::unique_ptr<DispatchTableStore>(new DispatchTableStore(*db));
 }
@@ -32,43 +30,51 @@ absl::Status DispatchTableStore::Put(const v1::DispatchTable& table) {
   if (absl::Status s = ValidateDispatchTable(table); !s.ok()) return s;
   std::lock_guard<std::mutex> lock(mu_);
   SqliteStatement st;
-  if (sqlite3_prepare_v2(db_, "INSERT OR REPLACE INTO dispatch_tables VALUES (?, ?, ?, ?)", -1,
-                         &st.stmt, nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(
+          db_,
+          "INSERT OR REPLACE INTO dispatch_tables (op, gpu_model, world_size, dtype, "
+          "record) VALUES (?, ?, ?, ?, ?)",
+          -1, &st.stmt, nullptr) != SQLITE_OK) {
     return SqliteStoreError(kStoreName, db_, "prepare insert");
   }
   // Only the fields this daemon knows are stored: unknown ones have no bound.
   v1::DispatchTable known = table;
   known.DiscardUnknownFields();
+  known.set_op(DispatchTableOp(table));
   const std::string record = known.SerializeAsString();
-  sqlite3_bind_text(st.stmt, 1, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int(st.stmt, 2, table.world_size());
+  sqlite3_bind_text(st.stmt, 1, known.op().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(st.stmt, 2, table.gpu_model().c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st.stmt, 3, table.world_size());
   // The key column holds the dtype as users write it ("bf16").
   const std::string& dtype = v1::DType_Name(table.dtype());
-  sqlite3_bind_text(st.stmt, 3, dtype.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_blob(st.stmt, 4, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
+  sqlite3_bind_text(st.stmt, 4, dtype.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_blob(st.stmt, 5, record.data(), static_cast<int>(record.size()), SQLITE_TRANSIENT);
   if (sqlite3_step(st.stmt) != SQLITE_DONE) return SqliteStoreError(kStoreName, db_, "insert");
   return absl::OkStatus();
 }
 
-absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& gpu_model,
+absl::StatusOr<v1::DispatchTable> DispatchTableStore::Get(const std::string& op,
+                                                          const std::string& gpu_model,
                                                           int world_size, v1::DType dtype) const {
   absl::StatusOr<std::vector<v1::DispatchTable>> all = List();
   if (!all.ok()) return all.status();
   for (v1::DispatchTable& table : *all) {
-    if (table.gpu_model() == gpu_model && table.world_size() == world_size &&
-        table.dtype() == dtype) {
+    if (DispatchTableOp(table) == op && table.gpu_model() == gpu_model &&
+        table.world_size() == world_size && table.dtype() == dtype) {
       return table;
     }
   }
-  return absl::NotFoundError(absl::StrCat("no dispatch table for ", gpu_model, ", world_size ",
-                                          world_size, ", ", v1::DType_Name(dtype)));
+  return absl::NotFoundError(absl::StrCat("no ", op, " dispatch table for ", gpu_model,
+                                          ", world_size ", world_size, ", ",
+                                          v1::DType_Name(dtype)));
 }
 
 absl::StatusOr<std::vector<v1::DispatchTable>> DispatchTableStore::List() const {
   std::lock_guard<std::mutex> lock(mu_);
   SqliteStatement st;
   if (sqlite3_prepare_v2(db_,
-                         "SELECT record FROM dispatch_tables ORDER BY gpu_model, world_size, dtype",
+                         "SELECT record FROM dispatch_tables ORDER BY op, gpu_model, world_size, "
+                         "dtype",
                          -1, &st.stmt, nullptr) != SQLITE_OK) {
     return SqliteStoreError(kStoreName, db_, "prepare select");
   }

@@ -1,6 +1,6 @@
-// The machine's records beside the jobs: all-reduce dispatch tables (storage: one per GPU
-// model, world size and dtype; `symmbench tune` measures them, jobs of kernel "all_reduce" use
-// them; validation and the built-in default are spec/dispatch.h) and calibrated ceilings
+// The machine's records beside the jobs: dispatch tables (storage: one per dispatcher op, GPU
+// model, world size and dtype; `symmbench tune --op` measures them, jobs of the dispatcher ops
+// use them; validation and the built-in default are spec/dispatch.h) and calibrated ceilings
 // (`symmbench calibrate`; rows get roofline fractions from them). Both live in the job
 // database's SQLite file.
 #pragma once
@@ -19,17 +19,25 @@ struct sqlite3;
 
 namespace symmbench {
 
+// The dispatch tables' SQLite table since record format 5 (the op in the key): the store creates
+// it, and the migration from format 4 rebuilds the older one into it.
+inline constexpr char kDispatchTablesSchema[] =
+    "CREATE TABLE IF NOT EXISTS dispatch_tables (op TEXT NOT NULL, gpu_model TEXT NOT NULL, "
+    "world_size INTEGER NOT NULL, dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (op, "
+    "gpu_model, world_size, dtype))";
+
 class DispatchTableStore {
  public:
   // Opens (creating its table) the SQLite database at `path`, the job database's file.
   static absl::StatusOr<std::unique_ptr<DispatchTableStore>> Open(const std::string& path);
   ~DispatchTableStore();
 
-  // Validates and stores `table`, replacing the one of the same (gpu_model, world_size, dtype).
+  // Validates and stores `table` (its op filled in when empty: DispatchTableOp), replacing the
+  // one of the same (op, gpu_model, world_size, dtype).
   absl::Status Put(const v1::DispatchTable& table);
   // NOT_FOUND when nothing was stored for that key.
-  absl::StatusOr<v1::DispatchTable> Get(const std::string& gpu_model, int world_size,
-                                        v1::DType dtype) const;
+  absl::StatusOr<v1::DispatchTable> Get(const std::string& op, const std::string& gpu_model,
+                                        int world_size, v1::DType dtype) const;
   absl::StatusOr<std::vector<v1::DispatchTable>> List() const;
 
   // The machine's calibrated ceilings (kernel "calibrate"), one per (gpu_model, world_size);

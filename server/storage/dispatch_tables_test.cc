@@ -8,7 +8,9 @@ namespace symmbench {
 namespace {
 
 // A stored table: the built-in default of 2 x H200, bf16.
-v1::DispatchTable Table() { return DefaultDispatchTable(v1::cuda, "NVIDIA H200", 2, v1::bf16); }
+v1::DispatchTable Table() {
+  return DefaultDispatchTable(v1::cuda, "all_reduce", "NVIDIA H200", 2, v1::bf16);
+}
 
 TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   std::string dir = ::testing::TempDir() + "/dispatchXXXXXX";
@@ -17,7 +19,7 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   {
     auto store = DispatchTableStore::Open(path);
     ASSERT_TRUE(store.ok()) << store.status();
-    EXPECT_EQ((*store)->Get("NVIDIA H200", 2, v1::bf16).status().code(),
+    EXPECT_EQ((*store)->Get("all_reduce", "NVIDIA H200", 2, v1::bf16).status().code(),
               absl::StatusCode::kNotFound);
     ASSERT_TRUE((*store)->Put(Table()).ok());
     v1::DispatchTable nccl_only = Table();
@@ -36,7 +38,7 @@ TEST(DispatchTablesTest, StoreReplacesAndSurvivesReopen) {
   auto tables = (*store)->List();
   ASSERT_TRUE(tables.ok());
   EXPECT_EQ(tables->size(), 2u);
-  auto bf16 = (*store)->Get("NVIDIA H200", 2, v1::bf16);
+  auto bf16 = (*store)->Get("all_reduce", "NVIDIA H200", 2, v1::bf16);
   ASSERT_TRUE(bf16.ok());
   ASSERT_EQ(bf16->entries_size(), 1);
   EXPECT_EQ(bf16->entries(0).algorithm(), "nccl");

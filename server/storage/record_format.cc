@@ -17,6 +17,7 @@
 #include "google/protobuf/unknown_field_set.h"
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
+#include "server/storage/dispatch_tables.h"
 #include "server/storage/sqlite_store.h"
 #include "spec/fault_injection.h"
 
@@ -288,6 +289,29 @@ absl::Status MigrateTable(sqlite3* db, const RecordTable& t) {
   return absl::OkStatus();
 }
 
+// Format 5: the dispatch tables' key gains the op. SQLite cannot change a primary key in place,
+// so a table without the column is renamed, the new one created (kDispatchTablesSchema) and the
+// rows copied as all_reduce's; their records get the op from UpgradeLegacyFields.
+absl::Status AddDispatchTableOp(sqlite3* db) {
+  absl::StatusOr<int64_t> has_op =
+      QueryInt(db, "SELECT COUNT(*) FROM pragma_table_info('dispatch_tables') WHERE name = 'op'");
+  if (!has_op.ok()) return has_op.status();
+  absl::StatusOr<int64_t> exists = QueryInt(
+      db, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'dispatch_tables'");
+  if (!exists.ok()) return exists.status();
+  if (*exists == 0 || *has_op > 0) return absl::OkStatus();
+  for (const std::string& sql :
+       {std::string("ALTER TABLE dispatch_tables RENAME TO dispatch_tables_format4"),
+        std::string(kDispatchTablesSchema),
+        std::string("INSERT INTO dispatch_tables (op, gpu_model, world_size, dtype, record) "
+                    "SELECT 'all_reduce', gpu_model, world_size, dtype, record FROM "
+                    "dispatch_tables_format4"),
+        std::string("DROP TABLE dispatch_tables_format4")}) {
+    if (absl::Status s = Exec(db, sql); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Migrate(sqlite3* db, const std::string& path) {
   absl::StatusOr<int64_t> format = QueryInt(db, "PRAGMA user_version");
   if (!format.ok()) return format.status();
@@ -299,6 +323,10 @@ absl::Status Migrate(sqlite3* db, const std::string& path) {
         " and older. Run the newer symmbenchd on it, or start this one with another --db"));
   }
   if (absl::Status s = Exec(db, "BEGIN IMMEDIATE"); !s.ok()) return s;
+  if (absl::Status s = AddDispatchTableOp(db); !s.ok()) {
+    (void)Exec(db, "ROLLBACK");
+    return s;
+  }
   for (const RecordTable& t : RecordTables()) {
     if (absl::Status s = MigrateTable(db, t); !s.ok()) {
       (void)Exec(db, "ROLLBACK");
@@ -332,6 +360,11 @@ absl::Status UpgradeLegacyFields(Message* message) {
     }
   }
   for (int number : converted) r->MutableUnknownFields(message)->DeleteByNumber(number);
+  // A dispatch table of formats 1-4: all_reduce's, the only dispatcher then.
+  if (auto* table = dynamic_cast<v1::DispatchTable*>(message);
+      table != nullptr && table->op().empty()) {
+    table->set_op(ops::kAllReduce);
+  }
   // A row of formats 1-3 with a reference and no reference_only: one that competed.
   if (auto* row = dynamic_cast<v1::ResultRow*>(message);
       row != nullptr && !row->reference().empty() &&

@@ -167,6 +167,11 @@ class RecordFormatTest : public ::testing::Test {
     table.set_world_size(2);
     table.add_entries()->set_algorithm("two_shot_all_reduce");
     AddOldString(&table, 3, "fp32");
+    // The dispatch tables' SQLite table as formats 1-4 had it: no op in the key.
+    Exec("DROP TABLE dispatch_tables");
+    Exec(
+        "CREATE TABLE dispatch_tables (gpu_model TEXT NOT NULL, world_size INTEGER NOT NULL, "
+        "dtype TEXT NOT NULL, record BLOB NOT NULL, PRIMARY KEY (gpu_model, world_size, dtype))");
     Exec("INSERT INTO dispatch_tables VALUES ('cpu-slot', 2, 'fp32', ?1)",
          {table.SerializeAsString()});
   }
@@ -239,9 +244,19 @@ TEST_F(RecordFormatTest, FormatOneRecordsAreReadTypedAfterMigration) {
 
   absl::StatusOr<std::unique_ptr<DispatchTableStore>> tables = DispatchTableStore::Open(path_);
   ASSERT_TRUE(tables.ok());
-  absl::StatusOr<v1::DispatchTable> table = (*tables)->Get("cpu-slot", 2, v1::fp32);
+  absl::StatusOr<v1::DispatchTable> table = (*tables)->Get("all_reduce", "cpu-slot", 2, v1::fp32);
   ASSERT_TRUE(table.ok()) << table.status();
   EXPECT_EQ(table->entries(0).algorithm(), "two_shot_all_reduce");
+  EXPECT_EQ(table->op(), "all_reduce");  // format 5: every older table is all_reduce's
+  EXPECT_EQ(job->spec().sweep().dispatch().op(), "all_reduce");
+  // The rebuilt SQLite table keys on the op: another op's table of the same machine, world size
+  // and dtype is stored beside it, not over it.
+  v1::DispatchTable gather = DefaultDispatchTable(v1::cpu, "all_gather", "cpu-slot", 2, v1::fp32);
+  ASSERT_TRUE((*tables)->Put(gather).ok());
+  EXPECT_EQ((*tables)->Get("all_reduce", "cpu-slot", 2, v1::fp32)->entries(0).algorithm(),
+            "two_shot_all_reduce");
+  EXPECT_EQ((*tables)->Get("all_gather", "cpu-slot", 2, v1::fp32)->op(), "all_gather");
+  EXPECT_EQ((*tables)->List()->size(), 2u);
 
   // A second start finds the current format and changes nothing.
   EXPECT_TRUE(MigrateRecords(path_).ok());
@@ -276,6 +291,8 @@ TEST_F(RecordFormatTest, UnconvertibleRecordRollsBackEverything) {
   ASSERT_TRUE(job.ok());
   EXPECT_EQ(job->spec().dtype(), v1::DTYPE_UNSPECIFIED);
   EXPECT_GT(job->spec().GetReflection()->GetUnknownFields(job->spec()).field_count(), 0);
+  // The dispatch tables' SQLite table keeps its old shape too (no op column).
+  Exec("INSERT INTO dispatch_tables VALUES ('cpu-slot', 4, 'fp32', x'')");
 }
 
 }  // namespace

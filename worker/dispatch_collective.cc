@@ -1,5 +1,5 @@
-// DispatchAllReduce: per-size choice among the backend's all-reduce collectives.
-#include "worker/dispatch_all_reduce.h"
+// DispatchCollective: per-size choice among the backend's collectives of one kind.
+#include "worker/dispatch_collective.h"
 
 #include <string>
 #include <utility>
@@ -12,12 +12,12 @@
 namespace symmbench {
 namespace {
 
-class DispatchAllReduce final : public Collective {
+class DispatchCollective final : public Collective {
  public:
   // `kernels[i]` implements the algorithm named `names[i]`; kernels[0] also serves the NCCL
   // choices (its references).
-  DispatchAllReduce(v1::DispatchTable table, std::vector<std::string> names,
-                    std::vector<std::unique_ptr<Collective>> kernels)
+  DispatchCollective(v1::DispatchTable table, std::vector<std::string> names,
+                     std::vector<std::unique_ptr<Collective>> kernels)
       : table_(std::move(table)), names_(std::move(names)), kernels_(std::move(kernels)) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
@@ -39,7 +39,8 @@ class DispatchAllReduce final : public Collective {
   absl::StatusOr<CheckResult> CheckRankOrderSum() override { return impl_->CheckRankOrderSum(); }
   absl::Status PoisonOutputs() override { return impl_->PoisonOutputs(); }
 
-  // "nccl" runs the primary reference (ncclAllReduce on CUDA), "nccl_symmetric" the extra one.
+  // "nccl" runs the primary reference (NCCL's collective on CUDA), "nccl_symmetric" the extra
+  // one.
   absl::Status Run() override {
     if (extra_ >= 0) return impl_->RunExtraReference(extra_);
     return UsesReference() ? impl_->RunReference() : impl_->Run();
@@ -95,9 +96,14 @@ class DispatchAllReduce final : public Collective {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
+absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
     Backend* backend, const v1::DispatchTable& table) {
-  std::vector<std::string> names = DispatchCandidates();
+  const OpDescriptor* op = FindDispatcher(DispatchTableOp(table));
+  if (op == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("dispatch: ", DispatchTableOp(table), " is not a dispatcher"));
+  }
+  std::vector<std::string> names = DispatchCandidates(op->computes);
   std::vector<std::unique_ptr<Collective>> kernels;
   for (const std::string& name : names) {
     absl::StatusOr<std::unique_ptr<Collective>> kernel = backend->CreateCollective(name);
@@ -105,13 +111,18 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchAllReduce(
     kernels.push_back(*std::move(kernel));
   }
   return std::unique_ptr<Collective>(
-      new DispatchAllReduce(table, std::move(names), std::move(kernels)));
+      new DispatchCollective(table, std::move(names), std::move(kernels)));
 }
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                 Backend* backend) {
-  if (IsFamily(spec.kernel(), OpFamily::kDispatcher))
-    return CreateDispatchAllReduce(backend, spec.sweep().dispatch());
+  if (IsFamily(spec.kernel(), OpFamily::kDispatcher)) {
+    // A table given without an op is all_reduce's (DispatchTableOp); the coordinator checked
+    // that it is this kernel's.
+    v1::DispatchTable table = spec.sweep().dispatch();
+    table.set_op(spec.kernel());
+    return CreateDispatchCollective(backend, table);
+  }
   return backend->CreateCollective(spec.kernel());
 }
 

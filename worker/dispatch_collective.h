@@ -1,0 +1,27 @@
+// The dispatcher ops ("all_reduce", "all_gather", "reduce_scatter"): a Collective that runs, at
+// each size, the algorithm the job's dispatch table chooses (one of the op's dispatch candidates
+// or NCCL), over the backend's own collectives.
+#pragma once
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "kernels/backend.h"
+#include "kernels/collective.h"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench {
+
+// Creates the dispatch candidates of `table`'s op (DispatchCandidates of what it computes) on
+// `backend` and dispatches between them (and their primary reference, for "nccl") by `table`,
+// which the coordinator validated at submission (spec/dispatch.h). INVALID_ARGUMENT for a table
+// whose op is not a dispatcher; errors of the backend pass through.
+absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
+    Backend* backend, const v1::DispatchTable& table);
+
+// The collective a job's kernel names: the dispatcher for the registry's kDispatcher ops, else
+// the backend's own.
+absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
+                                                                Backend* backend);
+
+}  // namespace symmbench
