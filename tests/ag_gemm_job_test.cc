@@ -3,26 +3,13 @@
 // baseline, every variant timed, and bad shapes refused naming the field.
 #include <gtest/gtest.h>
 
+#include "tests/suite_daemon.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
 namespace {
 
-class AgGemmJobTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    daemon_ = new Daemon(MakeTempDir("ag_gemm_job"), 4);
-    std::string error;
-    ASSERT_TRUE(daemon_->Start(&error)) << error;
-  }
-  static void TearDownTestSuite() {
-    delete daemon_;
-    daemon_ = nullptr;
-  }
-  static Daemon* daemon_;
-};
-
-Daemon* AgGemmJobTest::daemon_ = nullptr;
+class AgGemmJobTest : public SuiteDaemonTest<::testing::Test> {};
 
 void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t k, int splits) {
   const nlohmann::json& gemm = row["gemm"];  // the GEMM figures

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/suite_daemon.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -17,21 +18,7 @@ namespace {
 // (kernel, world size, fp8 scaling)
 using Case = std::tuple<std::string, int, std::string>;
 
-class Fp8GemmJobTest : public ::testing::TestWithParam<Case> {
- protected:
-  static void SetUpTestSuite() {
-    daemon_ = new Daemon(MakeTempDir("fp8_gemm_job"), 4);
-    std::string error;
-    ASSERT_TRUE(daemon_->Start(&error)) << error;
-  }
-  static void TearDownTestSuite() {
-    delete daemon_;
-    daemon_ = nullptr;
-  }
-  static Daemon* daemon_;
-};
-
-Daemon* Fp8GemmJobTest::daemon_ = nullptr;
+class Fp8GemmJobTest : public SuiteDaemonTest<::testing::TestWithParam<Case>> {};
 
 TEST_P(Fp8GemmJobTest, FusedOpVerifiedOnE4m3InputsWithBf16Output) {
   const auto& [kernel, ws, scaling] = GetParam();

@@ -6,26 +6,13 @@
 
 #include <string>
 
+#include "tests/suite_daemon.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
 namespace {
 
-class MatmulReduceScatterJobTest : public ::testing::TestWithParam<int> {
- protected:
-  static void SetUpTestSuite() {
-    daemon_ = new Daemon(MakeTempDir("matmul_reduce_scatter_job"), 4);
-    std::string error;
-    ASSERT_TRUE(daemon_->Start(&error)) << error;
-  }
-  static void TearDownTestSuite() {
-    delete daemon_;
-    daemon_ = nullptr;
-  }
-  static Daemon* daemon_;
-};
-
-Daemon* MatmulReduceScatterJobTest::daemon_ = nullptr;
+class MatmulReduceScatterJobTest : public SuiteDaemonTest<::testing::TestWithParam<int>> {};
 
 TEST_P(MatmulReduceScatterJobTest, EveryVariantTimedAndTheFusedOpVerified) {
   const int ws = GetParam();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/ops/registry.h"
+#include "tests/suite_daemon.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -21,21 +22,8 @@ std::vector<std::string> ShardedOps() {
   return names;
 }
 
-class ShardedJobTest : public ::testing::TestWithParam<std::tuple<std::string, int>> {
- protected:
-  static void SetUpTestSuite() {
-    daemon_ = new Daemon(MakeTempDir("sharded_job"), 4);
-    std::string error;
-    ASSERT_TRUE(daemon_->Start(&error)) << error;
-  }
-  static void TearDownTestSuite() {
-    delete daemon_;
-    daemon_ = nullptr;
-  }
-  static Daemon* daemon_;
-};
-
-Daemon* ShardedJobTest::daemon_ = nullptr;
+class ShardedJobTest
+    : public SuiteDaemonTest<::testing::TestWithParam<std::tuple<std::string, int>>> {};
 
 TEST_P(ShardedJobTest, SizesRoundToWholeShardsAndEveryRowVerifies) {
   const auto [kernel, world_size] = GetParam();
