@@ -28,6 +28,7 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -42,8 +43,6 @@ constexpr double kTolerance = 1e-2;  // relative Frobenius error of C (bf16 / fp
 // since the gathered A has one set of row scales (tensorwise: one scale) and B one.
 constexpr uint32_t kAScaleFillStream = 0x5CA1u;
 constexpr uint32_t kBScaleFillStream = 0x5CA2u;
-static_assert(kFp8InputRangeDevice == kFp8InputRange && kFp8ScaleSpreadDevice == kFp8ScaleSpread,
-              "ag_gemm_kernels.h's FP8 constants must be kernels/gemm_collective.h's");
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
 constexpr uint32_t kMaxEpoch = 1u << 30;
 
@@ -125,19 +124,13 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
     const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
-    // FP8's scales: A's (m rows, or one) and B's (n columns, or one); none otherwise.
-    const bool rowwise = fp8 && problem.fp8_scaling == Fp8Scaling::kRowwise;
-    const int64_t a_scales = fp8 ? (rowwise ? problem.m : 1) : 0;
-    const int64_t b_scales = fp8 ? (rowwise ? problem.n : 1) : 0;
     const BufferSize sizes[] = {{&gathered_, static_cast<size_t>(a_bytes)},
                                 {&a_ref_, static_cast<size_t>(a_bytes)},
                                 {&b_, static_cast<size_t>(b_bytes)},
                                 {&c_, static_cast<size_t>(c_bytes)},
                                 {&c_ref_, static_cast<size_t>(c_bytes)},
                                 {&flags_, flag_bytes},
-                                {&check_, check_bytes},
-                                {&a_scale_, sizeof(float) * a_scales},
-                                {&b_scale_, sizeof(float) * b_scales}};
+                                {&check_, check_bytes}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -159,22 +152,13 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
         absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
-    if (fp8) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          LaunchFp8ScaleFill(static_cast<float*>(a_scale_.get()), a_scales, seed, kAScaleFillStream,
-                             main),
-          absl::StrCat(kName, ": fill A's scales (", ShapeName(problem), ")"));
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          LaunchFp8ScaleFill(static_cast<float*>(b_scale_.get()), b_scales, seed, kBScaleFillStream,
-                             main),
-          absl::StrCat(kName, ": fill B's scales (", ShapeName(problem), ")"));
+    if (absl::Status s = scales_.Prepare(problem, seed, kAScaleFillStream, kBScaleFillStream, main,
+                                         absl::StrCat(kName, " (", ShapeName(problem), ")"));
+        !s.ok()) {
+      return s;
     }
     if (absl::Status s = pipeline_->Prepare(problem); !s.ok()) return s;
-    rhs_.dtype = problem.dtype;
-    rhs_.b = b_.get();
-    rhs_.scaling = problem.fp8_scaling;
-    rhs_.a_scale = fp8 ? static_cast<const float*>(a_scale_.get()) : nullptr;
-    rhs_.b_scale = fp8 ? static_cast<const float*>(b_scale_.get()) : nullptr;
+    rhs_ = scales_.Rhs(problem, b_.get());
     problem_ = problem;
     prepared_ = true;
     return PoisonOutputs();
@@ -419,7 +403,7 @@ class CudaAgGemm final : public GemmCollective {
   // [m,k], [m,k], [k,n] (FP8: Bt [n,k]), [m,n], [m,n]
   DeviceBuffer gathered_{ctx_->device}, a_ref_{ctx_->device}, b_{ctx_->device}, c_{ctx_->device},
       c_ref_{ctx_->device};
-  DeviceBuffer a_scale_{ctx_->device}, b_scale_{ctx_->device};  // FP8: float [m or 1], [n or 1]
+  GemmFp8Scales scales_{ctx_->device};  // fp8_e4m3 only
   GemmRhs rhs_;  // dtype, b_ and the scales, for every GEMM of the prepared problem
   DeviceBuffer flags_{ctx_->device};  // uint32 [world_size][splits_per_rank], progress per chunk
   DeviceBuffer check_{ctx_->device};  // CheckSums, CheckBytes(tiles of the prepared problem)

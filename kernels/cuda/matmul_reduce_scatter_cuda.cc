@@ -43,6 +43,7 @@
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
 #include "kernels/dtype.h"
@@ -119,19 +120,13 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const int64_t tiles = problem.m / ws / CheckTileRows(problem, ws);
     const size_t c_bytes = static_cast<size_t>(mn_bytes / ws);
-    // FP8's scales: A's (m rows, or one) and B's (n columns, or one); none otherwise.
-    const bool rowwise = fp8 && problem.fp8_scaling == Fp8Scaling::kRowwise;
-    const int64_t a_scales = fp8 ? (rowwise ? problem.m : 1) : 0;
-    const int64_t b_scales = fp8 ? (rowwise ? problem.n : 1) : 0;
     const BufferSize sizes[] = {{&a_, static_cast<size_t>(problem.m * k_local * elem)},
                                 {&b_, static_cast<size_t>(k_local * problem.n * elem)},
                                 {&partials_, static_cast<size_t>(mn_bytes)},
                                 {&p_ref_, static_cast<size_t>(mn_bytes)},
                                 {&c_, c_bytes},
                                 {&c_ref_, c_bytes},
-                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)},
-                                {&a_scale_, sizeof(float) * a_scales},
-                                {&b_scale_, sizeof(float) * b_scales}};
+                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
         !s.ok()) {
@@ -161,21 +156,13 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype,
                                                            seed, kFillStreamB + rank, main),
                                    absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
-    if (fp8) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          LaunchFp8ScaleFill(static_cast<float*>(a_scale_.get()), a_scales, seed,
-                             kFillStreamAScale + rank, main),
-          absl::StrCat(kName, ": fill A's scales (", ShapeName(problem), ")"));
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          LaunchFp8ScaleFill(static_cast<float*>(b_scale_.get()), b_scales, seed,
-                             kFillStreamBScale + rank, main),
-          absl::StrCat(kName, ": fill B's scales (", ShapeName(problem), ")"));
+    if (absl::Status s =
+            scales_.Prepare(problem, seed, kFillStreamAScale + rank, kFillStreamBScale + rank, main,
+                            absl::StrCat(kName, " (", ShapeName(problem), ")"));
+        !s.ok()) {
+      return s;
     }
-    rhs_.dtype = problem.dtype;
-    rhs_.b = b_.get();
-    rhs_.scaling = problem.fp8_scaling;
-    rhs_.a_scale = fp8 ? static_cast<const float*>(a_scale_.get()) : nullptr;
-    rhs_.b_scale = fp8 ? static_cast<const float*>(b_scale_.get()) : nullptr;
+    rhs_ = scales_.Rhs(problem, b_.get());
     problem_ = problem;
     prepared_ = true;
     return PoisonOutputs();
@@ -376,7 +363,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   // [m, k/n], [k/n, n_cols], [m, n_cols] x 2, [m/n, n_cols] x 2, FrobeniusSums per tile
   DeviceBuffer a_{ctx_->device}, b_{ctx_->device}, partials_{ctx_->device}, p_ref_{ctx_->device},
       c_{ctx_->device}, c_ref_{ctx_->device}, sums_{ctx_->device};
-  DeviceBuffer a_scale_{ctx_->device}, b_scale_{ctx_->device};  // FP8: float [m or 1], [n or 1]
+  GemmFp8Scales scales_{ctx_->device};  // fp8_e4m3 only
   GemmRhs rhs_;  // dtype, b_ (FP8: Bt [n_cols, k/n]) and the scales, for every GEMM
   std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
   GemmProblem problem_;
