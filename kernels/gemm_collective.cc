@@ -3,8 +3,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace symmbench {
+
+std::string GemmDTypeName(const GemmProblem& problem) {
+  return problem.dtype == DType::kFp8E4m3
+             ? absl::StrCat(DTypeName(problem.dtype), " ", Fp8ScalingName(problem.fp8_scaling))
+             : std::string(DTypeName(problem.dtype));
+}
+
+std::string GemmProblemName(const GemmProblem& problem) {
+  return absl::StrCat("m=", problem.m, " n=", problem.n, " k=", problem.k, " ",
+                      GemmDTypeName(problem), " splits ", problem.splits_per_rank);
+}
 
 const char* GemmVariantName(GemmVariant variant, Computes computes) {
   switch (variant) {

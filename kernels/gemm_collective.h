@@ -48,6 +48,12 @@ struct GemmProblem {
   Fp8Scaling fp8_scaling = Fp8Scaling::kTensorwise;  // kFp8E4m3 only
 };
 
+// The problem's input type as logs and errors name it: "bf16", or "fp8_e4m3 rowwise" with the
+// FP8 scaling.
+std::string GemmDTypeName(const GemmProblem& problem);
+// "m=M n=N k=K <GemmDTypeName> splits S": a problem in logs and errors.
+std::string GemmProblemName(const GemmProblem& problem);
+
 // The output's element type for inputs of `input`: bf16 for kFp8E4m3, else the input's.
 inline DType GemmOutputDType(DType input) {
   return input == DType::kFp8E4m3 ? DType::kBf16 : input;
@@ -56,6 +62,11 @@ inline DType GemmOutputDType(DType input) {
 // FP8 inputs: the [-1, 1] draw of the other dtypes times this (e4m3's largest finite value),
 // rounded to e4m3, so the codes span e4m3's range as a quantizer's amax scaling makes them.
 inline constexpr float kFp8InputRange = 448.0f;
+// What the [-1, 1] input draw is multiplied by before rounding to `dtype`: kFp8InputRange for
+// kFp8E4m3, 1 otherwise.
+inline float GemmInputRange(DType dtype) {
+  return dtype == DType::kFp8E4m3 ? kFp8InputRange : 1.0f;
+}
 // FP8 scales: scale i of a stream is (1 + u) / kFp8InputRange for a draw u in [-0.5, 0.5), so
 // that a_scale x A_q is of the other dtypes' [-1, 1] magnitude and every scale differs.
 inline constexpr float kFp8ScaleSpread = 0.5f;

@@ -117,11 +117,8 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                 Backend* backend) {
   if (IsFamily(spec.kernel(), OpFamily::kDispatcher)) {
-    // A table given without an op is all_reduce's (DispatchTableOp); the coordinator checked
-    // that it is this kernel's.
-    v1::DispatchTable table = spec.sweep().dispatch();
-    table.set_op(spec.kernel());
-    return CreateDispatchCollective(backend, table);
+    // The coordinator checked that the table is this kernel's (CheckDispatchTableFor).
+    return CreateDispatchCollective(backend, spec.sweep().dispatch());
   }
   return backend->CreateCollective(spec.kernel());
 }

@@ -182,10 +182,9 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     problem.splits_per_rank = ResolveSplitsPerRank(spec, shape);
     problem.dtype = *dtype;
     problem.fp8_scaling = GemmFp8Scaling(spec);
-    const std::string where = absl::StrCat(
-        spec.kernel(), " ", DTypeName(*dtype),
-        *dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(problem.fp8_scaling)) : "",
-        " ", shape.m(), "x", shape.n(), "x", shape.k(), " splits ", problem.splits_per_rank);
+    const std::string where =
+        absl::StrCat(spec.kernel(), " ", GemmDTypeName(problem), " ", shape.m(), "x", shape.n(),
+                     "x", shape.k(), " splits ", problem.splits_per_rank);
     auto annotate = [&](const absl::Status& s) {
       return absl::Status(s.code(),
                           absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));

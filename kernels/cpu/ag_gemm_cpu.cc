@@ -134,7 +134,7 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   epoch_ = 0;
 
   // FP8: the draws times kFp8InputRange, rounded to e4m3 codes; the scales apply to the product.
-  const float range = problem.dtype == DType::kFp8E4m3 ? kFp8InputRange : 1.0f;
+  const float range = GemmInputRange(problem.dtype);
   FillRounded(problem.dtype, memory.buffer(rank), shard_elems,
               [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i) * range; });
   // B: rounded to dtype, then kept as float (the GEMMs' operand), converted once here.

@@ -33,7 +33,7 @@ std::string UniqueJobId(const std::string& what) {
 // e4m3 range (kFp8InputRange).
 float Rounded(DType dtype, float value) {
   uint32_t bits = 0;
-  StoreFromFloat(&bits, dtype, 0, dtype == DType::kFp8E4m3 ? value * kFp8InputRange : value);
+  StoreFromFloat(&bits, dtype, 0, value * GemmInputRange(dtype));
   return LoadAsFloat(&bits, dtype, 0);
 }
 

@@ -93,7 +93,7 @@ class MatmulReduceScatterCpu final : public GemmCollective {
     }
     const int r = rank();
     // FP8: the draws times kFp8InputRange, rounded to e4m3; the scales apply to the product.
-    const float range = problem.dtype == DType::kFp8E4m3 ? kFp8InputRange : 1.0f;
+    const float range = GemmInputRange(problem.dtype);
     RoundThroughDType(problem.dtype, a_f_.data(), m * k_local,
                       [&](int64_t i) { return MatmulReduceScatterCpuInputA(seed, r, i) * range; });
     RoundThroughDType(problem.dtype, b_f_.data(), k_local * n,

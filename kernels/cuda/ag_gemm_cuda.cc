@@ -46,13 +46,6 @@ constexpr uint32_t kBScaleFillStream = 0x5CA2u;
 // Flag values wrap-safely compare (GEQ on the signed difference); restart well before 2^31.
 constexpr uint32_t kMaxEpoch = 1u << 30;
 
-std::string ShapeName(const GemmProblem& p) {
-  return absl::StrCat(
-      "m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype),
-      p.dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(p.fp8_scaling)) : "",
-      " splits ", p.splits_per_rank);
-}
-
 // Check's device-side results, read back in one copy: the gathered A's counters, then one
 // FrobeniusSums per tile of C (CheckBytes(tiles) bytes in all).
 struct CheckSums {
@@ -112,14 +105,14 @@ class CudaAgGemm final : public GemmCollective {
         !Product(problem.m, problem.n, out_elem, &c_bytes)) {
       return absl::InvalidArgumentError(absl::StrCat(
           kName, ": want positive m, n, k, splits_per_rank >= 1 and m divisible by world_size (",
-          ws, ") x splits_per_rank (got ", ShapeName(problem), ")"));
+          ws, ") x splits_per_rank (got ", GemmProblemName(problem), ")"));
     }
     const int64_t shard_bytes = a_bytes / ws;
     if (static_cast<uint64_t>(shard_bytes) > ctx_->symm->region_bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": A_shard [", problem.m / ws, ", ", problem.k, "] needs ",
                        shard_bytes, " bytes but the symmetric input region holds ",
-                       ctx_->symm->region_bytes(), " (", ShapeName(problem), ")"));
+                       ctx_->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
@@ -132,7 +125,7 @@ class CudaAgGemm final : public GemmCollective {
                                 {&flags_, flag_bytes},
                                 {&check_, check_bytes}};
     if (absl::Status s =
-            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
+            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", GemmProblemName(problem)));
         !s.ok()) {
       return s;
     }
@@ -147,13 +140,13 @@ class CudaAgGemm final : public GemmCollective {
         LaunchAgGemmFillUniform(ctx_->symm->region(ctx_->rank, kSymmInputRegion),
                                 shard_bytes / elem, ddtype, seed, static_cast<uint32_t>(ctx_->rank),
                                 main),
-        absl::StrCat(kName, ": fill A_shard (", ShapeName(problem), ")"));
+        absl::StrCat(kName, ": fill A_shard (", GemmProblemName(problem), ")"));
     // B [k, n], or Bt [n, k] for FP8: the same count of seeded draws either way.
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
-        absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
     if (absl::Status s = scales_.Prepare(problem, seed, kAScaleFillStream, kBScaleFillStream, main,
-                                         absl::StrCat(kName, " (", ShapeName(problem), ")"));
+                                         absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
         !s.ok()) {
       return s;
     }
@@ -210,13 +203,13 @@ class CudaAgGemm final : public GemmCollective {
     const int64_t a_elems = last_checked_ == GemmVariant::kFused ? problem_.m * problem_.k : 0;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchCompareBitwise(gathered_.get(), a_ref_.get(), a_elems, ddtype, &sums->counters, main),
-        absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", ShapeName(problem_), ")"));
+        absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", GemmProblemName(problem_), ")"));
     const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
     const int64_t tiles = problem_.m / tile_rows;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, tile_rows * problem_.n,
                            out_ddtype, sums->tiles, main),
-        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", ShapeName(problem_), ", ", tiles,
+        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", GemmProblemName(problem_), ", ", tiles,
                      " tiles)"));
     std::vector<unsigned char> host(CheckBytes(tiles));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
@@ -272,7 +265,8 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
         ncclAllGather(ctx_->symm->region(ctx_->rank, kSymmInputRegion), a_ref_.get(), count,
                       ToNcclDType(problem_.dtype), ctx_->comm, ctx_->stream),
-        absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", ShapeName(problem_), ")"),
+        absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", GemmProblemName(problem_),
+                     ")"),
         ctx_->comm);
     return absl::OkStatus();
   }

@@ -63,13 +63,6 @@ constexpr uint32_t kFillStreamB = 0xB000u;
 constexpr uint32_t kFillStreamAScale = 0x5A00u;
 constexpr uint32_t kFillStreamBScale = 0x5B00u;
 
-std::string ShapeName(const GemmProblem& p) {
-  return absl::StrCat(
-      "m=", p.m, " n=", p.n, " k=", p.k, " ", DTypeName(p.dtype),
-      p.dtype == DType::kFp8E4m3 ? absl::StrCat(" ", Fp8ScalingName(p.fp8_scaling)) : "",
-      " splits ", p.splits_per_rank);
-}
-
 class CudaMatmulReduceScatter final : public GemmCollective {
  public:
   CudaMatmulReduceScatter(const CudaContext* ctx, std::unique_ptr<CublasLtGemm> gemm)
@@ -104,7 +97,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
         problem.k % ws != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           kName, ": want positive m, n, k, splits_per_rank >= 1, m divisible by world_size (", ws,
-          ") x splits_per_rank and k by world_size (got ", ShapeName(problem), ")"));
+          ") x splits_per_rank and k by world_size (got ", GemmProblemName(problem), ")"));
     }
     const int64_t elem = DTypeSize(problem.dtype);
     const DType out_dtype = GemmOutputDType(problem.dtype);
@@ -115,7 +108,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": the staging area [", problem.m, ", ", problem.n, "] needs ",
                        mn_bytes, " bytes but the symmetric input region holds ",
-                       ctx_->symm->region_bytes(), " (", ShapeName(problem), ")"));
+                       ctx_->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const int64_t tiles = problem.m / ws / CheckTileRows(problem, ws);
@@ -128,7 +121,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
                                 {&c_ref_, c_bytes},
                                 {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)}};
     if (absl::Status s =
-            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", ShapeName(problem)));
+            ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", GemmProblemName(problem)));
         !s.ok()) {
       return s;
     }
@@ -150,15 +143,17 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     }
     const cudaStream_t main = ctx_->stream;
     const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype,
-                                                           seed, kFillStreamA + rank, main),
-                                   absl::StrCat(kName, ": fill A (", ShapeName(problem), ")"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype,
-                                                           seed, kFillStreamB + rank, main),
-                                   absl::StrCat(kName, ": fill B (", ShapeName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype, seed, kFillStreamA + rank,
+                                main),
+        absl::StrCat(kName, ": fill A (", GemmProblemName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype, seed, kFillStreamB + rank,
+                                main),
+        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
     if (absl::Status s =
             scales_.Prepare(problem, seed, kFillStreamAScale + rank, kFillStreamBScale + rank, main,
-                            absl::StrCat(kName, " (", ShapeName(problem), ")"));
+                            absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
         !s.ok()) {
       return s;
     }
@@ -210,8 +205,8 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchRelFrobenius(c_.get(), c_ref_.get(), shard_rows() * problem_.n,
                            tile_rows * problem_.n, ToDeviceDType(out_dtype()), sums, ctx_->stream),
-        absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", ShapeName(problem_), ", ", tiles,
-                     " tiles)"));
+        absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", GemmProblemName(problem_), ", ",
+                     tiles, " tiles)"));
     std::vector<FrobeniusSums> host(static_cast<size_t>(tiles));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         cudaMemcpyAsync(host.data(), sums, sizeof(FrobeniusSums) * host.size(),
@@ -265,7 +260,8 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
         ncclReduceScatter(p_ref_.get(), c_ref_.get(), count, ToNcclDType(out_dtype()), ncclSum,
                           ctx_->comm, ctx_->stream),
-        absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ", ShapeName(problem_), ")"),
+        absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ", GemmProblemName(problem_),
+                     ")"),
         ctx_->comm);
     return absl::OkStatus();
   }
@@ -312,7 +308,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     sum.barriers = false;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchReduceScatterSum(sum, main),
-        absl::StrCat(kName, ": the local sum (", ShapeName(problem_), ")"));
+        absl::StrCat(kName, ": the local sum (", GemmProblemName(problem_), ")"));
     return absl::OkStatus();
   }
 

@@ -19,6 +19,16 @@ double ShardBusFactor(int world_size) {
 
 constexpr int kMaxWorldSize = 8;  // the push one-shot's receive slots are counted at it
 
+// The names of the ops for which keep(op) holds, in registry order.
+template <typename Keep>
+std::vector<std::string> NamesWhere(Keep keep) {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (keep(op)) names.emplace_back(op.name);
+  }
+  return names;
+}
+
 }  // namespace
 
 const std::vector<OpDescriptor>& Ops() {
@@ -120,25 +130,17 @@ bool RunsInTeams(std::string_view name) {
 }
 
 std::vector<std::string> OpNames(OpFamily family) {
-  std::vector<std::string> names;
-  for (const OpDescriptor& op : Ops()) {
-    if (op.family == family) names.emplace_back(op.name);
-  }
-  return names;
+  return NamesWhere([family](const OpDescriptor& op) { return op.family == family; });
 }
 
 std::vector<std::string> AllOpNames() {
-  std::vector<std::string> names;
-  for (const OpDescriptor& op : Ops()) names.emplace_back(op.name);
-  return names;
+  return NamesWhere([](const OpDescriptor&) { return true; });
 }
 
 std::vector<std::string> DispatchCandidates(Computes computes) {
-  std::vector<std::string> names;
-  for (const OpDescriptor& op : Ops()) {
-    if (op.dispatch_candidate && op.computes == computes) names.emplace_back(op.name);
-  }
-  return names;
+  return NamesWhere([computes](const OpDescriptor& op) {
+    return op.dispatch_candidate && op.computes == computes;
+  });
 }
 
 const OpDescriptor* FindDispatcher(std::string_view name) {
@@ -147,11 +149,7 @@ const OpDescriptor* FindDispatcher(std::string_view name) {
 }
 
 std::vector<std::string> Fp8OpNames() {
-  std::vector<std::string> names;
-  for (const OpDescriptor& op : Ops()) {
-    if (op.fp8) names.emplace_back(op.name);
-  }
-  return names;
+  return NamesWhere([](const OpDescriptor& op) { return op.fp8; });
 }
 
 bool IsDispatchAlgorithm(Computes computes, std::string_view name) {
