@@ -297,6 +297,32 @@ std::string DeviceTable(const v1::ListDevicesResponse& response) {
     if (!value.empty()) machine.push_back(absl::StrCat(what, " ", value));
   }
   if (!machine.empty()) absl::StrAppend(&out, "machine: ", absl::StrJoin(machine, ", "), "\n");
+  if (response.plugins_size() > 0) absl::StrAppend(&out, PluginTable(response));
+  return out;
+}
+
+std::string PluginTable(const v1::ListDevicesResponse& response) {
+  std::vector<std::vector<std::string>> rows = {
+      {"PLUGIN OP", "COMPUTES", "DTYPES", "ABI", "VERSION", "LIBRARY"}};
+  std::vector<std::string> errors;
+  for (const v1::Plugin& plugin : response.plugins()) {
+    if (!plugin.error().empty()) {
+      errors.push_back(absl::StrCat("  ", plugin.name(), ": ", plugin.error(), "\n"));
+      continue;
+    }
+    for (const v1::PluginOp& op : plugin.ops()) {
+      std::vector<std::string> dtypes;
+      for (int dtype : op.dtypes()) dtypes.push_back(v1::DType_Name(static_cast<v1::DType>(dtype)));
+      rows.push_back({op.kernel(), v1::PluginComputes_Name(op.computes()),
+                      absl::StrJoin(dtypes, ","), absl::StrCat(op.abi_version()),
+                      op.plugin_version().empty() ? "-" : op.plugin_version(), op.path()});
+    }
+  }
+  std::vector<std::string> versions;
+  for (uint32_t v : response.plugin_abi_versions()) versions.push_back(absl::StrCat(v));
+  std::string out = absl::StrCat("plugins (ABI ", absl::StrJoin(versions, ", "), "):\n");
+  if (rows.size() > 1) absl::StrAppend(&out, AlignedTable(rows));
+  if (!errors.empty()) absl::StrAppend(&out, "unusable:\n", absl::StrJoin(errors, ""));
   return out;
 }
 

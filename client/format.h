@@ -53,8 +53,12 @@ std::string JobTable(const v1::Job& job);
 // submit time (UTC), error.
 std::string JobListTable(const v1::ListJobsResponse& response);
 
-// ListDevices as a table (index, kind, name, memory, busy job), then the backend and kernels.
+// ListDevices as a table (index, kind, name, memory, busy job), then the backend and kernels,
+// and the plugin ops when the daemon has plugins (PluginTable).
 std::string DeviceTable(const v1::ListDevicesResponse& response);
+// The usable plugin ops (kernel name, what it computes, dtypes, ABI, version, library) under the
+// ABI versions the daemon speaks, then each unusable library with why.
+std::string PluginTable(const v1::ListDevicesResponse& response);
 
 // Columns two spaces apart, left-aligned except where `right[i]` (numbers), trailing blanks
 // removed; a line per row.

@@ -27,6 +27,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's three algorithms side by side (fused copy engine + flags, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
   matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   fp8 [WORLD_SIZES] [SHAPES]         ag_gemm and matmul_reduce_scatter in bf16 and in fp8_e4m3 (tensor-wise and row-wise scales), every variant, at each world size (1 and every device)
+  plugins [WORLD_SIZES] [MAX]        the bundle's example CUDA plugin (plugins/cuda) beside the built-in one-shot: graph sweeps 2K..MAX (64M) in bf16, fp16, fp32 checks, eager
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
@@ -445,6 +446,27 @@ cmd_push() {
   run push_graph_fp32 "${each[@]}" --kernel one_shot_push_all_reduce --dtype fp32 --min-bytes 2K --max-bytes 4M --step-factor 4 --graph
 }
 
+# plugins [WORLD_SIZES] [MAX]: a daemon with --plugin-dir $bundle/plugins/cuda; at each world size
+# (default: 1 and every device) the example plugin's one-shot all-reduce and the built-in
+# one_shot_all_reduce, each beside NCCL in the same job: bf16 graph sweeps 2K..MAX, an eager
+# bf16 sweep up to 1M, fp16 and fp32 at odd sizes (checked, not for speed).
+cmd_plugins() {
+  local world_sizes="${1:-}" max="${2:-64M}" ws kernel name
+  start_daemon --plugin-dir "$bundle/plugins/cuda"
+  "${c[@]}" devices
+  [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
+  for ws in $world_sizes; do
+    local each=(--world-size "$ws" --warmup 20 --iters 100)
+    for kernel in example_one_shot_cuda:one_shot one_shot_all_reduce; do
+      name="${kernel%%:*}"
+      run "${name}_ws${ws}_graph_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 2K --max-bytes "$max" --step-factor 4 --graph
+      run "${name}_ws${ws}_eager_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 2K --max-bytes 1M --step-factor 4
+      run "${name}_ws${ws}_odd_fp16" "${each[@]}" --kernel "$kernel" --dtype fp16 --sizes 2,2050,1000006 --graph
+      run "${name}_ws${ws}_odd_fp32" "${each[@]}" --kernel "$kernel" --dtype fp32 --sizes 4,4100,2000012 --graph
+    done
+  done
+}
+
 # sharded [WORLD_SIZES] [MAX]: at each world size (default: 1 and every device) the two
 # all-gathers and the two reduce-scatters, each beside ncclAllGather / ncclReduceScatter (plain
 # and symmetric windows) in the same job: bf16 graph sweeps 1K..MAX (x4), an eager bf16 sweep
@@ -634,7 +656,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | push | scale | sharded | sharded-dispatch | teams)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | plugins | push | scale | sharded | sharded-dispatch | teams)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# make_bundle.sh OUT.tar.gz RUN_JOB_SCRIPT BINARY...
+# make_bundle.sh OUT.tar.gz RUN_JOB_SCRIPT PLUGIN_HEADER [--plugin BACKEND LIBRARY]... BINARY...
 # Packs the binaries into a relocatable bundle (used by //deploy:bundle):
 #   symmbench/bin/    the binaries, RUNPATH $ORIGIN/../lib
 #   symmbench/lib/    every non-system shared library they need, RUNPATH $ORIGIN
 #   symmbench/deploy/run-job.sh
+#   symmbench/include/plugin/symmbench_plugin.h   the plugin ABI, to build plugins against
+#   symmbench/plugins/<backend>/                   the example plugins (symmbenchd --plugin-dir)
 # Not bundled (the GPU host has its own): glibc, libstdc++, libgcc_s, libcuda, libnccl, and
 # cuBLAS/cuBLASLt (517 MB; PyTorch's wheels carry them on GPU hosts).
 set -euo pipefail
 tarball="$1"
 run_job="$2"
-shift 2
+plugin_header="$3"
+shift 3
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 out="$work/symmbench"
 mkdir -p "$out/bin" "$out/lib" "$out/deploy"
 install -m 755 "$run_job" "$out/deploy/run-job.sh"
+install -D -m 644 "$plugin_header" "$out/include/plugin/symmbench_plugin.h"
+while [[ "${1:-}" == --plugin ]]; do
+  install -D -m 755 "$3" "$out/plugins/$2/$(basename "$3")"
+  shift 3
+done
 system='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libresolv|libutil|libstdc\+\+|libgcc_s|libcuda|libnccl|libcublas|libcublasLt)\.'
 for bin in "$@"; do
   install -m 755 "$bin" "$out/bin/"

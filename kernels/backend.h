@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "kernels/collective.h"
 #include "kernels/gemm_collective.h"
+#include "kernels/plugin_kernel.h"
 #include "kernels/rendezvous.h"
 
 namespace symmbench {
@@ -71,6 +72,12 @@ class Backend {
   // The named kernel's implementation on this backend; NOT_FOUND for an unknown kernel.
   virtual absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
       const std::string& kernel) = 0;
+  // A user's plugin op (kernels/plugin_kernel.h) on this backend: its inputs, references and
+  // verification are those of the backend's own collectives of what it computes; its Run calls
+  // the plugin. The plugin's setup runs at the first Prepare. FAILED_PRECONDITION for a plugin
+  // built for another backend.
+  virtual absl::StatusOr<std::unique_ptr<Collective>> CreatePluginCollective(
+      const PluginKernel& kernel) = 0;
   // Records `repeats` calls of `body` into a Graph (nccl-tests' -G): on CUDA a stream capture
   // instantiated as a CUDA graph, so replays pay one launch for all of them. The default
   // replays `body` itself, which is all a backend without launch overhead needs (CPU).

@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "server/launch/local_launcher.h"
 #include "server/launch/slurm_launcher.h"
 #include "server/metrics.h"
+#include "server/plugin_catalog.h"
 #include "server/rpc/coordinator_service.h"
 #include "server/rpc/metrics_interceptor.h"
 #include "server/rpc/parse_error_interceptor.h"
@@ -109,6 +111,7 @@ struct Daemon::Parts {
   std::unique_ptr<CoordinatorMetrics> metrics;
   KeyValueStore store;
   std::unique_ptr<Launcher> launcher;
+  std::unique_ptr<PluginCatalog> plugins;
   std::unique_ptr<JobManager> jobs;
   std::unique_ptr<CoordinatorService> coordinator;
   std::unique_ptr<WorkerReportService> reports;
@@ -219,6 +222,19 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
                                              parts->launcher.get(), parts->dispatch_tables.get());
   JobManager* const jobs = parts->jobs.get();
   jobs->set_metrics(parts->metrics.get());
+  parts->plugins = std::make_unique<PluginCatalog>(
+      options.plugin_dir.empty() ? "" : Absolute(options.plugin_dir), worker, inventory->backend);
+  if (!options.plugin_dir.empty()) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(parts->plugins->dir(), error)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--plugin-dir ", options.plugin_dir, ": not a directory"));
+    }
+    const std::vector<v1::Plugin> listed = parts->plugins->List();
+    spdlog::info("--plugin-dir {}: {} librar{}", parts->plugins->dir(), listed.size(),
+                 listed.size() == 1 ? "y" : "ies");
+  }
+  jobs->set_plugins(parts->plugins.get());
 
   parts->coordinator = std::make_unique<CoordinatorService>(jobs, parts->dispatch_tables.get(),
                                                             parts->baselines.get());

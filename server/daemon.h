@@ -34,6 +34,8 @@ struct DaemonOptions {
   std::string tls_worker_ca;     // CA the workers verify the daemon with
   std::string tls_server_name;   // name the workers expect in the daemon's certificate
   bool allow_fault_injection = false;
+  // Users' plugin libraries offered to jobs (plugin/symmbench_plugin.h); empty: none.
+  std::string plugin_dir;
   std::string launcher = "local";  // local | slurm | command
   int slurm_ranks = 64;  // ranks this daemon keeps in Slurm (or the cluster) at once: its "devices"
   std::string launch_command;  // --launcher command: the program that starts / stops workers

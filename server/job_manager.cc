@@ -206,6 +206,12 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   if (absl::Status s = CheckFaultInjectionAllowed(spec, options_.allow_fault_injection); !s.ok()) {
     return s;
   }
+  // A plugin op is resolved from the plugin directory as it is now; what the client sent is
+  // replaced.
+  PluginCatalog no_plugins("", "", options_.backend);
+  if (absl::Status s = (plugins_ != nullptr ? plugins_ : &no_plugins)->Resolve(&spec); !s.ok()) {
+    return s;
+  }
   ApplyDefaults(&spec, limits);
   if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
   if (spec.has_sweep()) SortSizes(spec.mutable_sweep());
@@ -322,6 +328,10 @@ absl::StatusOr<std::shared_ptr<JobWatch>> JobManager::Watch(const std::string& j
   watch->Push(state, final);
   if (!final) watchers_[job_id].push_back(watch);
   return watch;
+}
+
+std::vector<v1::Plugin> JobManager::Plugins() {
+  return plugins_ != nullptr ? plugins_->List() : std::vector<v1::Plugin>{};
 }
 
 std::vector<v1::Device> JobManager::Devices() {

@@ -22,6 +22,7 @@
 #include "server/job_watch.h"
 #include "server/launch/launcher.h"
 #include "server/metrics.h"
+#include "server/plugin_catalog.h"
 #include "server/scheduler.h"
 #include "server/storage/dispatch_tables.h"
 #include "server/storage/job_db.h"
@@ -65,6 +66,9 @@ class JobManager {
   // Where job, row, queue and device figures are exported (may stay null: none). Set before
   // Start(); it must outlive the manager.
   void set_metrics(CoordinatorMetrics* metrics) { metrics_ = metrics; }
+  // The libraries of --plugin-dir (may stay null: no plugins, every plugin op refused). Set
+  // before Start(); it must outlive the manager.
+  void set_plugins(PluginCatalog* plugins) { plugins_ = plugins; }
   // Told each time the job database stops or resumes taking writes (false at the first failed
   // write, true at the next that succeeds), e.g. to set the gRPC health status. Called with
   // the manager's lock held: it must not call back into the manager. Set before Start().
@@ -102,6 +106,8 @@ class JobManager {
   absl::StatusOr<std::shared_ptr<JobWatch>> Watch(const std::string& job_id);
   // Inventory with the holder of each device.
   std::vector<v1::Device> Devices();
+  // The libraries of --plugin-dir as they are now (PluginCatalog::List); empty without.
+  std::vector<v1::Plugin> Plugins();
   v1::Backend backend() const { return options_.backend; }
   // What every job records as Job.machine.
   const v1::MachineInfo& machine() const { return machine_; }
@@ -188,6 +194,7 @@ class JobManager {
   Launcher* const launcher_;
   DispatchTableStore* const dispatch_tables_;
   CoordinatorMetrics* metrics_ = nullptr;
+  PluginCatalog* plugins_ = nullptr;
 
   std::mutex mu_;
   std::condition_variable changed_;

@@ -127,6 +127,9 @@ int main(int argc, char** argv) {
                  "dial, the --listen host or 127.0.0.1)");
   app.add_flag("--allow-fault-injection", options.allow_fault_injection,
                "accept jobs with inject_delay_us or inject_fault (tests and demos)");
+  app.add_option("--plugin-dir", options.plugin_dir,
+                 "offer the plugin libraries (*.so) of this directory to jobs, as kernels "
+                 "\"<file name without .so>:<op>\" (docs/plugins.md)");
   app.add_option("--launcher", options.launcher,
                  "local: fork the workers on this host; slurm: one sbatch job per benchmark job, "
                  "one task per rank (sbatch, squeue, sacct, scancel from PATH; SLURM_CONF "

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
+#include "spec/job_op.h"
 
 namespace symmbench {
 
@@ -27,7 +28,9 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
                                                    " is outside [0, ", spec.world_size(),
                                                    ") (world_size)"));
   }
-  if (!IsSizeSwept(spec.kernel())) {
+  const std::optional<OpDescriptor> op = JobOp(spec);
+  if (!op.has_value() ||
+      (op->family != OpFamily::kSweptCollective && op->family != OpFamily::kDispatcher)) {
     return absl::InvalidArgumentError(
         absl::StrCat("inject_fault: ", v1::Fault::Kind_Name(fault.kind()),
                      " is not supported for kernel ", spec.kernel(), " (size-swept kernels only)"));

@@ -10,6 +10,7 @@
 #include "kernels/ops/registry.h"
 #include "spec/fault_injection.h"
 #include "spec/gemm_spec.h"
+#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {
@@ -25,8 +26,8 @@ GemmProblem CalibrationGemm(v1::Backend backend, int world_size) {
 }
 
 absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend) {
-  const OpDescriptor* op = FindOp(spec.kernel());
-  if (op == nullptr) {
+  const std::optional<OpDescriptor> op = JobOp(spec);
+  if (!op.has_value()) {
     return absl::InvalidArgumentError(
         absl::StrCat("kernel: unknown kernel ", Quote(spec.kernel())));
   }
@@ -41,7 +42,7 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   if (!sizes.ok()) return sizes.status();
   if (sizes->empty()) return absl::InvalidArgumentError("sweep.sizes_bytes: the sweep has no size");
-  if (IsSharded(spec.kernel())) {
+  if (IsShardedOp(*op)) {
     // nccl-tests' rounding: each size down to world_size equal shards of whole elements.
     const int64_t unit = static_cast<int64_t>(std::max(spec.world_size(), 1)) * DTypeSize(*dtype);
     for (int64_t& size : *sizes) size = size / unit * unit;

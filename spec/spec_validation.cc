@@ -15,6 +15,7 @@
 #include "spec/dispatch.h"
 #include "spec/fault_injection.h"
 #include "spec/gemm_spec.h"
+#include "spec/job_op.h"
 
 namespace symmbench {
 namespace {
@@ -138,8 +139,18 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
     }
     const int64_t size = (*sizes)[largest];
     const int64_t buffers = kernel.buffers_per_rank;
+    // A plugin op's fixed scratch and signal pad come off the top.
+    const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel());
+    const int64_t fixed =
+        plugin != nullptr ? plugin->buffer_bytes_fixed() + plugin->signal_pad_bytes() : 0;
+    if (fixed > limits.device_memory_bytes) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("kernel: ", kernel.name, " asks for ", FormatBytes(fixed),
+                       " of fixed scratch and signal pad per rank, more than the device memory of ",
+                       FormatBytes(limits.device_memory_bytes)));
+    }
     // size * buffers > memory, without overflowing the product.
-    if (buffers > 0 && size > limits.device_memory_bytes / buffers) {
+    if (buffers > 0 && size > (limits.device_memory_bytes - fixed) / buffers) {
       const std::string field = explicit_sizes ? absl::StrCat("sweep.sizes_bytes[", largest, "]")
                                                : std::string("sweep.max_bytes");
       return absl::ResourceExhaustedError(absl::StrCat(
@@ -149,6 +160,25 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
     }
   }
   return absl::OkStatus();
+}
+
+// A plugin op's backend and dtypes (plugin_ops as the coordinator resolved them).
+absl::Status CheckPluginOp(const v1::JobSpec& spec, const DeviceLimits& limits) {
+  const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel());
+  if (plugin == nullptr) return absl::OkStatus();
+  if (plugin->backend() != limits.backend) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "kernel: ", spec.kernel(), " is built for the ", v1::Backend_Name(plugin->backend()),
+        " backend; this daemon serves ", v1::Backend_Name(limits.backend)));
+  }
+  std::vector<std::string> dtypes;
+  for (int dtype : plugin->dtypes()) {
+    if (dtype == spec.dtype()) return absl::OkStatus();
+    dtypes.push_back(v1::DType_Name(static_cast<v1::DType>(dtype)));
+  }
+  return absl::InvalidArgumentError(absl::StrCat("dtype: ", spec.kernel(), " runs ",
+                                                 absl::StrJoin(dtypes, ", "), ", not ",
+                                                 v1::DType_Name(spec.dtype())));
 }
 
 absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
@@ -283,8 +313,8 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::SweepSpec& sweep) {
 }
 
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
-  const OpDescriptor* kernel = FindOp(spec.kernel());
-  if (kernel == nullptr) {
+  const std::optional<OpDescriptor> kernel = JobOp(spec);
+  if (!kernel.has_value()) {
     if (spec.kernel().empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("kernel: missing (known: ", KnownKernels(), ")"));
@@ -321,6 +351,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
+  if (absl::Status s = CheckPluginOp(spec, limits); !s.ok()) return s;
   if (*dtype == DType::kFp8E4m3 && !kernel->fp8) {
     return absl::InvalidArgumentError(absl::StrCat(
         "dtype: ", spec.kernel(),

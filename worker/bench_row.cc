@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
+#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {
@@ -111,14 +112,14 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   const v1::JobSpec& spec = *context.spec;
   const int64_t size_bytes = context.size_bytes;
   const bool check_only = context.reference_kind == v1::check_only;
-  const OpDescriptor* info = FindOp(spec.kernel());
-  const double bus_factor = info != nullptr ? info->bus_factor(context.team_size) : 1.0;
-  const double job_bus_factor = info != nullptr ? info->bus_factor(context.world_size) : 1.0;
+  const std::optional<OpDescriptor> info = JobOp(spec);
+  const double bus_factor = info.has_value() ? info->bus_factor(context.team_size) : 1.0;
+  const double job_bus_factor = info.has_value() ? info->bus_factor(context.world_size) : 1.0;
   v1::ResultRow row;
   row.set_size_bytes(size_bytes);
   row.set_count(size_bytes / DTypeSize(context.dtype));
   row.set_dtype(ProtoDType(context.dtype));
-  row.set_redop(info != nullptr ? info->redop : "sum");
+  row.set_redop(info.has_value() ? info->redop : "sum");
   const OpTimes ours = MaxOverRanks(results, 0);
   row.set_time_us(ours.eager.median_us);
   row.set_time_min_us(ours.eager.min_us);

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
+#include "spec/job_op.h"
 #include "spec/plan.h"
 #include "spec/spec_validation.h"
 #include "worker/bench_row.h"
@@ -117,7 +118,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   // Shards per size: world_size for an op whose size splits into one per rank, else 1.
-  const int shards = IsSharded(spec.kernel()) ? backend->world_size() : 1;
+  const std::optional<OpDescriptor> job_op = JobOp(spec);
+  const int shards = job_op.has_value() && IsShardedOp(*job_op) ? backend->world_size() : 1;
   const bool check = !spec.has_check() || spec.check();
   std::vector<std::string> reference_names = {op.reference_name()};
   std::vector<std::function<absl::Status()>> references = {[&] { return op.RunReference(); }};

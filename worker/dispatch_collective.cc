@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
 #include "spec/dispatch.h"
+#include "spec/job_op.h"
+#include "worker/plugin_op.h"
 
 namespace symmbench {
 namespace {
@@ -119,6 +121,9 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpe
   if (IsFamily(spec.kernel(), OpFamily::kDispatcher)) {
     // The coordinator checked that the table is this kernel's (CheckDispatchTableFor).
     return CreateDispatchCollective(backend, spec.sweep().dispatch());
+  }
+  if (const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel()); plugin != nullptr) {
+    return CreatePluginOpCollective(*plugin, backend);
   }
   return backend->CreateCollective(spec.kernel());
 }

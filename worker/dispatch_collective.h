@@ -19,8 +19,8 @@ namespace symmbench {
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
     Backend* backend, const v1::DispatchTable& table);
 
-// The collective a job's kernel names: the dispatcher for the registry's kDispatcher ops, else
-// the backend's own.
+// The collective a job's kernel names: the dispatcher for the registry's kDispatcher ops, the
+// plugin's for a plugin op (worker/plugin_op.h), else the backend's own.
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
                                                                 Backend* backend);
 

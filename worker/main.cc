@@ -6,6 +6,7 @@
 //                    --device 0 --backend cuda [--tls-ca ca.pem [--tls-server-name NAME]]
 //   (the job's secret comes in the environment, SYMMBENCH_JOB_SECRET, from the daemon)
 //   symmbench-worker --probe-devices     # prints the CUDA devices as JSON, for the daemon
+//   symmbench-worker --describe-plugin /opt/plugins/mine.so   # a plugin library, as JSON
 #include <grpcpp/grpcpp.h>
 #include <spdlog/spdlog.h>
 
@@ -19,7 +20,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/build_info.h"
+#include "google/protobuf/util/json_util.h"
 #include "kernels/cuda/device_probe.h"
+#include "plugin/describe.h"
 #include "proto/symmbench.grpc.pb.h"
 #include "proto/worker.grpc.pb.h"
 #include "security/channel.h"
@@ -118,6 +121,21 @@ int ProbeDevices() {
   return 0;
 }
 
+// Prints the plugin library at `path` as v1::Plugin JSON (its `error` says why it cannot be
+// used), for the daemon's --plugin-dir listing. A library that crashes while loading ends this
+// process, not the daemon.
+int DescribePluginLibrary(const std::string& path) {
+  std::string json;
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  if (!google::protobuf::util::MessageToJsonString(DescribePlugin(path), &json, options).ok()) {
+    std::cerr << "symmbench-worker: --describe-plugin: cannot print the description\n";
+    return 1;
+  }
+  std::cout << json << std::endl;
+  return 0;
+}
+
 }  // namespace
 }  // namespace symmbench
 
@@ -128,6 +146,9 @@ int main(int argc, char** argv) {
   CLI::App app{"symmbench-worker: one rank of a symmbench job (started by symmbenchd)"};
   app.set_version_flag("--version", symmbench::VersionText("symmbench-worker"));
   app.add_flag("--probe-devices", probe, "print the CUDA devices as JSON and exit");
+  std::string describe_plugin;
+  app.add_option("--describe-plugin", describe_plugin,
+                 "print the plugin library at this path as JSON (symmbench.v1.Plugin) and exit");
   app.add_option("--coordinator", options.coordinator, "coordinator address (Store, reports)")
       ->envname("SYMMBENCH_COORDINATOR");
   app.add_option("--job-id", options.job_id, "job this rank belongs to")
@@ -161,6 +182,7 @@ int main(int argc, char** argv) {
                  "instead of --host");
   CLI11_PARSE(app, argc, argv);
   if (probe) return symmbench::ProbeDevices();
+  if (!describe_plugin.empty()) return symmbench::DescribePluginLibrary(describe_plugin);
   if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||
       !symmbench::IntFromEnv("--device-from-env", options.device_from_env, &options.device) ||
       !symmbench::StringFromEnv("--host-from-env", options.host_from_env, &options.host)) {

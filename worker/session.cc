@@ -15,6 +15,7 @@
 #include "kernels/ops/registry.h"
 #include "spec/dispatch.h"
 #include "spec/job_keys.h"
+#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 #include "worker/bench_runner.h"
 #include "worker/calibrate_runner.h"
@@ -179,8 +180,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
                  options.rank, delay.delay_us, spec.kernel(), delay.min_bytes,
                  delay.max_bytes > 0 ? std::to_string(delay.max_bytes) : "inf");
   }
-  const OpDescriptor* op = FindOp(spec.kernel());
-  if (op == nullptr) {
+  const std::optional<OpDescriptor> op = JobOp(spec);
+  if (!op.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("kernel \"", spec.kernel(), "\" is not an op"));
   }
   absl::Status status =

@@ -95,6 +95,7 @@ absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_
                      " (", static_cast<double>(count) * size,
                      " bytes) do not fit the symmetric buffer of ", capacity, " bytes"));
   }
+  if (absl::Status s = EnsureResources(dtype); !s.ok()) return s;
   const int rank = context_.memory->rank();
   void* input = context_.memory->buffer(rank);
   if (random) {

@@ -45,8 +45,9 @@ class AllReduceCpuBase : public Collective {
   std::string reference_name() const final { return "reference_sum"; }
   // The plain sum checks results; nobody runs it instead of a kernel.
   bool reference_competes() const final { return false; }
-  // Every CPU all-reduce sums with SumPeersChunked: fp32, rank order, one rounding.
-  bool sums_in_rank_order() const final { return true; }
+  // Every built-in CPU all-reduce sums with SumPeersChunked: fp32, rank order, one rounding (a
+  // plugin op says whether it does).
+  bool sums_in_rank_order() const override { return true; }
   bool zero_sign_may_differ() const override { return false; }
   // As Prepare, with RandomInputValue inputs.
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
@@ -67,6 +68,10 @@ class AllReduceCpuBase : public Collective {
 
   // Prepare's work, with random (PrepareRandom) or exact inputs.
   absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
+  // Called by Prepare after the size check and before the input is written, on every rank in
+  // the same order: a kernel that needs resources of its own (a plugin op's setup) makes them
+  // here, collectively on the first call. Default: nothing to do.
+  virtual absl::Status EnsureResources(DType /*dtype*/) { return absl::OkStatus(); }
   // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
   absl::Status CheckPrepared(const char* operation) const;
   // This rank's kernel output: the private buffer or memory->output_buffer(rank).

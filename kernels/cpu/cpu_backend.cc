@@ -11,6 +11,7 @@
 #include "kernels/backend.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/plugin_cpu.h"
 #include "kernels/cpu/shm_symm_mem.h"
 #include "kernels/cpu/store_all_reduce_cpu.h"
 
@@ -82,6 +83,17 @@ class CpuBackend : public Backend {
     return absl::NotFoundError(
         absl::StrCat("cpu backend: no CPU implementation of GEMM op \"", kernel,
                      "\" (known: ", absl::StrJoin(CpuGemmCollectives().Names(), ", "), ")"));
+  }
+
+  // Borrows the backend's memory and barrier, like a Collective: destroy it first.
+  absl::StatusOr<std::unique_ptr<Collective>> CreatePluginCollective(
+      const PluginKernel& kernel) override {
+    if (kernel.library->plugin().backend != SYMMBENCH_BACKEND_CPU) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kernel.name, ": the library is not built for the CPU backend (",
+                       kernel.library->path(), ")"));
+    }
+    return NewPluginCollectiveCpu(Context(), kernel);
   }
 
   absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) override {

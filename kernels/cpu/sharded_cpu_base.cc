@@ -66,6 +66,7 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
                      world_size(), " in [1, ", capacity / elem, "] for ", DTypeName(dtype),
                      " (buffers of ", capacity, " bytes per rank), got ", count));
   }
+  if (absl::Status s = EnsureResources(dtype); !s.ok()) return s;
   if (ref_ == nullptr) {
     // Once, at the symmetric buffer's size and page-aligned (as AllReduceCpuBase, whose
     // comment says why).

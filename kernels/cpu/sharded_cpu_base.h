@@ -35,7 +35,7 @@ class ShardedCpuBase : public Collective {
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
   // A reduce-scatter sums in fp32 in rank order from rank 0's value, rounded once (its kernels
   // call SumPeersChunked), so it is also checked on random floats; an all-gather sums nothing.
-  bool sums_in_rank_order() const final { return computes_ == Computes::kReduceScatterSum; }
+  bool sums_in_rank_order() const override { return computes_ == Computes::kReduceScatterSum; }
   // As Prepare, with RandomInputValue inputs. UNIMPLEMENTED for an all-gather.
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
   // After PrepareRandom and one Run: the output against CompareWithRankOrderSum of this rank's
@@ -64,6 +64,10 @@ class ShardedCpuBase : public Collective {
 
   // Prepare's work, with random (PrepareRandom) or exact inputs.
   absl::Status PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random);
+  // Called by Prepare after the size check and before the input is written, on every rank in
+  // the same order: a kernel that needs resources of its own (a plugin op's setup) makes them
+  // here, collectively on the first call. Default: nothing to do.
+  virtual absl::Status EnsureResources(DType /*dtype*/) { return absl::OkStatus(); }
   // FAILED_PRECONDITION naming the kernel and `operation` before a successful Prepare.
   absl::Status CheckPrepared(const char* operation) const;
   const CpuKernelContext& context() const { return context_; }

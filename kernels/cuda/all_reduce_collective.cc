@@ -63,7 +63,7 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
   if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric reference: ", s.message()));
   }
-  if (absl::Status s = EnsureResources(static_cast<size_t>(count * elem)); !s.ok()) return s;
+  if (absl::Status s = EnsureResources(static_cast<size_t>(count * elem), dtype); !s.ok()) return s;
   const DeviceDType ddtype = ToDeviceDType(dtype);
   int& max_blocks = max_blocks_[static_cast<int>(ddtype)];
   if (max_blocks == 0) {

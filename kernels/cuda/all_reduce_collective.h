@@ -43,14 +43,17 @@ class CudaAllReduceCollective : public Collective {
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
   absl::Status PoisonOutputs() final;
   // Every kernel here keeps the contract (all_reduce_device.cuh): fp32, rank order, one rounding.
-  bool sums_in_rank_order() const final { return true; }
+  // (A plugin op says whether it does.)
+  bool sums_in_rank_order() const override { return true; }
   bool zero_sign_may_differ() const override { return false; }
   // As Prepare, with RandomInputValue inputs.
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
   // Copies the output to the host (waiting for the stream) and compares it there with
   // CompareWithRankOrderSum. FAILED_PRECONDITION unless the last Prepare was PrepareRandom.
   absl::StatusOr<CheckResult> CheckRankOrderSum() final;
-  absl::Status Run() final;
+  // Launch on the stream. A kernel whose launch is not one cudaError_t (a plugin op's, which
+  // returns the plugin's message) overrides Run instead.
+  absl::Status Run() override;
   absl::Status RunReference() final;
   absl::StatusOr<CheckResult> Check() final;
   std::string reference_name() const final { return "nccl_all_reduce"; }
@@ -74,10 +77,17 @@ class CudaAllReduceCollective : public Collective {
   // Called by Prepare after the size check and before any work is enqueued, on every rank in
   // the same order: a kernel that needs memory of its own allocates it here (collectively, on
   // the first call). `bytes` is the message size per rank. Default: nothing to do.
-  virtual absl::Status EnsureResources(size_t /*bytes*/) { return absl::OkStatus(); }
+  virtual absl::Status EnsureResources(size_t /*bytes*/, DType /*dtype*/) {
+    return absl::OkStatus();
+  }
 
   const CudaContext* ctx() const { return ctx_; }
   int64_t count() const { return count_; }
+  DType dtype() const { return dtype_; }
+  // FAILED_PRECONDITION naming `what` before a successful Prepare.
+  absl::Status CheckPrepared(const char* what) const {
+    return prepared_ ? absl::OkStatus() : NotPrepared(what);
+  }
   DeviceDType device_dtype() const { return ToDeviceDType(dtype_); }
 
  private:

@@ -30,6 +30,7 @@
 #include "kernels/cuda/nccl_job_all_reduce.h"
 #include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
+#include "kernels/cuda/plugin_collective.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
@@ -180,6 +181,16 @@ class CudaBackend final : public Backend {
                                               ")"));
     }
     return factory(&ctx_);
+  }
+
+  absl::StatusOr<std::unique_ptr<Collective>> CreatePluginCollective(
+      const PluginKernel& kernel) override {
+    if (kernel.library->plugin().backend != SYMMBENCH_BACKEND_CUDA) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(kernel.name, ": the library is not built for the CUDA backend (",
+                       kernel.library->path(), ")"));
+    }
+    return NewPluginCollectiveCuda(&ctx_, kernel);
   }
 
   absl::StatusOr<std::unique_ptr<GemmCollective>> CreateGemmCollective(

@@ -39,7 +39,7 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   // Sets up the slots and the push state once. A failed setup is kept and returned by every
   // later call: retrying would enter the collective slot creation on this rank alone while its
   // peers have moved on (a hang until the rendezvous timeout).
-  absl::Status EnsureResources(size_t /*bytes*/) override {
+  absl::Status EnsureResources(size_t /*bytes*/, DType /*dtype*/) override {
     if (slots_ != nullptr) return absl::OkStatus();
     if (!setup_.ok()) return setup_;
     setup_ = SetUp();

@@ -87,6 +87,7 @@ absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, ui
   if (absl::Status s = ctx_->nccl_windows->Ensure(); !s.ok()) {
     return absl::Status(s.code(), absl::StrCat(name_, ": nccl_symmetric reference: ", s.message()));
   }
+  if (absl::Status s = EnsureResources(dtype); !s.ok()) return s;
   const DeviceDType ddtype = ToDeviceDType(dtype);
   int& cap = max_blocks_[static_cast<int>(ddtype)];
   if (cap == 0) {

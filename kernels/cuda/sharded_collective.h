@@ -47,7 +47,7 @@ class CudaShardedCollective : public Collective {
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) final;
   // A reduce-scatter's kernels sum in fp32 in rank order from rank 0's value, rounded once
   // (LaunchReduceScatterSum), so it is also checked on random floats; an all-gather sums nothing.
-  bool sums_in_rank_order() const final { return !gathers(); }
+  bool sums_in_rank_order() const override { return !gathers(); }
   // As Prepare, with RandomInputValue inputs. UNIMPLEMENTED for an all-gather.
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) final;
   // Copies the output to the host (waiting for the stream) and compares it with
@@ -77,6 +77,13 @@ class CudaShardedCollective : public Collective {
   // Enqueues a signal-pad barrier kernel among every rank (LaunchSignalPadBarrier), for the
   // copy-engine variants, whose data moves with no kernel of theirs to hold the barrier.
   absl::Status SignalPadBarrier(BarrierPhase phase) const;
+
+  // Called by Prepare after the size check and before any work is enqueued, on every rank in
+  // the same order: a kernel that needs resources of its own (a plugin op's setup) makes them
+  // here, collectively on the first call. Default: nothing to do.
+  virtual absl::Status EnsureResources(DType /*dtype*/) { return absl::OkStatus(); }
+  // Prepare's count: the whole buffer, world_size shards.
+  int64_t whole_count() const { return count_; }
 
   const CudaContext* ctx() const { return ctx_; }
   const char* name() const { return name_; }

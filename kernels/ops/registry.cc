@@ -118,10 +118,27 @@ bool IsSizeSwept(std::string_view name) {
   return IsFamily(name, OpFamily::kSweptCollective) || IsFamily(name, OpFamily::kDispatcher);
 }
 
+bool IsShardedOp(const OpDescriptor& op) {
+  return (op.family == OpFamily::kSweptCollective || op.family == OpFamily::kDispatcher) &&
+         (op.computes == Computes::kAllGather || op.computes == Computes::kReduceScatterSum);
+}
+
 bool IsSharded(std::string_view name) {
   const OpDescriptor* op = FindOp(name);
-  return op != nullptr && IsSizeSwept(name) &&
-         (op->computes == Computes::kAllGather || op->computes == Computes::kReduceScatterSum);
+  return op != nullptr && IsShardedOp(*op);
+}
+
+OpDescriptor PluginOpDescriptor(const char* name, const char* description, Computes computes,
+                                int buffers_per_rank) {
+  const bool sharded = computes == Computes::kAllGather || computes == Computes::kReduceScatterSum;
+  return OpDescriptor{name,
+                      description,
+                      OpFamily::kSweptCollective,
+                      computes,
+                      sharded ? ShardBusFactor : AllReduceBusFactor,
+                      computes == Computes::kAllGather ? "none" : "sum",
+                      buffers_per_rank,
+                      /*dispatch_candidate=*/false};
 }
 
 bool RunsInTeams(std::string_view name) {

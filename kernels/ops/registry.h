@@ -110,6 +110,15 @@ bool IsSharded(std::string_view name);
 // Whether `name` may run as per-host teams (JobSpec.sweep.per_host_teams): a size-swept sum
 // all-reduce, whose reference within a team and the one over every rank are all-reduces too.
 bool RunsInTeams(std::string_view name);
+// Whether `op` is a size-swept op whose size splits into world_size equal shards (IsSharded,
+// for a descriptor that may be a plugin op's).
+bool IsShardedOp(const OpDescriptor& op);
+// The descriptor of a user's plugin op (plugin/symmbench_plugin.h): a swept collective that
+// computes `computes` (kAllReduceSum, kAllGather or kReduceScatterSum), with that collective's
+// bus factor and redop, needing `buffers_per_rank` per-rank sizes of device memory. `name` and
+// `description` must outlive the descriptor. Never a dispatch candidate, never fp8.
+OpDescriptor PluginOpDescriptor(const char* name, const char* description, Computes computes,
+                                int buffers_per_rank);
 // The names of the ops of `family`, in registry order.
 std::vector<std::string> OpNames(OpFamily family);
 // Every offered op's name, in registry order.

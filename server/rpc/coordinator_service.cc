@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
+#include "plugin/versions.h"
 #include "server/rpc/grpc_status.h"
 #include "server/rpc/store_service.h"
 
@@ -146,6 +147,13 @@ grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*, const v1::Lis
   *response->mutable_machine() = jobs_->machine();
   for (v1::Device& device : jobs_->Devices()) *response->add_devices() = std::move(device);
   for (const std::string& name : AllOpNames()) response->add_kernels(name);
+  for (v1::Plugin& plugin : jobs_->Plugins()) {
+    if (plugin.error().empty()) {
+      for (const v1::PluginOp& op : plugin.ops()) response->add_kernels(op.kernel());
+    }
+    *response->add_plugins() = std::move(plugin);
+  }
+  for (uint32_t version : kPluginAbiVersions) response->add_plugin_abi_versions(version);
   return grpc::Status::OK;
 }
 

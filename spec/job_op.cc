@@ -1,0 +1,46 @@
+// JobOp: the registry's descriptor, or one made from a resolved plugin op.
+#include "spec/job_op.h"
+
+namespace symmbench {
+namespace {
+
+// The service's own buffers of a swept collective (kernels/ops/registry.h, buffers_per_rank).
+constexpr int kServiceBuffersPerRank = 6;
+
+std::optional<Computes> ComputesOf(v1::PluginComputes computes) {
+  switch (computes) {
+    case v1::all_reduce_sum:
+      return Computes::kAllReduceSum;
+    case v1::all_gather:
+      return Computes::kAllGather;
+    case v1::reduce_scatter_sum:
+      return Computes::kReduceScatterSum;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel) {
+  for (const v1::PluginOp& op : spec.plugin_ops()) {
+    if (op.kernel() == kernel) return &op;
+  }
+  return nullptr;
+}
+
+int PluginBuffersPerRank(const v1::PluginOp& op) {
+  return kServiceBuffersPerRank + op.buffer_bytes_per_message_byte();
+}
+
+std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kernel) {
+  if (const OpDescriptor* op = FindOp(kernel); op != nullptr) return *op;
+  const v1::PluginOp* plugin = FindPluginOp(spec, kernel);
+  if (plugin == nullptr) return std::nullopt;
+  const std::optional<Computes> computes = ComputesOf(plugin->computes());
+  if (!computes.has_value()) return std::nullopt;
+  return PluginOpDescriptor(plugin->kernel().c_str(), plugin->description().c_str(), *computes,
+                            PluginBuffersPerRank(*plugin));
+}
+
+}  // namespace symmbench

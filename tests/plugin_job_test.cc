@@ -1,0 +1,242 @@
+// Users' plugin ops end to end on the CPU backend: a real symmbenchd with a --plugin-dir holding
+// the example plugin and the test-only ones, the real client and workers. The example's op is
+// verified at world sizes 2 and 4 and gated against its own baseline; a wrong plugin fails
+// verification, a crashing or hanging one fails its job naming the rank and the next job runs, a
+// failed set-up fails before timing; bad plugin names and libraries are refused at submission
+// naming the field, and `symmbench devices` lists every library with its ABI version.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+constexpr char kExampleOp[] = "example_one_shot_cpu:one_shot";
+
+// The libraries the daemon's plugin directory holds, by their runfile paths.
+const std::vector<std::string>& PluginFiles() {
+  static const auto* const kFiles = new std::vector<std::string>{
+      "examples/plugins/example_one_shot_cpu.so",
+      "tests/plugins/wrong_sum_cpu.so",
+      "tests/plugins/crash_cpu.so",
+      "tests/plugins/hang_cpu.so",
+      "tests/plugins/setup_fails_cpu.so",
+      "tests/plugins/abi_v99_cpu.so",
+      "tests/plugins/no_describe_cpu.so",
+      "tests/plugins/all_gather_cpu.so",
+      "tests/plugins/greedy_cpu.so",
+  };
+  return *kFiles;
+}
+
+class PluginJobTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string(MakeTempDir("plugin_job_test"));
+    const std::string plugins = *dir_ + "/plugins";
+    std::filesystem::create_directories(plugins);
+    for (const std::string& file : PluginFiles()) {
+      const std::filesystem::path from = RunfilePath(file);
+      std::filesystem::copy_file(from, plugins + "/" + from.filename().string());
+    }
+    // Outside the plugin directory: a job may not reach it by any path.
+    std::filesystem::copy_file(RunfilePath(PluginFiles()[0]), *dir_ + "/outside.so");
+    daemon_ = new Daemon(*dir_ + "/daemon", 4);
+    daemon_->set_extra_args({"--plugin-dir", plugins, "--allow-fault-injection"});
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    daemon_ = nullptr;
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  // `submit ARGS --wait --json`: the job (null when none was printed).
+  static nlohmann::json Submit(std::vector<std::string> args, CommandResult* result) {
+    args.insert(args.begin(), "submit");
+    args.push_back("--wait");
+    return daemon_->ClientJson(args, result);
+  }
+  // A small verified job of `kernel` that must succeed.
+  static nlohmann::json RunOk(const std::string& kernel, int world_size,
+                              const std::string& dtype = "bf16") {
+    CommandResult result;
+    nlohmann::json job = Submit(
+        {"--kernel", kernel, "--world-size", std::to_string(world_size), "--dtype", dtype,
+         "--sizes", "1000,64K", "--warmup", "1", "--iters", "5", "--repeats", "2", "--graph"},
+        &result);
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+    EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
+    return job;
+  }
+  // A submission that must be refused; the client's stderr.
+  static std::string Refused(const std::string& kernel, const std::string& dtype = "bf16") {
+    CommandResult result = daemon_->Client(
+        {"submit", "--kernel", kernel, "--world-size", "2", "--dtype", dtype, "--sizes", "4K"});
+    EXPECT_NE(result.exit_code, 0) << result.out;
+    return result.err;
+  }
+
+  static std::string* dir_;
+  static Daemon* daemon_;
+};
+
+std::string* PluginJobTest::dir_ = nullptr;
+Daemon* PluginJobTest::daemon_ = nullptr;
+
+TEST_F(PluginJobTest, DevicesListEveryLibraryWithItsAbiVersion) {
+  CommandResult result;
+  const nlohmann::json devices = daemon_->ClientJson({"devices"}, &result);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(devices["plugin_abi_versions"], nlohmann::json::array({1})) << devices.dump();
+  std::map<std::string, nlohmann::json> plugins;
+  for (const nlohmann::json& p : devices["plugins"]) plugins[p["name"]] = p;
+  ASSERT_EQ(plugins.size(), PluginFiles().size()) << devices.dump();
+  const nlohmann::json& example = plugins["example_one_shot_cpu"];
+  EXPECT_EQ(example["abi_version"], 1);
+  EXPECT_EQ(example.value("error", ""), "") << example.dump();
+  ASSERT_EQ(example["ops"].size(), 1u);
+  EXPECT_EQ(example["ops"][0]["kernel"], kExampleOp);
+  EXPECT_EQ(example["ops"][0]["computes"], "all_reduce_sum");
+  EXPECT_EQ(example["ops"][0]["sums_in_rank_order"], true);
+  EXPECT_NE(plugins["abi_v99_cpu"]["error"].get<std::string>().find("speaks plugin ABI 99"),
+            std::string::npos);
+  EXPECT_NE(plugins["no_describe_cpu"]["error"].get<std::string>().find(
+                "missing symbol symmbench_plugin_describe"),
+            std::string::npos);
+  const auto& kernels = devices["kernels"];
+  EXPECT_NE(std::find(kernels.begin(), kernels.end(), kExampleOp), kernels.end());
+  EXPECT_EQ(std::find(kernels.begin(), kernels.end(), "abi_v99_cpu:one_shot"), kernels.end());
+  // The table names the op and the unusable libraries.
+  result = daemon_->Client({"devices"});
+  EXPECT_NE(result.out.find(kExampleOp), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("abi_v99_cpu: "), std::string::npos) << result.out;
+}
+
+class PluginWorldSizeTest : public PluginJobTest, public ::testing::WithParamInterface<int> {};
+
+TEST_P(PluginWorldSizeTest, ExampleOpIsVerifiedTimedAndCompared) {
+  const int world_size = GetParam();
+  for (const std::string dtype : {"bf16", "fp32"}) {
+    const nlohmann::json job = RunOk(kExampleOp, world_size, dtype);
+    ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+    EXPECT_EQ(job["spec"]["plugin_ops"][0]["kernel"], kExampleOp);
+    EXPECT_FALSE(job["spec"]["plugin_ops"][0]["path"].get<std::string>().empty());
+    for (const nlohmann::json& row : job["rows"]) {
+      EXPECT_EQ(row["wrong"].get<int64_t>(), 0) << row.dump();
+      EXPECT_TRUE(row["checked"].get<bool>());
+      EXPECT_EQ(row["reference"], "reference_sum");
+      EXPECT_EQ(row["redop"], "sum");
+      EXPECT_GT(row["time_us"].get<double>(), 0.0);
+      EXPECT_GT(row["graph_time_us"].get<double>(), 0.0) << row.dump();
+      EXPECT_NEAR(row["busbw_gbps"].get<double>(),
+                  row["algbw_gbps"].get<double>() * 2.0 * (world_size - 1) / world_size, 1e-9);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(WorldSizes, PluginWorldSizeTest, ::testing::Values(2, 4));
+
+TEST_F(PluginJobTest, AllGatherPluginIsVerifiedWithShardsAsNcclTestsCountThem) {
+  const nlohmann::json job = RunOk("all_gather_cpu:gather", 3);
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_EQ(row["size_bytes"].get<int64_t>() % 6, 0) << row.dump();  // 3 ranks x 2 bytes
+    EXPECT_EQ(row["wrong"].get<int64_t>(), 0) << row.dump();
+    EXPECT_EQ(row["reference"], "reference_gather");
+    EXPECT_EQ(row["redop"], "none");
+  }
+}
+
+TEST_F(PluginJobTest, GatedAgainstItsOwnBaseline) {
+  const std::string spec = *dir_ + "/gate_spec.json";
+  std::ofstream(spec) << R"({"kernel": ")" << kExampleOp << R"(", "world_size": 2,
+      "dtype": "bf16", "warmup_iters": 2, "iters": 20, "repeats": 5,
+      "sweep": {"sizes_bytes": [4096, 65536]}})";
+  CommandResult result;
+  const nlohmann::json first = Submit({"--spec", spec}, &result);
+  ASSERT_EQ(first["state"], "SUCCEEDED") << result.out << result.err;
+  result = daemon_->Client({"baseline", "save", first["job_id"], "--name", "plugin", "--force"});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  // A loose bound: a shared CPU host drifts between two jobs (the point of A/B in one job).
+  result =
+      daemon_->Client({"gate", "--baseline", "plugin", "--run", spec, "--max-slowdown", "50%"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(std::string(kExampleOp) + "/bf16/64K"), std::string::npos)
+      << result.out;
+}
+
+TEST_F(PluginJobTest, WrongPluginFailsVerification) {
+  CommandResult result;
+  const nlohmann::json job = Submit({"--kernel", "wrong_sum_cpu:one_shot", "--world-size", "2",
+                                     "--sizes", "4K", "--iters", "2", "--repeats", "1"},
+                                    &result);
+  ASSERT_EQ(job["state"], "FAILED") << job.dump();
+  EXPECT_NE(job["error"].get<std::string>().find("verification failed"), std::string::npos)
+      << job.dump();
+  EXPECT_NE(job["error"].get<std::string>().find("on rank 1"), std::string::npos) << job.dump();
+}
+
+TEST_F(PluginJobTest, CrashingPluginFailsItsJobNamingTheRankAndTheNextJobRuns) {
+  CommandResult result;
+  const nlohmann::json job = Submit(
+      {"--kernel", "crash_cpu:one_shot", "--world-size", "2", "--sizes", "4K", "--repeats", "1"},
+      &result);
+  ASSERT_EQ(job["state"], "FAILED") << job.dump();
+  EXPECT_EQ(job["failed_rank"], 1) << job.dump();
+  EXPECT_NE(job["error"].get<std::string>().find("rank 1"), std::string::npos) << job.dump();
+  RunOk(kExampleOp, 2);  // devices freed, the peer released
+}
+
+TEST_F(PluginJobTest, HangingPluginFailsItsJobAtTheJobTimeoutAndTheNextJobRuns) {
+  CommandResult result;
+  const nlohmann::json job = Submit({"--kernel", "hang_cpu:one_shot", "--world-size", "2",
+                                     "--sizes", "4K", "--repeats", "1", "--job-timeout-s", "8"},
+                                    &result);
+  ASSERT_EQ(job["state"], "FAILED") << job.dump();
+  RunOk(kExampleOp, 2);
+}
+
+TEST_F(PluginJobTest, FailedSetUpFailsTheJobBeforeTiming) {
+  CommandResult result;
+  const nlohmann::json job = Submit(
+      {"--kernel", "setup_fails_cpu:one_shot", "--world-size", "2", "--sizes", "4K"}, &result);
+  ASSERT_EQ(job["state"], "FAILED") << job.dump();
+  const std::string error = job["error"];
+  EXPECT_NE(error.find("set-up failed"), std::string::npos) << error;
+  EXPECT_NE(error.find("cannot allocate the staging buffer"), std::string::npos) << error;
+  EXPECT_EQ(job["rows"].size(), 0u) << job.dump();
+}
+
+TEST_F(PluginJobTest, BadPluginNamesAndLibrariesAreRefusedNamingTheField) {
+  const std::string outside = *dir_ + "/outside";
+  for (const std::string& kernel : {std::string("../outside:one_shot"), outside + ":one_shot",
+                                    outside + ".so:one_shot", std::string(".hidden:one_shot")}) {
+    const std::string error = Refused(kernel);
+    EXPECT_NE(error.find("kernel: "), std::string::npos) << kernel << ": " << error;
+    EXPECT_NE(error.find("--plugin-dir"), std::string::npos) << kernel << ": " << error;
+  }
+  std::string error = Refused("example_one_shot_cpu:two_shot");
+  EXPECT_NE(error.find("has no op \"two_shot\""), std::string::npos) << error;
+  EXPECT_NE(error.find("its ops: one_shot"), std::string::npos) << error;
+  error = Refused("nosuch:one_shot");
+  EXPECT_NE(error.find("no plugin \"nosuch\""), std::string::npos) << error;
+  error = Refused("abi_v99_cpu:one_shot");
+  EXPECT_NE(error.find("speaks plugin ABI 99; this build speaks 1"), std::string::npos) << error;
+  error = Refused("no_describe_cpu:one_shot");
+  EXPECT_NE(error.find("missing symbol symmbench_plugin_describe"), std::string::npos) << error;
+  error = Refused("greedy_cpu:one_shot");
+  EXPECT_NE(error.find("kernel: greedy_cpu:one_shot asks for 1 TiB"), std::string::npos) << error;
+  error = Refused(kExampleOp, "fp8_e4m3");
+  EXPECT_NE(error.find("dtype: "), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace symmbench::testing
