@@ -32,6 +32,7 @@ constexpr int kBaseTimeWidth = 10;
 constexpr int kBaseBwWidth = 12;
 constexpr int kSpeedupWidth = 9;
 constexpr int kGraphSpeedupWidth = 10;
+constexpr int kAbRatioWidth = 10;  // "ab_ratio" and a space
 
 constexpr char kNotAvailable[] = "N/A";
 
@@ -203,6 +204,9 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   if (!job.launch_id().empty()) absl::StrAppend(&out, "  launched ", job.launch_id());
   if (job.hosts_size() > 0) absl::StrAppend(&out, "  hosts ", HostSummary(job));
   if (job.spec().sweep().per_host_teams()) absl::StrAppend(&out, "  per-host teams");
+  if (!job.spec().sweep().compare_kernel().empty()) {
+    absl::StrAppend(&out, "  A/B vs ", job.spec().sweep().compare_kernel());
+  }
   absl::StrAppend(&out, "  state ", JobStateName(job.state()), "\n");
   if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective))
     return out + GemmHeader(job.spec().kernel());
@@ -217,6 +221,15 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
                              kGraphSpeedupWidth, "g_speedup");
     // HeaderLine dropped the units line's trailing blanks (the empty speedup unit).
     units += absl::StrFormat("%*s%*s\n", kSpeedupWidth + kTimeWidth, "(us)", kTimeWidth, "(us)");
+  }
+  if (!job.spec().sweep().compare_kernel().empty()) {
+    // A/B: the compare kernel's time and the median of the paired loop ratios (ours / its).
+    names.pop_back();
+    units.pop_back();
+    names += absl::StrFormat("%*s%*s\n", kTimeWidth, "cmp_us", kAbRatioWidth, "ab_ratio");
+    units += absl::StrFormat(
+        "%*s\n", (job.spec().sweep().graph() ? kGraphSpeedupWidth : kSpeedupWidth) + kTimeWidth,
+        "(us)");
   }
   return out + names + units;
 }
@@ -244,6 +257,10 @@ std::string TableRow(const v1::ResultRow& row) {
                     row.reference_kind() == v1::check_only
                         ? absl::StrFormat("%*s", kGraphSpeedupWidth, "-")
                         : absl::StrFormat("%*.2f", kGraphSpeedupWidth, row.graph_speedup()));
+  }
+  if (row.has_comparison()) {
+    absl::StrAppend(&line, absl::StrFormat("%*.2f%*.3f", kTimeWidth, row.comparison().time_us(),
+                                           kAbRatioWidth, row.comparison().ratio()));
   }
   return line + "\n";
 }

@@ -12,12 +12,6 @@
 namespace symmbench::client {
 namespace {
 
-std::vector<double> Flatten(const SampleGroups& groups) {
-  std::vector<double> all;
-  for (const std::vector<double>& g : groups) all.insert(all.end(), g.begin(), g.end());
-  return all;
-}
-
 std::string Percent(double fraction) { return absl::StrFormat("%.1f%%", fraction * 100); }
 
 std::string IntervalText(const CaseResult& c, double alpha) {
@@ -136,6 +130,50 @@ std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row) {
   return groups;
 }
 
+void Decide(const GateOptions& options, CaseResult* c) {
+  const double slower = 1 + options.max_slowdown;
+  const double faster = 1 / slower;
+  if (c->wrong > 0) {
+    c->verdict = Verdict::kWrong;
+    c->detail = absl::StrCat("verification failed: ", c->wrong, " wrong elements");
+    return;
+  }
+  if (c->baseline_us <= 0 || c->candidate_us <= 0 || c->ratio <= 0) {
+    c->verdict = Verdict::kUnchanged;
+    c->detail = "no timings to compare";
+    return;
+  }
+  const bool is_slower = c->ratio > slower;
+  const bool is_faster = c->ratio < faster;
+  const std::string figures =
+      absl::StrFormat("p=%.2g, %s", c->p_value, IntervalText(*c, options.alpha));
+  const std::string change = c->ratio >= 1 ? absl::StrCat(Percent(c->ratio - 1), " slower")
+                                           : absl::StrCat(Percent(1 - c->ratio), " faster");
+  if (is_slower || is_faster) {
+    // Real at alpha: an interval wholly beyond the threshold, or the test with an interval
+    // that at least excludes "no change". A rank test alone sees batches, which are correlated
+    // within a loop: a burst of noise through one or two loops of five makes it certain (seen
+    // in CI: p = 0.006 for a 1.17x ratio whose interval was 0.95-1.64), while the interval,
+    // resampled by whole loops, says the loops disagree.
+    const bool beyond =
+        is_slower ? c->interval_low > slower : c->interval_high > 0 && c->interval_high < faster;
+    const bool excludes_one =
+        is_slower ? c->interval_low > 1 : c->interval_high > 0 && c->interval_high < 1;
+    const bool significant = beyond || (c->p_value < options.alpha && excludes_one);
+    if (significant) {
+      c->verdict = is_slower ? Verdict::kRegressed : Verdict::kImproved;
+      c->detail = absl::StrCat(change, " (", figures, ")");
+    } else {
+      c->verdict = Verdict::kWithinNoise;
+      c->detail =
+          absl::StrCat(change, " but not significant at alpha ", options.alpha, " (", figures, ")");
+    }
+  } else {
+    c->verdict = Verdict::kUnchanged;
+    c->detail = absl::StrCat(change, ", within the ", Percent(options.max_slowdown), " threshold");
+  }
+}
+
 CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
                        const v1::ResultRow& candidate, const GateOptions& options) {
   CaseResult c;
@@ -161,49 +199,8 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
   c.interval_low = interval.low;
   c.interval_high = interval.high;
 
-  const double slower = 1 + options.max_slowdown;
-  const double faster = 1 / slower;
-  if (candidate.wrong() > 0) {
-    c.verdict = Verdict::kWrong;
-    c.p_value = mw.p_greater;
-    c.detail = absl::StrCat("verification failed: ", candidate.wrong(), " wrong elements");
-    return c;
-  }
-  if (c.baseline_us <= 0 || c.candidate_us <= 0) {
-    c.verdict = Verdict::kUnchanged;
-    c.detail = "no timings to compare";
-    return c;
-  }
-  const bool is_slower = c.ratio > slower;
-  const bool is_faster = c.ratio < faster;
   c.p_value = c.ratio >= 1 ? mw.p_greater : mw.p_less;
-  const std::string figures =
-      absl::StrFormat("p=%.2g, %s", c.p_value, IntervalText(c, options.alpha));
-  const std::string change = c.ratio >= 1 ? absl::StrCat(Percent(c.ratio - 1), " slower")
-                                          : absl::StrCat(Percent(1 - c.ratio), " faster");
-  if (is_slower || is_faster) {
-    // Real at alpha: an interval wholly beyond the threshold, or the rank test with an
-    // interval that at least excludes "no change". The rank test alone sees batches, which are
-    // correlated within a loop: a burst of noise through one or two loops of five makes it
-    // certain (seen in CI: p = 0.006 for a 1.17x ratio whose interval was 0.95-1.64), while the
-    // interval, resampled by whole loops, says the loops disagree.
-    const bool beyond =
-        is_slower ? c.interval_low > slower : c.interval_high > 0 && c.interval_high < faster;
-    const bool excludes_one =
-        is_slower ? c.interval_low > 1 : c.interval_high > 0 && c.interval_high < 1;
-    const bool significant = beyond || (c.p_value < options.alpha && excludes_one);
-    if (significant) {
-      c.verdict = is_slower ? Verdict::kRegressed : Verdict::kImproved;
-      c.detail = absl::StrCat(change, " (", figures, ")");
-    } else {
-      c.verdict = Verdict::kWithinNoise;
-      c.detail =
-          absl::StrCat(change, " but not significant at alpha ", options.alpha, " (", figures, ")");
-    }
-  } else {
-    c.verdict = Verdict::kUnchanged;
-    c.detail = absl::StrCat(change, ", within the ", Percent(options.max_slowdown), " threshold");
-  }
+  Decide(options, &c);
   return c;
 }
 
@@ -261,14 +258,18 @@ GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
                    : std::string("not in the baseline");
     report.cases.push_back(std::move(c));
   }
-  for (const CaseResult& c : report.cases) {
-    report.regressed += c.verdict == Verdict::kRegressed;
-    report.missing += c.verdict == Verdict::kMissing;
-    report.wrong += c.verdict == Verdict::kWrong;
-    report.improved += c.verdict == Verdict::kImproved;
-    report.new_cases += c.verdict == Verdict::kNew;
-  }
+  CountVerdicts(&report);
   return report;
+}
+
+void CountVerdicts(GateReport* report) {
+  for (const CaseResult& c : report->cases) {
+    report->regressed += c.verdict == Verdict::kRegressed;
+    report->missing += c.verdict == Verdict::kMissing;
+    report->wrong += c.verdict == Verdict::kWrong;
+    report->improved += c.verdict == Verdict::kImproved;
+    report->new_cases += c.verdict == Verdict::kNew;
+  }
 }
 
 }  // namespace symmbench::client

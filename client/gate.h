@@ -61,6 +61,7 @@ struct GateReport {
   std::string mismatch;            // why the runs differ (set when --allow-mismatch let it pass)
   int regressed = 0, missing = 0, wrong = 0, improved = 0, new_cases = 0;
   bool candidate_failed = false;  // the candidate job did not SUCCEED (its error is kept)
+  bool ab = false;  // an A/B job's own pairs (client/gate_ab.h): baseline and candidate are it
 
   bool passed() const { return regressed + missing + wrong == 0 && !candidate_failed; }
   int failures() const { return regressed + missing + wrong; }
@@ -82,6 +83,12 @@ std::string CaseName(const std::string& kernel, const v1::ResultRow& row);
 // length (one group when there is no such split; the row's time_us when it has no samples).
 std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row);
 
+// The verdict of a case whose figures are set (ratio, interval, p_value, wrong): wrong when it
+// has wrong elements; regressed when ratio > 1 + max_slowdown and ((p < alpha and interval_low
+// > 1) or interval_low > 1 + max_slowdown); improved symmetrically; within noise when beyond
+// the threshold but not significant; unchanged otherwise. Sets verdict and detail.
+void Decide(const GateOptions& options, CaseResult* c);
+
 // Compares one case (both rows present), setting every figure and the verdict: regressed when
 // ratio > 1 + max_slowdown and ((p < alpha and interval_low > 1) or interval_low >
 // 1 + max_slowdown); improved
@@ -93,5 +100,8 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
 // The whole comparison. Does not check comparability (CheckComparable's business).
 GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
                    const v1::Job& candidate, const GateOptions& options);
+
+// Sets the report's counts (regressed, missing, wrong, improved, new) from its cases.
+void CountVerdicts(GateReport* report);
 
 }  // namespace symmbench::client

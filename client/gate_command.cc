@@ -17,6 +17,7 @@
 #include "client/baseline_command.h"
 #include "client/format.h"
 #include "client/gate.h"
+#include "client/gate_ab.h"
 #include "client/gate_report.h"
 #include "client/rpc_util.h"
 #include "client/spec.h"
@@ -114,10 +115,11 @@ absl::StatusOr<v1::Job> GetFinishedJob(Stub& stub, const GlobalOptions& global,
 }
 
 // The candidate: --candidate's job (waiting for it to end), or --run's spec submitted now after
-// checking that its machine and world size match the baseline's (unless allow_mismatch).
+// checking that its machine and world size match the baseline's (unless allow_mismatch; no
+// baseline with --ab, whose spec must then name a compare kernel).
 absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
                                      const GateCommandOptions& options,
-                                     const v1::Baseline& baseline, std::ostream& err) {
+                                     const v1::Baseline* baseline, std::ostream& err) {
   if (!options.candidate.empty()) return GetFinishedJob(stub, global, options.candidate);
   SpecFlags flags;
   flags.spec_file = options.run_spec;
@@ -127,7 +129,12 @@ absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
     return absl::InvalidArgumentError(
         absl::StrCat("--run ", options.run_spec, ": ", spec.status().message()));
   }
-  if (!options.allow_mismatch) {  // refuse before spending the machine's time
+  if (options.ab && spec->sweep().compare_kernel().empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--run ", options.run_spec, ": --ab needs a spec with sweep.compare_kernel"));
+  }
+  if (baseline != nullptr &&
+      !options.allow_mismatch) {  // refuse before spending the machine's time
     v1::ListDevicesResponse devices;
     grpc::Status s = ListDevices(stub, global, &devices);
     if (!s.ok()) {
@@ -139,7 +146,7 @@ absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
     *planned.mutable_spec() = *spec;
     *planned.mutable_machine() = devices.machine();
     planned.set_backend(devices.backend());
-    if (absl::Status c = CheckComparable(baseline.job(), planned); !c.ok()) return c;
+    if (absl::Status c = CheckComparable(baseline->job(), planned); !c.ok()) return c;
   }
   v1::Job job;
   grpc::Status s = SubmitAndWait(stub, global, *spec, &job);
@@ -182,8 +189,12 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
         absl::InvalidArgumentError("gate: give exactly one of --candidate JOB and --run SPEC"), out,
         err);
   }
-  if (options.baseline.empty()) {
-    return Fail(global, options, absl::InvalidArgumentError("--baseline: required (NAME or FILE)"),
+  if (options.ab != options.baseline.empty()) {
+    return Fail(global, options,
+                absl::InvalidArgumentError(
+                    options.ab ? "--baseline: not with --ab (the A/B job's compare kernel is its "
+                                 "baseline)"
+                               : "--baseline: required (NAME or FILE), or --ab for an A/B job"),
                 out, err);
   }
   absl::StatusOr<double> slowdown = ParseSlowdown(options.max_slowdown);
@@ -199,18 +210,25 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
   gate.alpha = options.alpha;
 
   std::unique_ptr<Stub> stub = MakeStub(global);
-  absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
-  if (!baseline.ok()) return Fail(global, options, baseline.status(), out, err);
-  absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, *baseline, err);
-  if (!candidate.ok()) return Fail(global, options, candidate.status(), out, err);
-
-  std::string mismatch;
-  if (absl::Status c = CheckComparable(baseline->job(), *candidate); !c.ok()) {
-    if (!options.allow_mismatch) return Fail(global, options, c, out, err);
-    mismatch = std::string(c.message());
+  GateReport report;
+  if (options.ab) {
+    absl::StatusOr<v1::Job> job = GetCandidate(*stub, global, options, nullptr, err);
+    if (!job.ok()) return Fail(global, options, job.status(), out, err);
+    if (absl::Status s = CheckAbJob(*job); !s.ok()) return Fail(global, options, s, out, err);
+    report = CompareAb(*job, gate);
+  } else {
+    absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
+    if (!baseline.ok()) return Fail(global, options, baseline.status(), out, err);
+    absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, &*baseline, err);
+    if (!candidate.ok()) return Fail(global, options, candidate.status(), out, err);
+    std::string mismatch;
+    if (absl::Status c = CheckComparable(baseline->job(), *candidate); !c.ok()) {
+      if (!options.allow_mismatch) return Fail(global, options, c, out, err);
+      mismatch = std::string(c.message());
+    }
+    report = Compare(baseline->name(), baseline->job(), *candidate, gate);
+    report.mismatch = mismatch;
   }
-  GateReport report = Compare(baseline->name(), baseline->job(), *candidate, gate);
-  report.mismatch = mismatch;
 
   if (!options.markdown.empty()) {
     if (absl::Status s = WriteFile(options.markdown, GateMarkdown(report), "--markdown"); !s.ok()) {

@@ -28,6 +28,7 @@ struct GateCommandOptions {
   std::string markdown;             // --markdown FILE
   std::string junit;                // --junit FILE
   bool allow_mismatch = false;      // --allow-mismatch
+  bool ab = false;                  // --ab: the candidate is an A/B job, gated on its own pairs
 };
 
 // "5%" -> 0.05, "0.05" -> 0.05. INVALID_ARGUMENT starting with "--max-slowdown" for anything
@@ -36,7 +37,8 @@ absl::StatusOr<double> ParseSlowdown(const std::string& text);
 
 // gate: loads the baseline (file or GetBaseline), gets or runs the candidate, refuses runs that
 // are not comparable unless allow_mismatch, compares, prints the table (JSON with --json) and
-// writes the Markdown and JUnit files. Exit codes above.
+// writes the Markdown and JUnit files. With --ab (no --baseline): gets or runs the A/B job and
+// decides from its paired ratios (client/gate_ab.h). Exit codes above.
 int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
             std::ostream& err);
 

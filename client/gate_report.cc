@@ -42,6 +42,15 @@ std::string Describe(const std::string& what, const std::string& name, const v1:
 }
 
 std::string Rule(const GateReport& r) {
+  if (r.ab) {
+    return absl::StrFormat(
+        "A/B in one job: a case fails when its median paired ratio (the kernel's loop median "
+        "over the compare kernel's, pass by pass) is above %g and the slowdown is real at alpha "
+        "%g (the sign test on the pairs, or the %g%% bootstrap interval of the median ratio "
+        "above %g)",
+        1 + r.options.max_slowdown, r.options.alpha, (1 - r.options.alpha) * 100,
+        1 + r.options.max_slowdown);
+  }
   return absl::StrFormat(
       "a case fails when its median is slower by more than %g%% and the slowdown is real at "
       "alpha %g (Mann-Whitney U on the batches, or the %g%% bootstrap interval of the ratio "
@@ -119,9 +128,11 @@ std::string XmlEscape(const std::string& text) {
 }
 
 std::string GateTable(const GateReport& r) {
-  std::string out =
-      absl::StrCat("# gate: ", Describe("baseline", r.baseline_name, r.baseline), "\n#       vs ",
-                   Describe("candidate", "", r.candidate), "\n# ", Rule(r), "\n");
+  std::string out = absl::StrCat(
+      "# gate: ", Describe(r.ab ? "compare kernel" : "baseline", r.baseline_name, r.baseline),
+      "\n#       vs ",
+      Describe(r.ab ? "kernel" : "candidate", r.ab ? r.candidate.spec().kernel() : "", r.candidate),
+      "\n# ", Rule(r), "\n");
   if (!r.mismatch.empty())
     absl::StrAppend(&out, "# warning (--allow-mismatch): ", r.mismatch, "\n");
   std::vector<std::vector<std::string>> rows = {
@@ -159,9 +170,13 @@ std::string GateMarkdown(const GateReport& r) {
   std::string out = absl::StrCat(
       "### symmbench gate: ", r.passed() ? ":white_check_mark: passed" : ":x: failed", "\n\n");
   absl::StrAppend(&out, "**", Outcome(r), "**\n\n");
-  absl::StrAppend(&out, "- ", MarkdownCell(Describe("baseline", r.baseline_name, r.baseline)),
-                  "\n- ", MarkdownCell(Describe("candidate", "", r.candidate)),
-                  "\n- Rule: ", Rule(r), " ([docs/gate.md](docs/gate.md))\n");
+  absl::StrAppend(
+      &out, "- ",
+      MarkdownCell(Describe(r.ab ? "compare kernel" : "baseline", r.baseline_name, r.baseline)),
+      "\n- ",
+      MarkdownCell(Describe(r.ab ? "kernel" : "candidate", r.ab ? r.candidate.spec().kernel() : "",
+                            r.candidate)),
+      "\n- Rule: ", Rule(r), " ([docs/gate.md](docs/gate.md))\n");
   if (!r.mismatch.empty())
     absl::StrAppend(&out, "- :warning: compared despite: ", r.mismatch, "\n");
   for (const std::string& note : r.notes) absl::StrAppend(&out, "- Note: ", note, "\n");

@@ -172,4 +172,40 @@ uint64_t StableHash(const std::string& text) {
   return hash;
 }
 
+std::vector<double> Flatten(const SampleGroups& groups) {
+  std::vector<double> all;
+  for (const std::vector<double>& g : groups) all.insert(all.end(), g.begin(), g.end());
+  return all;
+}
+
+double SignTestPValue(int n, int k) {
+  if (k <= 0) return 1;
+  if (k > n) return 0;
+  // sum_{i=k..n} C(n, i) / 2^n, with C(n, i) built up as a double (exact for n <= 1000 in
+  // relative terms; repeats are at most 100).
+  double term = std::pow(0.5, n);  // C(n, 0) / 2^n
+  double tail = 0;
+  for (int i = 0; i <= n; ++i) {
+    if (i >= k) tail += term;
+    term = term * (n - i) / (i + 1);
+  }
+  return std::min(1.0, tail);
+}
+
+Interval BootstrapMedianInterval(const std::vector<double>& values, double confidence,
+                                 int resamples, uint64_t seed) {
+  if (values.empty()) return {};
+  std::mt19937_64 rng(seed);
+  std::vector<double> medians;
+  medians.reserve(static_cast<size_t>(resamples));
+  std::vector<double> draw(values.size());
+  for (int r = 0; r < resamples; ++r) {
+    for (double& v : draw) v = values[Index(rng, values.size())];
+    medians.push_back(Median(draw));
+  }
+  std::sort(medians.begin(), medians.end());
+  const double tail = (1 - confidence) / 2;
+  return {Quantile(medians, tail), Quantile(medians, 1 - tail)};
+}
+
 }  // namespace symmbench::client

@@ -40,6 +40,9 @@ struct Interval {
 // Samples of one side of a comparison in groups: the batches of each timing loop.
 using SampleGroups = std::vector<std::vector<double>>;
 
+// Every sample of every group, in order.
+std::vector<double> Flatten(const SampleGroups& groups);
+
 // Percentile bootstrap interval of median(candidate) / median(baseline) (pooled samples) at
 // `confidence` (e.g. 0.99: the 0.5th and 99.5th percentiles of `resamples` replicates). Each
 // side is resampled on its own: whole groups with replacement when it has two or more groups
@@ -47,6 +50,15 @@ using SampleGroups = std::vector<std::vector<double>>;
 // {0, 0} when a side has no samples.
 Interval BootstrapRatioInterval(const SampleGroups& baseline, const SampleGroups& candidate,
                                 double confidence, int resamples, uint64_t seed);
+
+// One-sided exact sign test: P(X >= k) for X ~ Binomial(n, 1/2), the chance of k or more of n
+// paired differences on one side when neither side is faster. 1 for k <= 0; 0.5^n at k = n.
+double SignTestPValue(int n, int k);
+
+// Percentile bootstrap interval of the median of `values` at `confidence` (values resampled
+// with replacement). Deterministic for a given `seed`; {0, 0} for no values.
+Interval BootstrapMedianInterval(const std::vector<double>& values, double confidence,
+                                 int resamples, uint64_t seed);
 
 // FNV-1a of `text`: a platform-independent seed derived from a case name.
 uint64_t StableHash(const std::string& text);

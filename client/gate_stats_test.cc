@@ -45,6 +45,36 @@ TEST(MedianTest, OddEvenEmpty) {
   EXPECT_EQ(Median({7}), 7);
 }
 
+TEST(SignTestTest, MatchesTheBinomialTail) {
+  EXPECT_DOUBLE_EQ(SignTestPValue(10, 10), 1.0 / 1024);
+  EXPECT_DOUBLE_EQ(SignTestPValue(10, 9), 11.0 / 1024);
+  EXPECT_DOUBLE_EQ(SignTestPValue(5, 5), 1.0 / 32);
+  EXPECT_DOUBLE_EQ(SignTestPValue(4, 2), 11.0 / 16);
+  EXPECT_EQ(SignTestPValue(10, 0), 1);
+  EXPECT_EQ(SignTestPValue(3, 4), 0);
+  // A brute-force count of the subsets of 12 pairs with at least k on one side.
+  for (int k = 0; k <= 12; ++k) {
+    int at_least = 0;
+    for (int mask = 0; mask < (1 << 12); ++mask) at_least += __builtin_popcount(mask) >= k;
+    EXPECT_NEAR(SignTestPValue(12, k), at_least / 4096.0, 1e-12) << k;
+  }
+}
+
+TEST(BootstrapMedianIntervalTest, CoversTheMedianAndIsDeterministic) {
+  const std::vector<double> values = {1.10, 1.12, 1.09, 1.11, 1.13, 1.10, 1.08, 1.12};
+  const Interval a = BootstrapMedianInterval(values, 0.99, 2000, 7);
+  const Interval b = BootstrapMedianInterval(values, 0.99, 2000, 7);
+  EXPECT_EQ(a.low, b.low);
+  EXPECT_EQ(a.high, b.high);
+  EXPECT_GE(a.low, 1.08);
+  EXPECT_LE(a.high, 1.13);
+  EXPECT_LT(a.low, Median(values));
+  EXPECT_GT(a.high, Median(values));
+  const Interval none = BootstrapMedianInterval({}, 0.99, 100, 1);
+  EXPECT_EQ(none.low, 0);
+  EXPECT_EQ(none.high, 0);
+}
+
 TEST(MannWhitneyTest, CompleteSeparationGivesTheMinimumPValue) {
   const MannWhitney three = MannWhitneyU({4, 5, 6}, {1, 2, 3});
   EXPECT_TRUE(three.exact);

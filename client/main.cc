@@ -84,6 +84,10 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
       "--per-host-teams", [&f](std::int64_t) { f.per_host_teams = true; },
       "All-reduce kernels: one team per host on its symmetric memory, plus a baseline over "
       "every rank across hosts");
+  AddOptional(submit, "--compare-kernel", &f.compare_kernel,
+              "A/B in one job: a second implementation of what --kernel computes (a built-in "
+              "kernel, a plugin op, another build), timed loop for loop in the same passes; "
+              "`symmbench gate --ab` decides from the pairs");
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
@@ -251,8 +255,10 @@ int main(int argc, char** argv) {
       "Compare a candidate run with a baseline, case by case, noise-aware (docs/gate.md).\n"
       "Exit codes: 0 pass, 1 a case regressed, is missing or wrong, 2 error (no decision)");
   gate->add_option("--baseline", gate_options.baseline,
-                   "Stored baseline name, or a file from `baseline export`")
-      ->required();
+                   "Stored baseline name, or a file from `baseline export` (not with --ab)");
+  gate->add_flag("--ab", gate_options.ab,
+                 "Gate an A/B job (spec with sweep.compare_kernel) on its paired ratios: the "
+                 "kernel against its compare kernel, timed in the same passes");
   gate->add_option("--candidate", gate_options.candidate, "Job to gate (waits for it to end)");
   gate->add_option("--run", gate_options.run_spec,
                    "JobSpec JSON file: submit it now and gate the job")

@@ -245,10 +245,14 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   // SubmitJob to refuse, naming it.
   const bool ag_gemm =
       IsFamily(spec.kernel().empty() ? kDefaultKernel : spec.kernel(), OpFamily::kGemmCollective);
-  if (ag_gemm && (flags.graph.value_or(false) || flags.per_host_teams.value_or(false))) {
+  if (ag_gemm && (flags.graph.value_or(false) || flags.per_host_teams.value_or(false) ||
+                  flags.compare_kernel.has_value())) {
     return absl::InvalidArgumentError(absl::StrCat(
-        flags.graph.value_or(false) ? "--graph" : "--per-host-teams", ": kernel ", spec.kernel(),
-        " runs GEMM problems; graph mode and per-host teams are for the size-swept "
+        flags.graph.value_or(false)
+            ? "--graph"
+            : (flags.per_host_teams.value_or(false) ? "--per-host-teams" : "--compare-kernel"),
+        ": kernel ", spec.kernel(),
+        " runs GEMM problems; graph mode, per-host teams and A/B jobs are for the size-swept "
         "kernels"));
   }
   if (ag_gemm && !spec.has_sweep()) {
@@ -258,6 +262,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (flags.step_factor) sweep->set_step_factor(*flags.step_factor);
     if (flags.graph) sweep->set_graph(*flags.graph);
     if (flags.per_host_teams) sweep->set_per_host_teams(*flags.per_host_teams);
+    if (flags.compare_kernel) sweep->set_compare_kernel(*flags.compare_kernel);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
     if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
       sweep->set_step_factor(kDefaultStepFactor);

@@ -40,6 +40,7 @@ struct SpecFlags {
   std::optional<int32_t> nodes;          // --nodes
   std::optional<bool> graph;             // --graph: also time CUDA-graph replays
   std::optional<bool> per_host_teams;    // --per-host-teams
+  std::optional<std::string> compare_kernel;  // --compare-kernel: A/B in one job
   std::optional<int32_t> repeats;        // --repeats: timing loops per size (daemon default 5)
   // Fault injection (the daemon must run with --allow-fault-injection):
   std::optional<double> inject_delay_us;              // --inject-delay-us

@@ -3,6 +3,7 @@
 // implement it in process.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,18 @@ class Rendezvous {
   virtual absl::Status Forget(const std::string& /*tag*/) { return absl::OkStatus(); }
   // Returns once every rank has entered the barrier `tag` (unique per call).
   virtual absl::Status Barrier(const std::string& tag) = 0;
+
+  // `base` made unique among this rendezvous' earlier calls: `base` itself the first time,
+  // then "base#1", "base#2"... Every rank gets the same tag when the ranks ask in the same
+  // order, as they create and set up a job's collectives: two collectives that set up memory
+  // of their own (an A/B job's two push one-shots, two builds of one plugin) name it apart.
+  std::string UniqueTag(const std::string& base) {
+    const int uses = tag_uses_[base]++;
+    return uses == 0 ? base : base + "#" + std::to_string(uses);
+  }
+
+ private:
+  std::map<std::string, int> tag_uses_;  // UniqueTag's calls by base; one thread per rank
 };
 
 }  // namespace symmbench

@@ -150,7 +150,12 @@ DeviceLimits JobManager::Limits() const {
 }
 
 absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
-  if (!IsFamily(spec->kernel(), OpFamily::kDispatcher)) return absl::OkStatus();
+  // The dispatcher the job runs: its kernel, or the kernel it is compared with (A/B). Both
+  // dispatchers of one job compute the same, so one table serves them.
+  const std::string dispatcher = IsFamily(spec->kernel(), OpFamily::kDispatcher)
+                                     ? spec->kernel()
+                                     : spec->sweep().compare_kernel();
+  if (!IsFamily(dispatcher, OpFamily::kDispatcher)) return absl::OkStatus();
   // The ranks the kernel runs over: with per-host teams over several hosts, one host's.
   v1::SweepSpec* sweep = spec->mutable_sweep();
   const int ranks = sweep->per_host_teams() && spec->nodes() > 1
@@ -159,7 +164,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   if (sweep->dispatch().entries_size() > 0) {
     absl::Status s = ValidateDispatchTable(sweep->dispatch());
     if (s.ok()) {
-      s = CheckDispatchTableFor(sweep->dispatch(), spec->kernel(), options_.backend, ranks,
+      s = CheckDispatchTableFor(sweep->dispatch(), dispatcher, options_.backend, ranks,
                                 spec->dtype());
     }
     if (s.ok()) return s;
@@ -168,7 +173,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
   const std::string gpu_model = options_.devices.empty() ? "" : options_.devices[0].name();
   if (dispatch_tables_ != nullptr) {
     absl::StatusOr<v1::DispatchTable> tuned =
-        dispatch_tables_->Get(spec->kernel(), gpu_model, ranks, spec->dtype());
+        dispatch_tables_->Get(dispatcher, gpu_model, ranks, spec->dtype());
     if (tuned.ok()) {
       *sweep->mutable_dispatch() = *std::move(tuned);
       return absl::OkStatus();
@@ -176,7 +181,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
     if (tuned.status().code() != absl::StatusCode::kNotFound) return tuned.status();
   }
   *sweep->mutable_dispatch() =
-      DefaultDispatchTable(options_.backend, spec->kernel(), gpu_model, ranks, spec->dtype());
+      DefaultDispatchTable(options_.backend, dispatcher, gpu_model, ranks, spec->dtype());
   return absl::OkStatus();
 }
 

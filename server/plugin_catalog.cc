@@ -120,9 +120,17 @@ std::vector<v1::Plugin> PluginCatalog::List() {
 
 absl::Status PluginCatalog::Resolve(v1::JobSpec* spec) {
   spec->clear_plugin_ops();
-  const std::optional<PluginKernelName> name = SplitPluginKernel(spec->kernel());
+  if (absl::Status s = ResolveOne(spec->kernel(), "kernel", spec); !s.ok()) return s;
+  const std::string& compare = spec->sweep().compare_kernel();
+  if (compare.empty() || compare == spec->kernel()) return absl::OkStatus();
+  return ResolveOne(compare, "sweep.compare_kernel", spec);
+}
+
+absl::Status PluginCatalog::ResolveOne(const std::string& kernel, const std::string& field_name,
+                                       v1::JobSpec* spec) {
+  const std::optional<PluginKernelName> name = SplitPluginKernel(kernel);
   if (!name.has_value()) return absl::OkStatus();
-  const std::string field = absl::StrCat("kernel: ", Quote(spec->kernel()));
+  const std::string field = absl::StrCat(field_name, ": ", Quote(kernel));
   if (!IsLibraryName(name->plugin)) {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": the plugin ", Quote(name->plugin),

@@ -32,11 +32,12 @@ class PluginCatalog {
   // (logged). Thread-safe.
   std::vector<v1::Plugin> List();
 
-  // Replaces spec->plugin_ops with the ops spec->kernel names when it is a plugin op ("<plugin>:
-  // <op>"; nothing for a built-in kernel). INVALID_ARGUMENT naming `kernel`: a plugin name that is
-  // not a file name (empty, with '/', or starting with '.'), no --plugin-dir, no such library, a
-  // library that cannot be used (its error: another ABI, a missing symbol, another backend), an
-  // op the library does not have. Thread-safe.
+  // Replaces spec->plugin_ops with the plugin ops ("<plugin>:<op>") that spec->kernel and
+  // spec->sweep.compare_kernel name (nothing for built-in kernels). INVALID_ARGUMENT naming the
+  // field (kernel, sweep.compare_kernel): a plugin name that is not a file name (empty, with
+  // '/', or starting with '.'), no --plugin-dir, no such library, a library that cannot be used
+  // (its error: another ABI, a missing symbol, another backend), an op the library does not
+  // have. Thread-safe.
   absl::Status Resolve(v1::JobSpec* spec);
 
  private:
@@ -47,6 +48,8 @@ class PluginCatalog {
   };
   // The description of the library at `path` from the worker.
   v1::Plugin Describe(const std::string& path) const;
+  // Adds the op `kernel` names (as `field`) to spec->plugin_ops when it is a plugin op.
+  absl::Status ResolveOne(const std::string& kernel, const std::string& field, v1::JobSpec* spec);
 
   const std::string dir_;
   const std::string worker_;

@@ -138,11 +138,17 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
       if ((*sizes)[i] > (*sizes)[largest]) largest = i;
     }
     const int64_t size = (*sizes)[largest];
-    const int64_t buffers = kernel.buffers_per_rank;
-    // A plugin op's fixed scratch and signal pad come off the top.
-    const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel());
-    const int64_t fixed =
-        plugin != nullptr ? plugin->buffer_bytes_fixed() + plugin->signal_pad_bytes() : 0;
+    // An A/B job's two kernels share the backend's buffers; plugin ops' fixed scratch and
+    // signal pads come off the top.
+    int64_t buffers = kernel.buffers_per_rank;
+    int64_t fixed = 0;
+    for (const v1::PluginOp& plugin : spec.plugin_ops()) {
+      fixed += plugin.buffer_bytes_fixed() + plugin.signal_pad_bytes();
+    }
+    if (const std::optional<OpDescriptor> other = JobOp(spec, spec.sweep().compare_kernel());
+        other.has_value()) {
+      buffers = std::max<int64_t>(buffers, other->buffers_per_rank);
+    }
     if (fixed > limits.device_memory_bytes) {
       return absl::ResourceExhaustedError(
           absl::StrCat("kernel: ", kernel.name, " asks for ", FormatBytes(fixed),
@@ -162,23 +168,58 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
   return absl::OkStatus();
 }
 
-// A plugin op's backend and dtypes (plugin_ops as the coordinator resolved them).
-absl::Status CheckPluginOp(const v1::JobSpec& spec, const DeviceLimits& limits) {
-  const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel());
+// The backend and dtypes of plugin op `kernel` (plugin_ops as the coordinator resolved them),
+// named as `field` (kernel, sweep.compare_kernel); OK for a built-in kernel.
+absl::Status CheckPluginOp(const v1::JobSpec& spec, const std::string& kernel,
+                           const std::string& field, const DeviceLimits& limits) {
+  const v1::PluginOp* plugin = FindPluginOp(spec, kernel);
   if (plugin == nullptr) return absl::OkStatus();
   if (plugin->backend() != limits.backend) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "kernel: ", spec.kernel(), " is built for the ", v1::Backend_Name(plugin->backend()),
-        " backend; this daemon serves ", v1::Backend_Name(limits.backend)));
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", kernel, " is built for the ", v1::Backend_Name(plugin->backend()),
+                     " backend; this daemon serves ", v1::Backend_Name(limits.backend)));
   }
   std::vector<std::string> dtypes;
   for (int dtype : plugin->dtypes()) {
     if (dtype == spec.dtype()) return absl::OkStatus();
     dtypes.push_back(v1::DType_Name(static_cast<v1::DType>(dtype)));
   }
-  return absl::InvalidArgumentError(absl::StrCat("dtype: ", spec.kernel(), " runs ",
+  return absl::InvalidArgumentError(absl::StrCat("dtype: ", kernel, " runs ",
                                                  absl::StrJoin(dtypes, ", "), ", not ",
                                                  v1::DType_Name(spec.dtype())));
+}
+
+// JobSpec.sweep.compare_kernel: a size-swept op that computes what the kernel computes, on the
+// daemon's backend and in the job's dtype; not with per-host teams.
+absl::Status CheckCompareKernel(const v1::JobSpec& spec, const OpDescriptor& kernel,
+                                const DeviceLimits& limits) {
+  const std::string& name = spec.sweep().compare_kernel();
+  if (name.empty()) return absl::OkStatus();
+  const std::optional<OpDescriptor> other = JobOp(spec, name);
+  if (!other.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.compare_kernel: unknown kernel ", Quote(name),
+                     DidYouMeanSuffix(name, AllOpNames()), " (known: ", KnownKernels(), ")"));
+  }
+  const auto swept = [](const OpDescriptor& op) {
+    return op.family == OpFamily::kSweptCollective || op.family == OpFamily::kDispatcher;
+  };
+  if (!swept(kernel) || !swept(*other)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.compare_kernel: A/B jobs compare size-swept collectives (kernel ",
+                     kernel.name, ", compare_kernel ", other->name, ")"));
+  }
+  if (other->computes != kernel.computes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.compare_kernel: ", other->name, " does not compute what ", kernel.name,
+                     " computes (an A/B job compares two implementations of one "
+                     "collective)"));
+  }
+  if (spec.sweep().per_host_teams()) {
+    return absl::InvalidArgumentError(
+        "sweep.compare_kernel: an A/B job runs on one host, not in per_host_teams");
+  }
+  return CheckPluginOp(spec, name, "sweep.compare_kernel", limits);
 }
 
 absl::Status CheckFaultInjection(const v1::JobSpec& spec) {
@@ -351,7 +392,8 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
-  if (absl::Status s = CheckPluginOp(spec, limits); !s.ok()) return s;
+  if (absl::Status s = CheckPluginOp(spec, spec.kernel(), "kernel", limits); !s.ok()) return s;
+  if (absl::Status s = CheckCompareKernel(spec, *kernel, limits); !s.ok()) return s;
   if (*dtype == DType::kFp8E4m3 && !kernel->fp8) {
     return absl::InvalidArgumentError(absl::StrCat(
         "dtype: ", spec.kernel(),

@@ -123,6 +123,62 @@ TEST(ValidateSpecTest, UnknownKernel) {
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument, "kernel:");
 }
 
+TEST(ValidateSpecTest, CompareKernelComputesTheSameOnOneHost) {
+  v1::JobSpec spec = ValidSpec();
+  spec.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_compare_kernel("one_shot_all_reduce");  // itself: a self-A/B
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_compare_kernel("all_reduce");  // a dispatcher
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_compare_kernel("one_shot_all_gathr");
+  absl::Status status = ValidateSpec(spec, CudaLimits());
+  ExpectError(status, absl::StatusCode::kInvalidArgument, "sweep.compare_kernel: unknown kernel");
+  EXPECT_NE(status.message().find("did you mean \"one_shot_all_gather\""), std::string::npos)
+      << status;
+  spec.mutable_sweep()->set_compare_kernel("one_shot_all_gather");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.compare_kernel: one_shot_all_gather does not compute what "
+              "one_shot_all_reduce computes");
+  spec.mutable_sweep()->set_compare_kernel("calibrate");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.compare_kernel: A/B jobs compare size-swept collectives");
+  spec.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");
+  spec.mutable_sweep()->set_per_host_teams(true);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.compare_kernel: an A/B job runs on one host");
+}
+
+TEST(ValidateSpecTest, PluginOpsAreCheckedAsTheCoordinatorResolvedThem) {
+  v1::JobSpec spec = ValidSpec();
+  spec.set_kernel("mine:one_shot");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "kernel: unknown kernel");  // not resolved: no plugin_ops entry
+  v1::PluginOp* op = spec.add_plugin_ops();
+  op->set_kernel("mine:one_shot");
+  op->set_computes(v1::all_reduce_sum);
+  op->add_dtypes(v1::bf16);
+  op->set_backend(v1::cuda);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.set_dtype(v1::fp32);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "dtype: mine:one_shot runs bf16, not fp32");
+  spec.set_dtype(v1::bf16);
+  op->set_backend(v1::cpu);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "kernel: mine:one_shot is built for the cpu backend");
+  op->set_backend(v1::cuda);
+  // Its scratch counts: 32 MiB (the largest size) x (6 + 60) buffers exceed 2 GiB; 6 + 20 do not.
+  op->set_buffer_bytes_per_message_byte(60);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kResourceExhausted,
+              "sweep.max_bytes:");
+  op->set_buffer_bytes_per_message_byte(20);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  op->set_buffer_bytes_fixed(3 * kGiB);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kResourceExhausted,
+              "kernel: mine:one_shot asks for 3 GiB");
+}
+
 TEST(ValidateSpecTest, NodesAndPerHostTeams) {
   DeviceLimits limits = CudaLimits();
   limits.num_devices = 4;

@@ -93,6 +93,16 @@ TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {
   Expect("baseline_stored", {"baseline", "save", id, "--name", "schema"});
   Expect("baseline_list", {"baseline", "list"});
   Expect("gate", {"gate", "--baseline", "schema", "--candidate", id});
+  // A/B in one job: its rows' comparison, and the gate on its pairs.
+  const nlohmann::json ab =
+      Expect("job", {"submit", "--kernel", "one_shot_all_reduce", "--compare-kernel",
+                     "two_shot_all_reduce", "--world-size", "2", "--sizes", "2K", "--iters", "3",
+                     "--repeats", "3", "--wait"});
+  EXPECT_EQ(ab["rows"][0]["comparison"]["paired_ratios"].size(), 3u) << ab.dump();
+  const CommandResult gated =
+      daemon_->Client({"gate", "--ab", "--candidate", ab["job_id"], "--json"});
+  EXPECT_NE(gated.exit_code, 2) << gated.err;  // pass or fail: a decision
+  Check("gate", gated.out);
 }
 
 TEST_F(CliJsonSchemaTest, FailuresAreOneErrorObject) {

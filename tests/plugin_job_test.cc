@@ -17,6 +17,7 @@ namespace symmbench::testing {
 namespace {
 
 constexpr char kExampleOp[] = "example_one_shot_cpu:one_shot";
+constexpr char kSecondBuildOp[] = "example_one_shot_cpu_b:one_shot";
 
 // The libraries the daemon's plugin directory holds, by their runfile paths.
 const std::vector<std::string>& PluginFiles() {
@@ -44,6 +45,9 @@ class PluginJobTest : public ::testing::Test {
       const std::filesystem::path from = RunfilePath(file);
       std::filesystem::copy_file(from, plugins + "/" + from.filename().string());
     }
+    // A second build of the example, for A/B of two builds in one job.
+    std::filesystem::copy_file(RunfilePath(PluginFiles()[0]),
+                               plugins + "/example_one_shot_cpu_b.so");
     // Outside the plugin directory: a job may not reach it by any path.
     std::filesystem::copy_file(RunfilePath(PluginFiles()[0]), *dir_ + "/outside.so");
     daemon_ = new Daemon(*dir_ + "/daemon", 4);
@@ -98,7 +102,7 @@ TEST_F(PluginJobTest, DevicesListEveryLibraryWithItsAbiVersion) {
   EXPECT_EQ(devices["plugin_abi_versions"], nlohmann::json::array({1})) << devices.dump();
   std::map<std::string, nlohmann::json> plugins;
   for (const nlohmann::json& p : devices["plugins"]) plugins[p["name"]] = p;
-  ASSERT_EQ(plugins.size(), PluginFiles().size()) << devices.dump();
+  ASSERT_EQ(plugins.size(), PluginFiles().size() + 1) << devices.dump();  // + the second build
   const nlohmann::json& example = plugins["example_one_shot_cpu"];
   EXPECT_EQ(example["abi_version"], 1);
   EXPECT_EQ(example.value("error", ""), "") << example.dump();
@@ -173,6 +177,84 @@ TEST_F(PluginJobTest, GatedAgainstItsOwnBaseline) {
       << result.out;
 }
 
+// A/B in one job: every row pairs the kernel's loops with the compare kernel's, and the gate
+// decides from those pairs.
+class PluginAbTest : public PluginJobTest, public ::testing::WithParamInterface<int> {};
+
+TEST_P(PluginAbTest, AgainstABuiltInKernelInOneJob) {
+  const int world_size = GetParam();
+  CommandResult result;
+  const nlohmann::json job =
+      Submit({"--kernel", kExampleOp, "--compare-kernel", "one_shot_all_reduce", "--world-size",
+              std::to_string(world_size), "--sizes", "4K,64K", "--iters", "10", "--repeats", "4",
+              "--graph"},
+             &result);
+  ASSERT_EQ(job["state"], "SUCCEEDED") << result.out << result.err;
+  ASSERT_EQ(job["rows"].size(), 2u);
+  for (const nlohmann::json& row : job["rows"]) {
+    const nlohmann::json& ab = row["comparison"];
+    EXPECT_EQ(ab["kernel"], "one_shot_all_reduce");
+    EXPECT_EQ(row.value("wrong", 0), 0) << row.dump();
+    EXPECT_EQ(ab.value("wrong", 0), 0) << row.dump();
+    ASSERT_EQ(ab["paired_ratios"].size(), 4u) << row.dump();
+    ASSERT_EQ(ab["repeat_medians_us"].size(), 4u);
+    for (size_t i = 0; i < 4; ++i) {
+      EXPECT_NEAR(
+          ab["paired_ratios"][i].get<double>(),
+          row["repeat_medians_us"][i].get<double>() / ab["repeat_medians_us"][i].get<double>(),
+          1e-9);
+    }
+    EXPECT_GT(ab["graph_time_us"].get<double>(), 0);
+  }
+  // The table shows the compare kernel's time and the ratio.
+  result = daemon_->Client({"status", job["job_id"]});
+  EXPECT_NE(result.out.find("A/B vs one_shot_all_reduce"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("ab_ratio"), std::string::npos) << result.out;
+  // The gate decides from the pairs (a plugin may be faster or slower than the built-in one:
+  // any decision but "no decision").
+  result = daemon_->Client({"gate", "--ab", "--candidate", job["job_id"], "--json"});
+  EXPECT_NE(result.exit_code, 2) << result.out << result.err;
+  const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << result.out << result.err;
+  ASSERT_EQ(report["cases"].size(), 2u);
+  EXPECT_NE(report["cases"][0]["test"].get<std::string>().find("sign test on 4 paired loops"),
+            std::string::npos)
+      << report.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(WorldSizes, PluginAbTest, ::testing::Values(2, 4));
+
+TEST_F(PluginJobTest, TwoBuildsOfOnePluginPassTheAbGate) {
+  const std::string spec = *dir_ + "/ab_spec.json";
+  std::ofstream(spec) << R"({"kernel": ")" << kSecondBuildOp << R"(", "world_size": 2,
+      "dtype": "bf16", "warmup_iters": 2, "iters": 20, "repeats": 8,
+      "sweep": {"sizes_bytes": [4096, 65536], "compare_kernel": ")"
+                      << kExampleOp << R"("}})";
+  // Both builds run in the same passes: a loose bound still leaves the pairs to decide.
+  CommandResult result = daemon_->Client({"gate", "--ab", "--run", spec, "--max-slowdown", "25%"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("compare kernel " + std::string(kExampleOp)), std::string::npos)
+      << result.out;
+  // --ab without a compare kernel, or with a baseline: no decision, naming the flag.
+  result = daemon_->Client({"gate", "--ab", "--baseline", "plugin", "--run", spec});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--baseline: not with --ab"), std::string::npos) << result.err;
+}
+
+TEST_F(PluginJobTest, AWrongCompareKernelFailsVerificationNamingIt) {
+  CommandResult result;
+  const nlohmann::json job =
+      Submit({"--kernel", kExampleOp, "--compare-kernel", "wrong_sum_cpu:one_shot", "--world-size",
+              "2", "--sizes", "4K", "--iters", "2", "--repeats", "1"},
+             &result);
+  ASSERT_EQ(job["state"], "FAILED") << job.dump();
+  const std::string error = job["error"];
+  EXPECT_NE(error.find("sweep.compare_kernel wrong_sum_cpu:one_shot: verification failed"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("on rank 1"), std::string::npos) << error;
+}
+
 TEST_F(PluginJobTest, WrongPluginFailsVerification) {
   CommandResult result;
   const nlohmann::json job = Submit({"--kernel", "wrong_sum_cpu:one_shot", "--world-size", "2",
@@ -236,6 +318,23 @@ TEST_F(PluginJobTest, BadPluginNamesAndLibrariesAreRefusedNamingTheField) {
   EXPECT_NE(error.find("kernel: greedy_cpu:one_shot asks for 1 TiB"), std::string::npos) << error;
   error = Refused(kExampleOp, "fp8_e4m3");
   EXPECT_NE(error.find("dtype: "), std::string::npos) << error;
+  // A/B: the compare kernel is resolved and checked the same way, naming its field.
+  const auto refused_ab = [](const std::string& compare) {
+    CommandResult r = daemon_->Client({"submit", "--kernel", kExampleOp, "--compare-kernel",
+                                       compare, "--world-size", "2", "--sizes", "4K"});
+    EXPECT_NE(r.exit_code, 0) << r.out;
+    return r.err;
+  };
+  error = refused_ab("all_gather_cpu:gather");
+  EXPECT_NE(error.find("sweep.compare_kernel: all_gather_cpu:gather does not compute what"),
+            std::string::npos)
+      << error;
+  error = refused_ab("nosuch:one_shot");
+  EXPECT_NE(error.find("sweep.compare_kernel: \"nosuch:one_shot\": no plugin \"nosuch\""),
+            std::string::npos)
+      << error;
+  error = refused_ab("../outside:one_shot");
+  EXPECT_NE(error.find("sweep.compare_kernel: "), std::string::npos) << error;
 }
 
 }  // namespace

@@ -28,6 +28,55 @@ OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
   return worst;
 }
 
+// Element i of every rank's vector (`of(result)`), max over ranks, for i in [0, n); 0 where no
+// rank has one.
+template <typename Of>
+std::vector<double> WorstPerIndex(const std::vector<RankResult>& results, size_t n, Of of) {
+  std::vector<double> worst(n, 0.0);
+  for (const RankResult& r : results) {
+    const std::vector<double>& values = of(r);
+    for (size_t i = 0; i < n && i < values.size(); ++i) worst[i] = std::max(worst[i], values[i]);
+  }
+  return worst;
+}
+
+// The A/B comparison of `row` (whose repeat_medians_us are set): the compare kernel's figures,
+// max over ranks, and the kernel's loop medians over its, pass by pass.
+void AddComparison(const v1::JobSpec& spec, const std::vector<RankResult>& results,
+                   v1::ResultRow* row) {
+  v1::Comparison* c = row->mutable_comparison();
+  c->set_kernel(spec.sweep().compare_kernel());
+  size_t samples = 0;
+  for (const RankResult& r : results) {
+    c->set_time_us(std::max(c->time_us(), r.compare.eager.median_us));
+    c->set_graph_time_us(std::max(c->graph_time_us(), r.compare.graph_us));
+    c->set_wrong(c->wrong() + r.compare_check.wrong);
+    samples = std::max(samples, r.compare.eager.samples_us.size());
+  }
+  for (double sample :
+       WorstPerIndex(results, samples, [](const RankResult& r) -> const std::vector<double>& {
+         return r.compare.eager.samples_us;
+       })) {
+    c->add_samples_us(sample);
+  }
+  const std::vector<double> medians =
+      WorstPerIndex(results, row->repeat_medians_us_size(),
+                    [](const RankResult& r) -> const std::vector<double>& {
+                      return r.compare.eager.repeat_medians_us;
+                    });
+  std::vector<double> ratios;
+  for (size_t i = 0; i < medians.size(); ++i) {
+    c->add_repeat_medians_us(medians[i]);
+    if (medians[i] > 0) ratios.push_back(row->repeat_medians_us(static_cast<int>(i)) / medians[i]);
+  }
+  for (double ratio : ratios) c->add_paired_ratios(ratio);
+  if (!ratios.empty()) {
+    std::sort(ratios.begin(), ratios.end());
+    const size_t n = ratios.size();
+    c->set_ratio(n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2);
+  }
+}
+
 // GB/s = bytes / (us * 1e3); 0 when there is no time.
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
@@ -46,6 +95,16 @@ std::string RankResult::Encode() const {
   for (double sample : ours.eager.samples_us) out << ' ' << sample;
   out << ' ' << ours.eager.repeat_medians_us.size();
   for (double median : ours.eager.repeat_medians_us) out << ' ' << median;
+  out << ' ' << (has_compare ? 1 : 0);
+  if (has_compare) {
+    const TimingStats& e = compare.eager;
+    out << ' ' << e.median_us << ' ' << e.min_us << ' ' << e.max_us << ' ' << compare.graph_us
+        << ' ' << compare_check.wrong << ' ' << compare_check.first_bad_index << ' '
+        << compare_check.got << ' ' << compare_check.want << ' ' << e.samples_us.size();
+    for (double sample : e.samples_us) out << ' ' << sample;
+    out << ' ' << e.repeat_medians_us.size();
+    for (double median : e.repeat_medians_us) out << ' ' << median;
+  }
   return out.str();
 }
 absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
@@ -74,7 +133,27 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   }
   r.ours.eager.repeat_medians_us.resize(repeats);
   for (double& median : r.ours.eager.repeat_medians_us) in >> median;
+  int has_compare = 0;
+  in >> has_compare;
   if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  r.has_compare = has_compare != 0;
+  if (r.has_compare) {
+    TimingStats& e = r.compare.eager;
+    in >> e.median_us >> e.min_us >> e.max_us >> r.compare.graph_us >> r.compare_check.wrong >>
+        r.compare_check.first_bad_index >> r.compare_check.got >> r.compare_check.want >> samples;
+    if (in.fail() || samples > kMaxRepeatsEncoded * kTimingBatches) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    e.samples_us.resize(samples);
+    for (double& sample : e.samples_us) in >> sample;
+    in >> repeats;
+    if (in.fail() || repeats > kMaxRepeatsEncoded) {
+      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    }
+    e.repeat_medians_us.resize(repeats);
+    for (double& median : e.repeat_medians_us) in >> median;
+    if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  }
   return r;
 }
 std::vector<const OpTimes*> RankResult::All() const {
@@ -100,7 +179,9 @@ void Accumulate(const CheckResult& c, CheckResult* total) {
 
 RankResult SoFar(const RankResult& result) {
   RankResult so_far = result;
-  for (OpTimes* t : so_far.All()) {
+  std::vector<OpTimes*> all = so_far.All();
+  if (so_far.has_compare) all.push_back(&so_far.compare);
+  for (OpTimes* t : all) {
     std::vector<double> medians = std::move(t->eager.repeat_medians_us);
     t->eager = Summarize(std::move(t->eager.samples_us));
     t->eager.repeat_medians_us = std::move(medians);
@@ -131,23 +212,20 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   // iteration; gates compare the distributions), and each loop's median.
   const std::vector<int> batches = SplitIntoBatches(spec.iters());
   const size_t repeats = results.empty() ? 0 : results[0].ours.eager.repeat_medians_us.size();
-  for (size_t i = 0; i < repeats * batches.size(); ++i) {
-    double worst = 0;
-    for (const RankResult& r : results) {
-      if (i < r.ours.eager.samples_us.size()) worst = std::max(worst, r.ours.eager.samples_us[i]);
-    }
-    row.add_samples_us(worst);
+  const std::vector<double> samples = WorstPerIndex(
+      results, repeats * batches.size(),
+      [](const RankResult& r) -> const std::vector<double>& { return r.ours.eager.samples_us; });
+  for (size_t i = 0; i < samples.size(); ++i) {
+    row.add_samples_us(samples[i]);
     row.add_sample_iters(batches[i % batches.size()]);
   }
-  for (size_t i = 0; i < repeats; ++i) {
-    double worst = 0;
-    for (const RankResult& r : results) {
-      if (i < r.ours.eager.repeat_medians_us.size()) {
-        worst = std::max(worst, r.ours.eager.repeat_medians_us[i]);
-      }
-    }
-    row.add_repeat_medians_us(worst);
+  for (double median :
+       WorstPerIndex(results, repeats, [](const RankResult& r) -> const std::vector<double>& {
+         return r.ours.eager.repeat_medians_us;
+       })) {
+    row.add_repeat_medians_us(median);
   }
+  if (!results.empty() && results[0].has_compare) AddComparison(spec, results, &row);
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;
   row.set_wrong(wrong);

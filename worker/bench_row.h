@@ -26,9 +26,14 @@ struct RankResult {
   OpTimes ours;
   std::vector<OpTimes> references;  // the reference first, then the extra references
   CheckResult check;                // every check of the size on this rank (Accumulate)
+  // A/B jobs (JobSpec.sweep.compare_kernel): the compare kernel's figures and checks.
+  bool has_compare = false;
+  OpTimes compare;
+  CheckResult compare_check;
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
-  // and loop medians (references' samples stay local).
+  // and loop medians (references' samples stay local), then the compare kernel's figures,
+  // check, samples and loop medians when there is one.
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);

@@ -85,6 +85,38 @@ TEST_F(BuildRowTest, WrongElementsAddUpOverRanks) {
   EXPECT_EQ(BuildRow(context_, results_).wrong(), 5);
 }
 
+TEST_F(BuildRowTest, AnAbJobPairsTheLoopsPassByPass) {
+  spec_.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");
+  // Three loops each; rank 1's loops are the slower ones on both sides.
+  for (int rank = 0; rank < 2; ++rank) {
+    RankResult& r = results_[rank];
+    r.ours.eager.repeat_medians_us = {6.0 + rank, 6.6 + rank, 9.0 + rank};
+    r.has_compare = true;
+    r.compare = Times(4 + rank, 3);
+    r.compare.eager.repeat_medians_us = {5.0 + rank, 5.5 + rank, 7.5 + rank};
+    r.compare.eager.samples_us = {5.0 + rank, 5.5 + rank, 7.5 + rank};
+    r.compare_check.wrong = rank;
+  }
+  const v1::ResultRow row = BuildRow(context_, results_);
+  ASSERT_TRUE(row.has_comparison());
+  const v1::Comparison& c = row.comparison();
+  EXPECT_EQ(c.kernel(), "two_shot_all_reduce");
+  EXPECT_DOUBLE_EQ(c.time_us(), 5);
+  EXPECT_DOUBLE_EQ(c.graph_time_us(), 3);
+  EXPECT_EQ(std::vector<double>(c.repeat_medians_us().begin(), c.repeat_medians_us().end()),
+            (std::vector<double>{6, 6.5, 8.5}));
+  ASSERT_EQ(c.paired_ratios_size(), 3);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(0), 7.0 / 6);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(1), 7.6 / 6.5);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(2), 10.0 / 8.5);
+  EXPECT_DOUBLE_EQ(c.ratio(), 7.6 / 6.5);
+  EXPECT_EQ(c.wrong(), 1);
+  EXPECT_EQ(c.samples_us_size(), 3);
+  // Without a compare kernel there is no comparison.
+  for (RankResult& r : results_) r.has_compare = false;
+  EXPECT_FALSE(BuildRow(context_, results_).has_comparison());
+}
+
 TEST(AccumulateTest, CountsAddUpAndTheFirstFailureIsKept) {
   CheckResult total;
   Accumulate(CheckResult{}, &total);
@@ -129,6 +161,22 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   EXPECT_EQ(back->check.wrong, 3);
   EXPECT_EQ(back->check.first_bad_index, 11);
   EXPECT_EQ(RankResult::Decode("3 11 x").status().code(), absl::StatusCode::kInternal);
+  EXPECT_FALSE(back->has_compare);
+
+  r.has_compare = true;
+  r.compare = Times(7.5, 2.5);
+  r.compare.eager.repeat_medians_us = {7.5, 8};
+  r.compare_check = CheckResult{1, 4, 2.0f, 3.0f};
+  back = RankResult::Decode(r.Encode());
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_TRUE(back->has_compare);
+  EXPECT_EQ(back->compare.eager.median_us, 7.5);
+  EXPECT_EQ(back->compare.graph_us, 2.5);
+  EXPECT_EQ(back->compare.eager.samples_us, (std::vector<double>{7.5}));
+  EXPECT_EQ(back->compare.eager.repeat_medians_us, (std::vector<double>{7.5, 8}));
+  EXPECT_EQ(back->compare_check.wrong, 1);
+  EXPECT_EQ(back->compare_check.first_bad_index, 4);
+  EXPECT_EQ(back->check.wrong, 3);
 }
 
 }  // namespace

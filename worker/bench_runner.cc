@@ -105,6 +105,53 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
   }
   return times;
 }
+// One size's inputs and what a pass does with them.
+struct LoopArgs {
+  int64_t count = 0;
+  DType dtype = DType::kBf16;
+  uint64_t seed = 0;
+  int shards = 1;      // VerifyRankOrder's
+  bool first = false;  // the first pass: checks right after Prepare, graph replays
+  bool check = true;
+};
+
+// One timing loop of `op` at a size: Prepare with exact inputs; in the first pass the
+// random-input check (a kernel that keeps the rank-order contract) and the exact check, into
+// `checked`; then `between` (may be null); then one timing loop of `run` (graph replays in the
+// first pass), verified after its last batch. The loop's samples and median are added to
+// `times`.
+absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* op,
+                         const LoopArgs& a, const std::function<absl::Status()>& run,
+                         const std::function<absl::Status()>& between, OpTimes* times,
+                         CheckResult* checked) {
+  if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
+  if (a.first && a.check && op->sums_in_rank_order()) {
+    absl::StatusOr<CheckResult> random =
+        VerifyRankOrder(backend, op, a.count, a.shards, a.dtype, a.seed);
+    if (!random.ok()) return random.status();
+    Accumulate(*random, checked);
+    if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
+  }
+  if (a.first && a.check) {
+    absl::StatusOr<CheckResult> verified = Verify(backend, op);
+    if (!verified.ok()) return verified.status();
+    Accumulate(*verified, checked);
+  }
+  if (between != nullptr) {
+    if (absl::Status s = between(); !s.ok()) return s;
+  }
+  const LoopCheck loop_check{op, checked};
+  absl::StatusOr<OpTimes> loop =
+      TimeOp(backend, spec, run, /*graph=*/a.first, a.check ? &loop_check : nullptr);
+  if (!loop.ok()) return loop.status();
+  TimingStats& eager = times->eager;
+  eager.samples_us.insert(eager.samples_us.end(), loop->eager.samples_us.begin(),
+                          loop->eager.samples_us.end());
+  eager.repeat_medians_us.push_back(loop->eager.median_us);
+  if (a.first) times->graph_us = loop->graph_us;
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
@@ -112,9 +159,23 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
                           JobAllReduce* job_all_reduce) {
   const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
   const DType dtype = KernelDType(spec.dtype()).value_or(DType::kBf16);  // checked at submission
-  absl::StatusOr<std::unique_ptr<Collective>> collective = CreateCollectiveFor(spec, backend);
+  absl::StatusOr<std::unique_ptr<Collective>> collective =
+      CreateCollectiveFor(spec, spec.kernel(), backend);
   if (!collective.ok()) return collective.status();
   *collective = InjectFaults(*std::move(collective), spec.inject_fault(), rank);
+  // A/B jobs: the other implementation, created after the kernel on every rank.
+  const std::string& compare_kernel = spec.sweep().compare_kernel();
+  std::unique_ptr<Collective> compare;
+  if (!compare_kernel.empty()) {
+    absl::StatusOr<std::unique_ptr<Collective>> created =
+        CreateCollectiveFor(spec, compare_kernel, backend);
+    if (!created.ok()) {
+      return absl::Status(
+          created.status().code(),
+          absl::StrCat("sweep.compare_kernel ", compare_kernel, ": ", created.status().message()));
+    }
+    compare = *std::move(created);
+  }
   const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
   Collective& op = **collective;
   // Shards per size: world_size for an op whose size splits into one per rank, else 1.
@@ -155,65 +216,71 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       auto annotate = [&](const absl::Status& s) {
         return absl::Status(s.code(), absl::StrCat(where, " (rank ", rank, "): ", s.message()));
       };
-      if (absl::Status s = op.Prepare(count, dtype, kSeedBase + index); !s.ok()) {
-        return annotate(s);
-      }
       RankResult& result = mine[index];
-      if (first && check && op.sums_in_rank_order()) {
-        absl::StatusOr<CheckResult> random =
-            VerifyRankOrder(backend, &op, count, shards, dtype, kSeedBase + index);
-        if (!random.ok()) return annotate(random.status());
-        Accumulate(*random, &result.check);
-        if (absl::Status s = op.Prepare(count, dtype, kSeedBase + index); !s.ok()) {
-          return annotate(s);
-        }
-      }
-      if (first && check) {
-        absl::StatusOr<CheckResult> checked = Verify(backend, &op);
-        if (!checked.ok()) return annotate(checked.status());
-        Accumulate(*checked, &result.check);
-      }
-      // The all-reduce over every rank is timed in every pass, so it is prepared for this size
-      // in every pass, and checked in the first.
-      if (across != nullptr) {
-        if (absl::Status s = across->Prepare(count, dtype, kSeedBase + index); !s.ok()) {
-          return annotate(s);
-        }
-      }
-      if (first && across != nullptr) {
-        absl::StatusOr<CheckResult> checked = Verify(backend, across);
-        if (!checked.ok()) return annotate(checked.status());
-        if (checked->wrong > 0) {
-          return annotate(absl::DataLossError(absl::StrCat(
+      LoopArgs loop_args;
+      loop_args.count = count;
+      loop_args.dtype = dtype;
+      loop_args.seed = kSeedBase + index;
+      loop_args.shards = shards;
+      loop_args.first = first;
+      loop_args.check = check;
+      // The kernel under test: verified, then one timing loop with the injected delay (if any)
+      // inside its timed region, then a loop of every reference.
+      const auto measure_kernel = [&]() -> absl::Status {
+        // The all-reduce over every rank is timed in every pass, so it is prepared for this size
+        // in every pass, and checked in the first.
+        const auto prepare_across = [&]() -> absl::Status {
+          if (absl::Status s = across->Prepare(count, dtype, kSeedBase + index); !s.ok()) return s;
+          if (!first) return absl::OkStatus();
+          absl::StatusOr<CheckResult> checked = Verify(backend, across);
+          if (!checked.ok()) return checked.status();
+          if (checked->wrong == 0) return absl::OkStatus();
+          return absl::DataLossError(absl::StrCat(
               job_all_reduce->name, " (the all-reduce over every rank) is wrong: ", checked->wrong,
               " elements, first at index ", checked->first_bad_index, ": got ",
-              Exactly(checked->got), " want ", Exactly(checked->want))));
+              Exactly(checked->got), " want ", Exactly(checked->want)));
+        };
+        if (absl::Status s = MeasureLoop(
+                backend, spec, &op, loop_args,
+                delay.Wrap(backend, size_bytes, [&] { return op.Run(); }),
+                across != nullptr ? std::function<absl::Status()>(prepare_across) : nullptr,
+                &result.ours, &result.check);
+            !s.ok()) {
+          return annotate(s);
         }
+        // Every reference gets a loop in every pass, right after the kernel's, so that a machine
+        // drifting during the job moves both sides alike; graph replays in the first pass, as
+        // the kernel's.
+        if (first) result.references.resize(references.size());
+        for (size_t b = 0; b < references.size(); ++b) {
+          absl::StatusOr<OpTimes> times = TimeOp(backend, spec, references[b], /*graph=*/first);
+          if (!times.ok()) return annotate(times.status());
+          TimingStats& samples = result.references[b].eager;
+          samples.samples_us.insert(samples.samples_us.end(), times->eager.samples_us.begin(),
+                                    times->eager.samples_us.end());
+          if (first) result.references[b].graph_us = times->graph_us;
+        }
+        return absl::OkStatus();
+      };
+      // A/B: the compare kernel, verified and timed as the kernel (no delay, no references).
+      const auto measure_compare = [&]() -> absl::Status {
+        result.has_compare = true;
+        absl::Status s = MeasureLoop(
+            backend, spec, compare.get(), loop_args, [&] { return compare->Run(); }, nullptr,
+            &result.compare, &result.compare_check);
+        if (s.ok()) return s;
+        return annotate(absl::Status(
+            s.code(), absl::StrCat("sweep.compare_kernel ", compare_kernel, ": ", s.message())));
+      };
+      // The compare kernel goes first in odd passes, so that neither side always runs on a
+      // machine the other has just warmed (or heated).
+      const bool compare_first = compare != nullptr && pass % 2 == 1;
+      if (compare_first) {
+        if (absl::Status s = measure_compare(); !s.ok()) return s;
       }
-      // The kernel under test, with the injected delay (if any) inside its timed region, and
-      // verified after the last timed batch of every loop.
-      const std::function<absl::Status()> ours =
-          delay.Wrap(backend, size_bytes, [&] { return op.Run(); });
-      const LoopCheck loop_check{&op, &result.check};
-      absl::StatusOr<OpTimes> loop =
-          TimeOp(backend, spec, ours, /*graph=*/first, check ? &loop_check : nullptr);
-      if (!loop.ok()) return annotate(loop.status());
-      TimingStats& eager = result.ours.eager;
-      eager.samples_us.insert(eager.samples_us.end(), loop->eager.samples_us.begin(),
-                              loop->eager.samples_us.end());
-      eager.repeat_medians_us.push_back(loop->eager.median_us);
-      if (first) result.ours.graph_us = loop->graph_us;
-      // Every reference gets a loop in every pass, right after the kernel's, so that a machine
-      // drifting during the job moves both sides alike; graph replays in the first pass, as
-      // the kernel's.
-      if (first) result.references.resize(references.size());
-      for (size_t b = 0; b < references.size(); ++b) {
-        absl::StatusOr<OpTimes> times = TimeOp(backend, spec, references[b], /*graph=*/first);
-        if (!times.ok()) return annotate(times.status());
-        TimingStats& samples = result.references[b].eager;
-        samples.samples_us.insert(samples.samples_us.end(), times->eager.samples_us.begin(),
-                                  times->eager.samples_us.end());
-        if (first) result.references[b].graph_us = times->graph_us;
+      if (absl::Status s = measure_kernel(); !s.ok()) return s;
+      if (compare != nullptr && !compare_first) {
+        if (absl::Status s = measure_compare(); !s.ok()) return s;
       }
 
       const auto row_of = [&](const std::vector<RankResult>& results) {
@@ -257,7 +324,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         if (absl::Status s = sink(row_of(results)); !s.ok()) return annotate(s);
       }
       int64_t wrong = 0;
-      for (const RankResult& r : results) wrong += r.check.wrong;
+      for (const RankResult& r : results) wrong += r.check.wrong + r.compare_check.wrong;
       if (wrong > 0) {
         // The row that says what went wrong is stored before any rank's failure ends the job.
         if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {
@@ -267,15 +334,19 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       // The rank whose result was wrong reports the failure, so that the job names it; the
       // others stop with ABORTED, which the worker does not report (whichever rank reported
       // first used to be recorded).
-      const CheckResult& own = results[rank].check;
-      if (own.wrong > 0) {
-        return absl::DataLossError(absl::StrCat(where, ": verification failed: ", own.wrong,
-                                                " wrong elements on rank ", rank,
-                                                ", first at index ", own.first_bad_index, ": got ",
-                                                Exactly(own.got), " want ", Exactly(own.want)));
+      for (const auto& [what, own] :
+           {std::pair<std::string, const CheckResult&>{where, results[rank].check},
+            {absl::StrCat(where, ": sweep.compare_kernel ", compare_kernel),
+             results[rank].compare_check}}) {
+        if (own.wrong > 0) {
+          return absl::DataLossError(
+              absl::StrCat(what, ": verification failed: ", own.wrong, " wrong elements on rank ",
+                           rank, ", first at index ", own.first_bad_index, ": got ",
+                           Exactly(own.got), " want ", Exactly(own.want)));
+        }
       }
       for (size_t r = 0; r < results.size(); ++r) {
-        if (results[r].check.wrong > 0) {
+        if (results[r].check.wrong + results[r].compare_check.wrong > 0) {
           return absl::AbortedError(
               absl::StrCat(where, ": rank ", r, "'s result was wrong; that rank reports it"));
         }

@@ -117,15 +117,16 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
 }
 
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
+                                                                const std::string& kernel,
                                                                 Backend* backend) {
-  if (IsFamily(spec.kernel(), OpFamily::kDispatcher)) {
+  if (IsFamily(kernel, OpFamily::kDispatcher)) {
     // The coordinator checked that the table is this kernel's (CheckDispatchTableFor).
     return CreateDispatchCollective(backend, spec.sweep().dispatch());
   }
-  if (const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel()); plugin != nullptr) {
+  if (const v1::PluginOp* plugin = FindPluginOp(spec, kernel); plugin != nullptr) {
     return CreatePluginOpCollective(*plugin, backend);
   }
-  return backend->CreateCollective(spec.kernel());
+  return backend->CreateCollective(kernel);
 }
 
 }  // namespace symmbench

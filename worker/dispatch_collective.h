@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "kernels/backend.h"
@@ -19,9 +20,11 @@ namespace symmbench {
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
     Backend* backend, const v1::DispatchTable& table);
 
-// The collective a job's kernel names: the dispatcher for the registry's kDispatcher ops, the
-// plugin's for a plugin op (worker/plugin_op.h), else the backend's own.
+// The collective of `kernel` in `spec` (its kernel or its sweep.compare_kernel): the
+// dispatcher for the registry's kDispatcher ops (with the spec's table), the plugin's for a
+// plugin op (worker/plugin_op.h), else the backend's own.
 absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
+                                                                const std::string& kernel,
                                                                 Backend* backend);
 
 }  // namespace symmbench

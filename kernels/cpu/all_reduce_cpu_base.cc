@@ -15,8 +15,6 @@
 namespace symmbench {
 namespace {
 
-constexpr size_t kPageBytes = 4096;
-
 // Elements per chunk: the float accumulators and one peer's converted slice (4 KiB each) stay
 // in L1 while every peer's slice of the chunk streams through.
 constexpr int64_t kChunkElems = 1024;
@@ -62,7 +60,7 @@ absl::Status AllReduceCpuBase::CheckPrepared(const char* operation) const {
 }
 
 void* AllReduceCpuBase::output() {
-  if (placement_ == AllReduceOutput::kPrivate) return out_.get();
+  if (placement_ == AllReduceOutput::kPrivate) return context_.output;
   return context_.memory->output_buffer(context_.memory->rank());
 }
 
@@ -104,21 +102,6 @@ absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_
     FillExactInput(input, dtype, count, seed, rank);
   }
   const size_t bytes = static_cast<size_t>(count) * size;
-  if (ref_ == nullptr) {
-    // Once, at the symmetric buffer's size and page-aligned, like the shm buffers: a buffer
-    // reallocated per size would start at a different cache-line offset in every process, and
-    // timings then differ from process to process (measured: two levels ~8% apart).
-    const size_t page_bytes = (capacity + kPageBytes - 1) / kPageBytes * kPageBytes;
-    ref_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
-    if (placement_ == AllReduceOutput::kPrivate) {
-      out_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
-    }
-    if (ref_ == nullptr || (placement_ == AllReduceOutput::kPrivate && out_ == nullptr)) {
-      ref_.reset();
-      return absl::ResourceExhaustedError(absl::StrCat(
-          kernel_name_, " (cpu): Prepare: cannot allocate 2 x ", page_bytes, " bytes"));
-    }
-  }
   bytes_ = bytes;
   count_ = count;
   dtype_ = dtype;
@@ -130,7 +113,7 @@ absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_
 absl::Status AllReduceCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   std::memset(output(), 0xFF, bytes_);
-  std::memset(ref_.get(), 0xFF, bytes_);
+  std::memset(context_.reference, 0xFF, bytes_);
   return absl::OkStatus();
 }
 
@@ -142,14 +125,14 @@ absl::Status AllReduceCpuBase::RunReference() {
     double sum = 0.0;
     for (int p = 0; p < memory.world_size(); ++p) sum += LoadAsFloat(memory.buffer(p), dtype_, i);
     // double -> float -> dtype rounds twice; exact for the exact inputs (|sum| <= 64).
-    StoreFromFloat(ref_.get(), dtype_, i, static_cast<float>(sum));
+    StoreFromFloat(context_.reference, dtype_, i, static_cast<float>(sum));
   }
   return context_.barrier->Sync(0);
 }
 
 absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareBitwise(output(), ref_.get(), dtype_, count_);
+  return CompareBitwise(output(), context_.reference, dtype_, count_);
 }
 
 absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {

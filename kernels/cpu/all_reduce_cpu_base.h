@@ -17,7 +17,7 @@ namespace symmbench {
 
 // Where an all-reduce's output lives.
 enum class AllReduceOutput {
-  kPrivate,    // a host buffer of this rank's own (one-shot: each rank writes only its own)
+  kPrivate,    // this rank's private host buffer (CpuKernelContext::output; one-shot)
   kSymmetric,  // this rank's shm output buffer, so peers can push into it (two-shot)
 };
 
@@ -89,12 +89,7 @@ class AllReduceCpuBase : public Collective {
   uint64_t seed_ = 0;
   bool random_ = false;  // the last Prepare was PrepareRandom
   DType dtype_ = DType::kFp32;
-  struct FreeDeleter {
-    void operator()(unsigned char* p) const { std::free(p); }
-  };
-  // Page-aligned, the symmetric buffer's size, allocated by the first Prepare; bytes_ in use.
-  std::unique_ptr<unsigned char[], FreeDeleter> out_;  // kPrivate only
-  std::unique_ptr<unsigned char[], FreeDeleter> ref_;
+  // Bytes of the output and of the reference (context_.output / reference) in use.
   size_t bytes_ = 0;
 };
 

@@ -51,11 +51,13 @@ class CpuTimer : public Timer {
 class CpuBackend : public Backend {
  public:
   CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout,
-             Rendezvous* rendezvous, std::string job_id)
+             Rendezvous* rendezvous, std::string job_id, PageBuffer output, PageBuffer reference)
       : memory_(std::move(memory)),
         barrier_(memory_.get(), timeout, memory_->abort_word()),
         rendezvous_(rendezvous),
-        job_id_(std::move(job_id)) {}
+        job_id_(std::move(job_id)),
+        output_(std::move(output)),
+        reference_(std::move(reference)) {}
 
   std::string name() const override { return "cpu"; }
   int rank() const override { return memory_->rank(); }
@@ -105,13 +107,16 @@ class CpuBackend : public Backend {
 
  private:
   CpuKernelContext Context() {
-    return CpuKernelContext{memory_.get(), &barrier_, rendezvous_, job_id_};
+    return CpuKernelContext{memory_.get(), &barrier_,     rendezvous_,
+                            job_id_,       output_.get(), reference_.get()};
   }
 
   std::unique_ptr<ShmSymmetricMemory> memory_;
   CpuBarrier barrier_;            // shared by this rank's collectives, which run one at a time
   Rendezvous* const rendezvous_;  // the job's; outlives the backend
   const std::string job_id_;
+  PageBuffer output_;     // every collective's private output (CpuKernelContext::output)
+  PageBuffer reference_;  // and reference
 };
 
 }  // namespace
@@ -132,8 +137,16 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& 
   }
   auto memory = ShmSymmetricMemory::Create(rendezvous, options.job_id, options.max_bytes);
   if (!memory.ok()) return memory.status();
-  return std::unique_ptr<Backend>(
-      new CpuBackend(*std::move(memory), options.timeout, rendezvous, options.job_id));
+  const size_t bytes = (*memory)->buffer_bytes();
+  PageBuffer output = AllocatePages(bytes);
+  PageBuffer reference = AllocatePages(bytes);
+  if (output == nullptr || reference == nullptr) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cpu backend: cannot allocate 2 x ", bytes, " bytes of private buffers"));
+  }
+  return std::unique_ptr<Backend>(new CpuBackend(*std::move(memory), options.timeout, rendezvous,
+                                                 options.job_id, std::move(output),
+                                                 std::move(reference)));
 }
 
 }  // namespace symmbench

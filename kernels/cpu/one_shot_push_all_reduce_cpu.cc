@@ -51,9 +51,9 @@ absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
   }
   const size_t segment_bytes = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
   const int world = c.memory->world_size();
-  absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> slots =
-      ShmSymmetricMemory::Create(c.rendezvous, absl::StrCat(c.job_id, "-push"),
-                                 static_cast<int64_t>(segment_bytes * world * kSlots));
+  const std::string tag = c.rendezvous->UniqueTag(absl::StrCat(c.job_id, "-push"));
+  absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> slots = ShmSymmetricMemory::Create(
+      c.rendezvous, tag, static_cast<int64_t>(segment_bytes * world * kSlots));
   if (!slots.ok()) {
     return absl::Status(slots.status().code(),
                         absl::StrCat("one_shot_push_all_reduce (cpu): ", slots.status().message()));
@@ -62,8 +62,7 @@ absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
   const size_t words = segment_bytes * world * kSlots / 4;
   for (size_t j = 0; j < words; ++j) __atomic_store_n(own + j, kSentinelWord, __ATOMIC_RELAXED);
   // No rank pushes before every rank's slots hold the sentinel.
-  if (absl::Status s = c.rendezvous->Barrier(absl::StrCat(c.job_id, "/push_slots_ready"));
-      !s.ok()) {
+  if (absl::Status s = c.rendezvous->Barrier(absl::StrCat(tag, "/push_slots_ready")); !s.ok()) {
     return s;
   }
   segment_bytes_ = segment_bytes;

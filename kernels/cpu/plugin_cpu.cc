@@ -29,7 +29,8 @@ class PluginCpuState {
     const uint64_t bytes = scratch.buffer_bytes + scratch.signal_pad_bytes;
     if (bytes > 0 && scratch_ == nullptr) {
       absl::StatusOr<std::unique_ptr<ShmSymmetricMemory>> created = ShmSymmetricMemory::Create(
-          context_.rendezvous, absl::StrCat(context_.job_id, "-", kernel_.name),
+          context_.rendezvous,
+          context_.rendezvous->UniqueTag(absl::StrCat(context_.job_id, "-", kernel_.name)),
           static_cast<int64_t>(bytes));
       if (!created.ok()) return PluginScratchError(kernel_, bytes, created.status());
       scratch_ = *std::move(created);

@@ -12,7 +12,6 @@
 namespace symmbench {
 namespace {
 
-constexpr size_t kPageBytes = 4096;
 constexpr unsigned char kPoisonByte = 0xFF;  // a NaN in every dtype
 
 }  // namespace
@@ -51,7 +50,7 @@ absl::StatusOr<CheckResult> ShardedCpuBase::CheckRankOrderSum() {
     return absl::FailedPreconditionError(
         absl::StrCat(kernel_name_, " (cpu): CheckRankOrderSum after Prepare, not PrepareRandom"));
   }
-  return CompareWithRankOrderSum(out_.get(), dtype_, output_count_, seed_, world_size(),
+  return CompareWithRankOrderSum(context_.output, dtype_, output_count_, seed_, world_size(),
                                  /*zero_sign_may_differ=*/false,
                                  static_cast<int64_t>(rank()) * shard_);
 }
@@ -67,19 +66,6 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
                      " (buffers of ", capacity, " bytes per rank), got ", count));
   }
   if (absl::Status s = EnsureResources(dtype); !s.ok()) return s;
-  if (ref_ == nullptr) {
-    // Once, at the symmetric buffer's size and page-aligned (as AllReduceCpuBase, whose
-    // comment says why).
-    const size_t page_bytes = (capacity + kPageBytes - 1) / kPageBytes * kPageBytes;
-    out_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
-    ref_.reset(static_cast<unsigned char*>(std::aligned_alloc(kPageBytes, page_bytes)));
-    if (out_ == nullptr || ref_ == nullptr) {
-      out_.reset();
-      ref_.reset();
-      return absl::ResourceExhaustedError(absl::StrCat(
-          kernel_name_, " (cpu): Prepare: cannot allocate 2 x ", page_bytes, " bytes"));
-    }
-  }
   shard_ = count / world_size();
   shard_bytes_ = static_cast<size_t>(shard_) * elem;
   const bool gather = computes_ == Computes::kAllGather;
@@ -100,8 +86,8 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
 absl::Status ShardedCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   const size_t bytes = static_cast<size_t>(output_count_) * DTypeSize(dtype_);
-  std::memset(out_.get(), kPoisonByte, bytes);
-  std::memset(ref_.get(), kPoisonByte, bytes);
+  std::memset(context_.output, kPoisonByte, bytes);
+  std::memset(context_.reference, kPoisonByte, bytes);
   return absl::OkStatus();
 }
 
@@ -109,7 +95,7 @@ absl::Status ShardedCpuBase::RunReference() {
   if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
   if (computes_ == Computes::kAllGather) {
     for (int p = 0; p < world_size(); ++p) {
-      FillExactInput(ref_.get() + p * shard_bytes_, dtype_, shard_, seed_, p);
+      FillExactInput(context_.reference + p * shard_bytes_, dtype_, shard_, seed_, p);
     }
     return absl::OkStatus();
   }
@@ -117,14 +103,14 @@ absl::Status ShardedCpuBase::RunReference() {
   for (int64_t i = 0; i < shard_; ++i) {
     int sum = 0;  // exact: at most kMaxWorldSize values in [-8, 8]
     for (int p = 0; p < world_size(); ++p) sum += ExactInputValue(seed_, p, begin + i);
-    StoreFromFloat(ref_.get(), dtype_, i, static_cast<float>(sum));
+    StoreFromFloat(context_.reference, dtype_, i, static_cast<float>(sum));
   }
   return absl::OkStatus();
 }
 
 absl::StatusOr<CheckResult> ShardedCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareBitwise(out_.get(), ref_.get(), dtype_, output_count_);
+  return CompareBitwise(context_.output, context_.reference, dtype_, output_count_);
 }
 
 absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
@@ -134,7 +120,7 @@ absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
                                               index, " outside [0, ", output_count_, ")"));
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
-  out_[index * DTypeSize(dtype_)] ^= 0x01;
+  context_.output[index * DTypeSize(dtype_)] ^= 0x01;
   return absl::OkStatus();
 }
 

@@ -55,7 +55,7 @@ class ShardedCpuBase : public Collective {
   absl::Status FlipOutputElement(int64_t index) final;
 
   // Test hook: this rank's output (output_count() elements after Prepare).
-  const void* output_for_testing() const { return out_.get(); }
+  const void* output_for_testing() const { return context_.output; }
 
  protected:
   // `kernel_name` (a literal) prefixes every error message; `computes` is kAllGather or
@@ -77,13 +77,10 @@ class ShardedCpuBase : public Collective {
   int64_t shard() const { return shard_; }                // elements
   size_t shard_bytes() const { return shard_bytes_; }     // bytes
   int64_t output_count() const { return output_count_; }  // elements
-  unsigned char* output() { return out_.get(); }          // private, output_count() elements
+  // Private (CpuKernelContext::output), output_count() elements.
+  unsigned char* output() { return context_.output; }
 
  private:
-  struct FreeDeleter {
-    void operator()(unsigned char* p) const { std::free(p); }
-  };
-
   CpuKernelContext context_;
   const char* kernel_name_;
   Computes computes_;
@@ -94,9 +91,6 @@ class ShardedCpuBase : public Collective {
   int64_t shard_ = 0;
   size_t shard_bytes_ = 0;
   int64_t output_count_ = 0;
-  // Page-aligned, the symmetric buffer's size, allocated by the first Prepare.
-  std::unique_ptr<unsigned char[], FreeDeleter> out_;
-  std::unique_ptr<unsigned char[], FreeDeleter> ref_;
 };
 
 }  // namespace symmbench

@@ -59,8 +59,9 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     const size_t slot_bytes = PushSlotBytes(c.symm->region_bytes(), c.world_size);
     // Allocate and map (collective), fill this rank's slots with the sentinel, and meet at a
     // barrier: no rank pushes before every rank's fill has completed.
-    absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> slots = CudaSymmetricMemory::Create(
-        slot_bytes * kPushSlots, 1, c.rendezvous, "cuda_push_slot_handles");
+    const std::string tag = c.rendezvous->UniqueTag("cuda_push_slots");
+    absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> slots =
+        CudaSymmetricMemory::Create(slot_bytes * kPushSlots, 1, c.rendezvous, tag + "/handles");
     if (!slots.ok()) {
       return absl::Status(slots.status().code(),
                           absl::StrCat("one_shot_push_all_reduce: ", slots.status().message()));
@@ -75,7 +76,7 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(c.stream),
                                    "one_shot_push_all_reduce: cudaStreamSynchronize(init)");
     // No peer may push before every rank's fill is done.
-    if (absl::Status s = c.rendezvous->Barrier("cuda_push_slots_ready"); !s.ok()) return s;
+    if (absl::Status s = c.rendezvous->Barrier(tag + "/ready"); !s.ok()) return s;
     slot_bytes_ = slot_bytes;
     state_ = std::move(state);
     slots_ = *std::move(slots);

@@ -46,7 +46,7 @@ class PluginCudaState {
     const uint64_t bytes = scratch.buffer_bytes + scratch.signal_pad_bytes;
     if (bytes > 0 && scratch_ == nullptr) {
       absl::StatusOr<std::unique_ptr<CudaSymmetricMemory>> created = CudaSymmetricMemory::Create(
-          bytes, 1, ctx_->rendezvous, absl::StrCat(kernel_.name, "/scratch"));
+          bytes, 1, ctx_->rendezvous, ctx_->rendezvous->UniqueTag(kernel_.name + "/scratch"));
       if (!created.ok()) return PluginScratchError(kernel_, bytes, created.status());
       scratch_ = *std::move(created);
     }
