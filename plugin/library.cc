@@ -60,7 +60,7 @@ absl::Status CheckOp(const symmbench_op& op, int index) {
         absl::StrCat(named, ".buffer_bytes_per_message_byte: ", op.buffer_bytes_per_message_byte,
                      " exceeds ", kMaxBufferBytesPerMessageByte));
   }
-  if (op.buffer_bytes_fixed > (uint64_t{1} << 40)) {
+  if (op.buffer_bytes_fixed > kMaxPluginBufferBytesFixed) {
     return absl::InvalidArgumentError(
         absl::StrCat(named, ".buffer_bytes_fixed: ", op.buffer_bytes_fixed, " exceeds 1 TiB"));
   }

@@ -14,12 +14,6 @@
 
 namespace symmbench {
 
-// Limits on a description (the header states them to plugin authors).
-inline constexpr int kMaxPluginOps = 64;
-inline constexpr size_t kMaxPluginOpNameLength = 64;
-inline constexpr uint32_t kMaxBufferBytesPerMessageByte = 64;
-inline constexpr uint64_t kMaxPluginSignalPadBytes = 1 << 20;
-
 class PluginLibrary {
  public:
   // Opens `path` (RTLD_NOW | RTLD_LOCAL), reads symmbench_plugin_abi_version and, when it is a

@@ -1,7 +1,8 @@
-// The plugin ABI versions this build speaks (plugin/symmbench_plugin.h), for the loader and for
-// what the daemon lists.
+// The plugin ABI versions this build speaks (plugin/symmbench_plugin.h) and the limits it sets
+// on a description, for the loader, what the daemon lists and the spec's checks.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "plugin/symmbench_plugin.h"
@@ -9,5 +10,12 @@
 namespace symmbench {
 
 inline constexpr uint32_t kPluginAbiVersions[] = {SYMMBENCH_PLUGIN_ABI_VERSION};
+
+// Limits on a description (the header states them to plugin authors).
+inline constexpr int kMaxPluginOps = 64;
+inline constexpr size_t kMaxPluginOpNameLength = 64;
+inline constexpr uint32_t kMaxBufferBytesPerMessageByte = 64;
+inline constexpr uint64_t kMaxPluginBufferBytesFixed = uint64_t{1} << 40;
+inline constexpr uint64_t kMaxPluginSignalPadBytes = 1 << 20;
 
 }  // namespace symmbench

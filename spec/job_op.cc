@@ -23,6 +23,7 @@ std::optional<Computes> ComputesOf(v1::PluginComputes computes) {
 }  // namespace
 
 const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel) {
+  if (kernel.empty()) return nullptr;
   for (const v1::PluginOp& op : spec.plugin_ops()) {
     if (op.kernel() == kernel) return &op;
   }

@@ -11,7 +11,7 @@
 
 namespace symmbench {
 
-// The entry of spec.plugin_ops for kernel name `kernel`, or nullptr.
+// The entry of spec.plugin_ops for kernel name `kernel`, or nullptr (also for an empty name).
 const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel);
 
 // The descriptor of op `kernel` in `spec`: the registry's, or a plugin op's (PluginOpDescriptor:

@@ -12,6 +12,7 @@
 #include "common/quote.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
+#include "plugin/versions.h"
 #include "spec/dispatch.h"
 #include "spec/fault_injection.h"
 #include "spec/gemm_spec.h"
@@ -141,9 +142,14 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
     // An A/B job's two kernels share the backend's buffers; plugin ops' fixed scratch and
     // signal pads come off the top.
     int64_t buffers = kernel.buffers_per_rank;
+    // The job's plugin ops (its kernel's, its compare kernel's when another): at most 2 x
+    // (2^40 + 2^20) bytes, as CheckPluginOpEntries bounds each.
+    const std::string& compare = spec.sweep().compare_kernel();
     int64_t fixed = 0;
-    for (const v1::PluginOp& plugin : spec.plugin_ops()) {
-      fixed += plugin.buffer_bytes_fixed() + plugin.signal_pad_bytes();
+    for (const v1::PluginOp* plugin :
+         {FindPluginOp(spec, spec.kernel()),
+          !compare.empty() && compare != spec.kernel() ? FindPluginOp(spec, compare) : nullptr}) {
+      if (plugin != nullptr) fixed += plugin->buffer_bytes_fixed() + plugin->signal_pad_bytes();
     }
     if (const std::optional<OpDescriptor> other = JobOp(spec, spec.sweep().compare_kernel());
         other.has_value()) {
@@ -163,6 +169,32 @@ absl::Status CheckSizes(const v1::JobSpec& spec, const OpDescriptor& kernel, DTy
           field, ": ", FormatBytes(size), " x ", buffers, " buffers exceeds device memory of ",
           FormatBytes(limits.device_memory_bytes), " (", kernel.name, " needs ", buffers,
           " buffers of the largest size per rank)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Every entry of plugin_ops within the ABI's limits (the coordinator fills them from the
+// libraries, which the loader checks; a spec from elsewhere may say anything).
+absl::Status CheckPluginOpEntries(const v1::JobSpec& spec) {
+  for (int i = 0; i < spec.plugin_ops_size(); ++i) {
+    const v1::PluginOp& op = spec.plugin_ops(i);
+    const auto out_of = [&](const char* field, int64_t value, uint64_t max) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("plugin_ops[", i, "].", field, ": ", value, " is outside [0, ", max, "]"));
+    };
+    if (op.buffer_bytes_per_message_byte() < 0 ||
+        static_cast<uint32_t>(op.buffer_bytes_per_message_byte()) > kMaxBufferBytesPerMessageByte) {
+      return out_of("buffer_bytes_per_message_byte", op.buffer_bytes_per_message_byte(),
+                    kMaxBufferBytesPerMessageByte);
+    }
+    if (op.buffer_bytes_fixed() < 0 ||
+        static_cast<uint64_t>(op.buffer_bytes_fixed()) > kMaxPluginBufferBytesFixed) {
+      return out_of("buffer_bytes_fixed", op.buffer_bytes_fixed(), kMaxPluginBufferBytesFixed);
+    }
+    if (op.signal_pad_bytes() < 0 ||
+        static_cast<uint64_t>(op.signal_pad_bytes()) > kMaxPluginSignalPadBytes) {
+      return out_of("signal_pad_bytes", op.signal_pad_bytes(), kMaxPluginSignalPadBytes);
     }
   }
   return absl::OkStatus();
@@ -354,6 +386,7 @@ absl::StatusOr<std::vector<int64_t>> ExpandSizes(const v1::SweepSpec& sweep) {
 }
 
 absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
+  if (absl::Status s = CheckPluginOpEntries(spec); !s.ok()) return s;
   const std::optional<OpDescriptor> kernel = JobOp(spec);
   if (!kernel.has_value()) {
     if (spec.kernel().empty()) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -177,6 +178,23 @@ TEST(ValidateSpecTest, PluginOpsAreCheckedAsTheCoordinatorResolvedThem) {
   op->set_buffer_bytes_fixed(3 * kGiB);
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kResourceExhausted,
               "kernel: mine:one_shot asks for 3 GiB");
+  // Entries beyond the ABI's limits (a spec that did not come from the coordinator's resolution),
+  // whatever op they describe: refused before any arithmetic on them.
+  op->set_buffer_bytes_fixed(std::numeric_limits<int64_t>::min());
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "plugin_ops[0].buffer_bytes_fixed:");
+  op->set_buffer_bytes_fixed(0);
+  op->set_signal_pad_bytes(int64_t{1} << 21);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "plugin_ops[0].signal_pad_bytes:");
+  op->set_signal_pad_bytes(0);
+  v1::PluginOp* unrelated = spec.add_plugin_ops();
+  unrelated->set_buffer_bytes_per_message_byte(-1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "plugin_ops[1].buffer_bytes_per_message_byte:");
+  unrelated->set_buffer_bytes_per_message_byte(0);
+  unrelated->set_buffer_bytes_fixed(int64_t{1} << 40);  // within limits, not the job's op
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
 }
 
 TEST(ValidateSpecTest, NodesAndPerHostTeams) {
