@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -21,6 +22,8 @@
 #include "prometheus/histogram.h"
 #include "prometheus/registry.h"
 #include "prometheus/text_serializer.h"
+#include "server/first_scrape.h"
+#include "server/process_metrics.h"
 
 namespace symmbench {
 namespace {
@@ -34,6 +37,10 @@ using prometheus::Labels;
 // Final job ids remembered to count each job once in symmbench_jobs_total; a job is reported
 // final once or twice in a row, so a short memory is enough.
 constexpr size_t kRecentFinalJobs = 4096;
+
+// How long a new series waits at zero for a scrape before its updates apply anyway: longer than
+// any sensible scrape interval (Prometheus' default is 1 min).
+constexpr std::chrono::milliseconds kMaxFirstScrapeWait{150000};
 
 // 1, 2, 5 per decade from 10^lo to 10^hi (inclusive of 10^hi). Computed as m / 10^k or
 // m * 10^k with an exact power of ten, so each bound is the double nearest its decimal text
@@ -54,6 +61,11 @@ Histogram::BucketBoundaries OneTwoFive(int lo, int hi) {
 
 const Histogram::BucketBoundaries& KernelBuckets() {  // 1 us .. 1 s
   static const Histogram::BucketBoundaries* b = new Histogram::BucketBoundaries(OneTwoFive(-6, 0));
+  return *b;
+}
+
+const Histogram::BucketBoundaries& JobBuckets() {  // 10 ms .. 10000 s
+  static const Histogram::BucketBoundaries* b = new Histogram::BucketBoundaries(OneTwoFive(-2, 4));
   return *b;
 }
 
@@ -101,9 +113,6 @@ Labels With(Labels labels, const std::string& name, const std::string& value) {
 }  // namespace
 
 std::string MetricsSizeBucket(const v1::ResultRow& row) {
-  if (const v1::GemmFigures& gemm = row.gemm(); gemm.m() > 0 && gemm.n() > 0 && gemm.k() > 0) {
-    return absl::StrCat(gemm.m(), "x", gemm.n(), "x", gemm.k());
-  }
   if (row.size_bytes() <= 0) return "0B";
   uint64_t size = static_cast<uint64_t>(row.size_bytes());
   uint64_t p = 1;
@@ -119,11 +128,18 @@ std::string MetricsSizeBucket(const v1::ResultRow& row) {
 
 struct CoordinatorMetrics::Impl {
   std::shared_ptr<prometheus::Registry> registry = std::make_shared<prometheus::Registry>();
+  // With an Exposer: new counter and histogram series wait at zero for a scrape
+  // (server/first_scrape.h); without one (Serialize only), updates apply at once.
+  std::shared_ptr<FirstScrapeGate> gate;
+  std::shared_ptr<GatedCollectable> collectable;
+  std::shared_ptr<ProcessCollectable> process = std::make_shared<ProcessCollectable>();
   // Declared after the registry: destroyed (server stopped) before it.
   std::unique_ptr<prometheus::Exposer> exposer;
   std::string bound_address;
 
   Family<Histogram>* kernel_latency = nullptr;
+  Family<Histogram>* job_duration = nullptr;
+  Family<Histogram>* queue_wait = nullptr;
   Family<Gauge>* busbw = nullptr;
   Family<Gauge>* algbw = nullptr;
   Family<Gauge>* tflops = nullptr;
@@ -153,9 +169,19 @@ struct CoordinatorMetrics::Impl {
     kernel_latency = &prometheus::BuildHistogram()
                           .Name("symmbench_kernel_latency_seconds")
                           .Help(
-                              "Median time per operation of a result row (max over ranks); "
-                              "mode=eager from time_us, mode=graph from CUDA-graph replays")
+                              "Time per operation: mode=eager observes every timed iteration "
+                              "(each batch's time per operation, max over ranks, once per "
+                              "operation it timed); mode=graph a row's median of CUDA-graph "
+                              "replays, once per row")
                           .Register(r);
+    job_duration = &prometheus::BuildHistogram()
+                        .Name("symmbench_job_duration_seconds")
+                        .Help("Time from a job's start to its final state, by final state")
+                        .Register(r);
+    queue_wait = &prometheus::BuildHistogram()
+                      .Name("symmbench_job_queue_wait_seconds")
+                      .Help("Time a job waited in the queue, from submission to its start")
+                      .Register(r);
     busbw = &prometheus::BuildGauge()
                  .Name("symmbench_busbw_bytes_per_second")
                  .Help("Bus bandwidth of the last row with these labels")
@@ -165,23 +191,26 @@ struct CoordinatorMetrics::Impl {
                  .Help("Algorithm bandwidth (size / time) of the last row with these labels")
                  .Register(r);
     tflops = &prometheus::BuildGauge()
-                  .Name("symmbench_tflops")
-                  .Help("TFLOP/s of the last ag_gemm row with these labels (fused variant)")
+                  .Name("symmbench_gemm_flops_per_second")
+                  .Help(
+                      "FLOP/s of the last GEMM + collective row with these labels (fused "
+                      "variant)")
                   .Register(r);
     speedup = &prometheus::BuildGauge()
-                   .Name("symmbench_speedup_over_reference")
+                   .Name("symmbench_speedup_over_reference_ratio")
                    .Help("Best reference's time / our time, last row with these labels")
                    .Register(r);
-    overlap_efficiency =
-        &prometheus::BuildGauge()
-             .Name("symmbench_overlap_efficiency")
-             .Help("ag_gemm (t_sequential - t_fused) / min(t_ag, t_gemm); 1 = fully hidden")
-             .Register(r);
+    overlap_efficiency = &prometheus::BuildGauge()
+                              .Name("symmbench_overlap_efficiency_ratio")
+                              .Help(
+                                  "GEMM + collective: (t_sequential - t_fused) / min(t_collective, "
+                                  "t_gemm); 1 = fully hidden")
+                              .Register(r);
     roofline_fraction = &prometheus::BuildGauge()
-                             .Name("symmbench_roofline_fraction")
+                             .Name("symmbench_roofline_ratio")
                              .Help(
                                  "Last row against the machine's calibrated ceiling "
-                                 "(what=busbw: peer copy bandwidth, what=tflops: GEMM alone)")
+                                 "(what=busbw: peer copy bandwidth, what=flops: GEMM alone)")
                              .Register(r);
     verification_failures = &prometheus::BuildCounter()
                                  .Name("symmbench_verification_failures_total")
@@ -251,6 +280,33 @@ struct CoordinatorMetrics::Impl {
         .Set(1);
   }
 
+  // Adds `amount` to the counter `labels` of `family`, born at zero (first_scrape.h).
+  void Count(Family<Counter>* family, const Labels& labels, double amount = 1) {
+    Apply(
+        family->GetName(), labels, [family, labels] { family->Add(labels); },
+        [family, labels, amount] { family->Add(labels).Increment(amount); });
+  }
+  // Observes `values` in the histogram `labels` of `family` (`buckets`), born at zero.
+  void Observe(Family<Histogram>* family, const Labels& labels,
+               const Histogram::BucketBoundaries& buckets, std::vector<double> values) {
+    Apply(
+        family->GetName(), labels, [family, labels, &buckets] { family->Add(labels, buckets); },
+        [family, labels, &buckets, values = std::move(values)] {
+          Histogram& h = family->Add(labels, buckets);
+          for (double v : values) h.Observe(v);
+        });
+  }
+  void Apply(const std::string& name, const Labels& labels, const std::function<void()>& create,
+             std::function<void()> update) {
+    if (gate == nullptr) {
+      update();
+      return;
+    }
+    std::string key = name;
+    for (const auto& [k, v] : labels) absl::StrAppend(&key, "|", k, "=", v);
+    gate->Apply(key, create, std::move(update));
+  }
+
   // True the first time `job_id` is seen in a final state (among the recent ones).
   bool FirstFinal(const std::string& job_id) {
     std::lock_guard<std::mutex> lock(mu);
@@ -291,7 +347,10 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
           absl::StrCat("metrics exposer on ", listen, " reports no listening port"));
     }
     impl->bound_address = absl::StrCat(host, ":", ports.front());
-    impl->exposer->RegisterCollectable(impl->registry);
+    impl->gate = std::make_shared<FirstScrapeGate>(kMaxFirstScrapeWait);
+    impl->collectable = std::make_shared<GatedCollectable>(impl->registry, impl->gate);
+    impl->exposer->RegisterCollectable(impl->collectable);
+    impl->exposer->RegisterCollectable(impl->process);
   }
   return std::unique_ptr<CoordinatorMetrics>(new CoordinatorMetrics(std::move(impl)));
 }
@@ -299,10 +358,19 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
 std::string CoordinatorMetrics::BoundAddress() const { return impl_->bound_address; }
 
 void CoordinatorMetrics::JobStateChanged(const v1::Job& job) {
+  const Labels labels = {{"kernel", job.spec().kernel()}, {"backend", Backend(job)}};
+  if (job.state() == v1::RUNNING && job.start_time_unix_ms() >= job.submit_time_unix_ms() &&
+      job.submit_time_unix_ms() > 0) {
+    impl_->Observe(impl_->queue_wait, labels, JobBuckets(),
+                   {(job.start_time_unix_ms() - job.submit_time_unix_ms()) / 1e3});
+  }
   const std::string state = FinalStateLabel(job.state());
   if (state.empty() || !impl_->FirstFinal(job.job_id())) return;
-  impl_->jobs->Add({{"state", state}, {"kernel", job.spec().kernel()}, {"backend", Backend(job)}})
-      .Increment();
+  impl_->Count(impl_->jobs, With(labels, "state", state));
+  if (job.start_time_unix_ms() > 0 && job.end_time_unix_ms() >= job.start_time_unix_ms()) {
+    impl_->Observe(impl_->job_duration, With(labels, "state", state), JobBuckets(),
+                   {(job.end_time_unix_ms() - job.start_time_unix_ms()) / 1e3});
+  }
 }
 
 void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& row,
@@ -314,21 +382,22 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   // A row that failed verification is counted, never published as a figure: its time and
   // bandwidth measured a wrong result.
   if (row.wrong() > 0) {
-    m.verification_failures->Add(labels).Increment();
+    m.Count(m.verification_failures, labels);
     return;
   }
 
   if (row.samples_us_size() > 0 && row.samples_us_size() == row.sample_iters_size()) {
     // Every timed iteration: each batch's per-op time, once per operation it timed.
-    auto& histogram = m.kernel_latency->Add(eager, KernelBuckets());
+    std::vector<double> seconds;
     for (int b = 0; b < row.samples_us_size(); ++b) {
-      for (int i = 0; i < row.sample_iters(b); ++i) histogram.Observe(row.samples_us(b) / 1e6);
+      seconds.insert(seconds.end(), row.sample_iters(b), row.samples_us(b) / 1e6);
     }
+    m.Observe(m.kernel_latency, eager, KernelBuckets(), std::move(seconds));
   } else if (row.time_us() > 0) {
-    m.kernel_latency->Add(eager, KernelBuckets()).Observe(row.time_us() / 1e6);
+    m.Observe(m.kernel_latency, eager, KernelBuckets(), {row.time_us() / 1e6});
   }
   if (row.graph_time_us() > 0) {
-    m.kernel_latency->Add(graph, KernelBuckets()).Observe(row.graph_time_us() / 1e6);
+    m.Observe(m.kernel_latency, graph, KernelBuckets(), {row.graph_time_us() / 1e6});
   }
   // Bandwidths scale as 1 / time: the graph figures follow from the eager ones.
   if (row.busbw_gbps() > 0) {
@@ -343,7 +412,7 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
       m.algbw->Add(graph).Set(row.algbw_gbps() * 1e9 * row.time_us() / row.graph_time_us());
     }
   }
-  if (row.gemm().tflops() > 0) m.tflops->Add(eager).Set(row.gemm().tflops());
+  if (row.gemm().tflops() > 0) m.tflops->Add(eager).Set(row.gemm().tflops() * 1e12);
   if (row.speedup() > 0) {
     m.speedup->Add(With(eager, "reference", row.reference())).Set(row.speedup());
   }
@@ -357,7 +426,7 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
     m.roofline_fraction->Add(With(labels, "what", "busbw")).Set(row.busbw_fraction());
   }
   if (row.tflops_fraction() > 0) {
-    m.roofline_fraction->Add(With(labels, "what", "tflops")).Set(row.tflops_fraction());
+    m.roofline_fraction->Add(With(labels, "what", "flops")).Set(row.tflops_fraction());
   }
 }
 
@@ -373,13 +442,12 @@ void CoordinatorMetrics::SetDevices(int busy, int free_devices) {
 
 void CoordinatorMetrics::WorkerFailure(const v1::Job& job, const std::string& kind) {
   const std::string k = (kind == "crash" || kind == "timeout") ? kind : "other";
-  impl_->worker_failures
-      ->Add({{"kind", k}, {"kernel", job.spec().kernel()}, {"backend", Backend(job)}})
-      .Increment();
+  impl_->Count(impl_->worker_failures,
+               {{"kind", k}, {"kernel", job.spec().kernel()}, {"backend", Backend(job)}});
 }
 
 void CoordinatorMetrics::StoreOp(const std::string& op, double seconds) {
-  impl_->store_op_duration->Add({{"op", op}}, ServiceBuckets()).Observe(seconds);
+  impl_->Observe(impl_->store_op_duration, {{"op", op}}, ServiceBuckets(), {seconds});
 }
 
 void CoordinatorMetrics::StoreWaitsPending(int delta) {
@@ -387,18 +455,21 @@ void CoordinatorMetrics::StoreWaitsPending(int delta) {
 }
 
 void CoordinatorMetrics::DbWriteFailed(const std::string& operation) {
-  impl_->db_write_failures->Add({{"operation", operation}}).Increment();
+  impl_->Count(impl_->db_write_failures, {{"operation", operation}});
 }
 
 void CoordinatorMetrics::SetDbWritable(bool writable) { impl_->db_writable->Set(writable ? 1 : 0); }
 
 void CoordinatorMetrics::Rpc(const std::string& method, const std::string& code, double seconds) {
-  impl_->rpc_requests->Add({{"method", method}, {"code", code}}).Increment();
-  impl_->rpc_duration->Add({{"method", method}}, ServiceBuckets()).Observe(seconds);
+  impl_->Count(impl_->rpc_requests, {{"method", method}, {"code", code}});
+  impl_->Observe(impl_->rpc_duration, {{"method", method}}, ServiceBuckets(), {seconds});
 }
 
 std::string CoordinatorMetrics::Serialize() const {
-  return prometheus::TextSerializer().Serialize(impl_->registry->Collect());
+  std::vector<prometheus::MetricFamily> families =
+      impl_->collectable != nullptr ? impl_->collectable->Collect() : impl_->registry->Collect();
+  for (prometheus::MetricFamily& f : impl_->process->Collect()) families.push_back(std::move(f));
+  return prometheus::TextSerializer().Serialize(families);
 }
 
 }  // namespace symmbench

@@ -10,8 +10,9 @@
 
 namespace symmbench {
 
-// Text of a row's size_bucket label: for ag_gemm rows (m, n, k set) the shape "MxNxK", else
-// size_bytes rounded up to a power of two: "512B", "2KiB", "64MiB", "1GiB" ("0B" for 0).
+// Text of a row's size_bucket label: size_bytes (a GEMM + collective row's: the rank's piece of
+// the problem, e.g. ag_gemm's A shard) rounded up to a power of two: "512B", "2KiB", "64MiB",
+// "1GiB" ("0B" for 0). Never a user-chosen shape: the label's values stay few.
 std::string MetricsSizeBucket(const v1::ResultRow& row);
 
 // Every metric is named symmbench_*, in base units (seconds, bytes), counters end in _total.
@@ -38,8 +39,9 @@ class CoordinatorMetrics {
   // "host:PORT" the Exposer listens on (the real port when 0 was asked); "" without one.
   std::string BoundAddress() const;
 
-  // Every state change of a job (QUEUED .. final). Final states (SUCCEEDED, FAILED,
-  // CANCELLED) count in symmbench_jobs_total once per job, even if reported twice.
+  // Every state change of a job (QUEUED .. final). RUNNING observes the job's queue wait;
+  // final states (SUCCEEDED, FAILED, CANCELLED) count in symmbench_jobs_total and observe the
+  // job's duration, once per job, even if reported twice.
   void JobStateChanged(const v1::Job& job);
   // A result row of `job` (its spec gives kernel, dtype, world_size; job.backend() the
   // backend), measured on GPUs of `gpu_model` (e.g. "NVIDIA H200"; "cpu" on the CPU backend).

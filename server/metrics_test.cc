@@ -179,7 +179,7 @@ const LabelMap kSmall = {{"backend", "cuda"},          {"dtype", "bf16"},
                          {"gpu_model", "NVIDIA H200"}, {"kernel", "one_shot_all_reduce"},
                          {"size_bucket", "2KiB"},      {"world_size", "8"}};
 const LabelMap kWrong = Plus(kSmall, {{"size_bucket", "64MiB"}});
-const LabelMap kGemm = Plus(kSmall, {{"kernel", "ag_gemm"}, {"size_bucket", "4096x6656x16384"}});
+const LabelMap kGemm = Plus(kSmall, {{"kernel", "ag_gemm"}, {"size_bucket", "16MiB"}});
 const LabelMap kEager = {{"mode", "eager"}};
 const LabelMap kGraph = {{"mode", "graph"}};
 
@@ -200,10 +200,37 @@ TEST(MetricsSizeBucketTest, RoundsUpToPowerOfTwo) {
   EXPECT_EQ(MetricsSizeBucket(row), "64MiB");
   row.set_size_bytes(int64_t{3} << 30);
   EXPECT_EQ(MetricsSizeBucket(row), "4GiB");
+  // A GEMM row is bucketed by its bytes too, never by its (user-chosen) shape.
   row.mutable_gemm()->set_m(4096);
   row.mutable_gemm()->set_n(6656);
   row.mutable_gemm()->set_k(16384);
-  EXPECT_EQ(MetricsSizeBucket(row), "4096x6656x16384");
+  EXPECT_EQ(MetricsSizeBucket(row), "4GiB");
+}
+
+TEST(CoordinatorMetricsTest, QueueWaitAndDurationOfEveryJob) {
+  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> created = CoordinatorMetrics::Create("");
+  ASSERT_TRUE(created.ok());
+  CoordinatorMetrics& m = **created;
+  v1::Job job = AllReduceJob();
+  job.set_submit_time_unix_ms(1000);
+  job.set_state(v1::QUEUED);
+  m.JobStateChanged(job);
+  job.set_state(v1::RUNNING);
+  job.set_start_time_unix_ms(3500);
+  m.JobStateChanged(job);
+  job.set_state(v1::FAILED);
+  job.set_end_time_unix_ms(13500);
+  m.JobStateChanged(job);
+  m.JobStateChanged(job);  // reported twice: observed once
+  const std::string text = m.Serialize();
+  const LabelMap labels = {{"backend", "cuda"}, {"kernel", "one_shot_all_reduce"}};
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_queue_wait_seconds_count", labels)), 1);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_queue_wait_seconds_sum", labels)), 2.5);
+  const LabelMap failed = Plus(labels, {{"state", "failed"}});
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_duration_seconds_count", failed)), 1);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_duration_seconds_sum", failed)), 10);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_duration_seconds_bucket", failed, "10")), 1);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_duration_seconds_bucket", failed, "5")), 0);
 }
 
 TEST(CoordinatorMetricsTest, CreateRejectsBadAddress) {
@@ -257,29 +284,30 @@ TEST(CoordinatorMetricsTest, ExpositionHasEveryFamily) {
             std::string::npos);
   EXPECT_EQ(text.find(Key("symmbench_busbw_bytes_per_second", Plus(kWrong, kEager))),
             std::string::npos);
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_tflops", Plus(kGemm, kEager))), 600);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_gemm_flops_per_second", Plus(kGemm, kEager))),
+                   600e12);
 
   // Speedup over the best reference, eager and graph.
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference",
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference_ratio",
                                    Plus(eager, {{"reference", "nccl_all_reduce"}}))),
                    2);
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference",
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_speedup_over_reference_ratio",
                                    Plus(graph, {{"reference", "nccl_symmetric"}}))),
                    1.5);
   EXPECT_DOUBLE_EQ(
-      Value(text, Key("symmbench_speedup_over_reference",
+      Value(text, Key("symmbench_speedup_over_reference_ratio",
                       Plus(kGemm, {{"mode", "eager"}, {"reference", "nccl_all_gather+cublaslt"}}))),
       1.25);
-  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_overlap_efficiency", kGemm)), 0.75);
-  EXPECT_EQ(text.find(Key("symmbench_overlap_efficiency", kSmall)), std::string::npos);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_overlap_efficiency_ratio", kGemm)), 0.75);
+  EXPECT_EQ(text.find(Key("symmbench_overlap_efficiency_ratio", kSmall)), std::string::npos);
 
   // Roofline fractions: only where non-zero.
-  EXPECT_DOUBLE_EQ(
-      Value(text, Key("symmbench_roofline_fraction", Plus(kSmall, {{"what", "busbw"}}))), 0.25);
-  EXPECT_DOUBLE_EQ(
-      Value(text, Key("symmbench_roofline_fraction", Plus(kGemm, {{"what", "tflops"}}))), 0.8);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_roofline_ratio", Plus(kSmall, {{"what", "busbw"}}))),
+                   0.25);
+  EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_roofline_ratio", Plus(kGemm, {{"what", "flops"}}))),
+                   0.8);
   for (const std::string& line : Lines(text)) {
-    if (line.rfind("symmbench_roofline_fraction{", 0) == 0) {
+    if (line.rfind("symmbench_roofline_ratio{", 0) == 0) {
       EXPECT_EQ(line.find("size_bucket=\"64MiB\""), std::string::npos) << line;
     }
   }
@@ -336,18 +364,29 @@ TEST(CoordinatorMetricsTest, ExpositionHasEveryFamily) {
                             {{"cuda", "13.0"}, {"nccl", "2.28"}, {"version", "0.1.0"}})),
             1);
 
-  // Naming rules: every sample is symmbench_*, counters end in _total.
+  // The daemon's own process_* metrics, as Prometheus' client libraries name them.
+  EXPECT_GT(Value(text, Key("process_start_time_seconds", {})), 1.7e9);
+  EXPECT_GT(Value(text, Key("process_resident_memory_bytes", {})), 1e6);
+  EXPECT_GE(Value(text, Key("process_cpu_seconds_total", {})), 0);
+  EXPECT_GT(Value(text, Key("process_open_fds", {})), 2);
+
+  // Naming rules: every sample is symmbench_* (or process_*), counters end in _total, ratios in
+  // _ratio, and no unit but the base ones (seconds, bytes).
   for (const std::string& line : Lines(text)) {
     if (line.empty()) continue;
     if (line[0] == '#') {
       EXPECT_TRUE(line.rfind("# HELP symmbench_", 0) == 0 ||
-                  line.rfind("# TYPE symmbench_", 0) == 0)
+                  line.rfind("# TYPE symmbench_", 0) == 0 ||
+                  line.rfind("# HELP process_", 0) == 0 || line.rfind("# TYPE process_", 0) == 0)
           << line;
       if (line.rfind("# TYPE ", 0) == 0 && line.find(" counter") != std::string::npos) {
         EXPECT_NE(line.find("_total counter"), std::string::npos) << line;
       }
+      for (const char* unit : {"tflops", "_us ", "_ms ", "gbps", "fraction", "efficiency "}) {
+        EXPECT_EQ(line.find(unit), std::string::npos) << line;
+      }
     } else {
-      EXPECT_EQ(line.rfind("symmbench_", 0), 0u) << line;
+      EXPECT_TRUE(line.rfind("symmbench_", 0) == 0 || line.rfind("process_", 0) == 0) << line;
     }
   }
 }
@@ -450,11 +489,26 @@ TEST(CoordinatorMetricsTest, ExposerServesMetricsOnLoopback) {
   EXPECT_NE(address, "127.0.0.1:0");
   Feed(m);
 
+  // The first scrape shows every new counter and histogram series at zero (born at zero,
+  // server/first_scrape.h), the next one their counts, as Serialize does after it.
+  const std::string first = HttpGetMetrics(address);
   const std::string body = HttpGetMetrics(address);
   const std::string text = m.Serialize();
   EXPECT_FALSE(SymmbenchLines(text).empty());
   EXPECT_EQ(SymmbenchLines(body), SymmbenchLines(text));
   EXPECT_EQ(body.find(kJobId), std::string::npos);
+  int counters = 0;
+  for (const std::string& line : SymmbenchLines(first)) {
+    if (line.rfind("symmbench_jobs_total{", 0) == 0 ||
+        line.rfind("symmbench_kernel_latency_seconds_count{", 0) == 0) {
+      EXPECT_EQ(line.substr(line.rfind(' ')), " 0") << line;
+      ++counters;
+    }
+  }
+  EXPECT_GT(counters, 0) << first;
+  for (const std::string& line : SymmbenchLines(body)) {
+    if (line.rfind("symmbench_jobs_total{", 0) == 0) EXPECT_NE(line.substr(line.rfind(' ')), " 0");
+  }
 
   // A second exposer on the same port is refused with the address in the message.
   absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> clash = CoordinatorMetrics::Create(address);

@@ -97,7 +97,7 @@ std::vector<std::string> FillUnderRunningJob(Daemon* daemon, SmallFilesystem* fs
   EXPECT_EQ(listed.exit_code, 0) << listed.err;
   EXPECT_NE(listed.out.find(a.job_id()), std::string::npos) << listed.out;
   EXPECT_EQ(HealthStatus(daemon->address()), 2);  // NOT_SERVING
-  const std::string metrics = HttpGet(daemon->metrics_address(), "/metrics");
+  const std::string metrics = ScrapeMetrics(daemon->metrics_address());
   EXPECT_EQ(MetricGauge(metrics, "symmbench_db_writable"), 0) << metrics;
   EXPECT_GE(MetricSum(metrics, "symmbench_db_write_failures_total"), 2) << metrics;
   return {a.job_id(), b.job_id(), c.job_id()};
@@ -215,9 +215,8 @@ TEST(DatabaseCapTest, PastTheCapSubmissionsAreRefusedAndARestartWithRoomRunsNoth
     v1::Job job;
     ASSERT_TRUE(GetJob(stub.get(), id, &job).ok()) << id;
   }
-  EXPECT_GT(
-      MetricSum(HttpGet(daemon.metrics_address(), "/metrics"), "symmbench_db_write_failures_total"),
-      0);
+  EXPECT_GT(MetricSum(ScrapeMetrics(daemon.metrics_address()), "symmbench_db_write_failures_total"),
+            0);
 
   // A crash, then a restart without the cap: every accepted job ends, none started twice.
   daemon.Kill();

@@ -23,7 +23,7 @@ TEST(MetricsEndpointTest, ExposesJobRowRpcAndStoreMetrics) {
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(daemon.Client({"submit", "--world-size", "0", "--sizes", "2K"}).exit_code, 2);
 
-  const std::string body = HttpGet(daemon.metrics_address(), "/metrics");
+  const std::string body = ScrapeMetrics(daemon.metrics_address());
   ASSERT_FALSE(body.empty());
   for (const char* needle : {
            "symmbench_jobs_total{",

@@ -74,6 +74,46 @@ class PrometheusRulesTest : public ::testing::Test {
     return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)), nullptr,
                                  false);
   }
+  // Starts Prometheus with the rules, scraping `target` every second; true once it has scraped
+  // it (its log in `dir`/prometheus.log).
+  bool StartPrometheus(const std::string& dir, const std::string& target) {
+    const std::string config = dir + "/prometheus.yml";
+    std::ofstream(config) << "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+                          << "rule_files:\n  - " << RunfilePath("deploy/prometheus/rules.yml")
+                          << "\n"
+                          << "scrape_configs:\n  - job_name: symmbench\n    static_configs:\n"
+                          << "      - targets: [\"" << target << "\"]\n";
+    web_ = "127.0.0.1:" + std::to_string(FreePort());
+    prometheus_ = fork();
+    if (prometheus_ == 0) {
+      freopen((dir + "/prometheus.log").c_str(), "w", stderr);
+      execl(kPrometheus, kPrometheus, ("--config.file=" + config).c_str(),
+            ("--storage.tsdb.path=" + dir + "/tsdb").c_str(),
+            ("--web.listen-address=" + web_).c_str(), "--log.level=warn", nullptr);
+      _exit(127);
+    }
+    for (int i = 0; i < 300; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      nlohmann::json up = Query("up{job=\"symmbench\"} == 1");
+      if (up.is_object() && up.value("status", "") == "success" && !up["data"]["result"].empty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+  // The first sample's value of `expr` once it has one that is a number (not NaN), polling
+  // until `deadline`; "" if it never does.
+  std::string NumberOf(const std::string& expr, std::chrono::steady_clock::time_point deadline) {
+    do {
+      nlohmann::json r = Query(expr);
+      if (r.is_object() && r.value("status", "") == "success" && !r["data"]["result"].empty()) {
+        const std::string value = r["data"]["result"][0]["value"][1];
+        if (value != "NaN") return value;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    } while (std::chrono::steady_clock::now() < deadline);
+    return "";
+  }
   pid_t prometheus_ = -1;
   std::string web_;
 };
@@ -103,32 +143,21 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
 
   const std::string rules = RunfilePath("deploy/prometheus/rules.yml");
-  const std::string config = dir + "/prometheus.yml";
-  std::ofstream(config) << "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                        << "rule_files:\n  - " << rules << "\n"
-                        << "scrape_configs:\n  - job_name: symmbench\n    static_configs:\n"
-                        << "      - targets: [\"" << daemon.metrics_address() << "\"]\n";
-  web_ = "127.0.0.1:" + std::to_string(FreePort());
-  prometheus_ = fork();
-  if (prometheus_ == 0) {
-    freopen((dir + "/prometheus.log").c_str(), "w", stderr);
-    execl(kPrometheus, kPrometheus, ("--config.file=" + config).c_str(),
-          ("--storage.tsdb.path=" + dir + "/tsdb").c_str(),
-          ("--web.listen-address=" + web_).c_str(), "--log.level=warn", nullptr);
-    _exit(127);
-  }
-  // Ready, then scraped a few times (rate() needs two samples).
-  bool scraped = false;
-  for (int i = 0; i < 300 && !scraped; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    nlohmann::json up = Query("up{job=\"symmbench\"} == 1");
-    scraped =
-        up.is_object() && up.value("status", "") == "success" && !up["data"]["result"].empty();
-  }
-  ASSERT_TRUE(scraped) << ReadFile(dir + "/prometheus.log");
+  ASSERT_TRUE(StartPrometheus(dir, daemon.metrics_address())) << ReadFile(dir + "/prometheus.log");
 
   std::vector<std::string> exprs = RuleExpressions(ReadFile(rules));
-  ASSERT_EQ(exprs.size(), 4u);
+  ASSERT_EQ(exprs.size(), 6u);
+  // absent(): no series while the coordinator is scraped, which is the healthy state.
+  for (auto it = exprs.begin(); it != exprs.end();) {
+    if (it->rfind("absent(", 0) != 0) {
+      ++it;
+      continue;
+    }
+    nlohmann::json result = Query(*it);
+    EXPECT_EQ(result.value("status", ""), "success") << *it;
+    EXPECT_TRUE(result["data"]["result"].empty()) << *it << ": " << result.dump();
+    it = exprs.erase(it);
+  }
   exprs.push_back("symmbench:kernel_latency_seconds:p50");  // what the recording rules wrote
   exprs.push_back("symmbench:kernel_latency_seconds:p99");
   nlohmann::json dashboard = nlohmann::json::parse(
@@ -184,8 +213,60 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   nlohmann::json loaded = nlohmann::json::parse(HttpGet(web_, "/api/v1/rules"), nullptr, false);
   ASSERT_TRUE(loaded.is_object());
   std::string all = loaded.dump();
-  EXPECT_NE(all.find("SymmbenchJobFailureBurst"), std::string::npos);
+  for (const char* alert : {"SymmbenchJobFailureBurst", "SymmbenchDatabaseNotWritable",
+                            "SymmbenchCoordinatorDown", "SymmbenchCoordinatorNotScraped"}) {
+    EXPECT_NE(all.find(alert), std::string::npos) << alert;
+  }
+  // Every alert waits (for:) and links its runbook, whose section exists.
+  const std::string runbook = ReadFile(RunfilePath("docs/runbook.md"));
+  for (const nlohmann::json& group : loaded["data"]["groups"]) {
+    for (const nlohmann::json& rule : group["rules"]) {
+      if (rule.value("type", "") != "alerting") continue;
+      EXPECT_GT(rule.value("duration", 0.0), 0.0) << rule.dump();
+      const std::string url = rule["annotations"].value("runbook_url", "");
+      ASSERT_EQ(url.rfind("docs/runbook.md#", 0), 0u) << rule.dump();
+      std::string anchor = rule.value("name", "");
+      for (char& c : anchor) c = static_cast<char>(tolower(c));
+      EXPECT_EQ(url, "docs/runbook.md#" + anchor);
+      EXPECT_NE(runbook.find("## " + rule.value("name", "")), std::string::npos) << url;
+    }
+  }
   EXPECT_EQ(all.find("\"health\":\"err\""), std::string::npos) << all;
+}
+
+// Metrics that work on the first run: Prometheus scrapes the daemon before anything ran, then a
+// first job of a kernel and a first failure. Two scrapes later the p50/p99 recording rules of
+// that kernel are numbers and increase() sees the failure: each new series was scraped at zero
+// before its counts (server/first_scrape.h).
+TEST_F(PrometheusRulesTest, AFirstJobAndAFirstFailureShowOnTheFirstRun) {
+  if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << "Debian package prometheus not installed";
+  const std::string dir = MakeTempDir("prometheus_first_run");
+  Daemon daemon(dir, 2);
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  ASSERT_TRUE(StartPrometheus(dir, daemon.metrics_address())) << ReadFile(dir + "/prometheus.log");
+
+  CommandResult r = daemon.Client({"submit", "--kernel", "two_shot_all_reduce", "--world-size", "2",
+                                   "--sizes", "4K", "--iters", "3", "--wait"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string failing = dir + "/failing.json";
+  std::ofstream(failing) << R"({"kernel": "broadcast", "world_size": 2,
+      "sizes_bytes": [2048], "iters": 1, "inject_fault": "rank_error:1"})";
+  EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
+
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const std::string labels = "{kernel=\"two_shot_all_reduce\",size_bucket=\"4KiB\",mode=\"eager\"}";
+  for (const char* rule :
+       {"symmbench:kernel_latency_seconds:p50", "symmbench:kernel_latency_seconds:p99"}) {
+    const std::string value = NumberOf(rule + labels, deadline);
+    ASSERT_FALSE(value.empty()) << rule << labels << " stayed NaN or absent";
+    EXPECT_GT(std::stod(value), 0) << rule;
+  }
+  const std::string failures = NumberOf(
+      "increase(symmbench_jobs_total{state=\"failed\",kernel=\"broadcast\"}[1m])", deadline);
+  ASSERT_FALSE(failures.empty());
+  EXPECT_GT(std::stod(failures), 0.5) << "the first failure of a kernel must show in increase()";
 }
 
 }  // namespace

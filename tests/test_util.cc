@@ -75,6 +75,11 @@ std::string HttpGet(const std::string& host_port, const std::string& path) {
   return body == std::string::npos ? "" : response.substr(body + 4);
 }
 
+std::string ScrapeMetrics(const std::string& host_port) {
+  (void)HttpGet(host_port, "/metrics");
+  return HttpGet(host_port, "/metrics");
+}
+
 std::string MakeTempDir(const std::string& name) {
   const char* tmp = std::getenv("TEST_TMPDIR");
   std::string templ = std::string(tmp != nullptr ? tmp : "/tmp") + "/" + name + ".XXXXXX";

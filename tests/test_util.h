@@ -117,6 +117,10 @@ std::map<std::string, int> JobStartsInLog(const std::string& log_path);
 
 // The body of an HTTP/1.0 GET of `path` from `host_port` ("127.0.0.1:9464"); "" on failure.
 std::string HttpGet(const std::string& host_port, const std::string& path);
+// The daemon's /metrics as a scraper sees it after the metrics so far: scraped twice, the
+// second body returned (a new counter or histogram series shows at zero in the first scrape
+// that sees it and its counts from the next: server/first_scrape.h).
+std::string ScrapeMetrics(const std::string& host_port);
 
 // In a Prometheus text body (/metrics): the value of the unlabelled series `name`, or -1 when
 // it is absent; and the sum of every labelled series of `name` (e.g. a counter's label sets).

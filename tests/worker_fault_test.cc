@@ -154,7 +154,7 @@ TEST_F(WorkerFaultTest, CorruptedResultIsCaughtByVerificationAndNeverPublished) 
   EXPECT_TRUE(job.rows(0).checked());
   ExpectCleanedUp(id);
   // No figure reached the metrics: only the verification failure counts.
-  const std::string metrics = HttpGet(daemon_->metrics_address(), "/metrics");
+  const std::string metrics = ScrapeMetrics(daemon_->metrics_address());
   ASSERT_FALSE(metrics.empty());
   EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);
   EXPECT_EQ(metrics.find("symmbench_busbw_bytes_per_second{"), std::string::npos) << metrics;
@@ -183,7 +183,7 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   ASSERT_EQ(job.rows_size(), 1);
   EXPECT_EQ(job.rows(0).wrong(), 2);
   ExpectCleanedUp(id);
-  const std::string metrics = HttpGet(daemon_->metrics_address(), "/metrics");
+  const std::string metrics = ScrapeMetrics(daemon_->metrics_address());
   EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);
   EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
 }

@@ -1,0 +1,70 @@
+// FirstScrapeGate: new series held at zero until a scrape has seen them.
+#include "server/first_scrape.h"
+
+#include <utility>
+
+namespace symmbench {
+
+void FirstScrapeGate::Apply(const std::string& key, const std::function<void()>& create,
+                            std::function<void()> update) {
+  std::vector<std::function<void()>> released;
+  bool run_now = false;
+  bool created = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    Release(0, &released);  // only what waited past max_delay
+    if (exposed_.count(key) > 0) {
+      run_now = true;
+    } else {
+      created = pending_.insert(key).second;
+      held_.push_back(Held{epoch_, std::chrono::steady_clock::now(), key, std::move(update)});
+    }
+  }
+  if (created) create();
+  for (const auto& f : released) f();
+  if (run_now) update();
+}
+
+uint64_t FirstScrapeGate::BeginCollect() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return epoch_++;
+}
+
+void FirstScrapeGate::EndCollect(uint64_t epoch) {
+  std::vector<std::function<void()>> released;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    Release(epoch + 1, &released);
+  }
+  for (const auto& f : released) f();
+}
+
+void FirstScrapeGate::Release(uint64_t epoch, std::vector<std::function<void()>>* out) {
+  const auto old = std::chrono::steady_clock::now() - max_delay_;
+  std::set<std::string> released_keys;
+  std::vector<Held> kept;
+  for (Held& h : held_) {
+    // A series waiting past max_delay goes with all its updates; others by epoch.
+    if (h.epoch < epoch || h.since < old || released_keys.count(h.key) > 0) {
+      released_keys.insert(h.key);
+      out->push_back(std::move(h.update));
+    } else {
+      kept.push_back(std::move(h));
+    }
+  }
+  held_ = std::move(kept);
+  // A series goes with all its held updates, in order (released_keys is filled in order).
+  for (const std::string& key : released_keys) {
+    pending_.erase(key);
+    exposed_.insert(key);
+  }
+}
+
+std::vector<prometheus::MetricFamily> GatedCollectable::Collect() const {
+  const uint64_t epoch = gate_->BeginCollect();
+  std::vector<prometheus::MetricFamily> families = registry_->Collect();
+  gate_->EndCollect(epoch);
+  return families;
+}
+
+}  // namespace symmbench

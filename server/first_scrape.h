@@ -1,0 +1,78 @@
+// FirstScrapeGate: a new counter or histogram series is exposed at zero in one scrape before its
+// first increment, so that Prometheus' rate() and increase() see the first job of a kernel or
+// size and the first failure (a series born holding its final count has no increase to see).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "prometheus/collectable.h"
+#include "prometheus/metric_family.h"
+#include "prometheus/registry.h"
+
+namespace symmbench {
+
+// NOTE [series born at zero]
+// Prometheus 2.x takes a counter's first sample as its start: a series that first appears with
+// count 15 has increased by 0 as far as rate() can tell, so the latency recording rules of a
+// kernel's first job are NaN and a kernel's first failure never moves increase(). The gate
+// creates a new series at zero at once and holds its updates until a scrape has collected it
+// (the registry's Collect through GatedCollectable): that scrape shows 0, the next the counts.
+// Updates of a series already collected run at once. A series nobody scrapes for `max_delay`
+// gets its updates anyway (no scraper, or a stopped one: nothing to wait for). Ordering: the
+// updates of one series run in their order; only series created before a Collect began are
+// released by it (one created during a Collect waits for the next).
+class FirstScrapeGate {
+ public:
+  explicit FirstScrapeGate(std::chrono::milliseconds max_delay) : max_delay_(max_delay) {}
+
+  // `update` of series `key` (its family's name and labels): run now when the series has been
+  // collected; else `create` it now (at zero) the first time, and run `update` after the next
+  // Collect. Thread-safe; `create` and `update` run without the gate's lock.
+  void Apply(const std::string& key, const std::function<void()>& create,
+             std::function<void()> update);
+
+  // Around each Collect of the registry: Begin before it, End(Begin's value) after it.
+  uint64_t BeginCollect();
+  void EndCollect(uint64_t epoch);
+
+ private:
+  struct Held {
+    uint64_t epoch;  // the collect epoch the series was created in
+    std::chrono::steady_clock::time_point since;
+    std::string key;
+    std::function<void()> update;
+  };
+  // Moves the held updates to release (created in an epoch <= `epoch`, or older than max_delay)
+  // into `out`, marking their series collected. Caller holds mu_.
+  void Release(uint64_t epoch, std::vector<std::function<void()>>* out);
+
+  const std::chrono::milliseconds max_delay_;
+  std::mutex mu_;
+  uint64_t epoch_ = 0;             // collects begun so far
+  std::set<std::string> exposed_;  // series collected at least once
+  std::set<std::string> pending_;  // series created, not collected yet
+  std::vector<Held> held_;         // their updates, in order
+};
+
+// The registry's Collect between the gate's BeginCollect and EndCollect: what the Exposer (and
+// CoordinatorMetrics::Serialize) collects.
+class GatedCollectable : public prometheus::Collectable {
+ public:
+  GatedCollectable(std::shared_ptr<prometheus::Registry> registry,
+                   std::shared_ptr<FirstScrapeGate> gate)
+      : registry_(std::move(registry)), gate_(std::move(gate)) {}
+  std::vector<prometheus::MetricFamily> Collect() const override;
+
+ private:
+  std::shared_ptr<prometheus::Registry> registry_;
+  std::shared_ptr<FirstScrapeGate> gate_;
+};
+
+}  // namespace symmbench
