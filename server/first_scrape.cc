@@ -12,7 +12,12 @@ void FirstScrapeGate::Apply(const std::string& key, const std::function<void()>&
   bool created = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    Release(0, &released);  // only what waited past max_delay
+    // Nobody has scraped for max_delay (the oldest held update is older), or more updates wait
+    // than a scraper would leave: nothing is worth waiting for, everything goes. O(1) otherwise.
+    if (!held_.empty() && (held_.front().since < std::chrono::steady_clock::now() - max_delay_ ||
+                           held_.size() >= kMaxHeld)) {
+      Release(epoch_ + 1, &released);
+    }
     if (exposed_.count(key) > 0) {
       run_now = true;
     } else {
@@ -40,12 +45,12 @@ void FirstScrapeGate::EndCollect(uint64_t epoch) {
 }
 
 void FirstScrapeGate::Release(uint64_t epoch, std::vector<std::function<void()>>* out) {
-  const auto old = std::chrono::steady_clock::now() - max_delay_;
-  std::set<std::string> released_keys;
   std::vector<Held> kept;
+  std::set<std::string> released_keys;
   for (Held& h : held_) {
-    // A series waiting past max_delay goes with all its updates; others by epoch.
-    if (h.epoch < epoch || h.since < old || released_keys.count(h.key) > 0) {
+    // A series goes with all its held updates (counts and observations commute; only their
+    // being after the series' zero scrape matters).
+    if (h.epoch < epoch || released_keys.count(h.key) > 0) {
       released_keys.insert(h.key);
       out->push_back(std::move(h.update));
     } else {
@@ -53,7 +58,6 @@ void FirstScrapeGate::Release(uint64_t epoch, std::vector<std::function<void()>>
     }
   }
   held_ = std::move(kept);
-  // A series goes with all its held updates, in order (released_keys is filled in order).
   for (const std::string& key : released_keys) {
     pending_.erase(key);
     exposed_.insert(key);

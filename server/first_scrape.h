@@ -24,12 +24,17 @@ namespace symmbench {
 // kernel's first job are NaN and a kernel's first failure never moves increase(). The gate
 // creates a new series at zero at once and holds its updates until a scrape has collected it
 // (the registry's Collect through GatedCollectable): that scrape shows 0, the next the counts.
-// Updates of a series already collected run at once. A series nobody scrapes for `max_delay`
-// gets its updates anyway (no scraper, or a stopped one: nothing to wait for). Ordering: the
-// updates of one series run in their order; only series created before a Collect began are
-// released by it (one created during a Collect waits for the next).
+// Updates of a series already collected run at once. When the oldest held update has waited
+// `max_delay`, or kMaxHeld updates wait, every held update goes (no scraper, or a stopped one:
+// nothing to wait for; a load of RPCs with nobody scraping must not pile up), so an update
+// costs O(1) but for that one release. Only series created before a Collect began are released
+// by it (one created during a Collect waits for the next). Counts and observations commute, so
+// the order updates run in does not matter, only that they come after the zero scrape.
 class FirstScrapeGate {
  public:
+  // Updates held at most; past it every held update goes.
+  static constexpr size_t kMaxHeld = 4096;
+
   explicit FirstScrapeGate(std::chrono::milliseconds max_delay) : max_delay_(max_delay) {}
 
   // `update` of series `key` (its family's name and labels): run now when the series has been
@@ -49,8 +54,8 @@ class FirstScrapeGate {
     std::string key;
     std::function<void()> update;
   };
-  // Moves the held updates to release (created in an epoch <= `epoch`, or older than max_delay)
-  // into `out`, marking their series collected. Caller holds mu_.
+  // Moves the held updates of every series created in an epoch below `epoch` into `out`,
+  // marking those series collected. Caller holds mu_.
   void Release(uint64_t epoch, std::vector<std::function<void()>>* out);
 
   const std::chrono::milliseconds max_delay_;
