@@ -24,6 +24,7 @@ if ((${#missing[@]})); then
 fi
 # tests/k8s: the offline schema check of deploy/k8s (npm packages, pinned).
 "$(dirname "$0")/k8s/install-validator.sh"
+"$(dirname "$0")/grafana/install-validator.sh"  # tests/grafana: the dashboard check (npm, pinned)
 if [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "error: CUDA 13 not found at /usr/local/cuda (nvcc, cudart, NCCL are needed to build)" >&2
   exit 1

@@ -1,7 +1,8 @@
 // A real Prometheus (Debian's package) scraping a real daemon that ran CPU jobs: every
-// expression of the Grafana dashboard and of the recording and alert rules returns at least one
-// series through Prometheus' HTTP API, and the rules load healthy. Skipped without
-// /usr/bin/prometheus.
+// expression of the recording and alert rules, and every query of the Grafana dashboard (its
+// panels, its template variables' label_values() and its annotations, with the variables
+// replaced as Grafana replaces them), returns at least one series through Prometheus' HTTP API,
+// and the rules load healthy. Skipped without /usr/bin/prometheus.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -9,7 +10,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <ctime>
 #include <fstream>
+#include <functional>
+#include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -62,6 +68,92 @@ std::vector<std::string> RuleExpressions(const std::string& yaml) {
   return exprs;
 }
 
+// What Grafana puts in place of each variable of the dashboard before it queries, "All" being
+// selected in every variable: a query variable's allValue (.*, which the panels match with =~);
+// $__rate_interval, max($__interval + scrape interval, 4 x scrape interval) with the
+// datasource's scrape interval, here the test Prometheus' 1 s (a panel's $__interval stays below
+// 3 s over these few minutes); $__range, the dashboard's time range (1 h covers all the test's
+// data); $__interval, 1 s. ${datasource} appears only in datasource references, never in a query.
+std::map<std::string, std::string> GrafanaValues(const nlohmann::json& dashboard) {
+  std::map<std::string, std::string> values = {
+      {"__rate_interval", "4s"}, {"__range", "1h"}, {"__interval", "1s"}};
+  for (const nlohmann::json& variable : dashboard["templating"]["list"]) {
+    if (variable.value("type", "") != "query") continue;
+    values[variable.value("name", "")] = variable.value("allValue", "");
+  }
+  return values;
+}
+
+// `text` with $name and ${name} (${name:format} too) replaced from `values`, as Grafana's
+// template service does; a name it does not know ($1 and ${2} of label_replace) stays as it is.
+std::string Interpolate(const std::string& text, const std::map<std::string, std::string>& values) {
+  static const std::regex kVariable(R"(\$\{(\w+)(?::[^}]*)?\}|\$(\w+))");
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), kVariable), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    out.append(last, m[0].first);
+    const auto found = values.find(m[1].matched ? m[1].str() : m[2].str());
+    out += found != values.end() ? found->second : m[0].str();
+    last = m[0].second;
+  }
+  out.append(last, text.cend());
+  return out;
+}
+
+// A query of the dashboard: where it is, its PromQL as written, and how Grafana runs it (an
+// instant query at the range's end, or a range query over it).
+struct DashboardQuery {
+  std::string where;
+  std::string expr;
+  bool instant = false;
+};
+
+// Every panel's targets (rows' panels included) and every annotation's query but Grafana's
+// built-in one. `panels` counts the panels that have queries.
+std::vector<DashboardQuery> DashboardQueries(const nlohmann::json& dashboard, size_t* panels) {
+  std::vector<DashboardQuery> queries;
+  std::vector<nlohmann::json> all;
+  for (const nlohmann::json& panel : dashboard["panels"]) {
+    all.push_back(panel);
+    for (const nlohmann::json& nested : panel.value("panels", nlohmann::json::array())) {
+      all.push_back(nested);
+    }
+  }
+  *panels = 0;
+  for (const nlohmann::json& panel : all) {
+    const nlohmann::json targets = panel.value("targets", nlohmann::json::array());
+    if (!targets.empty()) ++*panels;
+    for (const nlohmann::json& target : targets) {
+      queries.push_back({"panel \"" + panel.value("title", "") + "\" " + target.value("refId", ""),
+                         target.value("expr", ""),
+                         target.value("instant", false) && !target.value("range", false)});
+    }
+  }
+  for (const nlohmann::json& annotation : dashboard["annotations"]["list"]) {
+    if (annotation.value("builtIn", 0) == 1) continue;
+    queries.push_back({"annotation \"" + annotation.value("name", "") + "\"",
+                       annotation.value("expr", ""), false});
+  }
+  return queries;
+}
+
+// The selectors of symmbench's metrics in `expr` (metric name and {matchers}), by a regular
+// expression that is enough for the dashboard's PromQL.
+std::vector<std::pair<std::string, std::string>> MetricSelectors(const std::string& expr) {
+  static const std::regex kSelector(R"(((?:symmbench[_:]|process_)[A-Za-z0-9_:]*)(\{[^}]*\})?)");
+  std::vector<std::pair<std::string, std::string>> selectors;
+  for (std::sregex_iterator it(expr.begin(), expr.end(), kSelector), end; it != end; ++it) {
+    const size_t at = it->position(0);
+    if (at > 0 && (isalnum(static_cast<unsigned char>(expr[at - 1])) || expr[at - 1] == '_' ||
+                   expr[at - 1] == ':' || expr[at - 1] == '"')) {
+      continue;  // inside another name or a string
+    }
+    selectors.emplace_back((*it)[1].str(), (*it)[2].str());
+  }
+  return selectors;
+}
+
 class PrometheusRulesTest : public ::testing::Test {
  protected:
   void TearDown() override {
@@ -74,6 +166,34 @@ class PrometheusRulesTest : public ::testing::Test {
     return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)), nullptr,
                                  false);
   }
+  // Prometheus' answer to GET `path` with `params` (name, value), over [start_, now].
+  nlohmann::json Api(const std::string& path,
+                     const std::vector<std::pair<std::string, std::string>>& params) {
+    std::string url = path + "?start=" + std::to_string(start_) +
+                      "&end=" + std::to_string(std::time(nullptr) + 1);
+    for (const auto& [name, value] : params) url += "&" + name + "=" + UrlEncode(value);
+    return nlohmann::json::parse(HttpGet(web_, url), nullptr, false);
+  }
+  // `expr` as a range query over [start_, now], one step a second (the scrape interval).
+  nlohmann::json QueryRange(const std::string& expr) {
+    return Api("/api/v1/query_range", {{"query", expr}, {"step", "1"}});
+  }
+  // `query()` again until its data is a non-empty array or `deadline` passes; its last answer.
+  static nlohmann::json UntilSome(const std::function<nlohmann::json()>& query,
+                                  std::chrono::steady_clock::time_point deadline) {
+    nlohmann::json r = query();
+    auto some = [](const nlohmann::json& j) {
+      if (!j.is_object() || !j.contains("data")) return false;
+      const nlohmann::json& data = j["data"];
+      return data.is_object() ? data.contains("result") && !data["result"].empty()
+                              : data.is_array() && !data.empty();
+    };
+    while (!some(r) && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      r = query();
+    }
+    return r;
+  }
   // Starts Prometheus with the rules, scraping `target` every second; true once it has scraped
   // it (its log in `dir`/prometheus.log).
   bool StartPrometheus(const std::string& dir, const std::string& target) {
@@ -84,6 +204,7 @@ class PrometheusRulesTest : public ::testing::Test {
                           << "scrape_configs:\n  - job_name: symmbench\n    static_configs:\n"
                           << "      - targets: [\"" << target << "\"]\n";
     web_ = "127.0.0.1:" + std::to_string(FreePort());
+    start_ = std::time(nullptr) - 1;
     prometheus_ = fork();
     if (prometheus_ == 0) {
       freopen((dir + "/prometheus.log").c_str(), "w", stderr);
@@ -116,6 +237,7 @@ class PrometheusRulesTest : public ::testing::Test {
   }
   pid_t prometheus_ = -1;
   std::string web_;
+  std::time_t start_ = 0;  // Unix time just before Prometheus started
 };
 
 TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
@@ -160,28 +282,83 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
   }
   exprs.push_back("symmbench:kernel_latency_seconds:p50");  // what the recording rules wrote
   exprs.push_back("symmbench:kernel_latency_seconds:p99");
-  nlohmann::json dashboard = nlohmann::json::parse(
-      ReadFile(RunfilePath("deploy/grafana/dashboards/symmbench.json")), nullptr, false);
-  ASSERT_TRUE(dashboard.is_object());
-  size_t panels = 0;
-  for (const nlohmann::json& panel : dashboard["panels"]) {
-    ++panels;
-    for (const nlohmann::json& target : panel["targets"]) exprs.push_back(target["expr"]);
-  }
-  EXPECT_GE(panels, 10u);
   // rate() needs two scrapes and the recording rules an evaluation after them: each expression
   // is polled until it has series (a busy host can take many seconds), within one deadline.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   for (const std::string& expr : exprs) {
-    nlohmann::json result = Query(expr);
-    while (!(result.is_object() && !result["data"]["result"].empty()) &&
-           std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      result = Query(expr);
-    }
+    nlohmann::json result = UntilSome([&] { return Query(expr); }, deadline);
     ASSERT_TRUE(result.is_object()) << expr;
     EXPECT_EQ(result.value("status", ""), "success") << expr << ": " << result.dump();
     EXPECT_FALSE(result["data"]["result"].empty()) << expr << ": no series";
+  }
+
+  // The dashboard, queried as Grafana queries it with "All" selected in every variable.
+  nlohmann::json dashboard = nlohmann::json::parse(
+      ReadFile(RunfilePath("deploy/grafana/dashboards/symmbench.json")), nullptr, false);
+  ASSERT_TRUE(dashboard.is_object());
+  const std::map<std::string, std::string> values = GrafanaValues(dashboard);
+  size_t panels = 0;
+  const std::vector<DashboardQuery> queries = DashboardQueries(dashboard, &panels);
+  EXPECT_GE(panels, 10u);
+  size_t annotations = 0;
+  for (const DashboardQuery& q : queries) {
+    annotations += q.where.rfind("annotation", 0) == 0;
+    const std::string expr = Interpolate(q.expr, values);
+    EXPECT_EQ(expr.find("$__"), std::string::npos) << q.where << ": " << expr;
+    // An instant query at the range's end, or a range query over the range (an annotation's
+    // too: it marks the steps where its expression has a value).
+    nlohmann::json result =
+        UntilSome([&] { return q.instant ? Query(expr) : QueryRange(expr); }, deadline);
+    ASSERT_TRUE(result.is_object()) << q.where << ": " << expr;
+    EXPECT_EQ(result.value("status", ""), "success") << q.where << ": " << result.dump();
+    EXPECT_FALSE(result["data"]["result"].empty()) << q.where << ": no series for " << expr;
+  }
+  EXPECT_GE(annotations, 1u) << "no annotation of job runs";
+
+  // Each template variable's values: label_values(SELECTOR, LABEL) through the label values API,
+  // as Grafana asks a Prometheus that has it; the earlier variables in SELECTOR at "All".
+  static const std::regex kLabelValues(R"(^\s*label_values\((.*),\s*(\w+)\s*\)\s*$)");
+  size_t query_variables = 0;
+  for (const nlohmann::json& variable : dashboard["templating"]["list"]) {
+    if (variable.value("type", "") != "query") continue;
+    ++query_variables;
+    const nlohmann::json& query = variable["query"];
+    const std::string text =
+        query.is_string() ? query.get<std::string>() : query.value("query", "");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(text, m, kLabelValues)) << variable.dump();
+    const std::string selector = Interpolate(m[1].str(), values);
+    const std::string label = m[2].str();
+    EXPECT_EQ(label, variable.value("name", "")) << "a variable is named after its label";
+    nlohmann::json result = UntilSome(
+        [&] {
+          return Api("/api/v1/label/" + label + "/values", {{"match[]", selector}});
+        },
+        deadline);
+    ASSERT_TRUE(result.is_object()) << text;
+    EXPECT_EQ(result.value("status", ""), "success") << text << ": " << result.dump();
+    EXPECT_FALSE(result["data"].empty()) << "variable " << label << ": no values for " << selector;
+  }
+  EXPECT_GE(query_variables, 5u);
+
+  // Every selector of a metric filters by each variable whose label the metric's series carry
+  // (the variables are named after their labels), matching it as Grafana's regex: label=~"$label".
+  for (const DashboardQuery& q : queries) {
+    for (const auto& [metric, matchers] : MetricSelectors(q.expr)) {
+      nlohmann::json series = Api("/api/v1/series", {{"match[]", metric}});
+      if (!series.is_object() || !series["data"].is_array()) continue;
+      std::set<std::string> labels;
+      for (const nlohmann::json& s : series["data"]) {
+        for (const auto& item : s.items()) labels.insert(item.key());
+      }
+      for (const nlohmann::json& variable : dashboard["templating"]["list"]) {
+        const std::string name = variable.value("name", "");
+        if (variable.value("type", "") != "query" || labels.count(name) == 0) continue;
+        EXPECT_TRUE(matchers.find(name + "=~\"$" + name + "\"") != std::string::npos)
+            << q.where << ": " << metric << " has the label " << name << " but " << matchers
+            << " does not filter by the variable";
+      }
+    }
   }
   // Values consistent with the job's own rows: one histogram observation per timed iteration
   // (3 iterations in each of the default 5 timing loops), the busbw gauge equal to the row's,

@@ -1,40 +1,7 @@
 #!/usr/bin/env bash
 # Installs the offline schema check of deploy/k8s (deploy/k8s/validate.sh) into
-# ${SYMMBENCH_TOOLS:-/opt/symmbench-tools}/k8s: the npm packages pinned, with their whole
-# dependency tree, by deploy/k8s/validator/package-lock.json (npm ci: exact versions, checked
-# against the lock file's hashes; no install scripts run). Node.js and npm come from Debian
-# (apt-get) when the machine has none. Idempotent: does nothing when that lock file is already
-# installed there; a changed lock file is installed anew.
+# ${SYMMBENCH_TOOLS:-/opt/symmbench-tools}/k8s: the npm packages validator/package-lock.json
+# pins (deploy/install-npm-tool.sh says how).
 set -euo pipefail
-
 here="$(cd "$(dirname "$0")" && pwd)"
-dest="${SYMMBENCH_TOOLS:-/opt/symmbench-tools}/k8s"
-lock="$here/validator/package-lock.json"
-stamp="$dest/.installed-lock.sha256"
-want="$(sha256sum "$lock" | cut -d' ' -f1)"
-
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$dest/node_modules" ]; then
-  exit 0
-fi
-
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "installing: nodejs npm" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
-fi
-
-echo "installing the k8s manifest validator into $dest" >&2
-mkdir -p "$(dirname "$dest")"
-tmp="$(mktemp -d "$dest.new.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-cp "$here/validator/package.json" "$lock" "$tmp/"
-(cd "$tmp" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
-echo "$want" >"$tmp/.installed-lock.sha256"
-chmod 755 "$tmp"
-rm -rf "$dest.old"
-if [ -e "$dest" ]; then mv "$dest" "$dest.old"; fi
-mv "$tmp" "$dest"
-rm -rf "$dest.old"
-trap - EXIT
+exec "$here/../install-npm-tool.sh" k8s "$here/validator" "the k8s manifest validator"

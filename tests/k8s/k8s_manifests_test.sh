@@ -3,7 +3,7 @@
 # broken copies of them, made here, fail it with a message naming the document, the field and
 # the problem: so the check can fail. Needs the validator that deploy/k8s/install-validator.sh
 # installs (CI installs it); without it this test fails and says so.
-# One JUnit test case per check ($XML_OUTPUT_FILE), as deploy/count-tests.py counts them.
+# One JUnit test case per check (tests/junit_cases.sh).
 set -uo pipefail
 
 root="${TEST_SRCDIR:?run me with bazel test}/${TEST_WORKSPACE:-symmbench}"
@@ -11,35 +11,8 @@ k8s="$root/deploy/k8s"
 work="${TEST_TMPDIR:-$(mktemp -d)}/k8s"
 rm -rf "$work" && mkdir -p "$work"
 
-names=()
-errors=()  # "" for a passed case
-pass() { names+=("$1"); errors+=(""); echo "PASS $1"; }
-fail() { names+=("$1"); errors+=("$2"); echo "FAIL $1: $2"; }
-
-write_xml() {
-  local rc=$? failures=0 i
-  [ -n "${XML_OUTPUT_FILE:-}" ] || return
-  for i in "${!names[@]}"; do [ -z "${errors[$i]}" ] || failures=$((failures + 1)); done
-  if ((rc != 0 && failures == 0)); then
-    names+=("k8s_manifests_test"); errors+=("the test script exited with status $rc")
-    failures=1
-  fi
-  {
-    echo '<?xml version="1.0" encoding="UTF-8"?>'
-    echo "<testsuites><testsuite name=\"k8s_manifests_test\" tests=\"${#names[@]}\" failures=\"$failures\" errors=\"0\">"
-    for i in "${!names[@]}"; do
-      if [ -z "${errors[$i]}" ]; then
-        echo "<testcase classname=\"k8s_manifests_test\" name=\"${names[$i]}\"/>"
-      else
-        local message
-        message="$(printf '%s' "${errors[$i]}" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g')"
-        echo "<testcase classname=\"k8s_manifests_test\" name=\"${names[$i]}\"><failure message=\"$message\"/></testcase>"
-      fi
-    done
-    echo "</testsuite></testsuites>"
-  } >"$XML_OUTPUT_FILE"
-}
-trap write_xml EXIT
+# shellcheck source=../junit_cases.sh
+source "$root/tests/junit_cases.sh" k8s_manifests_test
 
 tools="${SYMMBENCH_TOOLS:-/opt/symmbench-tools}/k8s"
 if [ ! -d "$tools/node_modules" ] || ! command -v node >/dev/null; then
@@ -143,7 +116,8 @@ if ((${#cases[@]})); then
       fail "$name" "validate.sh exited with $rc on the broken copies, not 1: $out"
     elif grep -q "^ok   $file\$" <<<"$out"; then
       fail "$name" "validate.sh accepted $file"
-    elif ! grep -F "FAIL $file: " <<<"$out" | grep -qF -- "${expected[$i]}"; then
+    # Not grep -q: under pipefail its early exit would fail the first grep (SIGPIPE).
+    elif ! grep -F "FAIL $file: " <<<"$out" | grep -F -- "${expected[$i]}" >/dev/null; then
       fail "$name" "no FAIL line for $file says '${expected[$i]}'"
     else
       pass "$name"
@@ -203,7 +177,4 @@ else
   pass launch_workers_bad_job_id
 fi
 
-failed=0
-for e in "${errors[@]}"; do [ -z "$e" ] || failed=$((failed + 1)); done
-echo "$(( ${#names[@]} - failed )) passed, $failed failed"
-((failed == 0))
+junit_summary
