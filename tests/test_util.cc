@@ -177,7 +177,7 @@ bool Daemon::Start(std::string* error) {
   unlink(port_file.c_str());
   const std::string log = log_path();
   std::vector<std::string> argv = {
-      RunfilePath("server/symmbenchd"),
+      installed_.empty() ? RunfilePath("server/symmbenchd") : installed_ + "/bin/symmbenchd",
       "--listen",
       listen_,
       "--port-file",
@@ -191,9 +191,11 @@ bool Daemon::Start(std::string* error) {
       "--backend",
       backend_,
       "--cpu-slots",
-      std::to_string(cpu_slots_),
-      "--worker",
-      worker_.empty() ? RunfilePath("worker/symmbench-worker") : worker_};
+      std::to_string(cpu_slots_)};
+  if (installed_.empty() || !worker_.empty()) {
+    argv.push_back("--worker");
+    argv.push_back(worker_.empty() ? RunfilePath("worker/symmbench-worker") : worker_);
+  }
   argv.insert(argv.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -250,7 +252,9 @@ void Daemon::Kill() {
 
 CommandResult Daemon::Client(const std::vector<std::string>& args,
                              std::chrono::seconds timeout) const {
-  std::vector<std::string> argv = {RunfilePath("client/symmbench"), "--coordinator", address_};
+  std::vector<std::string> argv = {
+      installed_.empty() ? RunfilePath("client/symmbench") : installed_ + "/bin/symmbench",
+      "--coordinator", address_};
   argv.insert(argv.end(), client_args_.begin(), client_args_.end());
   argv.insert(argv.end(), args.begin(), args.end());
   return RunCommand(argv, timeout);

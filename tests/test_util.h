@@ -70,6 +70,9 @@ class Daemon {
   void set_listen(std::string listen) { listen_ = std::move(listen); }
   void set_extra_args(std::vector<std::string> args) { extra_args_ = std::move(args); }
   void set_worker(std::string path) { worker_ = std::move(path); }
+  // The programs of an installed tree instead of this build's: PREFIX/bin/symmbenchd (which
+  // finds its worker next to itself: no --worker unless set_worker) and PREFIX/bin/symmbench.
+  void set_installed(std::string prefix) { installed_ = std::move(prefix); }
   // The job database (default: <dir>/jobs.db).
   void set_db(std::string path) { db_ = std::move(path); }
   // Flags every Client() call starts with, e.g. {"--tls-ca", ca, "--token-file", token}.
@@ -99,6 +102,7 @@ class Daemon {
 
  private:
   std::string dir_;
+  std::string installed_;
   int cpu_slots_;
   std::string backend_;
   std::string address_;
