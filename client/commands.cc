@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 1 job FAILED/CANCELLED, 2 usage or RPC error (see commands.h).
 #include "client/commands.h"
 
+#include <fstream>
 #include <memory>
 #include <ostream>
 
@@ -9,6 +10,7 @@
 #include "client/format.h"
 #include "client/progress.h"
 #include "client/rpc_util.h"
+#include "client/run_report.h"
 #include "grpcpp/grpcpp.h"
 #include "proto/symmbench.grpc.pb.h"
 
@@ -20,13 +22,44 @@ int ExitForState(v1::JobState state) {
   return state == v1::FAILED || state == v1::CANCELLED ? kExitJobFailed : kExitOk;
 }
 
+// What follows a job's rows in table mode, before its state and error: the footer, the
+// per-rank and sample tables.
+std::string ReportTables(const v1::Job& job, const ReportOptions& report) {
+  if (!HasRunReport(job)) return "";
+  std::string out = RunFooter(job, report);
+  if (report.per_rank) out += PerRankTable(job);
+  if (report.iteration_stats) out += IterationStatsTable(job);
+  return out;
+}
+
+// The nccl-tests JSON file; the exit code by the job's state and its minimum bus bandwidth.
+int FinishReport(const GlobalOptions& global, const v1::Job& job, const ReportOptions& report,
+                 std::ostream& out, std::ostream& err) {
+  if (!report.nccl_tests_json.empty()) {
+    std::ofstream file(report.nccl_tests_json);
+    file << NcclTestsJson(job, report).dump(2) << "\n";
+    if (!file) {
+      return ReportError(global,
+                         absl::UnavailableError(absl::StrCat("--nccl-tests-json: cannot write ",
+                                                             report.nccl_tests_json)),
+                         out, err);
+    }
+  }
+  if (BelowMinimum(job, report)) {
+    err << "error: average bus bandwidth " << AverageBusBw(job, report.view)
+        << " GB/s is below --min-busbw " << report.min_busbw_gbps << " GB/s\n";
+    return kExitJobFailed;
+  }
+  return ExitForState(job.state());
+}
+
 // Follows `job` with WatchJob until the stream ends. Table mode prints the header at the
 // first row (after a best-effort GetJob for backend and devices), each row as it arrives, then
 // the final state and error; JSON mode prints the final record once. A job of several passes
 // streams partial rows: those of the first pass are printed as they come (under a "# pass 1 of
 // R" line), then the final rows (under "# final"). On a terminal, stderr shows a progress line.
-int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream& out,
-              std::ostream& err) {
+int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const ReportOptions& report,
+              std::ostream& out, std::ostream& err) {
   JobProgress progress(err, ProgressWanted(global.json));
   progress.Start(job);
   bool header_printed = false, partial_printed = false, final_printed = false;
@@ -40,7 +73,9 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream
         if (GetJob(stub, global, job.job_id(), &placed).ok()) {
           job.set_backend(placed.backend());
           *job.mutable_devices() = placed.devices();
+          *job.mutable_ranks() = placed.ranks();
         }
+        if (HasRunReport(job)) out << RunHeader(job, report.view);
         out << TableHeader(job, &row);
         header_printed = true;
       }
@@ -50,10 +85,10 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream
         partial_printed = true;
       }
       if (!row.partial() && partial_printed && !final_printed) {
-        out << "# final: median over every timing loop\n";
+        out << "# final: over every timing loop\n";
         final_printed = true;
       }
-      out << TableRow(row) << std::flush;
+      out << TableRow(Restate(row, report.view)) << std::flush;
     }
     progress.Update(event);
   });
@@ -65,9 +100,10 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, std::ostream
     if (!header_printed) {
       out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
     }
-    out << "# state " << JobStateName(job.state()) << "\n" << TableError(job);
+    out << ReportTables(job, report) << "# state " << JobStateName(job.state()) << "\n"
+        << TableError(job);
   }
-  return ExitForState(job.state());
+  return FinishReport(global, job, report, out, err);
 }
 
 }  // namespace
@@ -97,21 +133,21 @@ int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::os
     out << "# submitted " << response.job().job_id() << " (" << JobStateName(response.job().state())
         << ")\n";
   }
-  return FollowJob(*stub, global, response.job(), out, err);
+  return FollowJob(*stub, global, response.job(), options.report, out, err);
 }
 
 int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
-             std::ostream& err) {
+             std::ostream& err, const ReportOptions& report) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::Job job;
   if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
     return ReportRpcError(global, status, out, err);
   }
-  return FollowJob(*stub, global, std::move(job), out, err);
+  return FollowJob(*stub, global, std::move(job), report, out, err);
 }
 
 int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
-              std::ostream& err) {
+              std::ostream& err, const ReportOptions& report) {
   std::unique_ptr<Stub> stub = MakeStub(global);
   v1::Job job;
   if (grpc::Status status = GetJob(*stub, global, job_id, &job); !status.ok()) {
@@ -120,9 +156,12 @@ int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostre
   if (global.json) {
     out << JobToJson(job).dump() << "\n";
   } else {
-    out << JobTable(job);
+    if (HasRunReport(job)) out << RunHeader(job, report.view);
+    out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
+    for (const v1::ResultRow& row : job.rows()) out << TableRow(Restate(row, report.view));
+    out << ReportTables(job, report) << TableError(job);
   }
-  return ExitForState(job.state());
+  return FinishReport(global, job, report, out, err);
 }
 
 int RunList(const GlobalOptions& global, const ListOptions& options, std::ostream& out,

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "client/run_report.h"
 #include "client/spec.h"
 #include "security/channel.h"
 
@@ -49,8 +50,9 @@ struct SecurityFlags {
 absl::Status LoadClientSecurity(const SecurityFlags& flags, GlobalOptions* global);
 
 struct SubmitOptions {
-  SpecFlags spec;     // what to run
-  bool wait = false;  // follow the job with WatchJob until it ends
+  SpecFlags spec;        // what to run
+  bool wait = false;     // follow the job with WatchJob until it ends
+  ReportOptions report;  // how --wait reports the job (client/run_report.h)
 };
 
 struct ListOptions {
@@ -65,12 +67,15 @@ int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::os
 
 // watch JOB: follows the job (stored rows first, then new ones as they arrive) until it
 // ends. Table: rows as they arrive, then the final state and error. JSON: the final job once.
+// `report` (client/run_report.h) adds the run's header and footer, restates the rows, adds the
+// per-rank and sample tables, writes the nccl-tests JSON file, and exits 1 for a SUCCEEDED job
+// below its minimum bus bandwidth; the same for status and submit --wait.
 int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
-             std::ostream& err);
+             std::ostream& err, const ReportOptions& report = {});
 
 // status JOB: GetJob. 0 for a SUCCEEDED, QUEUED or RUNNING job, 1 for FAILED or CANCELLED.
 int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostream& out,
-              std::ostream& err);
+              std::ostream& err, const ReportOptions& report = {});
 
 // list: ListJobs as a table or {"jobs": [...]}.
 int RunList(const GlobalOptions& global, const ListOptions& options, std::ostream& out,

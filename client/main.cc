@@ -89,6 +89,12 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
               "kernel, a plugin op, another build), timed loop for loop in the same passes; "
               "`symmbench gate --ab` decides from the pairs");
   submit->add_flag_function(
+      "--per-iteration", [&f](std::int64_t) { f.per_iteration = true; },
+      "Time every eager iteration on its own (nccl-tests' per-iteration statistics; iters x "
+      "repeats <= 20000): samples and --iteration-stats are single iterations");
+  AddOptional(submit, "--skip-first", &f.skip_first,
+              "Leave the first K samples of every timing loop out of the sample statistics");
+  submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
   AddOptional(submit, "--repeats", &f.repeats,
@@ -118,6 +124,26 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
       ->check(CLI::ExistingFile);
   submit->add_flag("--wait", options->wait,
                    "Follow the job until it ends; exit 0 only if it SUCCEEDED");
+}
+
+// The report flags of submit --wait, watch and status (client/run_report.h). Returns the
+// --min-busbw option, whose count says whether it was given.
+CLI::Option* AddReportFlags(CLI::App* sub, symmbench::client::ReportOptions* report) {
+  sub->add_option("--stat", report->view.stat,
+                  "Time column: median, mean or min of each rank's samples (nccl-tests reports "
+                  "the mean) [default: median]");
+  sub->add_option("--ranks", report->view.ranks,
+                  "Reduce the ranks' times with max, min, avg, or take rank 0's (nccl-tests -a) "
+                  "[default: max]");
+  sub->add_flag("--per-rank", report->per_rank,
+                "Also print each rank's times per size, stragglers marked");
+  sub->add_flag("--iteration-stats", report->iteration_stats,
+                "Also print min/p50/p95/p99/max/mean/cv of the samples per size");
+  sub->add_option("--nccl-tests-json", report->nccl_tests_json,
+                  "Write the job as nccl-tests' JSON document (its -J) to this file");
+  return sub->add_option("--min-busbw", report->min_busbw_gbps,
+                         "Exit 1 when the average bus bandwidth is below this many GB/s "
+                         "(nccl-tests' NCCL_TESTS_MIN_BW, read when the flag is not given)");
 }
 
 // The verb as typed: the first argument that is neither an option nor an option's value.
@@ -181,6 +207,7 @@ int main(int argc, char** argv) {
   // A flag given twice takes its last value (scripts append overrides to default arguments).
   submit->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   AddSubmitFlags(submit, &submit_options);
+  CLI::Option* submit_min_busbw = AddReportFlags(submit, &submit_options.report);
   AddJsonFlag(submit, &json_after_subcommand);
 
   std::string job_id;
@@ -191,6 +218,9 @@ int main(int argc, char** argv) {
     sub->add_option("JOB", job_id, "Job id, e.g. j-000003")->required();
     AddJsonFlag(sub, &json_after_subcommand);
   }
+  symmbench::client::ReportOptions report;
+  CLI::Option* watch_min_busbw = AddReportFlags(watch, &report);
+  CLI::Option* status_min_busbw = AddReportFlags(status, &report);
 
   symmbench::client::TuneOptions tune_options;
   CLI::App* tune = app.add_subcommand(
@@ -345,10 +375,25 @@ int main(int argc, char** argv) {
     return sc::ReportError(global, s, std::cout, std::cerr);
   }
 
-  if (app.got_subcommand(submit))
+  const std::vector<std::string> args(argv, argv + argc);
+  submit_options.report.args = args;
+  report.args = args;
+  if (app.got_subcommand(submit)) {
+    if (absl::Status s =
+            sc::ResolveReportOptions(submit_min_busbw->count() > 0, &submit_options.report);
+        !s.ok()) {
+      return sc::ReportError(global, s, std::cout, std::cerr);
+    }
     return sc::RunSubmit(global, submit_options, std::cout, std::cerr);
-  if (app.got_subcommand(watch)) return sc::RunWatch(global, job_id, std::cout, std::cerr);
-  if (app.got_subcommand(status)) return sc::RunStatus(global, job_id, std::cout, std::cerr);
+  }
+  if (app.got_subcommand(watch) || app.got_subcommand(status)) {
+    const bool given = watch_min_busbw->count() + status_min_busbw->count() > 0;
+    if (absl::Status s = sc::ResolveReportOptions(given, &report); !s.ok()) {
+      return sc::ReportError(global, s, std::cout, std::cerr);
+    }
+    return app.got_subcommand(watch) ? sc::RunWatch(global, job_id, std::cout, std::cerr, report)
+                                     : sc::RunStatus(global, job_id, std::cout, std::cerr, report);
+  }
   if (app.got_subcommand(list)) return sc::RunList(global, list_options, std::cout, std::cerr);
   if (app.got_subcommand(cancel)) return sc::RunCancel(global, job_id, std::cout, std::cerr);
   if (app.got_subcommand(devices)) return sc::RunDevices(global, std::cout, std::cerr);

@@ -263,6 +263,8 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (flags.graph) sweep->set_graph(*flags.graph);
     if (flags.per_host_teams) sweep->set_per_host_teams(*flags.per_host_teams);
     if (flags.compare_kernel) sweep->set_compare_kernel(*flags.compare_kernel);
+    if (flags.per_iteration) sweep->set_per_iteration(*flags.per_iteration);
+    if (flags.skip_first) sweep->set_skip_first(*flags.skip_first);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
     if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
       sweep->set_step_factor(kDefaultStepFactor);

@@ -23,25 +23,27 @@ inline constexpr int32_t kDefaultIters = 100;
 // The submit flags as typed; std::nullopt (or empty) means "not given on the command line".
 // Sizes stay text here so that errors can name the flag.
 struct SpecFlags {
-  std::string spec_file;                 // --spec: JobSpec JSON (proto field names)
-  std::optional<std::string> kernel;     // --kernel
-  std::optional<int32_t> world_size;     // --world-size
-  std::optional<std::string> dtype;      // --dtype
-  std::optional<std::string> min_bytes;  // --min-bytes, e.g. "2K"
-  std::optional<std::string> max_bytes;  // --max-bytes, e.g. "64M"
-  std::optional<int32_t> step_factor;    // --step-factor
-  std::optional<std::string> sizes;      // --sizes, e.g. "2K,64K,1M"
-  std::optional<int32_t> warmup_iters;   // --warmup
-  std::optional<int32_t> iters;          // --iters
-  std::optional<bool> check;             // --check / --no-check
-  std::optional<std::string> backend;    // --backend
-  std::vector<std::string> labels;       // --label KEY=VALUE, repeatable
-  std::optional<int32_t> job_timeout_s;  // --job-timeout-s
-  std::optional<int32_t> nodes;          // --nodes
-  std::optional<bool> graph;             // --graph: also time CUDA-graph replays
-  std::optional<bool> per_host_teams;    // --per-host-teams
+  std::string spec_file;                      // --spec: JobSpec JSON (proto field names)
+  std::optional<std::string> kernel;          // --kernel
+  std::optional<int32_t> world_size;          // --world-size
+  std::optional<std::string> dtype;           // --dtype
+  std::optional<std::string> min_bytes;       // --min-bytes, e.g. "2K"
+  std::optional<std::string> max_bytes;       // --max-bytes, e.g. "64M"
+  std::optional<int32_t> step_factor;         // --step-factor
+  std::optional<std::string> sizes;           // --sizes, e.g. "2K,64K,1M"
+  std::optional<int32_t> warmup_iters;        // --warmup
+  std::optional<int32_t> iters;               // --iters
+  std::optional<bool> check;                  // --check / --no-check
+  std::optional<std::string> backend;         // --backend
+  std::vector<std::string> labels;            // --label KEY=VALUE, repeatable
+  std::optional<int32_t> job_timeout_s;       // --job-timeout-s
+  std::optional<int32_t> nodes;               // --nodes
+  std::optional<bool> graph;                  // --graph: also time CUDA-graph replays
+  std::optional<bool> per_host_teams;         // --per-host-teams
   std::optional<std::string> compare_kernel;  // --compare-kernel: A/B in one job
-  std::optional<int32_t> repeats;        // --repeats: timing loops per size (daemon default 5)
+  std::optional<bool> per_iteration;          // --per-iteration: time every iteration alone
+  std::optional<int32_t> skip_first;          // --skip-first K: left out of the statistics
+  std::optional<int32_t> repeats;             // --repeats: timing loops per size (daemon default 5)
   // Fault injection (the daemon must run with --allow-fault-injection):
   std::optional<double> inject_delay_us;              // --inject-delay-us
   std::optional<std::string> inject_delay_min_bytes;  // --inject-delay-min-bytes, e.g. "64K"

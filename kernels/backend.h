@@ -56,6 +56,16 @@ struct JobAllReduce {
   std::unique_ptr<Collective> collective;
 };
 
+// The device a rank runs on, for the job's per-rank record (v1::RankIdentity).
+struct DeviceIdentity {
+  std::string name;    // "NVIDIA H100 80GB HBM3", "cpu-slot"
+  std::string bus_id;  // PCI bus id, "0000:04:00.0"; "" on the CPU backend
+  // Memory this rank holds on it once the backend is up, in bytes: CUDA the device's used memory
+  // (cudaMemGetInfo: total - free, the CUDA context and NCCL's buffers included), the CPU
+  // backend its symmetric buffer, signal pad and private output and reference buffers.
+  int64_t memory_used_bytes = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -65,6 +75,8 @@ class Backend {
   // How the references are configured, for ResultRow.reference_config: CUDA "nccl 2.28.9
   // NCCL_NVLS_ENABLE=0 ..." (kernels/cuda/nccl_config.h); "" where the references have no knobs.
   virtual std::string reference_config() const { return ""; }
+  // This rank's device (RankIdentity); measured when called.
+  virtual DeviceIdentity device_identity() const = 0;
   // Waits for all enqueued work, at most the options' timeout. DEADLINE_EXCEEDED when it
   // passes; INTERNAL naming the failing call (CUDA error, device barrier timeout) otherwise.
   virtual absl::Status Synchronize() = 0;

@@ -251,8 +251,10 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
   }
   queued_[id] = record;
   NoteState(record);
-  spdlog::info("job {} queued: {} world_size {} {}", id, record.spec().kernel(),
-               record.spec().world_size(), v1::DType_Name(record.spec().dtype()));
+  spdlog::info("{}", WithFields(absl::StrCat("job ", id, " queued: ", record.spec().kernel(),
+                                             " world_size ", record.spec().world_size(), " ",
+                                             v1::DType_Name(record.spec().dtype())),
+                                JobLogFields(record)));
   changed_.notify_all();
   return record;
 }
@@ -297,7 +299,8 @@ absl::StatusOr<v1::Job> JobManager::Cancel(const std::string& job_id) {
     queued_.erase(it);
     Publish(job_id, StateEvent(record), /*last=*/true);
     NoteState(record);
-    spdlog::info("job {} cancelled while queued", job_id);
+    spdlog::info("{}", WithFields(absl::StrCat("job ", job_id, " cancelled while queued"),
+                                  JobLogFields(record)));
     return record;
   }
   auto it = active_.find(job_id);
@@ -432,6 +435,21 @@ absl::Status JobManager::ReportPlacement(const std::string& job_id,
   record.clear_hosts();
   for (const std::string& host : hosts) record.add_hosts(host);
   return Persist(record, "placement");
+}
+
+absl::Status JobManager::ReportIdentity(const std::string& job_id, int rank,
+                                        const v1::RankIdentity& identity) {
+  std::lock_guard<std::mutex> lock(mu_);
+  absl::StatusOr<ActiveJob*> found = ActiveJobOf(job_id);
+  if (!found.ok()) return found.status();
+  v1::Job& record = (*found)->record;
+  if (absl::Status s = CheckReportingRank(record.spec(), rank); !s.ok()) return s;
+  if (absl::Status s = CheckReportedIdentity(rank, identity); !s.ok()) return s;
+  while (record.ranks_size() < record.spec().world_size()) {
+    record.add_ranks()->set_rank(record.ranks_size() - 1);
+  }
+  *record.mutable_ranks(rank) = identity;
+  return Persist(record, "rank identity");
 }
 
 absl::Status JobManager::ReportDone(const std::string& job_id, int rank) {

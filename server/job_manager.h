@@ -119,6 +119,9 @@ class JobManager {
   // Keeps hosts[r] (rank r's host) in the job's record. INVALID_ARGUMENT naming `hosts` unless
   // it has world_size non-empty names of at most 255 characters.
   absl::Status ReportPlacement(const std::string& job_id, const std::vector<std::string>& hosts);
+  // Keeps rank `rank`'s identity as Job.ranks[rank] (CheckReportedIdentity's errors).
+  absl::Status ReportIdentity(const std::string& job_id, int rank,
+                              const v1::RankIdentity& identity);
   // Rank `rank` has finished (LaunchedJob::NoteRankDone). INVALID_ARGUMENT naming `rank` outside
   // [0, world_size).
   absl::Status ReportDone(const std::string& job_id, int rank);

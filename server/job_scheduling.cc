@@ -88,8 +88,10 @@ bool JobManager::StartJob(const Placement& placement) {
       (void)Persist(job.record, "launch_id");  // so that a restarted daemon can end it
     }
   }
-  spdlog::info("job {} running: {} world_size {} devices {}", id, job.record.spec().kernel(),
-               ordinals.size(), absl::StrJoin(ordinals, ","));
+  spdlog::info("{}", WithFields(absl::StrCat("job ", id, " running: ", job.record.spec().kernel(),
+                                             " world_size ", ordinals.size(), " devices ",
+                                             absl::StrJoin(ordinals, ",")),
+                                JobLogFields(job.record)));
   Publish(id, StateEvent(job.record), false);
   auto [it, inserted] = active_.emplace(id, std::move(job));
   NoteState(it->second.record);
@@ -195,11 +197,15 @@ void JobManager::Finalize(const std::string& job_id) {
   record.set_end_time_unix_ms(NowUnixMs());
   // Kept until stored (RetryWrites); a restart before then fails the job, never reruns it.
   if (!Persist(record, "finish_job").ok()) unsaved_final_[job_id] = record;
-  spdlog::info("job {} {}: {} world_size {} devices {} in {} ms{}{}", job_id,
-               v1::JobState_Name(record.state()), record.spec().kernel(),
-               record.spec().world_size(), absl::StrJoin(record.devices(), ","),
-               record.end_time_unix_ms() - record.start_time_unix_ms(),
-               record.error().empty() ? "" : ": ", record.error());
+  // A failed job is worth a look (warning); a cancelled or succeeded one is not.
+  spdlog::log(
+      record.state() == v1::FAILED ? spdlog::level::warn : spdlog::level::info, "{}",
+      WithFields(absl::StrCat("job ", job_id, " ", v1::JobState_Name(record.state()), ": ",
+                              record.spec().kernel(), " world_size ", record.spec().world_size(),
+                              " devices ", absl::StrJoin(record.devices(), ","), " in ",
+                              record.end_time_unix_ms() - record.start_time_unix_ms(), " ms",
+                              record.error().empty() ? "" : ": ", record.error()),
+                 JobLogFields(record)));
   Publish(job_id, StateEvent(record), /*last=*/true);
   const v1::Job final_record = record;
   active_.erase(it);

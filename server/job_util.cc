@@ -10,6 +10,7 @@
 #include <random>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace symmbench {
 
@@ -47,6 +48,31 @@ void RemoveLeftoverSegments(const std::string& job_id, const std::string& instan
     }
   }
   closedir(dir);
+}
+
+std::vector<LogField> JobLogFields(const v1::Job& record) {
+  std::vector<LogField> fields = {
+      {"job_id", record.job_id()},
+      {"state", v1::JobState_Name(record.state())},
+      {"kernel", record.spec().kernel()},
+      {"world_size", absl::StrCat(record.spec().world_size()), true},
+      {"backend", v1::Backend_Name(record.backend() != v1::auto_ ? record.backend()
+                                                                 : record.spec().backend())},
+  };
+  if (record.devices_size() > 0)
+    fields.push_back({"devices", absl::StrJoin(record.devices(), ",")});
+  if (record.start_time_unix_ms() > 0 && record.submit_time_unix_ms() > 0) {
+    fields.push_back(
+        {"queue_wait_s",
+         absl::StrCat((record.start_time_unix_ms() - record.submit_time_unix_ms()) / 1e3), true});
+  }
+  if (record.end_time_unix_ms() > 0 && record.start_time_unix_ms() > 0) {
+    fields.push_back({"duration_s",
+                      absl::StrCat((record.end_time_unix_ms() - record.start_time_unix_ms()) / 1e3),
+                      true});
+  }
+  if (!record.error().empty()) fields.push_back({"error", record.error()});
+  return fields;
 }
 
 }  // namespace symmbench

@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "proto/symmbench.pb.h"
+#include "server/log_format.h"
 
 namespace symmbench {
 
@@ -17,6 +19,9 @@ int64_t NowUnixMs();
 bool IsFinal(v1::JobState state);
 // A JobEvent carrying the record's state and error.
 v1::JobEvent StateEvent(const v1::Job& record);
+// The fields of a job's log lines (server/log_format.h): job_id, state, kernel, world_size,
+// backend, devices, then duration_s and queue_wait_s once known, and error when set.
+std::vector<LogField> JobLogFields(const v1::Job& record);
 // A new run instance: 16 random hex digits (Job.run_instance).
 std::string NewRunInstance();
 // Removes POSIX shared-memory segments a CPU-backend job left behind (a worker killed between

@@ -1,6 +1,8 @@
 // Text and JSON log formatters (spdlog pattern formatter with a JSON-escaping flag).
 #include "server/log_format.h"
 
+#include <tuple>
+
 #include "absl/strings/str_cat.h"
 #include "spdlog/pattern_formatter.h"
 #include "spdlog/spdlog.h"
@@ -8,36 +10,86 @@
 namespace symmbench {
 namespace {
 
-// %j: the message as the inside of a JSON string.
+constexpr char kFieldSeparator = '\x1f';  // between the message and each field
+constexpr char kValueSeparator = '\x1e';  // between a field's key and its value
+constexpr char kNumberMark = '\x1d';      // a value written as a JSON number
+
+// `text` as the inside of a JSON string.
+void AppendJsonEscaped(std::string_view text, spdlog::memory_buf_t& dest) {
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        dest.append(std::string_view("\\\""));
+        break;
+      case '\\':
+        dest.append(std::string_view("\\\\"));
+        break;
+      case '\n':
+        dest.append(std::string_view("\\n"));
+        break;
+      case '\r':
+        dest.append(std::string_view("\\r"));
+        break;
+      case '\t':
+        dest.append(std::string_view("\\t"));
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+          dest.append(std::string_view(escaped));
+        } else {
+          dest.push_back(c);
+        }
+    }
+  }
+}
+
+// The message of a payload and its fields as (key, value, number).
+struct Parsed {
+  std::string_view message;
+  std::vector<std::tuple<std::string_view, std::string_view, bool>> fields;
+};
+
+Parsed Parse(std::string_view payload) {
+  Parsed parsed;
+  size_t at = payload.find(kFieldSeparator);
+  parsed.message = payload.substr(0, at);
+  while (at != std::string_view::npos) {
+    const size_t next = payload.find(kFieldSeparator, at + 1);
+    std::string_view field = payload.substr(
+        at + 1, next == std::string_view::npos ? std::string_view::npos : next - at - 1);
+    const size_t split = field.find(kValueSeparator);
+    if (split != std::string_view::npos) {
+      std::string_view value = field.substr(split + 1);
+      const bool number = !value.empty() && value.front() == kNumberMark;
+      if (number) value.remove_prefix(1);
+      parsed.fields.emplace_back(field.substr(0, split), value, number);
+    }
+    at = next;
+  }
+  return parsed;
+}
+
+// %J: "msg":"<message>" then ,"<key>":<value> for each field.
 class JsonMessageFlag final : public spdlog::custom_flag_formatter {
  public:
   void format(const spdlog::details::log_msg& msg, const std::tm&,
               spdlog::memory_buf_t& dest) override {
-    for (const char c : msg.payload) {
-      switch (c) {
-        case '"':
-          dest.append(std::string_view("\\\""));
-          break;
-        case '\\':
-          dest.append(std::string_view("\\\\"));
-          break;
-        case '\n':
-          dest.append(std::string_view("\\n"));
-          break;
-        case '\r':
-          dest.append(std::string_view("\\r"));
-          break;
-        case '\t':
-          dest.append(std::string_view("\\t"));
-          break;
-        default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-            dest.append(std::string_view(escaped));
-          } else {
-            dest.push_back(c);
-          }
+    const Parsed parsed = Parse(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(std::string_view("\"msg\":\""));
+    AppendJsonEscaped(parsed.message, dest);
+    dest.push_back('"');
+    for (const auto& [key, value, number] : parsed.fields) {
+      dest.append(std::string_view(",\""));
+      AppendJsonEscaped(key, dest);
+      dest.append(std::string_view("\":"));
+      if (number) {
+        dest.append(value);
+      } else {
+        dest.push_back('"');
+        AppendJsonEscaped(value, dest);
+        dest.push_back('"');
       }
     }
   }
@@ -46,18 +98,67 @@ class JsonMessageFlag final : public spdlog::custom_flag_formatter {
   }
 };
 
+// %V: the message, then " key=value" for each field (values with a blank quoted).
+class TextMessageFlag final : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    const Parsed parsed = Parse(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(parsed.message);
+    if (parsed.fields.empty()) return;
+    dest.append(std::string_view(" {"));
+    bool first = true;
+    for (const auto& [key, value, number] : parsed.fields) {
+      if (!first) dest.push_back(' ');
+      first = false;
+      dest.append(key);
+      dest.push_back('=');
+      const bool quote = value.find(' ') != std::string_view::npos;
+      if (quote) dest.push_back('"');
+      dest.append(value);
+      if (quote) dest.push_back('"');
+    }
+    dest.push_back('}');
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return spdlog::details::make_unique<TextMessageFlag>();
+  }
+};
+
+std::string Clean(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c == kFieldSeparator || c == kValueSeparator || c == kNumberMark) c = ' ';
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string WithFields(std::string_view message, const std::vector<LogField>& fields) {
+  std::string out = Clean(message);
+  for (const LogField& field : fields) {
+    out += kFieldSeparator;
+    out += Clean(field.key);
+    out += kValueSeparator;
+    if (field.number) out += kNumberMark;
+    out += Clean(field.value);
+  }
+  return out;
+}
 
 absl::StatusOr<std::unique_ptr<spdlog::formatter>> MakeLogFormatter(const std::string& format,
                                                                     const std::string& logger) {
   if (format == "text") {
-    return std::unique_ptr<spdlog::formatter>(std::make_unique<spdlog::pattern_formatter>(
-        absl::StrCat("[%Y-%m-%d %H:%M:%S.%e] [", logger, "] [%l] %v")));
+    auto formatter = std::make_unique<spdlog::pattern_formatter>();
+    formatter->add_flag<TextMessageFlag>('V').set_pattern(
+        absl::StrCat("[%Y-%m-%d %H:%M:%S.%e] [", logger, "] [%l] %V"));
+    return std::unique_ptr<spdlog::formatter>(std::move(formatter));
   }
   if (format == "json") {
     auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
-    formatter->add_flag<JsonMessageFlag>('j').set_pattern(absl::StrCat(
-        R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","logger":")", logger, R"(","msg":"%j"})"));
+    formatter->add_flag<JsonMessageFlag>('J').set_pattern(absl::StrCat(
+        R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","logger":")", logger, R"(",%J})"));
     return std::unique_ptr<spdlog::formatter>(std::move(formatter));
   }
   return absl::InvalidArgumentError(

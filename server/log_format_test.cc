@@ -12,14 +12,16 @@
 namespace symmbench {
 namespace {
 
-std::string LogOnce(const std::string& format, const std::string& message) {
+// One line at `level` of `payload` through the formatter of `format`.
+std::string LogOnce(const std::string& format, const std::string& payload,
+                    spdlog::level::level_enum level = spdlog::level::info) {
   std::ostringstream out;
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(out);
   spdlog::logger logger("test", sink);
   auto formatter = MakeLogFormatter(format, "symmbenchd");
   EXPECT_TRUE(formatter.ok()) << formatter.status();
   logger.set_formatter(*std::move(formatter));
-  logger.info("{}", message);
+  logger.log(level, "{}", payload);
   return out.str();
 }
 
@@ -35,6 +37,35 @@ TEST(LogFormatTest, JsonLinesParseAndKeepTheMessage) {
   EXPECT_EQ(parsed["logger"], "symmbenchd");
   const std::string time = parsed["time"];
   EXPECT_EQ(time.back(), 'Z') << time;
+}
+
+std::string LogFields(const std::string& format) {
+  return LogOnce(format,
+                 WithFields("job j-000004 FAILED: rank 1: \"x\"\x1f",
+                            {{"job_id", "j-000004"},
+                             {"state", "FAILED"},
+                             {"world_size", "2", true},
+                             {"duration_s", "1.25", true},
+                             {"error", "rank 1: bad\x1e \"value\""}}),
+                 spdlog::level::warn);
+}
+
+TEST(LogFormatTest, FieldsAreKeysOfTheJsonObjectAndKeyValuesInText) {
+  const std::string line = LogFields("json");
+  nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+  ASSERT_FALSE(parsed.is_discarded()) << line;
+  EXPECT_EQ(parsed["msg"], "job j-000004 FAILED: rank 1: \"x\" ");  // the separator cleaned
+  EXPECT_EQ(parsed["level"], "warning");
+  EXPECT_EQ(parsed["job_id"], "j-000004");
+  EXPECT_EQ(parsed["state"], "FAILED");
+  EXPECT_EQ(parsed["world_size"], 2);
+  EXPECT_EQ(parsed["duration_s"], 1.25);
+  EXPECT_EQ(parsed["error"], "rank 1: bad  \"value\"");
+  const std::string text = LogFields("text");
+  EXPECT_NE(text.find("[warning] job j-000004 FAILED: rank 1: \"x\"  {job_id=j-000004 state=FAILED "
+                      "world_size=2 duration_s=1.25 error=\"rank 1: bad  \"value\"\"}"),
+            std::string::npos)
+      << text;
 }
 
 TEST(LogFormatTest, TextAndBadFormat) {

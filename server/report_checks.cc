@@ -61,6 +61,26 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
         "repeat_medians_us: ", row.repeat_medians_us_size(), " loop medians, more than the job's ",
         std::max(1, spec.repeats()), " passes"));
   }
+  if (row.rank_times_size() > spec.world_size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "rank_times: ", row.rank_times_size(), " ranks, more than the job's ", spec.world_size()));
+  }
+  for (const v1::RankTime& t : row.rank_times()) {
+    for (double v : {t.time_us(), t.mean_us(), t.min_us()}) {
+      if (!std::isfinite(v) || v < 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("rank_times: times must be finite and >= 0 (got ", v, ")"));
+      }
+    }
+  }
+  const v1::IterationStats& stats = row.iteration_stats();
+  for (double v : {stats.min_us(), stats.max_us(), stats.mean_us(), stats.p50_us(), stats.p95_us(),
+                   stats.p99_us(), stats.cv()}) {
+    if (!std::isfinite(v) || v < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("iteration_stats: figures must be finite and >= 0 (got ", v, ")"));
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -70,6 +90,34 @@ int ExpectedRows(const v1::Job& job) {
     return job.spec().gemm().shapes_size();
   }
   return job.plan().sizes_bytes_size();
+}
+
+absl::Status CheckReportedIdentity(int rank, const v1::RankIdentity& identity) {
+  if (identity.rank() != rank) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("identity.rank: rank ", rank, " reported rank ", identity.rank()));
+  }
+  const auto too_long = [](const std::string& field, const std::string& value, size_t max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": at most ", max, " characters (got ", value.size(), ")"));
+  };
+  if (identity.host().size() > 255) return too_long("identity.host", identity.host(), 255);
+  if (identity.device_name().size() > 255) {
+    return too_long("identity.device_name", identity.device_name(), 255);
+  }
+  if (identity.bus_id().size() > 64) return too_long("identity.bus_id", identity.bus_id(), 64);
+  if (identity.memory_used_bytes() < 0) {
+    return absl::InvalidArgumentError(absl::StrCat("identity.memory_used_bytes: must be >= 0 (got ",
+                                                   identity.memory_used_bytes(), ")"));
+  }
+  if (identity.env_size() > 64) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("identity.env: at most 64 entries (got ", identity.env_size(), ")"));
+  }
+  for (const std::string& entry : identity.env()) {
+    if (entry.size() > 4096) return too_long("identity.env[]", entry, 4096);
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace symmbench

@@ -17,6 +17,7 @@
 #include "spec/fault_injection.h"
 #include "spec/gemm_spec.h"
 #include "spec/job_op.h"
+#include "spec/timing_batches.h"
 
 namespace symmbench {
 namespace {
@@ -327,6 +328,33 @@ absl::Status CheckNodes(const v1::JobSpec& spec, const DeviceLimits& limits) {
                                  : " (all-reduce kernels only)"));
 }
 
+// SweepSpec.per_iteration and skip_first: size-swept ops only; per-iteration samples bounded
+// (kMaxPerIterationSamples), skip_first below a loop's samples.
+absl::Status CheckIterationStats(const v1::JobSpec& spec, const OpDescriptor& kernel) {
+  const v1::SweepSpec& sweep = spec.sweep();
+  if (!sweep.per_iteration() && sweep.skip_first() == 0) return absl::OkStatus();
+  const char* field = sweep.per_iteration() ? "sweep.per_iteration" : "sweep.skip_first";
+  if (kernel.family != OpFamily::kSweptCollective && kernel.family != OpFamily::kDispatcher) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": size-swept kernels only; ", spec.kernel(), " is not one"));
+  }
+  const int64_t repeats = spec.repeats() > 0 ? spec.repeats() : kDefaultRepeats;
+  if (sweep.per_iteration() &&
+      static_cast<int64_t>(spec.iters()) * repeats > kMaxPerIterationSamples) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.per_iteration: iters x repeats must be <= ", kMaxPerIterationSamples,
+                     " (got ", spec.iters(), " x ", repeats, ")"));
+  }
+  const int64_t per_loop =
+      sweep.per_iteration() ? spec.iters() : std::min<int64_t>(spec.iters(), kTimingBatches);
+  if (sweep.skip_first() < 0 || sweep.skip_first() >= per_loop) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.skip_first: must be in [0, ", per_loop - 1, "], below the ", per_loop,
+                     " samples of each timing loop (got ", sweep.skip_first(), ")"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void SortSizes(v1::SweepSpec* sweep) {
@@ -453,6 +481,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
     return absl::InvalidArgumentError(
         absl::StrCat("repeats: must be in [1, ", kMaxRepeats, "] (got ", spec.repeats(), ")"));
   }
+  if (absl::Status s = CheckIterationStats(spec, *kernel); !s.ok()) return s;
   if (absl::Status s = CheckLabels(spec); !s.ok()) return s;
   if (spec.timeout_s() < 0) {
     return absl::InvalidArgumentError(

@@ -299,6 +299,29 @@ TEST(ValidateSpecTest, MaxBytesBelowMinBytes) {
               "sweep.max_bytes:");
 }
 
+TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
+  v1::JobSpec spec = ValidSpec();  // 20 iters, 5 repeats by default
+  spec.mutable_sweep()->set_per_iteration(true);
+  spec.mutable_sweep()->set_skip_first(19);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_skip_first(20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.skip_first:");
+  // Without per-iteration timing a loop has min(iters, 10) samples.
+  spec.mutable_sweep()->set_per_iteration(false);
+  spec.mutable_sweep()->set_skip_first(10);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.skip_first:");
+  spec.mutable_sweep()->set_skip_first(-1);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.skip_first:");
+  spec.mutable_sweep()->set_skip_first(0);
+  spec.mutable_sweep()->set_per_iteration(true);
+  spec.set_iters(4001);  // x 5 repeats > 20000 samples
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.per_iteration:");
+}
+
 TEST(ValidateSpecTest, StepFactorBelowTwo) {
   v1::JobSpec spec = ValidSpec();
   spec.mutable_sweep()->set_step_factor(1);

@@ -6,7 +6,9 @@
 #include <signal.h>
 
 #include <cstdint>
+#include <fstream>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -188,6 +190,46 @@ TEST(LibraryLogsTest, LibraryLinesGoThroughTheDaemonsJsonLogger) {
   }
   EXPECT_GT(lines, 2);
   EXPECT_TRUE(protobuf_line) << ReadFile(daemon.log_path());
+}
+
+// With --log-format json a job's lines carry its fields as keys (job id, state, kernel, world
+// size, duration), and a FAILED job is logged at warning.
+TEST(LibraryLogsTest, JobLinesCarryFieldsAndAFailedJobWarns) {
+  const std::string dir = MakeTempDir("json_job_logs");
+  Daemon daemon(dir, 2);
+  daemon.set_extra_args({"--log-format", "json", "--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  CommandResult r = daemon.Client({"submit", "--world-size", "2", "--sizes", "4K", "--iters", "2",
+                                   "--warmup", "1", "--repeats", "1", "--wait"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string failing = dir + "/failing.json";
+  std::ofstream(failing) << R"({"kernel": "one_shot_all_reduce", "world_size": 2,
+      "sizes_bytes": [4096], "iters": 2, "inject_fault": "rank_error:1"})";
+  r = daemon.Client({"submit", "--spec", failing, "--wait"});
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  ASSERT_EQ(daemon.Stop(), 0);
+  std::istringstream log(ReadFile(daemon.log_path()));
+  std::map<std::string, nlohmann::json> final_lines;  // by state
+  for (std::string line; std::getline(log, line);) {
+    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(parsed.is_object()) << line;
+    if (parsed.contains("duration_s")) final_lines[parsed.value("state", "")] = parsed;
+  }
+  ASSERT_EQ(final_lines.count("SUCCEEDED"), 1u) << ReadFile(daemon.log_path());
+  ASSERT_EQ(final_lines.count("FAILED"), 1u) << ReadFile(daemon.log_path());
+  const nlohmann::json& ok = final_lines["SUCCEEDED"];
+  EXPECT_EQ(ok["level"], "info");
+  EXPECT_EQ(ok["job_id"], "j-000001");
+  EXPECT_EQ(ok["kernel"], "one_shot_all_reduce");
+  EXPECT_EQ(ok["world_size"], 2);
+  EXPECT_TRUE(ok["duration_s"].is_number());
+  EXPECT_TRUE(ok["queue_wait_s"].is_number());
+  EXPECT_FALSE(ok.contains("error"));
+  const nlohmann::json& failed = final_lines["FAILED"];
+  EXPECT_EQ(failed["level"], "warning");
+  EXPECT_EQ(failed["job_id"], "j-000002");
+  EXPECT_NE(failed["error"].get<std::string>().find("rank 1"), std::string::npos) << failed.dump();
 }
 
 // Fields this daemon does not know (a newer client's, or padding) are not stored: a spec or a

@@ -8,12 +8,16 @@
 #include "kernels/ops/registry.h"
 #include "spec/job_op.h"
 #include "spec/spec_validation.h"
+#include "worker/row_stats.h"
 
 namespace symmbench {
 namespace {
 
-// Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop).
+// Sanity bounds of a decoded rank result (JobSpec.repeats <= 100, kTimingBatches per loop or
+// kMaxPerIterationSamples in all).
 constexpr size_t kMaxRepeatsEncoded = 1000;
+constexpr size_t kMaxSamplesEncoded =
+    std::max<size_t>(kMaxRepeatsEncoded * kTimingBatches, kMaxPerIterationSamples);
 
 // The max over ranks of one operation's figures (index 0: ours; i > 0: reference i - 1).
 OpTimes MaxOverRanks(const std::vector<RankResult>& results, size_t index) {
@@ -121,7 +125,7 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   }
   size_t samples = 0;
   in >> samples;
-  if (in.fail() || samples > kMaxRepeatsEncoded * kTimingBatches) {
+  if (in.fail() || samples > kMaxSamplesEncoded) {
     return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   }
   r.ours.eager.samples_us.resize(samples);
@@ -141,7 +145,7 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
     TimingStats& e = r.compare.eager;
     in >> e.median_us >> e.min_us >> e.max_us >> r.compare.graph_us >> r.compare_check.wrong >>
         r.compare_check.first_bad_index >> r.compare_check.got >> r.compare_check.want >> samples;
-    if (in.fail() || samples > kMaxRepeatsEncoded * kTimingBatches) {
+    if (in.fail() || samples > kMaxSamplesEncoded) {
       return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     }
     e.samples_us.resize(samples);
@@ -210,7 +214,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   row.set_graph_time_us(ours.graph_us);
   // Every timed batch of every loop, max over ranks, with its size (metrics observe each timed
   // iteration; gates compare the distributions), and each loop's median.
-  const std::vector<int> batches = SplitIntoBatches(spec.iters());
+  const std::vector<int> batches = SplitIntoBatches(spec.iters(), TimedBatches(spec));
   const size_t repeats = results.empty() ? 0 : results[0].ours.eager.repeat_medians_us.size();
   const std::vector<double> samples = WorstPerIndex(
       results, repeats * batches.size(),
@@ -225,6 +229,12 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
        })) {
     row.add_repeat_medians_us(median);
   }
+  std::vector<std::vector<double>> rank_samples;
+  for (const RankResult& r : results) rank_samples.push_back(r.ours.eager.samples_us);
+  for (v1::RankTime& t : RankTimes(rank_samples)) *row.add_rank_times() = std::move(t);
+  *row.mutable_iteration_stats() =
+      IterationStatsOf(samples, static_cast<int>(batches.size()), spec.sweep().skip_first(),
+                       spec.sweep().per_iteration());
   if (!results.empty() && results[0].has_compare) AddComparison(spec, results, &row);
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;

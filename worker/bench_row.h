@@ -42,6 +42,12 @@ struct RankResult {
   std::vector<OpTimes*> All();
 };
 
+// The most batches a timing loop of `spec` splits its iterations into: kTimingBatches, or every
+// iteration on its own with SweepSpec.per_iteration.
+inline int TimedBatches(const v1::JobSpec& spec) {
+  return spec.sweep().per_iteration() ? spec.iters() : kTimingBatches;
+}
+
 // Adds `c` to `total`: wrong elements add up; the first failure's index and values are kept.
 void Accumulate(const CheckResult& c, CheckResult* total);
 

@@ -88,7 +88,7 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
   LoopHooks hooks;
   if (check != nullptr) hooks.before_last_batch = [check] { return check->Arm(); };
   absl::StatusOr<TimingStats> eager =
-      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op, hooks);
+      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op, hooks, TimedBatches(spec));
   if (!eager.ok()) return eager.status();
   if (check != nullptr) {
     if (absl::Status s = check->Finish(); !s.ok()) return s;
@@ -309,6 +309,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         if (rank == 0 && (first || now - last_partial >= kPartialRowInterval)) {
           v1::ResultRow row = row_of({SoFar(result)});
           row.set_partial(true);
+          row.clear_rank_times();  // rank 0's alone
           if (absl::Status s = sink(row); !s.ok()) return annotate(s);
           last_partial = now;
         }

@@ -22,6 +22,7 @@
 #include "worker/gemm_runner.h"
 #include "worker/host_placement.h"
 #include "worker/injected_delay.h"
+#include "worker/rank_identity.h"
 
 namespace symmbench {
 namespace {
@@ -55,13 +56,15 @@ absl::Status RunFamily(OpFamily family, const RunContext& c) {
 // Tells the coordinator where the ranks run. Best effort: the job does not depend on it, so a
 // failure is only logged.
 void ReportPlacement(const WorkerSessionOptions& options, v1::WorkerReport::Stub* report,
-                     const std::vector<std::string>& hosts) {
+                     const std::vector<std::string>& hosts,
+                     const v1::RankIdentity* identity = nullptr) {
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
   v1::ReportPlacementRequest request;
   request.set_job_id(options.job_id);
   request.set_rank(options.rank);
   for (const std::string& host : hosts) request.add_hosts(host);
+  if (identity != nullptr) *request.mutable_identity() = *identity;
   v1::ReportPlacementResponse response;
   grpc::Status sent = report->ReportPlacement(&context, request, &response);
   if (!sent.ok()) spdlog::warn("could not report the placement: {}", sent.error_message());
@@ -159,6 +162,10 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
                  options.world_size, placement->host_index, placement->local_rank,
                  placement->local_world_size, job_all_reduce.name);
   }
+  // Again, with who this rank is now that its device is set up (Job.ranks).
+  const v1::RankIdentity identity =
+      ThisRankIdentity(options.rank, placement->hosts[options.rank], options.device, **backend);
+  ReportPlacement(options, report, placement->hosts, &identity);
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
                gemm_op ? spec.gemm().shapes_size() : plan.sizes_bytes_size(),

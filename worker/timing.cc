@@ -15,8 +15,8 @@ absl::Status Call(const std::function<absl::Status()>& hook) {
 // Times `iters` operations of `op` in batches; returns per-op samples in microseconds.
 absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
                                                 const std::function<absl::Status()>& op,
-                                                const LoopHooks& hooks) {
-  std::vector<int> batches = SplitIntoBatches(iters);
+                                                const LoopHooks& hooks, int max_batches) {
+  std::vector<int> batches = SplitIntoBatches(iters, max_batches);
   std::vector<std::unique_ptr<Timer>> timers;
   for (size_t b = 0; b < batches.size(); ++b) {
     const bool last = b + 1 == batches.size();
@@ -46,12 +46,12 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
 
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op,
-                                          const LoopHooks& hooks) {
+                                          const LoopHooks& hooks, int max_batches) {
   for (int i = 0; i < warmup_iters; ++i) {
     if (absl::Status s = op(); !s.ok()) return s;
   }
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, iters, op, hooks);
+  absl::StatusOr<std::vector<double>> samples = TimeBatches(backend, iters, op, hooks, max_batches);
   if (!samples.ok()) return samples.status();
   return Summarize(*std::move(samples));
 }
@@ -120,8 +120,8 @@ TimingStats Summarize(std::vector<double> per_op_us) {
   return stats;
 }
 
-std::vector<int> SplitIntoBatches(int iters) {
-  const int batches = std::max(1, std::min(iters, kTimingBatches));
+std::vector<int> SplitIntoBatches(int iters, int max_batches) {
+  const int batches = std::max(1, std::min(iters, max_batches));
   std::vector<int> sizes(batches, iters / batches);
   for (int i = 0; i < iters % batches; ++i) ++sizes[i];
   return sizes;

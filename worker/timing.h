@@ -9,11 +9,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "kernels/backend.h"
+#include "spec/timing_batches.h"
 
 namespace symmbench {
-
-// Batches a size's timed iterations are split into; each batch gives one per-op sample.
-constexpr int kTimingBatches = 10;
 
 struct TimingStats {
   double median_us = 0;  // median over batches of the per-op time
@@ -29,8 +27,9 @@ struct TimingStats {
 // microseconds. Empty input gives zeros.
 TimingStats Summarize(std::vector<double> per_op_us);
 
-// Splits `iters` operations into at most kTimingBatches batches of near-equal size (>= 1 op).
-std::vector<int> SplitIntoBatches(int iters);
+// Splits `iters` operations into at most `max_batches` batches of near-equal size (>= 1 op):
+// kTimingBatches, or `iters` to time every iteration on its own (SweepSpec.per_iteration).
+std::vector<int> SplitIntoBatches(int iters, int max_batches = kTimingBatches);
 
 // Verification hooks of a timing loop. Each runs once per loop, outside every timer, with no
 // host synchronization between it and the timed operations; an empty one is not called.
@@ -45,12 +44,13 @@ struct LoopHooks {
   std::function<absl::Status()> after_last_batch;
 };
 
-// Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in SplitIntoBatches
-// batches, with `hooks` around the last one. The backend is synchronized on return. Errors from
-// `op`, the hooks or the backend are returned as they are.
+// Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in
+// SplitIntoBatches(iters, max_batches) batches, with `hooks` around the last one. The backend is
+// synchronized on return. Errors from `op`, the hooks or the backend are returned as they are.
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op,
-                                          const LoopHooks& hooks = {});
+                                          const LoopHooks& hooks = {},
+                                          int max_batches = kTimingBatches);
 
 // `repeats` (>= 1) independent rounds of WarmUpAndTime (each with its own warm-up and `hooks`):
 // a distribution of loop medians for regression gates. `after_round` (if set) runs after each

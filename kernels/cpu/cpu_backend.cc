@@ -60,6 +60,13 @@ class CpuBackend : public Backend {
         reference_(std::move(reference)) {}
 
   std::string name() const override { return "cpu"; }
+  DeviceIdentity device_identity() const override {
+    DeviceIdentity identity;
+    identity.name = "cpu-slot";
+    identity.memory_used_bytes =
+        static_cast<int64_t>(3 * memory_->buffer_bytes() + kSignalPadBytes);
+    return identity;
+  }
   int rank() const override { return memory_->rank(); }
   int world_size() const override { return memory_->world_size(); }
   // Every operation has completed when its call returns.

@@ -158,6 +158,23 @@ class CudaBackend final : public Backend {
   }
 
   std::string name() const override { return "cuda"; }
+  DeviceIdentity device_identity() const override {
+    DeviceIdentity identity;
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, ctx_.device) == cudaSuccess) identity.name = prop.name;
+    char bus_id[32] = {};
+    if (cudaDeviceGetPCIBusId(bus_id, sizeof(bus_id), ctx_.device) == cudaSuccess) {
+      identity.bus_id = bus_id;
+    }
+    size_t free_bytes = 0;
+    size_t total_bytes = 0;
+    if (cudaSetDevice(ctx_.device) == cudaSuccess &&
+        cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess) {
+      identity.memory_used_bytes = static_cast<int64_t>(total_bytes - free_bytes);
+    }
+    (void)cudaGetLastError();  // a failed query above leaves nothing behind
+    return identity;
+  }
   int rank() const override { return ctx_.rank; }
   int world_size() const override { return ctx_.world_size; }
   std::string reference_config() const override { return reference_config_; }

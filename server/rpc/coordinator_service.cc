@@ -262,9 +262,13 @@ grpc::Status WorkerReportService::ReportPlacement(grpc::ServerContext* context,
                                                   const v1::ReportPlacementRequest* request,
                                                   v1::ReportPlacementResponse*) {
   if (grpc::Status s = AuthorizeReport(*context, request->job_id()); !s.ok()) return s;
-  return ToGrpc(jobs_->ReportPlacement(
+  absl::Status placed = jobs_->ReportPlacement(
       request->job_id(),
-      std::vector<std::string>(request->hosts().begin(), request->hosts().end())));
+      std::vector<std::string>(request->hosts().begin(), request->hosts().end()));
+  if (placed.ok() && request->has_identity()) {
+    placed = jobs_->ReportIdentity(request->job_id(), request->rank(), request->identity());
+  }
+  return ToGrpc(placed);
 }
 
 grpc::Status WorkerReportService::ReportDone(grpc::ServerContext* context,

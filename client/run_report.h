@@ -1,0 +1,84 @@
+// How a finished job is reported the way nccl-tests users read a run: the run's header (its
+// parameters and one line per rank), the time statistic and the reduction over ranks (nccl-tests
+// reports each rank's mean over iterations, -a reduces the ranks), the footer (out-of-bounds
+// values, average bus bandwidth against a minimum), per-rank times with stragglers, per-row
+// sample statistics, and the nccl-tests JSON document (its -J).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+#include "proto/symmbench.pb.h"
+
+namespace symmbench::client {
+
+// What the row's time, algbw and busbw columns show (--stat, --ranks).
+struct RowView {
+  std::string stat = "median";  // median | mean | min: of each rank's samples
+  std::string ranks = "max";    // max | min | avg | 0: over the ranks (nccl-tests -a)
+  bool IsDefault() const { return stat == "median" && ranks == "max"; }
+};
+
+// The report flags of submit --wait, watch and status.
+struct ReportOptions {
+  RowView view;
+  bool per_rank = false;         // --per-rank: each rank's times, stragglers marked
+  bool iteration_stats = false;  // --iteration-stats: min/p50/p95/p99/max/mean/cv per row
+  // --min-busbw GBPS (else $NCCL_TESTS_MIN_BW): a SUCCEEDED job whose average bus bandwidth is
+  // below it exits 1. 0: not checked.
+  double min_busbw_gbps = 0;
+  std::string nccl_tests_json;    // --nccl-tests-json FILE: write nccl-tests' JSON document
+  std::vector<std::string> args;  // the command line, for the JSON document's "args"
+};
+
+// Whether the job is reported this way: a size-swept op (no GEMM op, no calibrate).
+bool HasRunReport(const v1::Job& job);
+
+// INVALID_ARGUMENT naming --stat, --ranks or --min-busbw for a value outside their sets; fills
+// min_busbw_gbps from $NCCL_TESTS_MIN_BW when the flag was not given (`min_busbw_given`).
+absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options);
+
+// `row` with time_us, algbw_gbps and busbw_gbps (and speedup against the reference's eager
+// median) restated from its rank_times as `view` asks. A row without rank_times (a partial row,
+// a record from before them, a GEMM row) comes back unchanged.
+v1::ResultRow Restate(const v1::ResultRow& row, const RowView& view);
+
+// The run's parameters and its ranks, nccl-tests style ("#" lines): sizes, step, warm-up,
+// iterations, repeats, validation, graph, per-iteration timing, what the time column is, then
+// "#  Rank  0 Pid 4242 on host device  0 [0000:04:00.0] NVIDIA H100 80GB HBM3" per rank with
+// its memory in use (ranks not reported yet are left out).
+std::string RunHeader(const v1::Job& job, const RowView& view);
+
+// Average busbw over the job's final swept rows as `view` shows them; 0 without rows.
+double AverageBusBw(const v1::Job& job, const RowView& view);
+
+// The footer: "# Out of bounds values : N OK|FAILED" and "# Avg bus bandwidth    : X" with
+// "OK"/"FAILED (below --min-busbw Y)" when a minimum is set.
+std::string RunFooter(const v1::Job& job, const ReportOptions& options);
+
+// Whether the job's average busbw is below a set minimum.
+bool BelowMinimum(const v1::Job& job, const ReportOptions& options);
+
+// Each final row's per-rank times (median, mean, min), "*" on a straggler (RankTime). "" when no
+// row has them.
+std::string PerRankTable(const v1::Job& job);
+
+// Each final row's IterationStats. "" when no row has them.
+std::string IterationStatsTable(const v1::Job& job);
+
+// nccl-tests' JSON document (format version 1: version, start_time, args, env, nccl_version,
+// config with devices, results with out_of_place and in_place, out_of_bounds,
+// average_bus_bandwidth, errors, end_time) for the job's swept rows as `options.view` shows
+// them; what nccl-tests has no name for is under "symmbench" (in the document and in each
+// result). in_place is null: this build measures out-of-place only. Times are UTC.
+nlohmann::ordered_json NcclTestsJson(const v1::Job& job, const ReportOptions& options);
+
+// nccl-tests' type name of a dtype: "bfloat16", "half", "float", "f8e4m3".
+std::string NcclTestsTypeName(v1::DType dtype);
+
+// "2.28.9" -> 22809 (NCCL_VERSION_CODE of 2.9 and later); 0 when it does not parse.
+int NcclVersionCode(const std::string& version);
+
+}  // namespace symmbench::client

@@ -1,0 +1,130 @@
+// What nccl-tests users read, end to end on the CPU backend (a real daemon, the real client, real
+// workers at world size 3): per-iteration timing and its statistics, each rank's times, the
+// run's header (one line per rank with its pid and device) and footer, --stat and --ranks, the
+// nccl-tests JSON document, and --min-busbw's exit code.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "tests/test_util.h"
+
+namespace symmbench::testing {
+namespace {
+
+class NcclTestsParityTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = MakeTempDir("nccl_tests_parity");
+    daemon_ = std::make_unique<Daemon>(dir_);
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+  }
+  std::string dir_;
+  std::unique_ptr<Daemon> daemon_;
+};
+
+TEST_F(NcclTestsParityTest, PerIterationStatisticsRankTimesHeaderFooterAndJson) {
+  CommandResult r;
+  nlohmann::json job = daemon_->ClientJson(
+      {"submit", "--world-size", "3", "--sizes", "4K,64K", "--warmup", "2", "--iters", "12",
+       "--repeats", "2", "--per-iteration", "--skip-first", "2", "--wait"},
+      &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  for (const nlohmann::json& row : job["rows"]) {
+    // 12 single iterations in each of 2 loops, the first 2 of each left out of the statistics.
+    EXPECT_EQ(row["samples_us"].size(), 24u);
+    const nlohmann::json& stats = row["iteration_stats"];
+    EXPECT_EQ(stats["samples"], 20) << stats.dump();
+    EXPECT_EQ(stats["skipped"], 4);
+    EXPECT_EQ(stats["per_iteration"], true);
+    EXPECT_LE(stats["min_us"].get<double>(), stats["p50_us"].get<double>());
+    EXPECT_LE(stats["p50_us"].get<double>(), stats["p95_us"].get<double>());
+    EXPECT_LE(stats["p95_us"].get<double>(), stats["p99_us"].get<double>());
+    EXPECT_LE(stats["p99_us"].get<double>(), stats["max_us"].get<double>());
+    EXPECT_GE(stats["cv"].get<double>(), 0.0);
+    // Each rank's own times; the row's time is the slowest rank's median.
+    ASSERT_EQ(row["rank_times"].size(), 3u);
+    double slowest = 0;
+    for (int rank = 0; rank < 3; ++rank) {
+      const nlohmann::json& t = row["rank_times"][rank];
+      EXPECT_EQ(t["rank"], rank);
+      EXPECT_GT(t["min_us"].get<double>(), 0.0);
+      EXPECT_LE(t["min_us"].get<double>(), t["time_us"].get<double>());
+      slowest = std::max(slowest, t["time_us"].get<double>());
+    }
+    EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), slowest);
+  }
+  // Who each rank was.
+  ASSERT_EQ(job["ranks"].size(), 3u) << job.dump();
+  for (int rank = 0; rank < 3; ++rank) {
+    const nlohmann::json& who = job["ranks"][rank];
+    EXPECT_EQ(who["rank"], rank);
+    EXPECT_GT(who["pid"].get<int>(), 0);
+    EXPECT_EQ(who["device_name"], "cpu-slot");
+    EXPECT_EQ(who["host"], job["hosts"][rank]);
+    EXPECT_GT(who["memory_used_bytes"].get<int64_t>(), 3 * 65536);
+  }
+  const std::string id = job["job_id"];
+
+  // The table: header with one line per rank, footer, per-rank and sample tables.
+  const std::string json_path = dir_ + "/nccl-tests.json";
+  r = daemon_->Client({"status", id, "--stat", "mean", "--ranks", "avg", "--per-rank",
+                       "--iteration-stats", "--nccl-tests-json", json_path});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("# sizes 4096,65536 warmup iters: 2 iters: 12 repeats: 2 validation: 1 "
+                       "graph: 0 per-iteration: 1\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("# time: mean of each rank's samples, average over ranks"),
+            std::string::npos);
+  for (int rank = 0; rank < 3; ++rank) {
+    EXPECT_NE(r.out.find("#  Rank  " + std::to_string(rank) + " Pid"), std::string::npos) << r.out;
+  }
+  EXPECT_NE(r.out.find("# Out of bounds values : 0 OK\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("# Avg bus bandwidth    : "), std::string::npos);
+  EXPECT_NE(r.out.find("median_us"), std::string::npos);  // --per-rank
+  EXPECT_NE(r.out.find("# sample statistics per operation (single iterations"), std::string::npos);
+
+  // The JSON document: the rows as --stat mean --ranks avg shows them.
+  std::ifstream file(json_path);
+  ASSERT_TRUE(file.good()) << json_path;
+  const nlohmann::json doc = nlohmann::json::parse(file);
+  EXPECT_EQ(doc["version"], 1);
+  ASSERT_EQ(doc["results"].size(), 2u);
+  ASSERT_EQ(doc["config"]["devices"].size(), 3u);
+  EXPECT_EQ(doc["config"]["iterations"], 12);
+  EXPECT_EQ(doc["results"][1]["size"], 65536);
+  EXPECT_EQ(doc["results"][1]["type"], "bfloat16");
+  double mean = 0;
+  for (const nlohmann::json& t : job["rows"][1]["rank_times"]) mean += t["mean_us"].get<double>();
+  EXPECT_NEAR(doc["results"][1]["out_of_place"]["time"].get<double>(), mean / 3, 1e-9);
+  EXPECT_EQ(doc["out_of_bounds"]["count"], 0);
+  EXPECT_NE(std::find(doc["args"].begin(), doc["args"].end(), "status"), doc["args"].end());
+
+  // A minimum bus bandwidth above what the job reached: exit 1, saying why; below it: 0.
+  r = daemon_->Client({"status", id, "--min-busbw", "1000000"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("FAILED (below --min-busbw 1e+06)"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("is below --min-busbw"), std::string::npos) << r.err;
+  EXPECT_EQ(daemon_->Client({"status", id, "--min-busbw", "0.000001"}).exit_code, 0);
+  r = daemon_->Client({"status", id, "--stat", "p99"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--stat: want median, mean or min"), std::string::npos) << r.err;
+}
+
+TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
+  CommandResult r = daemon_->Client(
+      {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5000", "--per-iteration"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.per_iteration: iters x repeats must be <= 20000"), std::string::npos)
+      << r.err;
+  r = daemon_->Client(
+      {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "20", "--skip-first", "10"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.skip_first: must be in [0, 9]"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace symmbench::testing
