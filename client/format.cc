@@ -134,6 +134,14 @@ bool IsFinal(v1::JobState state) {
   return state == v1::SUCCEEDED || state == v1::FAILED || state == v1::CANCELLED;
 }
 
+std::string JobDTypeText(const v1::Job& job) {
+  if (job.plan().dtypes_size() == 0) return v1::DType_Name(job.spec().dtype());
+  std::vector<std::string> names;
+  for (int dtype : job.plan().dtypes())
+    names.push_back(v1::DType_Name(static_cast<v1::DType>(dtype)));
+  return absl::StrJoin(names, ",");
+}
+
 std::string DescribeSizes(const v1::JobSpec& spec) {
   if (IsFamily(spec.kernel(), OpFamily::kGemmCollective)) {
     return absl::StrJoin(spec.gemm().shapes(), ",",
@@ -191,7 +199,7 @@ std::string GemmRow(const v1::ResultRow& row) {
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   std::string out =
       absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
-                   job.spec().world_size(), "  ", v1::DType_Name(job.spec().dtype()),
+                   job.spec().world_size(), "  ", JobDTypeText(job),
                    job.spec().gemm().fp8_scaling() != v1::FP8_SCALING_UNSPECIFIED
                        ? absl::StrCat(" ", v1::Fp8Scaling_Name(job.spec().gemm().fp8_scaling()))
                        : "",
@@ -286,7 +294,7 @@ std::string JobListTable(const v1::ListJobsResponse& response) {
       {"JOB", "STATE", "KERNEL", "WORLD", "DTYPE", "SIZES", "SUBMITTED (UTC)", "ERROR"}};
   for (const v1::Job& job : response.jobs()) {
     rows.push_back({job.job_id(), JobStateName(job.state()), job.spec().kernel(),
-                    absl::StrCat(job.spec().world_size()), v1::DType_Name(job.spec().dtype()),
+                    absl::StrCat(job.spec().world_size()), JobDTypeText(job),
                     DescribeSizes(job.spec()), FormatUnixMs(job.submit_time_unix_ms()),
                     job.error()});
   }

@@ -24,6 +24,9 @@ absl::StatusOr<v1::JobState> ParseJobState(const std::string& name, const std::s
 // True for SUCCEEDED, FAILED and CANCELLED.
 bool IsFinal(v1::JobState state);
 
+// The job's dtype: "bf16", or its plan's list for SweepSpec.all_dtypes ("bf16,fp16,fp32").
+std::string JobDTypeText(const v1::Job& job);
+
 // The sizes a spec asks for, briefly: "2K..64M x4" for a sweep, "2K,64K,1M" for a list.
 std::string DescribeSizes(const v1::JobSpec& spec);
 

@@ -49,8 +49,8 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--world-size", &f.world_size,
               "Number of ranks, one device each (required unless set in --spec)");
   AddOptional(submit, "--dtype", &f.dtype,
-              "Element type: bf16, fp16, fp32, or fp8_e4m3 (GEMM ops: e4m3 inputs, bf16 output) "
-              "[default: bf16]");
+              "Element type: bf16, fp16, fp32, or fp8_e4m3 (GEMM ops: e4m3 inputs, bf16 output); "
+              "all: every dtype the kernel takes, one after the other in one job [default: bf16]");
   AddOptional(submit, "--min-bytes", &f.min_bytes,
               "Smallest size per rank buffer; bytes or K/M/G suffix (1024^k), e.g. 2K");
   AddOptional(submit, "--max-bytes", &f.max_bytes,

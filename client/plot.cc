@@ -35,6 +35,31 @@ void DataBlock(std::string* script, const std::string& name,
   absl::StrAppend(script, "EOD\n");
 }
 
+}  // namespace
+
+std::vector<v1::Job> OneDTypeEach(const std::vector<v1::Job>& jobs) {
+  std::vector<v1::Job> split;
+  for (const v1::Job& job : jobs) {
+    if (job.plan().dtypes_size() == 0) {
+      split.push_back(job);
+      continue;
+    }
+    for (int dtype : job.plan().dtypes()) {
+      v1::Job one = job;
+      one.mutable_spec()->set_dtype(static_cast<v1::DType>(dtype));
+      one.mutable_plan()->clear_dtypes();
+      one.clear_rows();
+      for (const v1::ResultRow& row : job.rows()) {
+        if (row.dtype() == dtype) *one.add_rows() = row;
+      }
+      split.push_back(std::move(one));
+    }
+  }
+  return split;
+}
+
+namespace {
+
 std::string SweepScript(const std::vector<v1::Job>& jobs, const std::string& title) {
   std::string script, time_plots, bw_plots;
   for (size_t j = 0; j < jobs.size(); ++j) {
@@ -202,7 +227,7 @@ int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostrea
     if (!status.ok()) return ReportRpcError(global, status, out, err);
     jobs.push_back(std::move(job));
   }
-  absl::StatusOr<std::string> script = GnuplotScript(jobs, options);
+  absl::StatusOr<std::string> script = GnuplotScript(OneDTypeEach(jobs), options);
   if (!script.ok()) {
     return ReportError(global, script.status(), out, err);
   }

@@ -22,6 +22,10 @@ struct PlotOptions {
 
 // The gnuplot script (data inline) for `jobs`. INVALID_ARGUMENT naming --out for another
 // extension, or when the jobs mix ag_gemm and size-swept kernels or have no rows.
+// `jobs` with a job of several dtypes (SweepSpec.all_dtypes) split into one per dtype, each
+// with that dtype's rows, so that every plotted series is one dtype.
+std::vector<v1::Job> OneDTypeEach(const std::vector<v1::Job>& jobs);
+
 absl::StatusOr<std::string> GnuplotScript(const std::vector<v1::Job>& jobs,
                                           const PlotOptions& options);
 

@@ -50,6 +50,7 @@ void JobProgress::Start(const v1::Job& job) {
     absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(job.spec().sweep());
     if (sizes.ok()) sizes_ = *std::move(sizes);
     passes_ = std::max(1, job.spec().repeats());
+    dtypes_.assign(job.plan().dtypes().begin(), job.plan().dtypes().end());
   }
   if (job.start_time_unix_ms() > 0) {  // already running: its clock started on the daemon
     const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -75,10 +76,15 @@ void JobProgress::Update(const v1::JobEvent& event) {
     } else {
       const auto it = std::find(sizes_.begin(), sizes_.end(), row.size_bytes());
       if (it != sizes_.end()) {
-        size_index_ = static_cast<int>(it - sizes_.begin());
+        // Cases run dtype after dtype, each over the sizes.
+        const auto dtype = std::find(dtypes_.begin(), dtypes_.end(), row.dtype());
+        const int dtype_index =
+            dtype == dtypes_.end() ? 0 : static_cast<int>(dtype - dtypes_.begin());
+        size_index_ =
+            dtype_index * static_cast<int>(sizes_.size()) + static_cast<int>(it - sizes_.begin());
         size_bytes_ = row.size_bytes();
         pass_ = std::clamp(row.repeat_medians_us_size(), 1, passes_);
-        step_ = (pass_ - 1) * static_cast<int>(sizes_.size()) + size_index_ + 1;
+        step_ = (pass_ - 1) * Cases() + size_index_ + 1;
       }
     }
   }
@@ -87,6 +93,10 @@ void JobProgress::Update(const v1::JobEvent& event) {
   } else {
     Draw();
   }
+}
+
+int JobProgress::Cases() const {
+  return static_cast<int>(sizes_.size()) * std::max<int>(1, static_cast<int>(dtypes_.size()));
 }
 
 void JobProgress::Clear() {
@@ -100,10 +110,10 @@ void JobProgress::Draw() {
   const double elapsed =
       started_ ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count()
                : 0;
-  const int steps = passes_ == 0 ? shapes_ : static_cast<int>(sizes_.size()) * passes_;
+  const int steps = passes_ == 0 ? shapes_ : Cases() * passes_;
   err_ << kEraseLine
-       << Line(job_id_, state_, step_, steps, size_index_, static_cast<int>(sizes_.size()),
-               size_bytes_, pass_, passes_, elapsed)
+       << Line(job_id_, state_, step_, steps, size_index_, Cases(), size_bytes_, pass_, passes_,
+               elapsed)
        << std::flush;
   drawn_ = true;
 }

@@ -39,12 +39,15 @@ class JobProgress {
 
  private:
   void Draw();
+  // Sizes of the sweep, times its dtypes: the loops of one pass.
+  int Cases() const;
 
   std::ostream& err_;
   const bool enabled_;
   std::string job_id_;
   std::string state_;
   std::vector<int64_t> sizes_;  // the sweep (empty for shapes)
+  std::vector<int> dtypes_;     // JobPlan.dtypes: each size runs in each (empty: one dtype)
   int shapes_ = 0;              // ag_gemm: one step per shape
   int passes_ = 1;
   int step_ = 0;

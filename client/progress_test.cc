@@ -55,6 +55,25 @@ TEST(JobProgressTest, RewritesOneLineInPlaceAndErasesItAtTheEnd) {
   EXPECT_EQ(text.substr(text.size() - 4), "\r\033[K");  // erased at the end
 }
 
+TEST(JobProgressTest, EveryDTypeCountsAsItsOwnSizes) {
+  v1::Job job;
+  job.set_job_id("j-000008");
+  job.set_state(v1::RUNNING);
+  job.mutable_spec()->mutable_sweep()->add_sizes_bytes(2048);
+  job.mutable_spec()->mutable_sweep()->add_sizes_bytes(4096);
+  job.mutable_spec()->set_repeats(5);
+  for (v1::DType d : {v1::bf16, v1::fp16, v1::fp32}) job.mutable_plan()->add_dtypes(d);
+  std::ostringstream err;
+  JobProgress progress(err, /*enabled=*/true);
+  progress.Start(job);
+  v1::JobEvent event = RowEvent(2048, 1);
+  event.mutable_row()->set_dtype(v1::fp16);
+  progress.Update(event);
+  // The third of 6 cases (bf16 2K, bf16 4K, fp16 2K, ...) in pass 1 of 5.
+  EXPECT_NE(err.str().find("# j-000008 size 3 of 6 (2K), pass 1 of 5: "), std::string::npos)
+      << err.str();
+}
+
 TEST(JobProgressTest, DisabledPrintsNothing) {
   v1::Job job;
   job.set_job_id("j-000007");

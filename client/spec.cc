@@ -200,11 +200,13 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
 
   if (flags.kernel) spec.set_kernel(*flags.kernel);
   if (flags.world_size) spec.set_world_size(*flags.world_size);
-  if (flags.dtype) {
+  // --dtype all: every dtype the kernel takes, in one job (SweepSpec.all_dtypes).
+  const bool all_dtypes = flags.dtype.has_value() && *flags.dtype == "all";
+  if (flags.dtype && !all_dtypes) {
     v1::DType dtype = v1::DTYPE_UNSPECIFIED;
     if (!v1::DType_Parse(*flags.dtype, &dtype) || dtype == v1::DTYPE_UNSPECIFIED) {
       return absl::InvalidArgumentError(absl::StrCat("--dtype: unknown dtype ", Quote(*flags.dtype),
-                                                     " (want bf16, fp16, fp32 or fp8_e4m3)"));
+                                                     " (want bf16, fp16, fp32, fp8_e4m3 or all)"));
     }
     spec.set_dtype(dtype);
   }
@@ -245,6 +247,11 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   // SubmitJob to refuse, naming it.
   const bool ag_gemm =
       IsFamily(spec.kernel().empty() ? kDefaultKernel : spec.kernel(), OpFamily::kGemmCollective);
+  if (ag_gemm && all_dtypes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--dtype all: kernel ", spec.kernel(),
+                     " runs GEMM problems; every dtype in one job is for the size-swept kernels"));
+  }
   if (ag_gemm && (flags.graph.value_or(false) || flags.per_host_teams.value_or(false) ||
                   flags.compare_kernel.has_value())) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -265,6 +272,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (flags.compare_kernel) sweep->set_compare_kernel(*flags.compare_kernel);
     if (flags.per_iteration) sweep->set_per_iteration(*flags.per_iteration);
     if (flags.skip_first) sweep->set_skip_first(*flags.skip_first);
+    if (all_dtypes) sweep->set_all_dtypes(true);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
     if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
       sweep->set_step_factor(kDefaultStepFactor);

@@ -9,6 +9,7 @@
 #include "kernels/ops/registry.h"
 #include "spec/dispatch.h"
 #include "spec/gemm_spec.h"
+#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 
 namespace symmbench {
@@ -44,6 +45,12 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
     if (std::find(sizes.begin(), sizes.end(), row.size_bytes()) == sizes.end()) {
       return absl::InvalidArgumentError(
           absl::StrCat("size_bytes: ", row.size_bytes(), " is not a size of the job"));
+    }
+    const std::vector<v1::DType> dtypes = JobDTypes(spec, job.plan());
+    if (row.dtype() != v1::DTYPE_UNSPECIFIED &&
+        std::find(dtypes.begin(), dtypes.end(), row.dtype()) == dtypes.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dtype: ", v1::DType_Name(row.dtype()), " is not a dtype of the job"));
     }
   }
   for (double t : {row.time_us(), row.time_min_us(), row.time_max_us(), row.graph_time_us()}) {
@@ -89,7 +96,7 @@ int ExpectedRows(const v1::Job& job) {
   if (IsFamily(job.spec().kernel(), OpFamily::kGemmCollective)) {
     return job.spec().gemm().shapes_size();
   }
-  return job.plan().sizes_bytes_size();
+  return job.plan().sizes_bytes_size() * std::max(1, job.plan().dtypes_size());
 }
 
 absl::Status CheckReportedIdentity(int rank, const v1::RankIdentity& identity) {

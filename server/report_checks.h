@@ -26,7 +26,8 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
 // 4096 characters each. INVALID_ARGUMENT naming the field otherwise.
 absl::Status CheckReportedIdentity(int rank, const v1::RankIdentity& identity);
 
-// How many final rows the job has: one per size of its plan, per shape, or one for calibrate.
+// How many final rows the job has: one per size (and dtype) of its plan, per shape, or one for
+// calibrate.
 int ExpectedRows(const v1::Job& job);
 
 }  // namespace symmbench

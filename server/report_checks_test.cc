@@ -13,6 +13,7 @@ v1::Job TwoRankJob() {
   job.mutable_spec()->set_kernel("one_shot_all_reduce");
   job.mutable_spec()->set_world_size(2);
   job.mutable_spec()->set_repeats(2);
+  job.mutable_spec()->set_dtype(v1::bf16);
   job.mutable_plan()->add_sizes_bytes(4096);
   return job;
 }
@@ -43,6 +44,14 @@ TEST(CheckReportedRowTest, RankTimesAndIterationStatsWithinTheJob) {
   row.mutable_iteration_stats()->set_cv(-1);
   EXPECT_EQ(CheckReportedRow(job, 0, row).message(),
             "iteration_stats: figures must be finite and >= 0 (got -1)");
+  row = GoodRow();
+  row.set_dtype(v1::fp16);  // the job runs bf16 alone
+  EXPECT_EQ(CheckReportedRow(job, 0, row).message(), "dtype: fp16 is not a dtype of the job");
+  v1::Job every = job;
+  for (v1::DType d : {v1::bf16, v1::fp16, v1::fp32}) every.mutable_plan()->add_dtypes(d);
+  EXPECT_TRUE(CheckReportedRow(every, 0, row).ok());
+  EXPECT_EQ(ExpectedRows(every), 3);
+  EXPECT_EQ(ExpectedRows(job), 1);
   row = GoodRow();
   row.set_size_bytes(8192);
   EXPECT_EQ(CheckReportedRow(job, 0, row).message(), "size_bytes: 8192 is not a size of the job");

@@ -44,4 +44,21 @@ std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kern
                             PluginBuffersPerRank(*plugin));
 }
 
+std::vector<v1::DType> KernelDTypes(const v1::JobSpec& spec) {
+  if (const v1::PluginOp* plugin = FindPluginOp(spec, spec.kernel()); plugin != nullptr) {
+    std::vector<v1::DType> dtypes;
+    for (int dtype : plugin->dtypes()) dtypes.push_back(static_cast<v1::DType>(dtype));
+    return dtypes;
+  }
+  if (!IsSizeSwept(spec.kernel())) return {};
+  return {v1::bf16, v1::fp16, v1::fp32};
+}
+
+std::vector<v1::DType> JobDTypes(const v1::JobSpec& spec, const v1::JobPlan& plan) {
+  if (plan.dtypes_size() == 0) return {spec.dtype()};
+  std::vector<v1::DType> dtypes;
+  for (int dtype : plan.dtypes()) dtypes.push_back(static_cast<v1::DType>(dtype));
+  return dtypes;
+}
+
 }  // namespace symmbench

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
@@ -22,6 +23,13 @@ std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kern
 inline std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec) {
   return JobOp(spec, spec.kernel());
 }
+
+// The dtypes op `spec.kernel()` takes, in order: a plugin op's declared ones, else bf16, fp16
+// and fp32 for a size-swept op (fp8_e4m3 is the GEMM ops'); empty for an unknown kernel.
+std::vector<v1::DType> KernelDTypes(const v1::JobSpec& spec);
+
+// The dtypes each size of the job runs in: plan.dtypes (SweepSpec.all_dtypes), else the spec's.
+std::vector<v1::DType> JobDTypes(const v1::JobSpec& spec, const v1::JobPlan& plan);
 
 // Per-rank sizes of device memory a plugin op needs besides its fixed bytes: the service's own
 // buffers of a swept collective (6, as the built-in ones) and its scratch per message byte.

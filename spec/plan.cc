@@ -42,9 +42,20 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(spec.sweep());
   if (!sizes.ok()) return sizes.status();
   if (sizes->empty()) return absl::InvalidArgumentError("sweep.sizes_bytes: the sweep has no size");
+  // SweepSpec.all_dtypes: every dtype the kernel takes; a sharded op's sizes then split into
+  // whole elements of the largest.
+  int element_size = DTypeSize(*dtype);
+  if (spec.sweep().all_dtypes()) {
+    for (v1::DType each : KernelDTypes(spec)) {
+      absl::StatusOr<DType> kernel_dtype = KernelDType(each);
+      if (!kernel_dtype.ok()) return kernel_dtype.status();
+      plan.add_dtypes(each);
+      element_size = std::max(element_size, DTypeSize(*kernel_dtype));
+    }
+  }
   if (IsShardedOp(*op)) {
     // nccl-tests' rounding: each size down to world_size equal shards of whole elements.
-    const int64_t unit = static_cast<int64_t>(std::max(spec.world_size(), 1)) * DTypeSize(*dtype);
+    const int64_t unit = static_cast<int64_t>(std::max(spec.world_size(), 1)) * element_size;
     for (int64_t& size : *sizes) size = size / unit * unit;
     sizes->erase(std::remove(sizes->begin(), sizes->end(), 0), sizes->end());
     if (sizes->empty()) {

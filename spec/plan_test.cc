@@ -54,6 +54,28 @@ TEST(PlanTest, ShardedSizesRoundDownToWholeShards) {
   EXPECT_NE(plan.status().message().find("at least 16 bytes"), std::string::npos) << plan.status();
 }
 
+// --dtype all: the plan lists every dtype of the kernel; a sharded op's sizes split into whole
+// elements of the largest (fp32), whatever the spec's dtype.
+TEST(PlanTest, AllDTypesAreListedAndShardsHoldWholeElementsOfTheLargest) {
+  v1::JobSpec spec = Swept("one_shot_all_gather");
+  spec.set_world_size(3);
+  spec.set_dtype(v1::bf16);
+  spec.mutable_sweep()->set_all_dtypes(true);
+  for (int64_t size : {1002, 65536}) spec.mutable_sweep()->add_sizes_bytes(size);
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, v1::cpu);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(std::vector<int>(plan->dtypes().begin(), plan->dtypes().end()),
+            (std::vector<int>{v1::bf16, v1::fp16, v1::fp32}));
+  // Units of 3 x 4 bytes, not 3 x 2.
+  EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
+            (std::vector<int64_t>{996, 65532}));
+  spec.mutable_sweep()->set_all_dtypes(false);
+  plan = MakePlan(spec, v1::cpu);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->dtypes_size(), 0);
+  EXPECT_EQ(plan->sizes_bytes(0), 1002);
+}
+
 TEST(PlanTest, GemmOpsHaveNoSweepAndTheirBufferIsTheLargestShard) {
   v1::JobSpec spec = Swept("ag_gemm");
   spec.set_dtype(v1::bf16);

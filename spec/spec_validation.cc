@@ -355,6 +355,32 @@ absl::Status CheckIterationStats(const v1::JobSpec& spec, const OpDescriptor& ke
   return absl::OkStatus();
 }
 
+// SweepSpec.all_dtypes: a size-swept kernel, no compare kernel, and every size a multiple of
+// each of its dtypes' element size.
+absl::Status CheckAllDTypes(const v1::JobSpec& spec, const OpDescriptor& kernel,
+                            const DeviceLimits& limits) {
+  if (!spec.sweep().all_dtypes()) return absl::OkStatus();
+  if (kernel.family != OpFamily::kSweptCollective && kernel.family != OpFamily::kDispatcher) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.all_dtypes: size-swept kernels only; ", spec.kernel(), " is not one"));
+  }
+  if (!spec.sweep().compare_kernel().empty()) {
+    return absl::InvalidArgumentError(
+        "sweep.all_dtypes: not with sweep.compare_kernel (an A/B job runs one dtype)");
+  }
+  const std::vector<v1::DType> dtypes = KernelDTypes(spec);
+  if (dtypes.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.all_dtypes: ", spec.kernel(), " declares no dtype"));
+  }
+  for (v1::DType each : dtypes) {
+    absl::StatusOr<DType> dtype = KernelDType(each);
+    if (!dtype.ok()) return dtype.status();
+    if (absl::Status s = CheckSizes(spec, kernel, *dtype, limits); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void SortSizes(v1::SweepSpec* sweep) {
@@ -475,6 +501,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   } else {
     if (absl::Status s = CheckSizes(spec, *kernel, *dtype, limits); !s.ok()) return s;
   }
+  if (absl::Status s = CheckAllDTypes(spec, *kernel, limits); !s.ok()) return s;
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
   if (spec.repeats() < 0 || spec.repeats() > kMaxRepeats) {  // 0: the default

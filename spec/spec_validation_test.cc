@@ -322,6 +322,22 @@ TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
               "sweep.per_iteration:");
 }
 
+TEST(ValidateSpecTest, AllDTypes) {
+  v1::JobSpec spec = ValidSpec();
+  spec.mutable_sweep()->set_all_dtypes(true);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  // Every size a multiple of each element size: 2050 is of bf16's, not of fp32's.
+  spec.mutable_sweep()->set_min_bytes(2050);
+  spec.mutable_sweep()->set_max_bytes(2050);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.min_bytes:");
+  spec = ValidSpec();
+  spec.mutable_sweep()->set_all_dtypes(true);
+  spec.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.all_dtypes:");
+}
+
 TEST(ValidateSpecTest, StepFactorBelowTwo) {
   v1::JobSpec spec = ValidSpec();
   spec.mutable_sweep()->set_step_factor(1);

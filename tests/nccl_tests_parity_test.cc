@@ -114,6 +114,50 @@ TEST_F(NcclTestsParityTest, PerIterationStatisticsRankTimesHeaderFooterAndJson) 
   EXPECT_NE(r.err.find("--stat: want median, mean or min"), std::string::npos) << r.err;
 }
 
+// nccl-tests' -d all: every dtype of the kernel in one job, each size in each, rows dtype after
+// dtype; a sharded op's sizes hold whole fp32 elements per rank.
+TEST_F(NcclTestsParityTest, EveryDTypeInOneJob) {
+  CommandResult r;
+  nlohmann::json job =
+      daemon_->ClientJson({"submit", "--world-size", "2", "--sizes", "4K,64K", "--iters", "4",
+                           "--repeats", "2", "--dtype", "all", "--wait"},
+                          &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 6u) << job.dump();
+  const std::vector<std::string> dtypes = {"bf16", "bf16", "fp16", "fp16", "fp32", "fp32"};
+  for (size_t i = 0; i < 6; ++i) {
+    const nlohmann::json& row = job["rows"][i];
+    EXPECT_EQ(row["dtype"], dtypes[i]) << row.dump();
+    EXPECT_EQ(row["size_bytes"], i % 2 == 0 ? 4096 : 65536);
+    EXPECT_EQ(row["count"].get<int64_t>(),
+              row["size_bytes"].get<int64_t>() / (dtypes[i] == "fp32" ? 4 : 2));
+    EXPECT_EQ(row["wrong"], 0);
+    EXPECT_TRUE(row["checked"].get<bool>());
+  }
+  EXPECT_EQ(job["spec"]["sweep"]["all_dtypes"], true);
+  r = daemon_->Client({"status", job["job_id"]});
+  EXPECT_NE(r.out.find("world_size 2  bf16,fp16,fp32  backend cpu"), std::string::npos) << r.out;
+
+  nlohmann::json gathered =
+      daemon_->ClientJson({"submit", "--kernel", "all_gather", "--world-size", "3", "--sizes",
+                           "1004,4K", "--iters", "4", "--repeats", "1", "--dtype", "all", "--wait"},
+                          &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(gathered["rows"].size(), 6u) << gathered.dump();
+  for (const nlohmann::json& row : gathered["rows"]) {
+    EXPECT_EQ(row["size_bytes"].get<int64_t>() % 12, 0) << row.dump();
+    EXPECT_EQ(row["wrong"], 0);
+  }
+
+  r = daemon_->Client({"submit", "--kernel", "ag_gemm", "--world-size", "2", "--dtype", "all"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--dtype all: kernel ag_gemm runs GEMM problems"), std::string::npos)
+      << r.err;
+  r = daemon_->Client({"submit", "--world-size", "2", "--sizes", "4098", "--dtype", "all"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is not a multiple of the fp32 element size"), std::string::npos) << r.err;
+}
+
 TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
   CommandResult r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5000", "--per-iteration"});

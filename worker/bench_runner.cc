@@ -158,7 +158,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
                           Rendezvous* rendezvous, const RowSink& sink, const InjectedDelay& delay,
                           JobAllReduce* job_all_reduce) {
   const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
-  const DType dtype = KernelDType(spec.dtype()).value_or(DType::kBf16);  // checked at submission
+  // Each size in each of the job's dtypes (one, or SweepSpec.all_dtypes'): the cases, dtype
+  // after dtype, sizes ascending within each.
+  const std::vector<v1::DType> dtypes = JobDTypes(spec, plan);
   absl::StatusOr<std::unique_ptr<Collective>> collective =
       CreateCollectiveFor(spec, spec.kernel(), backend);
   if (!collective.ok()) return collective.status();
@@ -204,12 +206,14 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   // checks right after Prepare and times the graph replays; the last one reports the rows
   // (docs/measurement.md).
   const int passes = std::max(1, spec.repeats());
-  std::vector<RankResult> mine(sizes.size());
+  std::vector<RankResult> mine(sizes.size() * dtypes.size());
   std::chrono::steady_clock::time_point last_partial;
   for (int pass = 0; pass < passes; ++pass) {
     const bool first = pass == 0;
-    for (size_t index = 0; index < sizes.size(); ++index) {
-      const int64_t size_bytes = sizes[index];
+    for (size_t index = 0; index < mine.size(); ++index) {
+      const int64_t size_bytes = sizes[index % sizes.size()];
+      const DType dtype =  // checked at submission
+          KernelDType(dtypes[index / sizes.size()]).value_or(DType::kBf16);
       const int64_t count = size_bytes / DTypeSize(dtype);
       const std::string where =
           absl::StrCat(spec.kernel(), " ", DTypeName(dtype), " ", size_bytes, " B");
