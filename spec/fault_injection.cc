@@ -29,8 +29,7 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
                                                    ") (world_size)"));
   }
   const std::optional<OpDescriptor> op = JobOp(spec);
-  if (!op.has_value() ||
-      (op->family != OpFamily::kSweptCollective && op->family != OpFamily::kDispatcher)) {
+  if (!op.has_value() || !IsSweptOp(*op)) {
     return absl::InvalidArgumentError(
         absl::StrCat("inject_fault: ", v1::Fault::Kind_Name(fault.kind()),
                      " is not supported for kernel ", spec.kernel(), " (size-swept kernels only)"));

@@ -234,10 +234,7 @@ absl::Status CheckCompareKernel(const v1::JobSpec& spec, const OpDescriptor& ker
         absl::StrCat("sweep.compare_kernel: unknown kernel ", Quote(name),
                      DidYouMeanSuffix(name, AllOpNames()), " (known: ", KnownKernels(), ")"));
   }
-  const auto swept = [](const OpDescriptor& op) {
-    return op.family == OpFamily::kSweptCollective || op.family == OpFamily::kDispatcher;
-  };
-  if (!swept(kernel) || !swept(*other)) {
+  if (!IsSweptOp(kernel) || !IsSweptOp(*other)) {
     return absl::InvalidArgumentError(
         absl::StrCat("sweep.compare_kernel: A/B jobs compare size-swept collectives (kernel ",
                      kernel.name, ", compare_kernel ", other->name, ")"));
@@ -334,7 +331,7 @@ absl::Status CheckIterationStats(const v1::JobSpec& spec, const OpDescriptor& ke
   const v1::SweepSpec& sweep = spec.sweep();
   if (!sweep.per_iteration() && sweep.skip_first() == 0) return absl::OkStatus();
   const char* field = sweep.per_iteration() ? "sweep.per_iteration" : "sweep.skip_first";
-  if (kernel.family != OpFamily::kSweptCollective && kernel.family != OpFamily::kDispatcher) {
+  if (!IsSweptOp(kernel)) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": size-swept kernels only; ", spec.kernel(), " is not one"));
   }
@@ -360,7 +357,7 @@ absl::Status CheckIterationStats(const v1::JobSpec& spec, const OpDescriptor& ke
 absl::Status CheckAllDTypes(const v1::JobSpec& spec, const OpDescriptor& kernel,
                             const DeviceLimits& limits) {
   if (!spec.sweep().all_dtypes()) return absl::OkStatus();
-  if (kernel.family != OpFamily::kSweptCollective && kernel.family != OpFamily::kDispatcher) {
+  if (!IsSweptOp(kernel)) {
     return absl::InvalidArgumentError(
         absl::StrCat("sweep.all_dtypes: size-swept kernels only; ", spec.kernel(), " is not one"));
   }

@@ -5,15 +5,10 @@
 #include <cmath>
 #include <numeric>
 
+#include "worker/timing.h"
+
 namespace symmbench {
 namespace {
-
-double MedianOf(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 // Nearest rank of sorted `values`: the smallest value with at least `p` percent at or below it.
 double Percentile(const std::vector<double>& sorted, double p) {
@@ -31,9 +26,10 @@ std::vector<v1::RankTime> RankTimes(const std::vector<std::vector<double>>& samp
     const std::vector<double>& s = samples_us[r];
     times[r].set_rank(static_cast<int>(r));
     if (s.empty()) continue;
-    times[r].set_time_us(MedianOf(s));
+    const TimingStats summary = Summarize(s);
+    times[r].set_time_us(summary.median_us);
     times[r].set_mean_us(std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size()));
-    times[r].set_min_us(*std::min_element(s.begin(), s.end()));
+    times[r].set_min_us(summary.min_us);
   }
   for (size_t r = 0; r < times.size(); ++r) {
     std::vector<double> others;
@@ -41,7 +37,7 @@ std::vector<v1::RankTime> RankTimes(const std::vector<std::vector<double>>& samp
       if (o != r && times[o].time_us() > 0) others.push_back(times[o].time_us());
     }
     if (others.empty() || times[r].time_us() <= 0) continue;
-    times[r].set_straggler(times[r].time_us() > kStragglerRatio * MedianOf(others));
+    times[r].set_straggler(times[r].time_us() > kStragglerRatio * Summarize(others).median_us);
   }
   return times;
 }

@@ -118,8 +118,12 @@ bool IsSizeSwept(std::string_view name) {
   return IsFamily(name, OpFamily::kSweptCollective) || IsFamily(name, OpFamily::kDispatcher);
 }
 
+bool IsSweptOp(const OpDescriptor& op) {
+  return op.family == OpFamily::kSweptCollective || op.family == OpFamily::kDispatcher;
+}
+
 bool IsShardedOp(const OpDescriptor& op) {
-  return (op.family == OpFamily::kSweptCollective || op.family == OpFamily::kDispatcher) &&
+  return IsSweptOp(op) &&
          (op.computes == Computes::kAllGather || op.computes == Computes::kReduceScatterSum);
 }
 

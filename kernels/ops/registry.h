@@ -110,6 +110,9 @@ bool IsSharded(std::string_view name);
 // Whether `name` may run as per-host teams (JobSpec.sweep.per_host_teams): a size-swept sum
 // all-reduce, whose reference within a team and the one over every rank are all-reduces too.
 bool RunsInTeams(std::string_view name);
+// Whether `op` is timed over a sweep of sizes (kSweptCollective, kDispatcher): IsSizeSwept for
+// a descriptor that may be a plugin op's.
+bool IsSweptOp(const OpDescriptor& op);
 // Whether `op` is a size-swept op whose size splits into world_size equal shards (IsSharded,
 // for a descriptor that may be a plugin op's).
 bool IsShardedOp(const OpDescriptor& op);
