@@ -33,6 +33,11 @@ constexpr int kBaseBwWidth = 12;
 constexpr int kSpeedupWidth = 9;
 constexpr int kGraphSpeedupWidth = 10;
 constexpr int kAbRatioWidth = 10;  // "ab_ratio" and a space
+// The in-place columns (nccl-tests' in-place half of a line), after every other one.
+constexpr int kInPlaceTimeWidth = 12;   // "ip_graph_us" and a space
+constexpr int kInPlaceBwWidth = 10;     // "ip_busbw" and two spaces
+constexpr int kInPlaceWrongWidth = 11;  // "ip_#wrong" and two spaces
+constexpr int kInPlaceSpeedupWidth = 12;
 
 constexpr char kNotAvailable[] = "N/A";
 
@@ -239,7 +244,30 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
         "%*s\n", (job.spec().sweep().graph() ? kGraphSpeedupWidth : kSpeedupWidth) + kTimeWidth,
         "(us)");
   }
+  if (ShowsInPlace(job, first_row)) {
+    // The units line lost its trailing blanks (HeaderLine): pad it back to the names' width.
+    names.pop_back();
+    units.pop_back();
+    units.resize(std::max(units.size(), names.size()), ' ');
+    names += absl::StrFormat("%*s%*s%*s%*s%*s", kInPlaceTimeWidth, "ip_time_us", kInPlaceBwWidth,
+                             "ip_busbw", kInPlaceWrongWidth, "ip_#wrong", kInPlaceTimeWidth,
+                             "ip_ref_us", kInPlaceSpeedupWidth, "ip_speedup");
+    units += absl::StrFormat("%*s%*s%*s%*s", kInPlaceTimeWidth, "(us)", kInPlaceBwWidth, "(GB/s)",
+                             kInPlaceWrongWidth, "", kInPlaceTimeWidth, "(us)");
+    if (job.spec().sweep().graph()) {
+      names += absl::StrFormat("%*s", kInPlaceTimeWidth, "ip_graph_us");
+      units += absl::StrFormat("%*s%*s", kInPlaceSpeedupWidth, "", kInPlaceTimeWidth, "(us)");
+    }
+    names += "\n";
+    units += "\n";
+  }
   return out + names + units;
+}
+
+bool ShowsInPlace(const v1::Job& job, const v1::ResultRow* first_row) {
+  if (first_row != nullptr && first_row->has_in_place()) return true;
+  return std::any_of(job.rows().begin(), job.rows().end(),
+                     [](const v1::ResultRow& row) { return row.has_in_place(); });
 }
 
 std::string TableRow(const v1::ResultRow& row) {
@@ -269,6 +297,20 @@ std::string TableRow(const v1::ResultRow& row) {
   if (row.has_comparison()) {
     absl::StrAppend(&line, absl::StrFormat("%*.2f%*.3f", kTimeWidth, row.comparison().time_us(),
                                            kAbRatioWidth, row.comparison().ratio()));
+  }
+  if (row.has_in_place()) {
+    const v1::InPlaceFigures& f = row.in_place();
+    absl::StrAppend(&line,
+                    absl::StrFormat("%*.2f%*.2f%*s%*.2f", kInPlaceTimeWidth, f.time_us(),
+                                    kInPlaceBwWidth, f.busbw_gbps(), kInPlaceWrongWidth,
+                                    row.checked() ? absl::StrCat(f.wrong()) : kNotAvailable,
+                                    kInPlaceTimeWidth, f.reference_time_us()),
+                    row.reference_kind() == v1::check_only
+                        ? absl::StrFormat("%*s", kInPlaceSpeedupWidth, "-")
+                        : absl::StrFormat("%*.2f", kInPlaceSpeedupWidth, f.speedup()));
+    if (f.graph_time_us() > 0) {
+      absl::StrAppend(&line, absl::StrFormat("%*.2f", kInPlaceTimeWidth, f.graph_time_us()));
+    }
   }
   return line + "\n";
 }

@@ -71,6 +71,49 @@ TEST(FormatTest, TableHasHeaderUnitsAndValues) {
   EXPECT_EQ(table.find("error"), std::string::npos) << table;
 }
 
+// nccl-tests' in-place half of a line: after every other column, with units under the names.
+TEST(FormatTest, InPlaceColumnsComeLastWithTheirUnits) {
+  v1::Job job = MakeJob(v1::SUCCEEDED);
+  job.mutable_spec()->mutable_sweep()->set_graph(true);
+  for (v1::ResultRow& row : *job.mutable_rows()) {
+    row.set_graph_time_us(3.0);
+    v1::InPlaceFigures* f = row.mutable_in_place();
+    f->set_time_us(6.25);
+    f->set_busbw_gbps(0.33);
+    f->set_reference_time_us(31.5);
+    f->set_speedup(5.04);
+    f->set_graph_time_us(3.5);
+  }
+  const std::string table = JobTable(job);
+  const size_t names = table.find(
+      "g_speedup  ip_time_us  ip_busbw  ip_#wrong   ip_ref_us  "
+      "ip_speedup ip_graph_us\n");
+  ASSERT_NE(names, std::string::npos) << table;
+  // Each unit ends where its name does.
+  const size_t line = table.rfind('\n', names) + 1;
+  const std::string name_line = table.substr(line, table.find('\n', names) - line);
+  const size_t units_begin = line + name_line.size() + 1;
+  const std::string unit_line =
+      table.substr(units_begin, table.find('\n', units_begin) - units_begin);
+  for (const auto& [name, unit] :
+       std::vector<std::pair<std::string, std::string>>{{"ip_time_us", "(us)"},
+                                                        {"ip_busbw", "(GB/s)"},
+                                                        {"ip_ref_us", "(us)"},
+                                                        {"ip_graph_us", "(us)"}}) {
+    const size_t end = name_line.find(name) + name.size();
+    ASSERT_GE(unit_line.size(), end) << unit_line;
+    EXPECT_EQ(unit_line.substr(end - unit.size(), unit.size()), unit) << name << "\n" << unit_line;
+  }
+  EXPECT_NE(table.find("        6.25      0.33          0       31.50        5.04        3.50\n"),
+            std::string::npos)
+      << table;
+
+  // A job whose rows have none (--out-of-place, an op without an in-place form, a record from
+  // before in-place figures) has no such columns.
+  for (v1::ResultRow& row : *job.mutable_rows()) row.clear_in_place();
+  EXPECT_EQ(JobTable(job).find("ip_time_us"), std::string::npos);
+}
+
 // A GEMM op's FP8 job: the header names the scaling, and the 8-character dtype keeps a space
 // before it in the row.
 TEST(FormatTest, Fp8GemmTableNamesTheScalingAndSeparatesTheColumns) {

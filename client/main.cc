@@ -95,6 +95,13 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--skip-first", &f.skip_first,
               "Leave the first K samples of every timing loop out of the sample statistics");
   submit->add_flag_function(
+      "--in-place", [&f](std::int64_t) { f.in_place = true; },
+      "In-place figures beside the out-of-place ones (nccl-tests' in-place columns); refused "
+      "for a kernel without an in-place form. Default: both where the kernel has one");
+  submit->add_flag_function(
+      "--out-of-place", [&f](std::int64_t) { f.out_of_place = true; },
+      "Out-of-place figures only (no in-place loops)");
+  submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
   AddOptional(submit, "--repeats", &f.repeats,

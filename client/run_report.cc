@@ -17,6 +17,22 @@ namespace {
 
 using OrderedJson = nlohmann::ordered_json;
 
+// One half of a result in nccl-tests' JSON (out_of_place or in_place): time in us, GB/s, and
+// nwrong (a number, as nccl-tests writes it; null when unchecked).
+OrderedJson NcclTestsHalf(double time_us, double algbw_gbps, double busbw_gbps, int64_t wrong,
+                          bool checked) {
+  OrderedJson half;
+  half["time"] = time_us;
+  half["alg_bw"] = algbw_gbps;
+  half["bus_bw"] = busbw_gbps;
+  if (checked) {
+    half["nwrong"] = static_cast<double>(wrong);
+  } else {
+    half["nwrong"] = nullptr;
+  }
+  return half;
+}
+
 // The final rows of a size-swept op (no GEMM or calibrate rows, no partial rows).
 std::vector<const v1::ResultRow*> SweptRows(const v1::Job& job) {
   std::vector<const v1::ResultRow*> rows;
@@ -149,7 +165,9 @@ bool BelowMinimum(const v1::Job& job, const ReportOptions& options) {
 
 std::string RunFooter(const v1::Job& job, const ReportOptions& options) {
   int64_t wrong = 0;
-  for (const v1::ResultRow& row : job.rows()) wrong += row.partial() ? 0 : row.wrong();
+  for (const v1::ResultRow& row : job.rows()) {
+    wrong += row.partial() ? 0 : row.wrong() + row.in_place().wrong();
+  }
   std::string out = absl::StrFormat("# %-20s : %d %s\n", "Out of bounds values", wrong,
                                     wrong == 0 ? "OK" : "FAILED");
   const double average = AverageBusBw(job, options.view);
@@ -286,17 +304,16 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
     r["type"] = NcclTestsTypeName(row.dtype());
     r["redop"] = row.redop();
     r["root"] = "    -1";
-    OrderedJson oop;
-    oop["time"] = row.time_us();
-    oop["alg_bw"] = row.algbw_gbps();
-    oop["bus_bw"] = row.busbw_gbps();
-    if (row.checked()) {
-      oop["nwrong"] = static_cast<double>(row.wrong());
+    r["out_of_place"] = NcclTestsHalf(row.time_us(), row.algbw_gbps(), row.busbw_gbps(),
+                                      row.wrong(), row.checked());
+    if (original->has_in_place()) {  // median, max over ranks, whatever --stat and --ranks say
+      const v1::InPlaceFigures& f = original->in_place();
+      wrong += f.wrong();
+      r["in_place"] =
+          NcclTestsHalf(f.time_us(), f.algbw_gbps(), f.busbw_gbps(), f.wrong(), row.checked());
     } else {
-      oop["nwrong"] = nullptr;
+      r["in_place"] = nullptr;
     }
-    r["out_of_place"] = oop;
-    r["in_place"] = nullptr;
     r["actual_iterations"] = spec.iters();
     r["experiment_name"] = spec.kernel();
     OrderedJson ours;
@@ -307,6 +324,7 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
     ours["speedup"] = row.speedup();
     ours["graph_time"] = row.graph_time_us();
     ours["iteration_stats"] = ProtoToJson(row.iteration_stats());
+    if (original->has_in_place()) ours["in_place"] = ProtoToJson(original->in_place());
     OrderedJson ranks = OrderedJson::array();
     for (const v1::RankTime& t : row.rank_times()) ranks.push_back(ProtoToJson(t));
     ours["rank_times"] = ranks;

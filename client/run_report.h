@@ -72,7 +72,8 @@ std::string IterationStatsTable(const v1::Job& job);
 // config with devices, results with out_of_place and in_place, out_of_bounds,
 // average_bus_bandwidth, errors, end_time) for the job's swept rows as `options.view` shows
 // them; what nccl-tests has no name for is under "symmbench" (in the document and in each
-// result). in_place is null: this build measures out-of-place only. Times are UTC.
+// result). in_place holds the in-place figures where the row has them (always the median, max
+// over ranks: --stat and --ranks restate the out-of-place ones), else null. Times are UTC.
 nlohmann::ordered_json NcclTestsJson(const v1::Job& job, const ReportOptions& options);
 
 // nccl-tests' type name of a dtype: "bfloat16", "half", "float", "f8e4m3".

@@ -197,12 +197,19 @@ TEST(NcclTestsJsonTest, HasEveryKeyOfNcclTestsOwnDocumentWithItsType) {
   ordered_json theirs = ordered_json::parse(file);
   ReportOptions options;
   options.args = {"symmbench", "status", "j-000007", "--nccl-tests-json", "out.json"};
-  ordered_json ours = NcclTestsJson(Job(), options);
-  // The one difference: this build measures out-of-place only, so in_place is null (nccl-tests
-  // writes null for a half it did not run, as its trace replay's out_of_place).
-  ASSERT_TRUE(ours["results"][0]["in_place"].is_null());
-  theirs["results"][0].erase("in_place");
+  v1::Job job = Job();
+  v1::InPlaceFigures* in_place = job.mutable_rows(0)->mutable_in_place();
+  in_place->set_time_us(10.5);
+  in_place->set_algbw_gbps(0.2);
+  in_place->set_busbw_gbps(0.2);
+  in_place->set_wrong(0);
+  ordered_json ours = NcclTestsJson(job, options);
   ExpectSameShape(theirs, ours, "$");
+  EXPECT_EQ(ours["results"][0]["in_place"]["time"], 10.5);
+  EXPECT_EQ(ours["results"][0]["symmbench"]["in_place"]["time_us"], 10.5);
+  // A row without in-place figures has null there, as nccl-tests writes for a half it did not
+  // run (its trace replay's out_of_place).
+  EXPECT_TRUE(ours["results"][1]["in_place"].is_null());
   EXPECT_EQ(ours["nccl_version"], 22809);
   EXPECT_EQ(ours["start_time"], "2025-11-26 10:00:00");
   EXPECT_EQ(ours["config"]["devices"][1]["device_hex"], "0000:2a:00.0");

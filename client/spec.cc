@@ -262,6 +262,18 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
         " runs GEMM problems; graph mode, per-host teams and A/B jobs are for the size-swept "
         "kernels"));
   }
+  if (flags.in_place.value_or(false) && flags.out_of_place.value_or(false)) {
+    return absl::InvalidArgumentError(
+        "--in-place, --out-of-place: give one (without either, a kernel with an in-place form "
+        "gets both figures)");
+  }
+  if (ag_gemm && (flags.in_place.value_or(false) || flags.out_of_place.value_or(false))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(flags.in_place.value_or(false) ? "--in-place" : "--out-of-place", ": kernel ",
+                     spec.kernel(),
+                     " runs GEMM problems; in-place figures are for "
+                     "the size-swept kernels"));
+  }
   if (ag_gemm && !spec.has_sweep()) {
     if (absl::Status s = ApplyGemmFlags(flags, spec.mutable_gemm()); !s.ok()) return s;
   } else if (!ag_gemm && !spec.has_gemm()) {
@@ -273,6 +285,8 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (flags.per_iteration) sweep->set_per_iteration(*flags.per_iteration);
     if (flags.skip_first) sweep->set_skip_first(*flags.skip_first);
     if (all_dtypes) sweep->set_all_dtypes(true);
+    if (flags.in_place.value_or(false)) sweep->set_placement(v1::PLACEMENT_BOTH);
+    if (flags.out_of_place.value_or(false)) sweep->set_placement(v1::PLACEMENT_OUT_OF_PLACE);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
     if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
       sweep->set_step_factor(kDefaultStepFactor);

@@ -72,6 +72,25 @@ class Collective {
     return absl::UnimplementedError("this collective has no random-input verification");
   }
 
+  // In place (nccl-tests' in-place columns): the result written over this rank's input, where
+  // the kernel has an in-place form (OpDescriptor.in_place). After an in-place operation the
+  // input no longer holds Prepare's values: Prepare again before Run, RunReference or Check.
+  virtual bool supports_in_place() const { return false; }
+  // Enqueues one in-place operation of the kernel (collective, as Run).
+  virtual absl::Status RunInPlace() {
+    return absl::UnimplementedError("this collective has no in-place form");
+  }
+  // Enqueues one in-place operation of the primary reference on this rank's input (timed only).
+  virtual absl::Status RunReferenceInPlace() {
+    return absl::UnimplementedError("this collective has no in-place form");
+  }
+  // After Prepare, RunReference (out of place, from Prepare's inputs) and RunInPlace have
+  // completed: this rank's input, now the kernel's result, against the reference's output,
+  // bitwise (as Check).
+  virtual absl::StatusOr<CheckResult> CheckInPlace() {
+    return absl::UnimplementedError("this collective has no in-place form");
+  }
+
   // Fault injection (JobSpec.inject_fault "flip_element"): flips one bit of output element
   // `index` of the last Run, ordered after it (CUDA: on the stream), so that Check must
   // report it. UNIMPLEMENTED where a collective has no checked output to corrupt.

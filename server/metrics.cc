@@ -300,8 +300,8 @@ void CoordinatorMetrics::RowReported(const v1::Job& job, const v1::ResultRow& ro
   const Labels graph = With(labels, "mode", "graph");
   Impl& m = *impl_;
   // A row that failed verification is counted, never published as a figure: its time and
-  // bandwidth measured a wrong result.
-  if (row.wrong() > 0) {
+  // bandwidth measured a wrong result (out of place or in place).
+  if (row.wrong() > 0 || row.in_place().wrong() > 0) {
     m.Count(m.verification_failures, labels);
     return;
   }

@@ -80,6 +80,21 @@ absl::Status CheckReportedRow(const v1::Job& job, int rank, const v1::ResultRow&
       }
     }
   }
+  if (row.has_in_place()) {
+    const v1::InPlaceFigures& f = row.in_place();
+    for (double v :
+         {f.time_us(), f.algbw_gbps(), f.busbw_gbps(), f.graph_time_us(), f.reference_time_us(),
+          f.reference_busbw_gbps(), f.speedup(), f.reference_graph_time_us()}) {
+      if (!std::isfinite(v) || v < 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("in_place: figures must be finite and >= 0 (got ", v, ")"));
+      }
+    }
+    if (f.wrong() < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("in_place.wrong: must be >= 0 (got ", f.wrong(), ")"));
+    }
+  }
   const v1::IterationStats& stats = row.iteration_stats();
   for (double v : {stats.min_us(), stats.max_us(), stats.mean_us(), stats.p50_us(), stats.p95_us(),
                    stats.p99_us(), stats.cv()}) {

@@ -378,6 +378,22 @@ absl::Status CheckAllDTypes(const v1::JobSpec& spec, const OpDescriptor& kernel,
   return absl::OkStatus();
 }
 
+// SweepSpec.placement: a known value; PLACEMENT_BOTH only for an op with an in-place form.
+absl::Status CheckPlacement(const v1::JobSpec& spec, const OpDescriptor& kernel) {
+  const v1::Placement placement = spec.sweep().placement();
+  if (!v1::Placement_IsValid(placement)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.placement: unknown value ", static_cast<int>(placement)));
+  }
+  if (placement == v1::PLACEMENT_BOTH && !kernel.in_place) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sweep.placement: ", spec.kernel(),
+        " has no in-place form (in-place figures: the all-reduces); leave placement unset or "
+        "PLACEMENT_OUT_OF_PLACE"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void SortSizes(v1::SweepSpec* sweep) {
@@ -499,6 +515,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
     if (absl::Status s = CheckSizes(spec, *kernel, *dtype, limits); !s.ok()) return s;
   }
   if (absl::Status s = CheckAllDTypes(spec, *kernel, limits); !s.ok()) return s;
+  if (absl::Status s = CheckPlacement(spec, *kernel); !s.ok()) return s;
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
   if (spec.repeats() < 0 || spec.repeats() > kMaxRepeats) {  // 0: the default

@@ -338,6 +338,23 @@ TEST(ValidateSpecTest, AllDTypes) {
               "sweep.all_dtypes:");
 }
 
+TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
+  v1::JobSpec spec = ValidSpec();  // an all-reduce
+  for (v1::Placement p : {v1::PLACEMENT_DEFAULT, v1::PLACEMENT_BOTH, v1::PLACEMENT_OUT_OF_PLACE}) {
+    spec.mutable_sweep()->set_placement(p);
+    EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << v1::Placement_Name(p);
+  }
+  spec.mutable_sweep()->set_placement(static_cast<v1::Placement>(7));
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.placement:");
+  spec.set_kernel("all_gather");
+  spec.mutable_sweep()->set_placement(v1::PLACEMENT_BOTH);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.placement:");
+  spec.mutable_sweep()->set_placement(v1::PLACEMENT_DEFAULT);  // out of place only: fine
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+}
+
 TEST(ValidateSpecTest, StepFactorBelowTwo) {
   v1::JobSpec spec = ValidSpec();
   spec.mutable_sweep()->set_step_factor(1);

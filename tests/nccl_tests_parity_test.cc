@@ -158,6 +158,56 @@ TEST_F(NcclTestsParityTest, EveryDTypeInOneJob) {
   EXPECT_NE(r.err.find("is not a multiple of the fp32 element size"), std::string::npos) << r.err;
 }
 
+// nccl-tests' in-place half: every all-reduce row has it by default (verified, in the table and
+// the JSON); --out-of-place leaves it out; --in-place on an op without an in-place form is
+// refused naming the field, as is asking for both halves alone.
+TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
+  CommandResult r;
+  const std::string json_path = dir_ + "/in-place.json";
+  nlohmann::json job = daemon_->ClientJson(
+      {"submit", "--kernel", "two_shot_all_reduce", "--world-size", "3", "--sizes", "4K,64K",
+       "--iters", "8", "--repeats", "2", "--graph", "--wait"},
+      &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  for (const nlohmann::json& row : job["rows"]) {
+    const nlohmann::json& in_place = row["in_place"];
+    EXPECT_EQ(in_place["wrong"], 0) << row.dump();
+    EXPECT_GT(in_place["time_us"].get<double>(), 0.0);
+    EXPECT_GT(in_place["graph_time_us"].get<double>(), 0.0);
+    EXPECT_GT(in_place["reference_time_us"].get<double>(), 0.0);
+  }
+  const std::string id = job["job_id"];
+  r = daemon_->Client({"status", id, "--nccl-tests-json", json_path});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("ip_time_us  ip_busbw  ip_#wrong"), std::string::npos) << r.out;
+  std::ifstream file(json_path);
+  ASSERT_TRUE(file.good()) << json_path;
+  const nlohmann::json doc = nlohmann::json::parse(file);
+  ASSERT_EQ(doc["results"].size(), 2u);
+  EXPECT_EQ(doc["results"][0]["in_place"]["nwrong"], 0.0) << doc.dump();
+  EXPECT_DOUBLE_EQ(doc["results"][1]["in_place"]["time"].get<double>(),
+                   job["rows"][1]["in_place"]["time_us"].get<double>());
+
+  job = daemon_->ClientJson(
+      {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "4", "--out-of-place", "--wait"},
+      &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 1u);
+  // (The JSON shows an unset message with its zero values, as "comparison".)
+  EXPECT_EQ(job["rows"][0]["in_place"]["time_us"], 0.0) << job.dump();
+
+  r = daemon_->Client(
+      {"submit", "--kernel", "all_gather", "--world-size", "2", "--sizes", "4K", "--in-place"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.placement: all_gather has no in-place form"), std::string::npos)
+      << r.err;
+  r = daemon_->Client(
+      {"submit", "--world-size", "2", "--sizes", "4K", "--in-place", "--out-of-place"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--in-place, --out-of-place: give one"), std::string::npos) << r.err;
+}
+
 TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
   CommandResult r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5000", "--per-iteration"});

@@ -84,6 +84,32 @@ void AddComparison(const v1::JobSpec& spec, const std::vector<RankResult>& resul
 // GB/s = bytes / (us * 1e3); 0 when there is no time.
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
+// The in-place figures of a row: the kernel's and the reference's, max over ranks; wrong
+// summed. `speedup`: whether the reference competes (not a check-only one).
+void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, double bus_factor,
+                bool speedup, v1::InPlaceFigures* figures) {
+  OpTimes ours;
+  OpTimes reference;
+  for (const RankResult& r : results) {
+    ours.eager.median_us = std::max(ours.eager.median_us, r.in_place.eager.median_us);
+    ours.graph_us = std::max(ours.graph_us, r.in_place.graph_us);
+    reference.eager.median_us =
+        std::max(reference.eager.median_us, r.in_place_reference.eager.median_us);
+    reference.graph_us = std::max(reference.graph_us, r.in_place_reference.graph_us);
+    figures->set_wrong(figures->wrong() + r.in_place_check.wrong);
+  }
+  figures->set_time_us(ours.eager.median_us);
+  figures->set_algbw_gbps(Bandwidth(size_bytes, ours.eager.median_us));
+  figures->set_busbw_gbps(figures->algbw_gbps() * bus_factor);
+  figures->set_graph_time_us(ours.graph_us);
+  figures->set_reference_time_us(reference.eager.median_us);
+  figures->set_reference_busbw_gbps(Bandwidth(size_bytes, reference.eager.median_us) * bus_factor);
+  figures->set_reference_graph_time_us(reference.graph_us);
+  if (speedup && ours.eager.median_us > 0) {
+    figures->set_speedup(reference.eager.median_us / ours.eager.median_us);
+  }
+}
+
 }  // namespace
 
 std::string RankResult::Encode() const {
@@ -108,6 +134,15 @@ std::string RankResult::Encode() const {
     for (double sample : e.samples_us) out << ' ' << sample;
     out << ' ' << e.repeat_medians_us.size();
     for (double median : e.repeat_medians_us) out << ' ' << median;
+  }
+  out << ' ' << (has_in_place ? 1 : 0);
+  if (has_in_place) {
+    for (const OpTimes* t : {&in_place, &in_place_reference}) {
+      out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
+          << t->graph_us;
+    }
+    out << ' ' << in_place_check.wrong << ' ' << in_place_check.first_bad_index << ' '
+        << in_place_check.got << ' ' << in_place_check.want;
   }
   return out.str();
 }
@@ -158,6 +193,17 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
     for (double& median : e.repeat_medians_us) in >> median;
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   }
+  int has_in_place = 0;
+  in >> has_in_place;
+  r.has_in_place = has_in_place != 0;
+  if (r.has_in_place) {
+    for (OpTimes* t : {&r.in_place, &r.in_place_reference}) {
+      in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
+    }
+    in >> r.in_place_check.wrong >> r.in_place_check.first_bad_index >> r.in_place_check.got >>
+        r.in_place_check.want;
+  }
+  if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   return r;
 }
 std::vector<const OpTimes*> RankResult::All() const {
@@ -185,6 +231,10 @@ RankResult SoFar(const RankResult& result) {
   RankResult so_far = result;
   std::vector<OpTimes*> all = so_far.All();
   if (so_far.has_compare) all.push_back(&so_far.compare);
+  if (so_far.has_in_place) {
+    all.push_back(&so_far.in_place);
+    all.push_back(&so_far.in_place_reference);
+  }
   for (OpTimes* t : all) {
     std::vector<double> medians = std::move(t->eager.repeat_medians_us);
     t->eager = Summarize(std::move(t->eager.samples_us));
@@ -236,6 +286,9 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
       IterationStatsOf(samples, static_cast<int>(batches.size()), spec.sweep().skip_first(),
                        spec.sweep().per_iteration());
   if (!results.empty() && results[0].has_compare) AddComparison(spec, results, &row);
+  if (!results.empty() && results[0].has_in_place) {
+    AddInPlace(results, size_bytes, bus_factor, !check_only, row.mutable_in_place());
+  }
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;
   row.set_wrong(wrong);

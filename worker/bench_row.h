@@ -30,10 +30,17 @@ struct RankResult {
   bool has_compare = false;
   OpTimes compare;
   CheckResult compare_check;
+  // In place (SweepSpec.placement): the kernel's and its primary reference's figures, and the
+  // in-place check right after Prepare.
+  bool has_in_place = false;
+  OpTimes in_place;
+  OpTimes in_place_reference;
+  CheckResult in_place_check;
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
   // and loop medians (references' samples stay local), then the compare kernel's figures,
-  // check, samples and loop medians when there is one.
+  // check, samples and loop medians when there is one, then the in-place figures and check
+  // when measured.
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);

@@ -177,6 +177,55 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   EXPECT_EQ(back->compare_check.wrong, 1);
   EXPECT_EQ(back->compare_check.first_bad_index, 4);
   EXPECT_EQ(back->check.wrong, 3);
+  EXPECT_FALSE(back->has_in_place);
+
+  r.has_in_place = true;
+  r.in_place = Times(6.5, 3.5);
+  r.in_place_reference = Times(9, 7);
+  r.in_place_check = CheckResult{2, 9, 4.0f, 5.0f};
+  back = RankResult::Decode(r.Encode());
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_TRUE(back->has_in_place);
+  EXPECT_EQ(back->in_place.eager.median_us, 6.5);
+  EXPECT_EQ(back->in_place.graph_us, 3.5);
+  EXPECT_EQ(back->in_place_reference.eager.median_us, 9);
+  EXPECT_EQ(back->in_place_reference.graph_us, 7);
+  EXPECT_EQ(back->in_place_check.wrong, 2);
+  EXPECT_EQ(back->in_place_check.first_bad_index, 9);
+  EXPECT_TRUE(back->has_compare);  // what came before it is unchanged
+  EXPECT_EQ(back->compare.eager.median_us, 7.5);
+  const std::string text = r.Encode();
+  EXPECT_EQ(RankResult::Decode(text.substr(0, text.size() - 4)).status().code(),
+            absl::StatusCode::kInternal);
+}
+
+// In place: the max over ranks of each time, wrong summed, bandwidths from the size.
+TEST_F(BuildRowTest, InPlaceFiguresAreTheMaxOverRanks) {
+  for (int rank = 0; rank < 2; ++rank) {
+    results_[rank].has_in_place = true;
+    results_[rank].in_place = Times(7 + rank, 5 - rank);
+    results_[rank].in_place_reference = Times(14 - rank, 9);
+    results_[rank].in_place_check = CheckResult{rank, rank == 1 ? 3 : -1, 0, 0};
+  }
+  const v1::ResultRow row = BuildRow(context_, results_);
+  ASSERT_TRUE(row.has_in_place());
+  const v1::InPlaceFigures& f = row.in_place();
+  EXPECT_DOUBLE_EQ(f.time_us(), 8);
+  EXPECT_DOUBLE_EQ(f.graph_time_us(), 5);
+  EXPECT_DOUBLE_EQ(f.reference_time_us(), 14);
+  EXPECT_DOUBLE_EQ(f.reference_graph_time_us(), 9);
+  EXPECT_DOUBLE_EQ(f.algbw_gbps(), 1'000'000 / (8 * 1e3));
+  EXPECT_DOUBLE_EQ(f.busbw_gbps(), f.algbw_gbps());  // 2(n-1)/n = 1 at n = 2
+  EXPECT_DOUBLE_EQ(f.reference_busbw_gbps(), 1'000'000 / (14 * 1e3));
+  EXPECT_DOUBLE_EQ(f.speedup(), 14.0 / 8);
+  EXPECT_EQ(f.wrong(), 1);
+  EXPECT_EQ(row.wrong(), 0);  // the out-of-place count stays its own
+
+  context_.reference_kind = v1::check_only;
+  EXPECT_EQ(BuildRow(context_, results_).in_place().speedup(), 0);
+  results_[0].has_in_place = false;
+  results_[1].has_in_place = false;
+  EXPECT_FALSE(BuildRow(context_, results_).has_in_place());
 }
 
 }  // namespace

@@ -152,6 +152,37 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
   return absl::OkStatus();
 }
 
+// In place, at one size: fresh inputs, checked once on them in the first pass (RunReference
+// out of place, then the kernel in place, its input against the reference), then one loop of the
+// kernel in place and one of its reference in place (graph replays in the first pass), added to
+// `result`. The loops are not checked: their later operations sum sums. Nothing when the
+// collective has no in-place form at this size (a dispatcher's choice).
+absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collective* op,
+                            const LoopArgs& a, RankResult* result) {
+  if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
+  if (!op->supports_in_place()) return absl::OkStatus();
+  result->has_in_place = true;
+  if (a.first && a.check) {
+    if (absl::Status s = op->RunReference(); !s.ok()) return s;
+    if (absl::Status s = op->RunInPlace(); !s.ok()) return s;
+    if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+    absl::StatusOr<CheckResult> checked = op->CheckInPlace();
+    if (!checked.ok()) return checked.status();
+    Accumulate(*checked, &result->in_place_check);
+  }
+  for (const auto& [times, run] :
+       {std::pair<OpTimes*, std::function<absl::Status()>>{&result->in_place,
+                                                           [op] { return op->RunInPlace(); }},
+        {&result->in_place_reference, [op] { return op->RunReferenceInPlace(); }}}) {
+    absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, run, /*graph=*/a.first);
+    if (!loop.ok()) return loop.status();
+    times->eager.samples_us.insert(times->eager.samples_us.end(), loop->eager.samples_us.begin(),
+                                   loop->eager.samples_us.end());
+    if (a.first) times->graph_us = loop->graph_us;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
@@ -192,6 +223,11 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
     references.push_back([&op, i] { return op.RunExtraReference(i); });
   }
   const size_t team_references = references.size();
+  // In-place figures where the op has an in-place form and the job does not opt out (the
+  // coordinator refused PLACEMENT_BOTH for an op without one); per size, since a dispatcher's
+  // choice decides (Collective::supports_in_place after Prepare).
+  const bool in_place = job_op.has_value() && job_op->in_place &&
+                        spec.sweep().placement() != v1::PLACEMENT_OUT_OF_PLACE;
   const std::string reference_config = backend->reference_config();
   Collective* across = job_all_reduce != nullptr ? job_all_reduce->collective.get() : nullptr;
   if (across != nullptr) {
@@ -286,6 +322,11 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       if (compare != nullptr && !compare_first) {
         if (absl::Status s = measure_compare(); !s.ok()) return s;
       }
+      if (in_place) {
+        if (absl::Status s = MeasureInPlace(backend, spec, &op, loop_args, &result); !s.ok()) {
+          return annotate(s);
+        }
+      }
 
       const auto row_of = [&](const std::vector<RankResult>& results) {
         RowContext context;
@@ -329,7 +370,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         if (absl::Status s = sink(row_of(results)); !s.ok()) return annotate(s);
       }
       int64_t wrong = 0;
-      for (const RankResult& r : results) wrong += r.check.wrong + r.compare_check.wrong;
+      for (const RankResult& r : results) {
+        wrong += r.check.wrong + r.compare_check.wrong + r.in_place_check.wrong;
+      }
       if (wrong > 0) {
         // The row that says what went wrong is stored before any rank's failure ends the job.
         if (absl::Status s = rendezvous->Barrier(absl::StrCat("reported/", index)); !s.ok()) {
@@ -342,7 +385,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       for (const auto& [what, own] :
            {std::pair<std::string, const CheckResult&>{where, results[rank].check},
             {absl::StrCat(where, ": sweep.compare_kernel ", compare_kernel),
-             results[rank].compare_check}}) {
+             results[rank].compare_check},
+            {absl::StrCat(where, " in place"), results[rank].in_place_check}}) {
         if (own.wrong > 0) {
           return absl::DataLossError(
               absl::StrCat(what, ": verification failed: ", own.wrong, " wrong elements on rank ",
@@ -351,7 +395,9 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         }
       }
       for (size_t r = 0; r < results.size(); ++r) {
-        if (results[r].check.wrong + results[r].compare_check.wrong > 0) {
+        if (results[r].check.wrong + results[r].compare_check.wrong +
+                results[r].in_place_check.wrong >
+            0) {
           return absl::AbortedError(
               absl::StrCat(where, ": rank ", r, "'s result was wrong; that rank reports it"));
         }

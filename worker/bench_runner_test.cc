@@ -239,6 +239,49 @@ TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {
   EXPECT_EQ(final_rows, 3);
 }
 
+// nccl-tests' in-place columns: every all-reduce gets them by default, verified, eager and
+// graph; --out-of-place leaves them out, and an op without an in-place form has none.
+TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
+  for (const char* kernel :
+       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce", "all_reduce"}) {
+    SCOPED_TRACE(kernel);
+    v1::JobSpec spec = SmallSpec(v1::fp32);
+    spec.set_kernel(kernel);
+    spec.set_repeats(2);
+    spec.mutable_sweep()->set_graph(true);
+    std::vector<v1::ResultRow> rows;
+    for (const absl::Status& s : RunRanks(spec, {4, 4100, 65536}, 3, &rows)) {
+      EXPECT_TRUE(s.ok()) << s;
+    }
+    int final_rows = 0;
+    for (const v1::ResultRow& row : rows) {
+      ASSERT_TRUE(row.has_in_place());
+      EXPECT_EQ(row.in_place().wrong(), 0);
+      EXPECT_GT(row.in_place().time_us(), 0);
+      EXPECT_GT(row.in_place().graph_time_us(), 0);
+      EXPECT_GT(row.in_place().reference_time_us(), 0);
+      EXPECT_DOUBLE_EQ(row.in_place().busbw_gbps(),
+                       row.size_bytes() / (row.in_place().time_us() * 1e3) * 4.0 / 3);
+      final_rows += row.partial() ? 0 : 1;
+    }
+    EXPECT_EQ(final_rows, 3);
+  }
+
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  spec.mutable_sweep()->set_placement(v1::PLACEMENT_OUT_OF_PLACE);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].has_in_place());
+
+  spec = SmallSpec(v1::bf16);
+  spec.set_kernel("all_gather");
+  rows.clear();
+  for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_FALSE(rows[0].has_in_place());
+}
+
 TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
   v1::JobSpec spec = SmallSpec(v1::fp32);
   spec.set_check(false);

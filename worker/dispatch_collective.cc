@@ -52,6 +52,24 @@ class DispatchCollective final : public Collective {
     // When the choice is NCCL, the operation is the reference: nothing to compare.
     return UsesReference() ? CheckResult{} : impl_->Check();
   }
+  // In place: the chosen kernel's form, or NCCL's when the choice is the primary reference.
+  // NCCL's symmetric-memory kernels (an extra reference) are timed out of place only, so a
+  // size that chose them has no in-place figures.
+  bool supports_in_place() const override {
+    if (impl_ == nullptr || extra_ >= 0) return false;
+    return UsesReference() || impl_->supports_in_place();
+  }
+  absl::Status RunInPlace() override {
+    if (extra_ >= 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("dispatch: algorithm ", chosen_, " has no in-place form"));
+    }
+    return UsesReference() ? impl_->RunReferenceInPlace() : impl_->RunInPlace();
+  }
+  absl::Status RunReferenceInPlace() override { return impl_->RunReferenceInPlace(); }
+  absl::StatusOr<CheckResult> CheckInPlace() override {
+    return UsesReference() ? CheckResult{} : impl_->CheckInPlace();
+  }
   std::string reference_name() const override { return kernels_[0]->reference_name(); }
   bool reference_competes() const override { return kernels_[0]->reference_competes(); }
   std::vector<std::string> extra_reference_names() const override {

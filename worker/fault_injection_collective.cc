@@ -40,6 +40,11 @@ class FaultInjectingCollective final : public Collective {
     return op_->FlipOutputElement(0);
   }
   absl::Status RunReference() override { return op_->RunReference(); }
+  // In place: forwarded without faults (the injected faults are the out-of-place run's).
+  bool supports_in_place() const override { return op_->supports_in_place(); }
+  absl::Status RunInPlace() override { return op_->RunInPlace(); }
+  absl::Status RunReferenceInPlace() override { return op_->RunReferenceInPlace(); }
+  absl::StatusOr<CheckResult> CheckInPlace() override { return op_->CheckInPlace(); }
   bool sums_in_rank_order() const override { return op_->sums_in_rank_order(); }
   bool zero_sign_may_differ() const override { return op_->zero_sign_may_differ(); }
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) override {

@@ -64,6 +64,25 @@ void* AllReduceCpuBase::output() {
   return context_.memory->output_buffer(context_.memory->rank());
 }
 
+void* AllReduceCpuBase::input() { return context_.memory->buffer(context_.memory->rank()); }
+
+absl::Status AllReduceCpuBase::RunInPlace() {
+  if (absl::Status s = Run(); !s.ok()) return s;
+  std::memcpy(input(), output(), bytes_);
+  return absl::OkStatus();
+}
+
+absl::Status AllReduceCpuBase::RunReferenceInPlace() {
+  if (absl::Status s = RunReference(); !s.ok()) return s;
+  std::memcpy(input(), context_.reference, bytes_);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> AllReduceCpuBase::CheckInPlace() {
+  if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
+  return CompareBitwise(input(), context_.reference, dtype_, count_);
+}
+
 absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
   return PrepareInputs(count, dtype, seed, /*random=*/false);
 }
@@ -95,11 +114,10 @@ absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_
   }
   if (absl::Status s = EnsureResources(dtype); !s.ok()) return s;
   const int rank = context_.memory->rank();
-  void* input = context_.memory->buffer(rank);
   if (random) {
-    FillRandomInput(input, dtype, count, seed, rank);
+    FillRandomInput(input(), dtype, count, seed, rank);
   } else {
-    FillExactInput(input, dtype, count, seed, rank);
+    FillExactInput(input(), dtype, count, seed, rank);
   }
   const size_t bytes = static_cast<size_t>(count) * size;
   bytes_ = bytes;

@@ -58,6 +58,17 @@ class AllReduceCpuBase : public Collective {
   // OUT_OF_RANGE unless index is in [0, count).
   absl::Status FlipOutputElement(int64_t index) final;
 
+  // In place, for the kernels that opt in (supports_in_place): by default Run, then the output
+  // copied over this rank's input, which is safe once Run has returned in every built-in kernel
+  // here (the one-shot's exit barrier: every peer has read this input; the push one-shot: no
+  // peer reads it). A kernel with a native in-place form overrides RunInPlace.
+  absl::Status RunInPlace() override;
+  // RunReference, then its output copied over this rank's input (after the reference's closing
+  // barrier, so no peer still reads it).
+  absl::Status RunReferenceInPlace() final;
+  // This rank's input against the reference output, as Check.
+  absl::StatusOr<CheckResult> CheckInPlace() final;
+
   // Test hook: this rank's kernel output (count * DTypeSize bytes after Prepare).
   void* output_for_testing() { return output(); }
 
@@ -76,6 +87,8 @@ class AllReduceCpuBase : public Collective {
   absl::Status CheckPrepared(const char* operation) const;
   // This rank's kernel output: the private buffer or memory->output_buffer(rank).
   void* output();
+  // This rank's symmetric input buffer (the in-place output).
+  void* input();
 
   const CpuKernelContext& context() const { return context_; }
   int64_t count() const { return count_; }

@@ -109,6 +109,65 @@ TEST_P(AllReduceCpuTest, MatchesReferenceAndIndependentSumAndKeepsInput) {
   });
 }
 
+// In place: the result over every rank's input equals the reference's (and NCCL-style
+// in-place reference agrees); a skipped or repeated in-place run is seen as wrong.
+TEST_P(AllReduceCpuTest, InPlaceMatchesTheReferenceAndCatchesASkippedRun) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("in_place");
+  constexpr int64_t kMaxCount = 65537;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, kMaxCount * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    ASSERT_TRUE(coll.supports_in_place());
+    for (int64_t count : {int64_t{1}, int64_t{7}, int64_t{1000}, kMaxCount}) {
+      SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
+      ASSERT_TRUE(coll.Prepare(count, dtype, 5 + count).ok());
+      ASSERT_TRUE(coll.RunReference().ok());
+      ASSERT_TRUE(coll.RunInPlace().ok());
+      ASSERT_TRUE((*backend)->Synchronize().ok());
+      auto check = coll.CheckInPlace();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index << ": got " << check->got
+                                 << " want " << check->want;
+      // The reference in place leaves the same sum over the input.
+      ASSERT_TRUE(coll.Prepare(count, dtype, 5 + count).ok());
+      ASSERT_TRUE(coll.RunReferenceInPlace().ok());
+      EXPECT_EQ(coll.CheckInPlace()->wrong, 0);
+      if (world_size == 1) continue;  // the sum of one rank is its input: nothing to miss
+      // No in-place run: the input is not the sum; two: it is the sum of sums.
+      ASSERT_TRUE(coll.Prepare(count, dtype, 5 + count).ok());
+      ASSERT_TRUE(coll.RunReference().ok());
+      const int64_t skipped = coll.CheckInPlace()->wrong;
+      ASSERT_TRUE(coll.RunInPlace().ok());
+      ASSERT_TRUE(coll.RunInPlace().ok());
+      const int64_t repeated = coll.CheckInPlace()->wrong;
+      if (count >= 1000) {  // some element of a few may sum to itself (0 on every peer)
+        EXPECT_GT(skipped, count / 2);
+        EXPECT_GT(repeated, count / 2);
+      }
+    }
+  });
+}
+
+// Every backend collective has an in-place form exactly where the registry says so.
+TEST(CpuBackendTest, InPlaceFormsAreTheRegistrys) {
+  const std::string job = UniqueJobId("in_place_forms");
+  RunRanksInThreads(1, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(test_util::TestBackendOptions(rank, 1, job, 4096), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    for (const OpDescriptor& op : Ops()) {
+      if (op.family != OpFamily::kSweptCollective) continue;
+      auto collective = (*backend)->CreateCollective(op.name);
+      ASSERT_TRUE(collective.ok()) << collective.status();
+      EXPECT_EQ((*collective)->supports_in_place(), op.in_place) << op.name;
+    }
+  });
+}
+
 // Random floats with -0 and odd counts: the output is the host's fp32 rank-order sum, to the bit
 // (the push one-shot up to the sign of zero, as its contract says), and a corrupted element is
 // seen.

@@ -20,6 +20,9 @@ class OneShotAllReduceCpu : public AllReduceCpuBase {
   // accumulated in float, rounded once to dtype -> barrier (block 0), so no rank rewrites its
   // input while a peer still reads it. Barrier errors (DEADLINE_EXCEEDED) are returned as is.
   absl::Status Run() override;
+  // In place: Run, then the output copied over the input (AllReduceCpuBase::RunInPlace); the
+  // one-shot cannot write an input its peers are still reading.
+  bool supports_in_place() const override { return true; }
 };
 
 }  // namespace symmbench

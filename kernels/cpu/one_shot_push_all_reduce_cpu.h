@@ -29,6 +29,8 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   absl::Status Run() override;
   // The sentinel substitution turns -0 into +0 (the CUDA kernel's contract).
   bool zero_sign_may_differ() const override { return true; }
+  // In place: Run, then the output copied over the input (AllReduceCpuBase::RunInPlace).
+  bool supports_in_place() const override { return true; }
 
  private:
   // Sets up the slots once. A failed setup is kept and returned by every later call: retrying

@@ -18,15 +18,19 @@ TwoShotAllReduceCpu::Slice TwoShotAllReduceCpu::SliceOf(int64_t count, int rank,
   return slice;
 }
 
-absl::Status TwoShotAllReduceCpu::Run() {
-  if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+absl::Status TwoShotAllReduceCpu::Run() { return RunInto(/*in_place=*/false); }
+
+absl::Status TwoShotAllReduceCpu::RunInPlace() { return RunInto(/*in_place=*/true); }
+
+absl::Status TwoShotAllReduceCpu::RunInto(bool in_place) {
+  if (absl::Status s = CheckPrepared(in_place ? "RunInPlace" : "Run"); !s.ok()) return s;
   const ShmSymmetricMemory& memory = *context().memory;
   const int world_size = memory.world_size();
   const void* inputs[kMaxWorldSize];
   void* outputs[kMaxWorldSize];
   for (int p = 0; p < world_size; ++p) {
     inputs[p] = memory.buffer(p);
-    outputs[p] = memory.output_buffer(p);
+    outputs[p] = in_place ? memory.buffer(p) : memory.output_buffer(p);
   }
   const Slice slice = SliceOf(count(), memory.rank(), world_size);
 

@@ -30,6 +30,10 @@ class TwoShotAllReduceCpu : public AllReduceCpuBase {
   // every rank's output (its own included) -> barrier (block 0). Barrier errors
   // (DEADLINE_EXCEEDED, FAILED_PRECONDITION after one) are returned as is.
   absl::Status Run() override;
+  // In place (the form PyTorch's two_shot_all_reduce_ has): as Run with every rank's input as
+  // its output. Race-free: slice r is read and written by rank r alone.
+  bool supports_in_place() const override { return true; }
+  absl::Status RunInPlace() override;
 
   // Rank `rank`'s slice of `count` elements among `world_size` ranks: count / world_size
   // elements starting at rank * (count / world_size); the last rank's also takes the
@@ -39,6 +43,10 @@ class TwoShotAllReduceCpu : public AllReduceCpuBase {
     int64_t count = 0;
   };
   static Slice SliceOf(int64_t count, int rank, int world_size);
+
+ private:
+  // Run's work, into every rank's output buffer or (in_place) every rank's input.
+  absl::Status RunInto(bool in_place);
 };
 
 }  // namespace symmbench

@@ -72,7 +72,7 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
     max_blocks = *agreed;
   }
   if (absl::Status s = AwaitPeersDone(); !s.ok()) return s;
-  void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+  void* const input = this->input();
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       random ? LaunchFillRandomInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream)
              : LaunchFillExactInput(input, count, ddtype, seed, ctx_->rank, ctx_->stream),
@@ -124,6 +124,30 @@ absl::Status CudaAllReduceCollective::Run() {
   return absl::OkStatus();
 }
 
+void* CudaAllReduceCollective::input() const {
+  return ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+}
+
+absl::Status CudaAllReduceCollective::RunInPlace() {
+  if (!prepared_) return NotPrepared("RunInPlace");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchInPlace(max_blocks_[static_cast<int>(ToDeviceDType(dtype_))]),
+      absl::StrCat(name_, ": in-place launch(", count_, " x ", DTypeName(dtype_), ", world size ",
+                   ctx_->world_size, ")"));
+  return absl::OkStatus();
+}
+
+absl::Status CudaAllReduceCollective::RunReferenceInPlace() {
+  if (!prepared_) return NotPrepared("RunReferenceInPlace");
+  return RunNcclAllReduce(input(), input(), "nccl_all_reduce in place");
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckInPlace() {
+  if (!prepared_) return NotPrepared("CheckInPlace");
+  return CompareWithReference(input());
+}
+
 absl::Status CudaAllReduceCollective::RunNcclAllReduce(const void* input, void* output,
                                                        const char* what) const {
   if (ctx_->comm == nullptr) {
@@ -141,8 +165,7 @@ absl::Status CudaAllReduceCollective::RunNcclAllReduce(const void* input, void* 
 
 absl::Status CudaAllReduceCollective::RunReference() {
   if (!prepared_) return NotPrepared("RunReference");
-  return RunNcclAllReduce(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
-                          "nccl_all_reduce");
+  return RunNcclAllReduce(input(), ctx_->ref, "nccl_all_reduce");
 }
 
 absl::Status CudaAllReduceCollective::RunExtraReference(size_t index) {
@@ -171,12 +194,16 @@ absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
   if (!prepared_) return NotPrepared("Check");
+  return CompareWithReference(output());
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CompareWithReference(const void* got) {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   if (counters_ == nullptr) {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(output(), ctx_->ref, count_, dtype_, counters_.get(), ctx_->stream, name_);
+  return CompareOnDevice(got, ctx_->ref, count_, dtype_, counters_.get(), ctx_->stream, name_);
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckRankOrderSum() {

@@ -56,6 +56,12 @@ class CudaAllReduceCollective : public Collective {
   absl::Status Run() override;
   absl::Status RunReference() final;
   absl::StatusOr<CheckResult> Check() final;
+  // In place, for a kernel with LaunchInPlace (it also says supports_in_place): the result over
+  // this rank's symmetric input region. The reference's in-place form is ncclAllReduce on that
+  // region; CheckInPlace compares the region with ctx->ref on the device.
+  absl::Status RunInPlace() final;
+  absl::Status RunReferenceInPlace() final;
+  absl::StatusOr<CheckResult> CheckInPlace() final;
   std::string reference_name() const final { return "nccl_all_reduce"; }
   std::vector<std::string> extra_reference_names() const final { return {"nccl_symmetric"}; }
   absl::Status RunExtraReference(size_t index) final;
@@ -74,6 +80,11 @@ class CudaAllReduceCollective : public Collective {
   // Enqueues one operation on ctx()->stream for count() elements of device_dtype(), with the
   // grid cap `max_blocks`; the .cu launcher's error (cudaGetLastError included).
   virtual cudaError_t Launch(int max_blocks) const = 0;
+  // Enqueues one in-place operation, as Launch with this rank's symmetric input region as the
+  // output. Default: cudaErrorNotSupported (no in-place form).
+  virtual cudaError_t LaunchInPlace(int /*max_blocks*/) const { return cudaErrorNotSupported; }
+  // This rank's symmetric input region (where Prepare writes the inputs).
+  void* input() const;
   // Called by Prepare after the size check and before any work is enqueued, on every rank in
   // the same order: a kernel that needs memory of its own allocates it here (collectively, on
   // the first call). `bytes` is the message size per rank. Default: nothing to do.
@@ -100,6 +111,8 @@ class CudaAllReduceCollective : public Collective {
   // Before this rank's input is overwritten: peer_sync.h's AwaitPeersDone, one tag per call.
   absl::Status AwaitPeersDone();
   absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
+  // `got` (count_ elements) against ctx->ref, bitwise, on the device.
+  absl::StatusOr<CheckResult> CompareWithReference(const void* got);
 
   const CudaContext* const ctx_;
   const std::string name_;

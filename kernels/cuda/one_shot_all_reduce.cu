@@ -54,9 +54,28 @@ __global__ void __launch_bounds__(kOneShotThreads)
   }
 
   // Pull-only: every peer load above has returned before the barrier's leading __syncthreads,
-  // so the exit put needs no release fence (signal_pad.cuh, BlockBarrier).
-  signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error, args.barrier_timeout_ns,
-                           BarrierPhase::kExit, /*release=*/false);
+  // so out of place the exit put needs no release fence (signal_pad.cuh, BlockBarrier). In
+  // place the peers overwrite what this block read right after the barrier: the release orders
+  // the loads before the signal in the memory model too.
+  if (!signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
+                                args.barrier_timeout_ns, BarrierPhase::kExit,
+                                /*release=*/args.in_place != nullptr) ||
+      args.in_place == nullptr) {
+    return;
+  }
+  // In place: peers' block b has read this block's elements of our input (the exit barrier),
+  // so they can be overwritten; each thread copies what it stored above (same indices), so no
+  // further synchronisation is needed. Peers read the new values only in a later kernel, after
+  // this one has completed.
+  uint4* in = static_cast<uint4*>(args.in_place);
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n_vec;
+       i += stride) {
+    in[i] = out[i];
+  }
+  if (blockIdx.x == gridDim.x - 1) {
+    const int64_t i = n_vec * kElems + threadIdx.x;
+    if (i < args.count) Elem<T>::Store(args.in_place, i, Elem<T>::Load(args.output, i));
+  }
 }
 
 struct OneShotFamily {
@@ -87,7 +106,8 @@ cudaError_t LaunchOneShotAllReduce(const OneShotArgs& args, cudaStream_t stream)
   if (args.world_size < 1 || args.world_size > kMaxWorldSize || args.rank < 0 ||
       args.rank >= args.world_size || args.count < 0 || args.max_blocks < 1 ||
       args.max_blocks > kMaxBlocks || args.error == nullptr || args.output == nullptr ||
-      !all_reduce::Aligned(args.output)) {
+      !all_reduce::Aligned(args.output) ||
+      (args.in_place != nullptr && args.in_place != args.inputs[args.rank])) {
     return cudaErrorInvalidValue;
   }
   for (int p = 0; p < args.world_size; ++p) {

@@ -27,6 +27,9 @@ struct OneShotArgs {
   // signal_pads[p]: rank p's signal pad (kSignalPadBytes, zeroed at creation) as mapped here.
   uint32_t* signal_pads[kMaxWorldSize] = {};
   void* output = nullptr;  // local device buffer, `count` elements, 16-byte aligned
+  // In place: inputs[rank], which receives the result once every peer has read it (after the
+  // exit barrier, each block copies its elements of `output` there). Null: out of place.
+  void* in_place = nullptr;
   int64_t count = 0;       // elements per rank (>= 0)
   DeviceDType dtype = DeviceDType::kBf16;
   int32_t rank = 0;
@@ -57,6 +60,10 @@ int OneShotGridBlocks(int64_t count, DeviceDType dtype, int world_size, int max_
 // to the dtype (round to nearest even). The result is identical on every rank and
 // run-to-run deterministic; it may differ from NCCL (different order/precision) except on
 // exactly representable inputs (ExactInputValue), where both are exact.
+// In place (args.in_place == inputs[rank]): the same, then, after the exit barrier (when every
+// peer's block b has read block b's elements of this rank's input), block b copies its elements
+// of the output over the input. The one-shot cannot sum into the input directly: peers still
+// read it while this rank writes.
 // Errors: cudaErrorInvalidValue for bad arguments (checked before launch); otherwise the
 // launch's cudaGetLastError. A barrier timeout is reported through args.error, not here.
 cudaError_t LaunchOneShotAllReduce(const OneShotArgs& args, cudaStream_t stream);

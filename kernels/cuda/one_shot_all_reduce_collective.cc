@@ -1,8 +1,8 @@
 // The "one_shot_all_reduce" kernel on the CUDA backend as a Collective: the one-shot
 // symmetric-memory all-reduce (sum) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out
-// (local); references and check: CudaAllReduceCollective (all_reduce_collective.h). `ctx` must
-// outlive it.
+// (local), and in place also copied over the input after the exit barrier; references and check:
+// CudaAllReduceCollective (all_reduce_collective.h). `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -26,7 +26,14 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
     return OneShotMaxBlocks(dtype, ctx()->world_size, max_blocks);
   }
 
-  cudaError_t Launch(int max_blocks) const override {
+  bool supports_in_place() const override { return true; }
+  cudaError_t Launch(int max_blocks) const override { return LaunchInto(max_blocks, nullptr); }
+  cudaError_t LaunchInPlace(int max_blocks) const override {
+    return LaunchInto(max_blocks, input());
+  }
+
+  // Out of place (in_place null), or in place over this rank's input.
+  cudaError_t LaunchInto(int max_blocks, void* in_place) const {
     const CudaContext& c = *ctx();
     OneShotArgs args;
     for (int p = 0; p < c.world_size; ++p) {
@@ -34,6 +41,7 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
     args.output = c.out;
+    args.in_place = in_place;
     args.count = count();
     args.dtype = device_dtype();
     args.rank = c.rank;

@@ -50,7 +50,9 @@ struct OneShotPushArgs {
   void* slots[kMaxWorldSize] = {};
   uint64_t slot_bytes = 0;  // multiple of 16, >= world_size x segment bytes
   PushState* state = nullptr;
-  void* output = nullptr;  // local, `count` elements, 16-byte aligned
+  // Local, `count` elements, 16-byte aligned; may be `input` (in place: the thread that stores
+  // element i has read it first, and no peer reads this rank's input).
+  void* output = nullptr;
   int64_t count = 0;       // elements per rank (>= 1)
   DeviceDType dtype = DeviceDType::kBf16;
   int32_t rank = 0;

@@ -83,14 +83,22 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     return absl::OkStatus();
   }
 
-  cudaError_t Launch(int max_blocks) const override {
+  // In place: output = input. Race-free as it stands: this rank's input is read by this rank
+  // alone (peers receive pushes), and the thread that stores element i read it first.
+  bool supports_in_place() const override { return true; }
+  cudaError_t Launch(int max_blocks) const override { return LaunchInto(max_blocks, output()); }
+  cudaError_t LaunchInPlace(int max_blocks) const override {
+    return LaunchInto(max_blocks, input());
+  }
+
+  cudaError_t LaunchInto(int max_blocks, void* output) const {
     const CudaContext& c = *ctx();
     OneShotPushArgs args;
-    args.input = c.symm->region(c.rank, kSymmInputRegion);
+    args.input = input();
     for (int p = 0; p < c.world_size; ++p) args.slots[p] = slots_->region(p, 0);
     args.slot_bytes = slot_bytes_;
     args.state = state_.get();
-    args.output = c.out;
+    args.output = output;
     args.count = count();
     args.dtype = device_dtype();
     args.rank = c.rank;

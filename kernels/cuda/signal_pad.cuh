@@ -124,9 +124,10 @@ __device__ __forceinline__ SignalResult WaitSignal(uint32_t* slot, uint64_t dead
 // every thread on success, false in every thread if this block timed out or an error had
 // already been recorded; the caller must then return without touching peer memory.
 // `release`: whether the put carries a release fence (MEMBAR.SYS). An exit barrier after which
-// peers read what this block wrote to their memory (the two-shot's pushes) needs it. A pull-only
-// kernel's exit barrier (the one-shot) goes without: it only tells peers that this block's
-// loads of their buffers are done. The PTX memory model does not order a relaxed put after the
+// peers read what this block wrote to their memory (the two-shot's pushes) needs it, and so
+// does one after which peers overwrite what this block read (the one-shot in place). A
+// pull-only kernel's exit barrier out of place (the one-shot) goes without: it only tells peers
+// that this block's loads of their buffers are done. The PTX memory model does not order a relaxed put after the
 // block's earlier weak loads (a load reading the peer's later write, load buffering, is an
 // allowed outcome in the model, though not on the hardware: each load has returned its value
 // before the leading __syncthreads). So nothing relies on it: back-to-back one-shots never write

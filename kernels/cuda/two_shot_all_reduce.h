@@ -24,7 +24,8 @@ constexpr int kTwoShotLoadsInFlight = 8;
 // max_blocks (block b of every rank pairs up in the barriers, so the grids must match).
 struct TwoShotArgs {
   // inputs[p]: rank p's input as mapped in this process (16-byte aligned), `count` elements of
-  // `dtype`. Read-only during the op. Entries >= world_size are unused.
+  // `dtype`. Read-only during the op unless outputs == inputs (in place). Entries >= world_size
+  // are unused.
   const void* inputs[kMaxWorldSize] = {};
   // outputs[p]: rank p's output as mapped in this process (16-byte aligned, symmetric memory:
   // every rank writes its slice into every rank's output), `count` elements.
@@ -62,14 +63,15 @@ int TwoShotGridBlocks(int64_t count, DeviceDType dtype, int world_size, int max_
 // every rank's output once every rank's kernel has completed (and on this rank when this rank's
 // kernel completes: see the exit barrier below).
 // Algorithm: PyTorch c10d symm_mem two_shot_all_reduce_ (reduce-scatter by peer loads, then
-// all-gather by peer stores), out of place: entry barrier (signal pads, per block, relaxed put);
-// rank r reads its slice from every rank's input with 16-byte loads, sums in fp32 in rank order,
-// and stores the result with 16-byte stores into slice r of every rank's output, peers first
-// (rank + 1, rank + 2, ..., own last); scalar tail in the last slice; exit barrier with release:
-// once block b passes it, every peer's block b pushes have reached this rank's output, and
-// since a kernel completes only when all its blocks have, all slices are in place.
-// Numerical contract: as LaunchOneShotAllReduce (fp32, rank order 0..n-1 from x_0, one rounding),
-// so the result is bitwise identical to the one-shot's, on every rank, run to run.
+// all-gather by peer stores), out of place, or in place with outputs[p] == inputs[p] for every p
+// (slice r of every rank's buffer is read and then written by rank r alone): entry barrier (signal
+// pads, per block, relaxed put); rank r reads its slice from every rank's input with 16-byte loads,
+// sums in fp32 in rank order, and stores the result with 16-byte stores into slice r of every
+// rank's output, peers first (rank + 1, rank + 2, ..., own last); scalar tail in the last slice;
+// exit barrier with release: once block b passes it, every peer's block b pushes have reached this
+// rank's output, and since a kernel completes only when all its blocks have, all slices are in
+// place. Numerical contract: as LaunchOneShotAllReduce (fp32, rank order 0..n-1 from x_0, one
+// rounding), so the result is bitwise identical to the one-shot's, on every rank, run to run.
 // Errors: cudaErrorInvalidValue for bad arguments (checked before launch); otherwise the
 // launch's cudaGetLastError. A barrier timeout is reported through args.error, not here.
 cudaError_t LaunchTwoShotAllReduce(const TwoShotArgs& args, cudaStream_t stream);

@@ -27,12 +27,18 @@ class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
     return TwoShotMaxBlocks(dtype, ctx()->world_size, max_blocks);
   }
 
-  cudaError_t Launch(int max_blocks) const override {
+  // In place (the form PyTorch's two_shot_all_reduce_ has): every rank's input is its output.
+  // Race-free as it stands: slice r of every rank's buffer is read and written by rank r alone.
+  bool supports_in_place() const override { return true; }
+  cudaError_t Launch(int max_blocks) const override { return LaunchInto(max_blocks, false); }
+  cudaError_t LaunchInPlace(int max_blocks) const override { return LaunchInto(max_blocks, true); }
+
+  cudaError_t LaunchInto(int max_blocks, bool in_place) const {
     const CudaContext& c = *ctx();
     TwoShotArgs args;
     for (int p = 0; p < c.world_size; ++p) {
       args.inputs[p] = c.symm->region(p, kSymmInputRegion);
-      args.outputs[p] = c.symm->region(p, kSymmOutputRegion);
+      args.outputs[p] = c.symm->region(p, in_place ? kSymmInputRegion : kSymmOutputRegion);
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
     args.count = count();

@@ -72,6 +72,9 @@ struct OpDescriptor {
   // Whether it runs dtype fp8_e4m3 (e4m3 inputs with scales, bf16 output: the GEMM ops); any
   // other op refuses that dtype naming it.
   bool fp8 = false;
+  // Whether it has an in-place form (the result written over the input; Collective::RunInPlace
+  // on every backend), timed beside the out-of-place one as nccl-tests' in-place columns.
+  bool in_place = false;
 };
 
 // The names, spelled here only. Code that needs one specific op (the default kernel, the op the
