@@ -101,6 +101,10 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   submit->add_flag_function(
       "--out-of-place", [&f](std::int64_t) { f.out_of_place = true; },
       "Out-of-place figures only (no in-place loops)");
+  AddOptional(submit, "--misalign", &f.misalign,
+              "Misaligned buffers (nccl-tests' misaligned runs): every buffer of the kernel and "
+              "its references starts BYTES past a 16-byte boundary; a multiple of the element "
+              "size below 16; the all-reduces");
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");

@@ -133,7 +133,8 @@ std::string RunHeader(const v1::Job& job, const RowView& view) {
   std::string out = absl::StrCat(
       "# ", sizes, " warmup iters: ", spec.warmup_iters(), " iters: ", spec.iters(),
       " repeats: ", spec.repeats(), " validation: ", spec.check() ? 1 : 0,
-      " graph: ", sweep.graph() ? 1 : 0, " per-iteration: ", sweep.per_iteration() ? 1 : 0, "\n");
+      " graph: ", sweep.graph() ? 1 : 0, " per-iteration: ", sweep.per_iteration() ? 1 : 0,
+      sweep.misalign_bytes() != 0 ? absl::StrCat(" misalign: ", sweep.misalign_bytes()) : "", "\n");
   absl::StrAppend(
       &out, "# time: ", Describe(view),
       view.IsDefault() ? " (nccl-tests: each rank's mean, max over ranks: --stat mean)" : "",
@@ -277,6 +278,7 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
   config["graph"] = sweep.graph() ? 1 : 0;
   config["blocking_collectives"] = "false";
   config["parallel_init"] = "false";
+  config["misalign_bytes"] = sweep.misalign_bytes();  // ours: nccl-tests has no such key
   OrderedJson devices = OrderedJson::array();
   for (const v1::RankIdentity& rank : job.ranks()) {
     OrderedJson d;

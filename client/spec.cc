@@ -267,6 +267,11 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
         "--in-place, --out-of-place: give one (without either, a kernel with an in-place form "
         "gets both figures)");
   }
+  if (ag_gemm && flags.misalign.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--misalign: kernel ", spec.kernel(),
+                     " runs GEMM problems; misaligned buffers are for the size-swept kernels"));
+  }
   if (ag_gemm && (flags.in_place.value_or(false) || flags.out_of_place.value_or(false))) {
     return absl::InvalidArgumentError(
         absl::StrCat(flags.in_place.value_or(false) ? "--in-place" : "--out-of-place", ": kernel ",
@@ -287,6 +292,7 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (all_dtypes) sweep->set_all_dtypes(true);
     if (flags.in_place.value_or(false)) sweep->set_placement(v1::PLACEMENT_BOTH);
     if (flags.out_of_place.value_or(false)) sweep->set_placement(v1::PLACEMENT_OUT_OF_PLACE);
+    if (flags.misalign) sweep->set_misalign_bytes(*flags.misalign);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
     if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
       sweep->set_step_factor(kDefaultStepFactor);

@@ -45,6 +45,7 @@ struct SpecFlags {
   std::optional<int32_t> skip_first;          // --skip-first K: left out of the statistics
   std::optional<bool> in_place;               // --in-place: in-place figures, or refused
   std::optional<bool> out_of_place;           // --out-of-place: no in-place figures
+  std::optional<int32_t> misalign;            // --misalign BYTES: misaligned buffers
   std::optional<int32_t> repeats;             // --repeats: timing loops per size (daemon default 5)
   // Fault injection (the daemon must run with --allow-fault-injection):
   std::optional<double> inject_delay_us;              // --inject-delay-us

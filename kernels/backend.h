@@ -23,6 +23,9 @@ struct BackendOptions {
   int world_size = 1;
   int device = 0;         // CUDA ordinal or CPU slot
   int64_t max_bytes = 0;  // largest per-rank buffer any size of the job needs
+  // Misaligned buffers (SweepSpec.misalign_bytes): every buffer of a collective that has a
+  // misaligned form starts this many bytes past its aligned base (max_bytes includes them).
+  int64_t misalign_bytes = 0;
   std::string job_id;     // names shared-memory segments (CPU backend)
   // Limit for every wait: signal-pad barriers, stream synchronisation, NCCL.
   std::chrono::milliseconds timeout{60000};

@@ -75,7 +75,8 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
     const GemmProblem gemm = CalibrationGemm(backend, spec.world_size());
     buffer = std::max(buffer, gemm.m / std::max(spec.world_size(), 1) * gemm.k * 2);
   }
-  plan.set_buffer_bytes(buffer);
+  // Misaligned buffers start misalign_bytes past their aligned base: room for them too.
+  plan.set_buffer_bytes(buffer + spec.sweep().misalign_bytes());
   return plan;
 }
 

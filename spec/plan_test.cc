@@ -24,6 +24,8 @@ TEST(PlanTest, SweptSizesAreExpandedSortedOnceAndSizeTheBuffer) {
   EXPECT_EQ(std::vector<int64_t>(plan->sizes_bytes().begin(), plan->sizes_bytes().end()),
             (std::vector<int64_t>{1024, 4096, 16384}));
   EXPECT_EQ(plan->buffer_bytes(), 16384);
+  spec.mutable_sweep()->set_misalign_bytes(6);  // misaligned buffers start 6 bytes in
+  EXPECT_EQ(MakePlan(spec, v1::cpu)->buffer_bytes(), 16384 + 6);
 
   v1::JobSpec listed = Swept("all_reduce");
   for (int64_t size : {65536, 8, 65536, 1024}) listed.mutable_sweep()->add_sizes_bytes(size);

@@ -394,6 +394,41 @@ absl::Status CheckPlacement(const v1::JobSpec& spec, const OpDescriptor& kernel)
   return absl::OkStatus();
 }
 
+// SweepSpec.misalign_bytes: in [0, 16), for an op with a misaligned form, and a multiple of each
+// of the job's element sizes.
+absl::Status CheckMisalign(const v1::JobSpec& spec, const OpDescriptor& kernel, DType dtype) {
+  const int32_t bytes = spec.sweep().misalign_bytes();
+  if (bytes == 0) return absl::OkStatus();
+  if (bytes < 0 || bytes >= 16) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "sweep.misalign_bytes: must be in [0, 16) (16 is aligned again), got ", bytes));
+  }
+  for (const std::string& name : {spec.kernel(), spec.sweep().compare_kernel()}) {
+    if (name.empty()) continue;
+    const OpDescriptor* op = name == spec.kernel() ? &kernel : FindOp(name);
+    if (op == nullptr || !op->misalign) {  // a plugin op takes its buffers as they come
+      return absl::InvalidArgumentError(
+          absl::StrCat("sweep.misalign_bytes: ", name,
+                       " has no misaligned form (misaligned buffers: the built-in all-reduces)"));
+    }
+  }
+  std::vector<DType> dtypes = {dtype};
+  if (spec.sweep().all_dtypes()) {
+    for (v1::DType each : KernelDTypes(spec)) {
+      absl::StatusOr<DType> d = KernelDType(each);
+      if (d.ok()) dtypes.push_back(*d);
+    }
+  }
+  for (DType d : dtypes) {
+    if (bytes % DTypeSize(d) != 0) {
+      return absl::InvalidArgumentError(absl::StrCat("sweep.misalign_bytes: ", bytes,
+                                                     " is not a multiple of ", DTypeName(d),
+                                                     "'s element size (", DTypeSize(d), " bytes)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void SortSizes(v1::SweepSpec* sweep) {
@@ -516,6 +551,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   }
   if (absl::Status s = CheckAllDTypes(spec, *kernel, limits); !s.ok()) return s;
   if (absl::Status s = CheckPlacement(spec, *kernel); !s.ok()) return s;
+  if (absl::Status s = CheckMisalign(spec, *kernel, *dtype); !s.ok()) return s;
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
   if (spec.repeats() < 0 || spec.repeats() > kMaxRepeats) {  // 0: the default

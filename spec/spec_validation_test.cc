@@ -355,6 +355,44 @@ TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
 }
 
+TEST(ValidateSpecTest, MisalignBytes) {
+  v1::JobSpec spec = ValidSpec();  // a bf16 all-reduce
+  for (int bytes : {0, 2, 6, 14}) {
+    spec.mutable_sweep()->set_misalign_bytes(bytes);
+    EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << bytes;
+  }
+  for (int bytes : {-2, 16, 3}) {  // out of range, aligned again, not whole bf16 elements
+    spec.mutable_sweep()->set_misalign_bytes(bytes);
+    ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+                "sweep.misalign_bytes:");
+  }
+  spec.mutable_sweep()->set_misalign_bytes(6);  // whole bf16 and fp16 elements, not fp32's
+  spec.mutable_sweep()->set_all_dtypes(true);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.misalign_bytes: 6 is not a multiple of fp32");
+  spec.mutable_sweep()->set_misalign_bytes(8);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_all_dtypes(false);
+  spec.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");  // A/B: both take it
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  // A plugin op takes its buffers as they come: not as the compare kernel either.
+  v1::PluginOp* op = spec.add_plugin_ops();
+  op->set_kernel("mine:one_shot");
+  op->set_computes(v1::all_reduce_sum);
+  op->add_dtypes(v1::bf16);
+  op->set_backend(v1::cuda);
+  spec.mutable_sweep()->set_compare_kernel("mine:one_shot");
+  spec.mutable_sweep()->set_misalign_bytes(0);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_misalign_bytes(8);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.misalign_bytes: mine:one_shot has no misaligned form");
+  spec.mutable_sweep()->clear_compare_kernel();
+  spec.set_kernel("all_gather");
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.misalign_bytes: all_gather has no misaligned form");
+}
+
 TEST(ValidateSpecTest, StepFactorBelowTwo) {
   v1::JobSpec spec = ValidSpec();
   spec.mutable_sweep()->set_step_factor(1);

@@ -208,6 +208,43 @@ TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
   EXPECT_NE(r.err.find("--in-place, --out-of-place: give one"), std::string::npos) << r.err;
 }
 
+// Misaligned buffers: a bf16 all-reduce 6 bytes past the boundary verifies out of place and in
+// place; the header says so; an op without a misaligned form and an odd offset are refused.
+TEST_F(NcclTestsParityTest, MisalignedBuffers) {
+  CommandResult r;
+  nlohmann::json job =
+      daemon_->ClientJson({"submit", "--kernel", "all_reduce", "--world-size", "3", "--sizes",
+                           "4100,64K", "--iters", "8", "--misalign", "6", "--wait"},
+                          &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 2u) << job.dump();
+  EXPECT_EQ(job["spec"]["sweep"]["misalign_bytes"], 6);
+  for (const nlohmann::json& row : job["rows"]) {
+    EXPECT_EQ(row["wrong"], 0) << row.dump();
+    EXPECT_TRUE(row["checked"].get<bool>());
+    EXPECT_EQ(row["in_place"]["wrong"], 0);
+    EXPECT_GT(row["in_place"]["time_us"].get<double>(), 0.0);
+  }
+  const std::string json_path = dir_ + "/misaligned.json";
+  r = daemon_->Client({"status", job["job_id"], "--nccl-tests-json", json_path});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(" per-iteration: 0 misalign: 6\n"), std::string::npos) << r.out;
+  std::ifstream file(json_path);
+  ASSERT_TRUE(file.good());
+  EXPECT_EQ(nlohmann::json::parse(file)["config"]["misalign_bytes"], 6);
+
+  r = daemon_->Client({"submit", "--kernel", "reduce_scatter", "--world-size", "2", "--sizes", "4K",
+                       "--misalign", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.misalign_bytes: reduce_scatter has no misaligned form"),
+            std::string::npos)
+      << r.err;
+  r = daemon_->Client({"submit", "--world-size", "2", "--sizes", "4K", "--misalign", "3"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.misalign_bytes: 3 is not a multiple of bf16"), std::string::npos)
+      << r.err;
+}
+
 TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
   CommandResult r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "5000", "--per-iteration"});

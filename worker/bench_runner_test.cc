@@ -77,7 +77,10 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
       options.rank = rank;
       options.world_size = world_size;
       options.device = rank;
-      options.max_bytes = *std::max_element(sizes.begin(), sizes.end());
+      // As the worker does (worker/session.cc): the plan's buffer, misaligned buffers included.
+      options.max_bytes =
+          std::max(plan->buffer_bytes(), *std::max_element(sizes.begin(), sizes.end()));
+      options.misalign_bytes = spec.sweep().misalign_bytes();
       options.job_id = job_id;
       options.timeout = std::chrono::milliseconds(10000);
       absl::StatusOr<std::unique_ptr<Backend>> backend =
@@ -280,6 +283,28 @@ TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
   for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_FALSE(rows[0].has_in_place());
+}
+
+// Misaligned buffers (sweep.misalign_bytes): the all-reduces verify out of place and in place.
+TEST(RunBenchmarkTest, MisalignedBuffersVerifyOutOfAndInPlace) {
+  for (const char* kernel :
+       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce", "all_reduce"}) {
+    SCOPED_TRACE(kernel);
+    v1::JobSpec spec = SmallSpec(v1::bf16);
+    spec.set_kernel(kernel);
+    spec.mutable_sweep()->set_misalign_bytes(6);
+    std::vector<v1::ResultRow> rows;
+    for (const absl::Status& s : RunRanks(spec, {2, 4100, 65536}, 3, &rows)) {
+      EXPECT_TRUE(s.ok()) << s;
+    }
+    ASSERT_EQ(rows.size(), 3u);
+    for (const v1::ResultRow& row : rows) {
+      EXPECT_EQ(row.wrong(), 0);
+      EXPECT_TRUE(row.checked());
+      ASSERT_TRUE(row.has_in_place());
+      EXPECT_EQ(row.in_place().wrong(), 0);
+    }
+  }
 }
 
 TEST(RunBenchmarkTest, CheckOffSkipsVerification) {

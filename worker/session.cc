@@ -144,6 +144,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   backend_options.world_size = backend_rendezvous->world_size();
   backend_options.device = options.device;
   backend_options.max_bytes = plan.buffer_bytes();
+  backend_options.misalign_bytes = spec.sweep().misalign_bytes();
   // Names the CPU backend's shared memory: one set per team (hosts may share /dev/shm, as the
   // network-namespace hosts of tests/multi_host_test do).
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance,

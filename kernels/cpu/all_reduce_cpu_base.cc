@@ -60,11 +60,9 @@ absl::Status AllReduceCpuBase::CheckPrepared(const char* operation) const {
 }
 
 void* AllReduceCpuBase::output() {
-  if (placement_ == AllReduceOutput::kPrivate) return context_.output;
-  return context_.memory->output_buffer(context_.memory->rank());
+  if (placement_ == AllReduceOutput::kPrivate) return Shifted(context_.output);
+  return OutputOf(context_.memory->rank());
 }
-
-void* AllReduceCpuBase::input() { return context_.memory->buffer(context_.memory->rank()); }
 
 absl::Status AllReduceCpuBase::RunInPlace() {
   if (absl::Status s = Run(); !s.ok()) return s;
@@ -74,13 +72,13 @@ absl::Status AllReduceCpuBase::RunInPlace() {
 
 absl::Status AllReduceCpuBase::RunReferenceInPlace() {
   if (absl::Status s = RunReference(); !s.ok()) return s;
-  std::memcpy(input(), context_.reference, bytes_);
+  std::memcpy(input(), reference(), bytes_);
   return absl::OkStatus();
 }
 
 absl::StatusOr<CheckResult> AllReduceCpuBase::CheckInPlace() {
   if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
-  return CompareBitwise(input(), context_.reference, dtype_, count_);
+  return CompareBitwise(input(), reference(), dtype_, count_);
 }
 
 absl::Status AllReduceCpuBase::Prepare(int64_t count, DType dtype, uint64_t seed) {
@@ -104,7 +102,7 @@ absl::StatusOr<CheckResult> AllReduceCpuBase::CheckRankOrderSum() {
 absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t seed,
                                              bool random) {
   count_ = -1;
-  const size_t capacity = context_.memory->buffer_bytes();
+  const size_t capacity = context_.memory->buffer_bytes() - context_.misalign_bytes;
   const int size = DTypeSize(dtype);
   if (count < 0 || static_cast<uint64_t>(count) > capacity / size) {
     return absl::InvalidArgumentError(
@@ -131,7 +129,7 @@ absl::Status AllReduceCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_
 absl::Status AllReduceCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   std::memset(output(), 0xFF, bytes_);
-  std::memset(context_.reference, 0xFF, bytes_);
+  std::memset(reference(), 0xFF, bytes_);
   return absl::OkStatus();
 }
 
@@ -141,16 +139,16 @@ absl::Status AllReduceCpuBase::RunReference() {
   if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
   for (int64_t i = 0; i < count_; ++i) {
     double sum = 0.0;
-    for (int p = 0; p < memory.world_size(); ++p) sum += LoadAsFloat(memory.buffer(p), dtype_, i);
+    for (int p = 0; p < memory.world_size(); ++p) sum += LoadAsFloat(InputOf(p), dtype_, i);
     // double -> float -> dtype rounds twice; exact for the exact inputs (|sum| <= 64).
-    StoreFromFloat(context_.reference, dtype_, i, static_cast<float>(sum));
+    StoreFromFloat(reference(), dtype_, i, static_cast<float>(sum));
   }
   return context_.barrier->Sync(0);
 }
 
 absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareBitwise(output(), context_.reference, dtype_, count_);
+  return CompareBitwise(output(), reference(), dtype_, count_);
 }
 
 absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {

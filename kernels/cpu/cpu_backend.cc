@@ -51,13 +51,15 @@ class CpuTimer : public Timer {
 class CpuBackend : public Backend {
  public:
   CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout,
-             Rendezvous* rendezvous, std::string job_id, PageBuffer output, PageBuffer reference)
+             Rendezvous* rendezvous, std::string job_id, PageBuffer output, PageBuffer reference,
+             int64_t misalign_bytes)
       : memory_(std::move(memory)),
         barrier_(memory_.get(), timeout, memory_->abort_word()),
         rendezvous_(rendezvous),
         job_id_(std::move(job_id)),
         output_(std::move(output)),
-        reference_(std::move(reference)) {}
+        reference_(std::move(reference)),
+        misalign_bytes_(misalign_bytes) {}
 
   std::string name() const override { return "cpu"; }
   DeviceIdentity device_identity() const override {
@@ -114,8 +116,8 @@ class CpuBackend : public Backend {
 
  private:
   CpuKernelContext Context() {
-    return CpuKernelContext{memory_.get(), &barrier_,     rendezvous_,
-                            job_id_,       output_.get(), reference_.get()};
+    return CpuKernelContext{memory_.get(), &barrier_,        rendezvous_,    job_id_,
+                            output_.get(), reference_.get(), misalign_bytes_};
   }
 
   std::unique_ptr<ShmSymmetricMemory> memory_;
@@ -124,6 +126,7 @@ class CpuBackend : public Backend {
   const std::string job_id_;
   PageBuffer output_;     // every collective's private output (CpuKernelContext::output)
   PageBuffer reference_;  // and reference
+  const int64_t misalign_bytes_;
 };
 
 }  // namespace
@@ -153,7 +156,7 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& 
   }
   return std::unique_ptr<Backend>(new CpuBackend(*std::move(memory), options.timeout, rendezvous,
                                                  options.job_id, std::move(output),
-                                                 std::move(reference)));
+                                                 std::move(reference), options.misalign_bytes));
 }
 
 }  // namespace symmbench

@@ -153,6 +153,42 @@ TEST_P(AllReduceCpuTest, InPlaceMatchesTheReferenceAndCatchesASkippedRun) {
   });
 }
 
+// Misaligned buffers: every buffer starts the same number of bytes past its aligned base; the
+// sums are the same, out of place and in place.
+TEST_P(AllReduceCpuTest, MisalignedBuffersGiveTheSameSums) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const std::string job = UniqueJobId("misalign");
+  constexpr int64_t kMaxCount = 4099;
+  const int64_t misalign = DTypeSize(dtype) == 4 ? 4 : 6;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    BackendOptions options =
+        test_util::TestBackendOptions(rank, world_size, job, kMaxCount * 4 + misalign);
+    options.misalign_bytes = misalign;
+    auto backend = CreateCpuBackend(options, rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    Collective& coll = **collective;
+    for (int64_t count : {int64_t{1}, int64_t{7}, int64_t{1000}, kMaxCount}) {
+      SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
+      ASSERT_TRUE(coll.Prepare(count, dtype, 9 + count).ok());
+      const auto address =
+          reinterpret_cast<uintptr_t>(dynamic_cast<AllReduceCpuBase&>(coll).output_for_testing());
+      EXPECT_EQ(address % 16, static_cast<uintptr_t>(misalign));
+      ASSERT_TRUE(coll.Run().ok());
+      ASSERT_TRUE(coll.RunReference().ok());
+      ASSERT_TRUE((*backend)->Synchronize().ok());
+      auto check = coll.Check();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << "first bad " << check->first_bad_index;
+      ASSERT_TRUE(coll.Prepare(count, dtype, 9 + count).ok());
+      ASSERT_TRUE(coll.RunReference().ok());
+      ASSERT_TRUE(coll.RunInPlace().ok());
+      EXPECT_EQ(coll.CheckInPlace()->wrong, 0);
+    }
+  });
+}
+
 // Every backend collective has an in-place form exactly where the registry says so.
 TEST(CpuBackendTest, InPlaceFormsAreTheRegistrys) {
   const std::string job = UniqueJobId("in_place_forms");

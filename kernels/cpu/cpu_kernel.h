@@ -31,6 +31,8 @@ struct CpuKernelContext {
   // 5.6% apart at 4 KiB, every loop alike).
   unsigned char* output = nullptr;
   unsigned char* reference = nullptr;
+  // BackendOptions::misalign_bytes: where a kernel with a misaligned form starts each buffer.
+  int64_t misalign_bytes = 0;
 };
 
 // A page-aligned host allocation (std::aligned_alloc), freed on destruction.

@@ -13,7 +13,7 @@ absl::Status OneShotAllReduceCpu::Run() {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
   const SymmetricMemory& memory = *context().memory;
   const void* inputs[kMaxWorldSize];
-  for (int p = 0; p < memory.world_size(); ++p) inputs[p] = memory.buffer(p);
+  for (int p = 0; p < memory.world_size(); ++p) inputs[p] = InputOf(p);
   void* const outputs[] = {output()};
 
   // Entry: every peer's Prepare (input writes) is visible after this.

@@ -87,7 +87,7 @@ absl::Status OneShotPushAllReduceCpu::Run() {
   const size_t segment_words = segment_bytes_ / 4;
 
   // Push (own segment included, so every rank sums the same replaced values).
-  const auto* input = static_cast<const unsigned char*>(context().memory->buffer(rank));
+  const auto* input = static_cast<const unsigned char*>(this->input());
   for (size_t j = 0; j < words; ++j) {
     uint32_t w = 0;  // a half word past the end stays +0: never the sentinel
     std::memcpy(&w, input + 4 * j, std::min<size_t>(4, bytes - 4 * j));

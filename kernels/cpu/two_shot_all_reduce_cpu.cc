@@ -29,8 +29,8 @@ absl::Status TwoShotAllReduceCpu::RunInto(bool in_place) {
   const void* inputs[kMaxWorldSize];
   void* outputs[kMaxWorldSize];
   for (int p = 0; p < world_size; ++p) {
-    inputs[p] = memory.buffer(p);
-    outputs[p] = in_place ? memory.buffer(p) : memory.output_buffer(p);
+    inputs[p] = InputOf(p);
+    outputs[p] = in_place ? InputOf(p) : OutputOf(p);
   }
   const Slice slice = SliceOf(count(), memory.rank(), world_size);
 

@@ -49,7 +49,8 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
   prepared_ = false;
   const int64_t elem = DTypeSize(dtype);
   const int64_t capacity =
-      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes));
+      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes)) -
+      ctx_->misalign_bytes;
   if (count < 1 || count > capacity / elem) {
     return absl::InvalidArgumentError(
         absl::StrCat(name_, ": count must be in [1, ", capacity / elem, "] for ", DTypeName(dtype),
@@ -80,7 +81,7 @@ absl::Status CudaAllReduceCollective::PrepareInputs(int64_t count, DType dtype, 
                    DTypeName(dtype), ")"));
   const size_t bytes = static_cast<size_t>(count * elem);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,
+      cudaMemcpyAsync(Shifted(ctx_->nccl_windows->input()), input, bytes, cudaMemcpyDeviceToDevice,
                       ctx_->stream),
       absl::StrCat(name_, ": cudaMemcpyAsync(input -> nccl_symmetric input, ", bytes, ")"));
   count_ = count;
@@ -110,7 +111,7 @@ absl::Status CudaAllReduceCollective::PoisonOutputs() {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(output(), kPoisonByte, bytes, ctx_->stream),
                                  absl::StrCat(name_, ": cudaMemsetAsync(out, ", bytes, ")"));
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->ref, kPoisonByte, bytes, ctx_->stream),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref(), kPoisonByte, bytes, ctx_->stream),
                                  absl::StrCat(name_, ": cudaMemsetAsync(ref, ", bytes, ")"));
   return absl::OkStatus();
 }
@@ -124,8 +125,8 @@ absl::Status CudaAllReduceCollective::Run() {
   return absl::OkStatus();
 }
 
-void* CudaAllReduceCollective::input() const {
-  return ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+void* CudaAllReduceCollective::InputOf(int rank) const {
+  return Shifted(ctx_->symm->region(rank, kSymmInputRegion));
 }
 
 absl::Status CudaAllReduceCollective::RunInPlace() {
@@ -165,7 +166,7 @@ absl::Status CudaAllReduceCollective::RunNcclAllReduce(const void* input, void* 
 
 absl::Status CudaAllReduceCollective::RunReference() {
   if (!prepared_) return NotPrepared("RunReference");
-  return RunNcclAllReduce(input(), ctx_->ref, "nccl_all_reduce");
+  return RunNcclAllReduce(input(), ref(), "nccl_all_reduce");
 }
 
 absl::Status CudaAllReduceCollective::RunExtraReference(size_t index) {
@@ -174,8 +175,8 @@ absl::Status CudaAllReduceCollective::RunExtraReference(size_t index) {
         absl::StrCat(name_, ": extra reference ", index, " (there is 1: nccl_symmetric)"));
   }
   if (!prepared_) return NotPrepared("RunExtraReference");
-  return RunNcclAllReduce(ctx_->nccl_windows->input(), ctx_->nccl_windows->output(),
-                          "nccl_symmetric");
+  return RunNcclAllReduce(Shifted(ctx_->nccl_windows->input()),
+                          Shifted(ctx_->nccl_windows->output()), "nccl_symmetric");
 }
 
 absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
@@ -203,7 +204,7 @@ absl::StatusOr<CheckResult> CudaAllReduceCollective::CompareWithReference(const 
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(got, ctx_->ref, count_, dtype_, counters_.get(), ctx_->stream, name_);
+  return CompareOnDevice(got, ref(), count_, dtype_, counters_.get(), ctx_->stream, name_);
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckRankOrderSum() {

@@ -73,7 +73,8 @@ class CudaAllReduceCollective : public Collective {
   // `name` is the kernel's registry name (error messages). `ctx` must outlive this object.
   CudaAllReduceCollective(const CudaContext* ctx, std::string name);
 
-  // The kernel's output on this rank: count elements, 16-byte aligned, at least out_bytes.
+  // The kernel's output on this rank: count elements, Shifted from a 16-byte-aligned allocation
+  // of at least out_bytes.
   virtual void* output() const = 0;
   // The kernel's co-resident grid cap for `dtype` at ctx()->world_size on the current device.
   virtual cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const = 0;
@@ -83,8 +84,16 @@ class CudaAllReduceCollective : public Collective {
   // Enqueues one in-place operation, as Launch with this rank's symmetric input region as the
   // output. Default: cudaErrorNotSupported (no in-place form).
   virtual cudaError_t LaunchInPlace(int /*max_blocks*/) const { return cudaErrorNotSupported; }
-  // This rank's symmetric input region (where Prepare writes the inputs).
-  void* input() const;
+  // Where an operation's buffer starts in an aligned allocation `p` (a region, ctx->out, ctx->ref,
+  // an NCCL window): ctx->misalign_bytes past it (misaligned buffers; 0 otherwise).
+  void* Shifted(void* p) const { return static_cast<char*>(p) + ctx_->misalign_bytes; }
+  // Whether the op's buffers are 16-byte aligned (no misalignment): which kernel instantiation
+  // runs, and so whose grid cap MaxBlocks gives.
+  bool aligned() const { return ctx_->misalign_bytes % 16 == 0; }
+  // Rank `rank`'s input in its symmetric input region, as mapped here (Shifted).
+  void* InputOf(int rank) const;
+  // This rank's input (where Prepare writes the inputs).
+  void* input() const { return InputOf(ctx_->rank); }
   // Called by Prepare after the size check and before any work is enqueued, on every rank in
   // the same order: a kernel that needs memory of its own allocates it here (collectively, on
   // the first call). `bytes` is the message size per rank. Default: nothing to do.
@@ -111,7 +120,9 @@ class CudaAllReduceCollective : public Collective {
   // Before this rank's input is overwritten: peer_sync.h's AwaitPeersDone, one tag per call.
   absl::Status AwaitPeersDone();
   absl::Status RunNcclAllReduce(const void* input, void* output, const char* what) const;
-  // `got` (count_ elements) against ctx->ref, bitwise, on the device.
+  // The reference's output (Shifted ctx->ref).
+  void* ref() const { return Shifted(ctx_->ref); }
+  // `got` (count_ elements) against ref(), bitwise, on the device.
   absl::StatusOr<CheckResult> CompareWithReference(const void* got);
 
   const CudaContext* const ctx_;

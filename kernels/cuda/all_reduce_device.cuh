@@ -18,6 +18,71 @@ namespace all_reduce {
 
 constexpr int kVectorBytes = 16;  // uint4: one LDG.E.128 / STG.E.128 per access
 
+// Misaligned buffers (SweepSpec.misalign_bytes): every buffer of an op starts the same number of
+// bytes past a 16-byte boundary, a multiple of the element size. "Vector i" of a buffer is still
+// its bytes [16 i, 16 i + 16), so slices, tails and grids are as for aligned buffers; only the
+// access changes. kAligned (the kernels' template parameter): one 16-byte access, exactly the
+// aligned kernels' code. Otherwise the widest unit the buffer's address allows (8, 4 or 2
+// bytes), as PyTorch's symmetric-memory ops pick their vector width by alignment; the test is
+// on the buffer's address, the same for every thread and every i (a uniform branch).
+template <bool kAligned>
+__device__ __forceinline__ uint4 LoadVector(const void* buffer, int64_t i) {
+  if constexpr (kAligned) return static_cast<const uint4*>(buffer)[i];
+  const char* p = static_cast<const char*>(buffer) + i * kVectorBytes;
+  const uintptr_t misalign = reinterpret_cast<uintptr_t>(buffer) % kVectorBytes;
+  if (misalign % 8 == 0) {
+    const uint2* q = reinterpret_cast<const uint2*>(p);
+    const uint2 lo = q[0];
+    const uint2 hi = q[1];
+    return make_uint4(lo.x, lo.y, hi.x, hi.y);
+  }
+  if (misalign % 4 == 0) {
+    const uint32_t* q = reinterpret_cast<const uint32_t*>(p);
+    return make_uint4(q[0], q[1], q[2], q[3]);
+  }
+  const uint16_t* h = reinterpret_cast<const uint16_t*>(p);
+  uint32_t w[4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) w[j] = static_cast<uint32_t>(h[2 * j]) | (uint32_t{h[2 * j + 1]} << 16);
+  return make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+template <bool kAligned>
+__device__ __forceinline__ void StoreVector(void* buffer, int64_t i, const uint4& v) {
+  if constexpr (kAligned) {
+    static_cast<uint4*>(buffer)[i] = v;
+    return;
+  }
+  char* p = static_cast<char*>(buffer) + i * kVectorBytes;
+  const uintptr_t misalign = reinterpret_cast<uintptr_t>(buffer) % kVectorBytes;
+  if (misalign % 8 == 0) {
+    uint2* q = reinterpret_cast<uint2*>(p);
+    q[0] = make_uint2(v.x, v.y);
+    q[1] = make_uint2(v.z, v.w);
+  } else if (misalign % 4 == 0) {
+    uint32_t* q = reinterpret_cast<uint32_t*>(p);
+    q[0] = v.x;
+    q[1] = v.y;
+    q[2] = v.z;
+    q[3] = v.w;
+  } else {
+    uint16_t* h = reinterpret_cast<uint16_t*>(p);
+    const uint32_t w[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      h[2 * j] = static_cast<uint16_t>(w[j]);
+      h[2 * j + 1] = static_cast<uint16_t>(w[j] >> 16);
+    }
+  }
+}
+
+// Whether every buffer of an op may go to the kernels: element-aligned (2 bytes at least) and
+// the same distance past a 16-byte boundary as `first` (the op's vectors line up).
+inline bool SameMisalignment(const void* p, const void* first) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  return a % 2 == 0 && a % kVectorBytes == reinterpret_cast<uintptr_t>(first) % kVectorBytes;
+}
+
 // Templated world size for a run-time one: the specialised ones (2, 4, 8), else 0 (generic: a
 // run-time world_size <= kMaxWorldSize, peer slots guarded).
 __host__ __device__ constexpr int KernelWorld(int world_size) {
@@ -120,7 +185,7 @@ __device__ __forceinline__ uint4 PackVector<float>(const float (&f)[4]) {
 template <int kWorld>
 constexpr int kSlots = kWorld > 0 ? kWorld : kMaxWorldSize;
 
-template <int kWorld, int kVecs>
+template <int kWorld, int kVecs, bool kAligned = true>
 __device__ __forceinline__ void LoadVectors(const void* const (&inputs)[kMaxWorldSize], int world,
                                             int64_t first, int64_t base, int64_t stride,
                                             int64_t n_vec, uint4 (&v)[kVecs][kSlots<kWorld>]) {
@@ -130,7 +195,7 @@ __device__ __forceinline__ void LoadVectors(const void* const (&inputs)[kMaxWorl
 #pragma unroll
     for (int p = 0; p < kSlots<kWorld>; ++p) {
       if (i < n_vec && (kWorld > 0 || p < world)) {
-        v[u][p] = static_cast<const uint4*>(inputs[p])[first + i];
+        v[u][p] = LoadVector<kAligned>(inputs[p], first + i);
       }
     }
   }

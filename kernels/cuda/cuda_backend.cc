@@ -97,6 +97,7 @@ class CudaBackend final : public Backend {
     ctx_.rank = options.rank;
     ctx_.world_size = options.world_size;
     ctx_.device = options.device;
+    ctx_.misalign_bytes = options.misalign_bytes;
     ctx_.barrier_timeout_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(options.timeout).count() /
         kBarrierTimeoutDivisor);

@@ -48,6 +48,9 @@ struct CudaContext {
   size_t out_bytes = 0;
   DeviceErrorRecord* error = nullptr;  // device memory; signal-pad barrier timeouts
   uint64_t barrier_timeout_ns = 0;     // per device-side barrier
+  // BackendOptions::misalign_bytes: where a collective with a misaligned form starts each buffer
+  // past its aligned base (regions, out, ref, the NCCL windows).
+  int64_t misalign_bytes = 0;
   // NCCL-registered symmetric buffers for the "nccl_symmetric" reference, allocated and
   // registered on first use (NcclSymmetricWindows::Ensure). Owned by the backend.
   NcclSymmetricWindows* nccl_windows = nullptr;

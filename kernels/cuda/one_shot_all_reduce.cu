@@ -19,7 +19,8 @@ using all_reduce::Elem;
 // kWorld: 2, 4, 8, or 0 = generic (run-time world_size <= kMaxWorldSize, peer slots guarded).
 // One thread handles vectors base + u * stride (u < kVecs) per iteration: all kVecs x peers
 // loads are issued before the first add, so they are in flight together.
-template <int kWorld, typename T>
+// kAligned: 16-byte-aligned buffers, else misaligned ones (all_reduce_device.cuh, LoadVector).
+template <int kWorld, typename T, bool kAligned>
 __global__ void __launch_bounds__(kOneShotThreads)
     OneShotAllReduceKernel(const __grid_constant__ OneShotArgs args) {
   constexpr int kVecs = all_reduce::VecsPerThread(kWorld, kOneShotLoadsInFlight);
@@ -33,15 +34,17 @@ __global__ void __launch_bounds__(kOneShotThreads)
 
   const int64_t n_vec = args.count / kElems;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
-  uint4* out = static_cast<uint4*>(args.output);
   for (int64_t base = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; base < n_vec;
        base += stride * kVecs) {
     uint4 v[kVecs][all_reduce::kSlots<kWorld>];
-    all_reduce::LoadVectors<kWorld, kVecs>(args.inputs, world, 0, base, stride, n_vec, v);
+    all_reduce::LoadVectors<kWorld, kVecs, kAligned>(args.inputs, world, 0, base, stride, n_vec, v);
 #pragma unroll
     for (int u = 0; u < kVecs; ++u) {
       const int64_t i = base + u * stride;
-      if (i < n_vec) out[i] = all_reduce::ReduceVector<kWorld, T>(v[u], world);
+      if (i < n_vec) {
+        all_reduce::StoreVector<kAligned>(args.output, i,
+                                          all_reduce::ReduceVector<kWorld, T>(v[u], world));
+      }
     }
   }
 
@@ -67,10 +70,10 @@ __global__ void __launch_bounds__(kOneShotThreads)
   // so they can be overwritten; each thread copies what it stored above (same indices), so no
   // further synchronisation is needed. Peers read the new values only in a later kernel, after
   // this one has completed.
-  uint4* in = static_cast<uint4*>(args.in_place);
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n_vec;
        i += stride) {
-    in[i] = out[i];
+    all_reduce::StoreVector<kAligned>(args.in_place, i,
+                                      all_reduce::LoadVector<kAligned>(args.output, i));
   }
   if (blockIdx.x == gridDim.x - 1) {
     const int64_t i = n_vec * kElems + threadIdx.x;
@@ -78,19 +81,25 @@ __global__ void __launch_bounds__(kOneShotThreads)
   }
 }
 
+template <bool kAligned>
 struct OneShotFamily {
   template <int kWorld, typename T>
   static const void* Kernel() {
-    return reinterpret_cast<const void*>(&OneShotAllReduceKernel<kWorld, T>);
+    return reinterpret_cast<const void*>(&OneShotAllReduceKernel<kWorld, T, kAligned>);
   }
 };
 
+const void* OneShotKernel(DeviceDType dtype, int world_size, bool aligned) {
+  return aligned ? all_reduce::KernelFor<OneShotFamily<true>>(dtype, world_size)
+                 : all_reduce::KernelFor<OneShotFamily<false>>(dtype, world_size);
+}
+
 }  // namespace
 
-cudaError_t OneShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks) {
+cudaError_t OneShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks, bool aligned) {
   if (world_size < 1 || world_size > kMaxWorldSize) return cudaErrorInvalidValue;
-  return all_reduce::CoResidentBlocks(all_reduce::KernelFor<OneShotFamily>(dtype, world_size),
-                                      kOneShotThreads, max_blocks);
+  return all_reduce::CoResidentBlocks(OneShotKernel(dtype, world_size, aligned), kOneShotThreads,
+                                      max_blocks);
 }
 
 int OneShotGridBlocks(int64_t count, DeviceDType dtype, int world_size, int max_blocks) {
@@ -106,17 +115,19 @@ cudaError_t LaunchOneShotAllReduce(const OneShotArgs& args, cudaStream_t stream)
   if (args.world_size < 1 || args.world_size > kMaxWorldSize || args.rank < 0 ||
       args.rank >= args.world_size || args.count < 0 || args.max_blocks < 1 ||
       args.max_blocks > kMaxBlocks || args.error == nullptr || args.output == nullptr ||
-      !all_reduce::Aligned(args.output) ||
+      args.inputs[0] == nullptr || !all_reduce::SameMisalignment(args.output, args.inputs[0]) ||
       (args.in_place != nullptr && args.in_place != args.inputs[args.rank])) {
     return cudaErrorInvalidValue;
   }
   for (int p = 0; p < args.world_size; ++p) {
-    if (args.inputs[p] == nullptr || !all_reduce::Aligned(args.inputs[p]) ||
+    if (args.inputs[p] == nullptr ||
+        !all_reduce::SameMisalignment(args.inputs[p], args.inputs[0]) ||
         args.signal_pads[p] == nullptr) {
       return cudaErrorInvalidValue;
     }
   }
-  const void* kernel = all_reduce::KernelFor<OneShotFamily>(args.dtype, args.world_size);
+  const void* kernel =
+      OneShotKernel(args.dtype, args.world_size, all_reduce::Aligned(args.inputs[0]));
   if (kernel == nullptr) return cudaErrorInvalidValue;
   const int blocks = OneShotGridBlocks(args.count, args.dtype, args.world_size, args.max_blocks);
   return all_reduce::LaunchWithArgs(kernel, blocks, kOneShotThreads, args, stream);

@@ -19,7 +19,9 @@ constexpr int kOneShotThreads = 512;
 constexpr int kOneShotLoadsInFlight = 8;
 
 // One operation's arguments. All ranks must pass the same count, dtype, world_size and
-// max_blocks (block b of every rank pairs up in the barriers, so the grids must match).
+// max_blocks. Buffers are 16-byte aligned, or all the same distance past a 16-byte boundary
+// (misaligned buffers: accesses narrow to what the address allows, all_reduce_device.cuh).
+// Block b of every rank pairs up in the barriers, so the grids must match.
 struct OneShotArgs {
   // inputs[p]: rank p's symmetric buffer as mapped in this process (16-byte aligned), holding
   // `count` elements of `dtype`. Read-only during the op. Entries >= world_size are unused.
@@ -44,7 +46,11 @@ struct OneShotArgs {
 // barrier pairs block b across ranks and spins, so a block that waits for a not-yet-scheduled
 // block would deadlock (until the timeout): every block must be co-resident. Compute once per
 // (device, dtype, world_size) and pass it in OneShotArgs::max_blocks.
-cudaError_t OneShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks);
+// `aligned`: of the kernel for 16-byte-aligned buffers (the default), else of the one for
+// misaligned buffers (SweepSpec.misalign_bytes), which LaunchOneShotAllReduce picks when inputs[0]
+// is not aligned.
+cudaError_t OneShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks,
+                             bool aligned = true);
 
 // Blocks launched for `count` elements: ceil(16-byte vectors / (threads x vectors per thread)),
 // at least 1, at most max_blocks. Small messages get 1..few blocks: fewer barrier slots and

@@ -20,10 +20,10 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
       : CudaAllReduceCollective(ctx, ops::kOneShotAllReduce) {}
 
  private:
-  void* output() const override { return ctx()->out; }
+  void* output() const override { return Shifted(ctx()->out); }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
-    return OneShotMaxBlocks(dtype, ctx()->world_size, max_blocks);
+    return OneShotMaxBlocks(dtype, ctx()->world_size, max_blocks, aligned());
   }
 
   bool supports_in_place() const override { return true; }
@@ -37,10 +37,10 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
     const CudaContext& c = *ctx();
     OneShotArgs args;
     for (int p = 0; p < c.world_size; ++p) {
-      args.inputs[p] = c.symm->region(p, kSymmInputRegion);
+      args.inputs[p] = InputOf(p);
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
-    args.output = c.out;
+    args.output = output();
     args.in_place = in_place;
     args.count = count();
     args.dtype = device_dtype();

@@ -52,10 +52,10 @@ __device__ __forceinline__ uint32_t PushWord(uint32_t w) {
 
 // Vector i of this rank's input as pushed: sentinels replaced, and the elements of a partial last
 // vector past `count` set to +0 (so the receiver's sentinel check sees them as arrived).
-template <typename T>
+template <typename T, bool kAligned>
 __device__ __forceinline__ uint4 PushVector(const void* input, int64_t i, int64_t count) {
   constexpr int kElems = Elem<T>::kElems;
-  uint4 v = static_cast<const uint4*>(input)[i];
+  uint4 v = all_reduce::LoadVector<kAligned>(input, i);
   const int64_t valid = count - i * kElems;
   if (valid < kElems) {
     constexpr int kBytes = 16 / kElems;
@@ -81,12 +81,12 @@ __device__ __forceinline__ uint4 LoadVolatile(const uint4* p) {
 }
 
 // Stores vector i of the output: whole, or element by element for a partial last vector.
-template <typename T>
+template <typename T, bool kAligned>
 __device__ __forceinline__ void StoreOutput(void* output, int64_t i, int64_t count,
                                             const uint4& sum) {
   constexpr int kElems = Elem<T>::kElems;
   if (count - i * kElems >= kElems) {
-    static_cast<uint4*>(output)[i] = sum;
+    all_reduce::StoreVector<kAligned>(output, i, sum);
     return;
   }
   float f[kElems];
@@ -102,7 +102,8 @@ __device__ __forceinline__ void StoreOutput(void* output, int64_t i, int64_t cou
 //   3. receive: poll vector i of every peer's segment in slot e % 3 until no element is the
 //      sentinel, sum in rank order, store;
 //   (between 2 and 3, the last block to arrive advances the state: epoch, used bytes).
-template <int kWorld, typename T>
+// kAligned: 16-byte-aligned input and output, else misaligned ones (all_reduce_device.cuh).
+template <int kWorld, typename T, bool kAligned>
 __global__ void __launch_bounds__(kPushThreads)
     OneShotPushAllReduceKernel(const __grid_constant__ OneShotPushArgs args) {
   constexpr int kElems = Elem<T>::kElems;
@@ -120,14 +121,15 @@ __global__ void __launch_bounds__(kPushThreads)
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   // The first input vector and the state are loaded together: neither waits for the other, so
   // the first push leaves one memory latency after the kernel starts, not two.
-  const uint4 x_first = first < n_vec ? PushVector<T>(args.input, first, args.count) : uint4{};
+  const uint4 x_first =
+      first < n_vec ? PushVector<T, kAligned>(args.input, first, args.count) : uint4{};
   const uint32_t epoch = state->epoch;
   const int slot = static_cast<int>(epoch % kPushSlots);
   const int stale = static_cast<int>((epoch + kPushSlots - 1) % kPushSlots);
   const size_t slot_offset = static_cast<size_t>(slot) * args.slot_bytes;
 
   for (int64_t i = first; i < n_vec; i += stride) {
-    const uint4 x = i == first ? x_first : PushVector<T>(args.input, i, args.count);
+    const uint4 x = i == first ? x_first : PushVector<T, kAligned>(args.input, i, args.count);
 #pragma unroll
     for (int p = 0; p < kSlots<kWorld>; ++p) {
       if ((kWorld > 0 || p < world) && p != rank) {
@@ -166,7 +168,8 @@ __global__ void __launch_bounds__(kPushThreads)
 #pragma unroll
     for (int p = 0; p < kSlots<kWorld>; ++p) {
       ready[p] = p == rank || (kWorld == 0 && p >= world);
-      if (p == rank) v[p] = i == first ? x_first : PushVector<T>(args.input, i, args.count);
+      if (p == rank)
+        v[p] = i == first ? x_first : PushVector<T, kAligned>(args.input, i, args.count);
     }
     for (uint32_t attempt = 1;; ++attempt) {
       bool all = true;
@@ -195,7 +198,8 @@ __global__ void __launch_bounds__(kPushThreads)
       }
     }
     if (!failed) {
-      StoreOutput<T>(args.output, i, args.count, all_reduce::ReduceVector<kWorld, T>(v, world));
+      StoreOutput<T, kAligned>(args.output, i, args.count,
+                               all_reduce::ReduceVector<kWorld, T>(v, world));
     }
   }
 }
@@ -208,12 +212,18 @@ __global__ void PushInitKernel(uint32_t* buffer, size_t words, PushState* state)
   if (first == 0) *state = PushState{};
 }
 
+template <bool kAligned>
 struct PushFamily {
   template <int kWorld, typename T>
   static const void* Kernel() {
-    return reinterpret_cast<const void*>(&OneShotPushAllReduceKernel<kWorld, T>);
+    return reinterpret_cast<const void*>(&OneShotPushAllReduceKernel<kWorld, T, kAligned>);
   }
 };
+
+const void* PushKernel(DeviceDType dtype, int world_size, bool aligned) {
+  return aligned ? all_reduce::KernelFor<PushFamily<true>>(dtype, world_size)
+                 : all_reduce::KernelFor<PushFamily<false>>(dtype, world_size);
+}
 
 }  // namespace
 
@@ -233,10 +243,10 @@ cudaError_t LaunchPushInit(void* buffer, size_t bytes, PushState* state, cudaStr
   return cudaGetLastError();
 }
 
-cudaError_t OneShotPushMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks) {
+cudaError_t OneShotPushMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks, bool aligned) {
   if (world_size < 1 || world_size > kMaxWorldSize) return cudaErrorInvalidValue;
-  return all_reduce::CoResidentBlocks(all_reduce::KernelFor<PushFamily>(dtype, world_size),
-                                      kPushThreads, max_blocks);
+  return all_reduce::CoResidentBlocks(PushKernel(dtype, world_size, aligned), kPushThreads,
+                                      max_blocks);
 }
 
 cudaError_t LaunchOneShotPushAllReduce(const OneShotPushArgs& args, cudaStream_t stream) {
@@ -244,8 +254,8 @@ cudaError_t LaunchOneShotPushAllReduce(const OneShotPushArgs& args, cudaStream_t
   if (args.world_size < 1 || args.world_size > kMaxWorldSize || args.rank < 0 ||
       args.rank >= args.world_size || args.count < 1 || args.max_blocks < 1 ||
       args.max_blocks > kMaxBlocks || args.error == nullptr || args.state == nullptr ||
-      args.output == nullptr || args.input == nullptr || !all_reduce::Aligned(args.output) ||
-      !all_reduce::Aligned(args.input) || args.slot_bytes % 16 != 0) {
+      args.output == nullptr || args.input == nullptr ||
+      !all_reduce::SameMisalignment(args.output, args.input) || args.slot_bytes % 16 != 0) {
     return cudaErrorInvalidValue;
   }
   const int64_t n_vec = (args.count * elem + 15) / 16;
@@ -257,7 +267,7 @@ cudaError_t LaunchOneShotPushAllReduce(const OneShotPushArgs& args, cudaStream_t
       return cudaErrorInvalidValue;
     }
   }
-  const void* kernel = all_reduce::KernelFor<PushFamily>(args.dtype, args.world_size);
+  const void* kernel = PushKernel(args.dtype, args.world_size, all_reduce::Aligned(args.input));
   if (kernel == nullptr) return cudaErrorInvalidValue;
   const int blocks = all_reduce::GridBlocks(n_vec, kPushThreads, args.max_blocks);
   cudaLaunchAttribute attribute;

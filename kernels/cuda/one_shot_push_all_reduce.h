@@ -40,7 +40,9 @@ struct PushState {
   uint64_t used_bytes[kPushSlots];
 };
 
-// One operation's arguments. All ranks pass the same count, dtype, world_size, slot_bytes.
+// One operation's arguments. All ranks pass the same count, dtype, world_size, slot_bytes. The
+// input and output are 16-byte aligned, or the same distance past a 16-byte boundary (misaligned
+// buffers: accesses narrow to what the address allows, all_reduce_device.cuh); slots aligned.
 struct OneShotPushArgs {
   const void* input = nullptr;  // this rank's input, `count` elements, 16-byte aligned, padded
                                 // to 16 bytes (the last vector is read whole)
@@ -70,7 +72,9 @@ cudaError_t LaunchPushInit(void* buffer, size_t bytes, PushState* state, cudaStr
 
 // Grid cap: co-resident blocks of the kernel (no barrier needs it, but a block waiting for a
 // peer's block that is not yet scheduled would only stall), at most kMaxBlocks.
-cudaError_t OneShotPushMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks);
+// `aligned`: as OneShotMaxBlocks's (the launcher picks by the input's alignment).
+cudaError_t OneShotPushMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks,
+                                 bool aligned = true);
 
 // Enqueues out[i] = sum over p of input_p[i] on `stream`. Numerical contract: as the one-shot
 // (fp32 accumulation in rank order, one rounding), except that an input element equal to the

@@ -30,10 +30,10 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
   bool zero_sign_may_differ() const override { return true; }
 
  private:
-  void* output() const override { return ctx()->out; }
+  void* output() const override { return Shifted(ctx()->out); }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
-    return OneShotPushMaxBlocks(dtype, ctx()->world_size, max_blocks);
+    return OneShotPushMaxBlocks(dtype, ctx()->world_size, max_blocks, aligned());
   }
 
   // Sets up the slots and the push state once. A failed setup is kept and returned by every

@@ -30,7 +30,8 @@ __host__ __device__ inline int64_t SliceLength(int64_t count, int world, int ran
 // One thread handles vectors base + u * stride (u < kVecs) of this rank's slice per iteration:
 // the kVecs x world loads are in flight together (LoadVectors), then each sum is stored to every
 // rank's output.
-template <int kWorld, typename T>
+// kAligned: 16-byte-aligned buffers, else misaligned ones (all_reduce_device.cuh, LoadVector).
+template <int kWorld, typename T, bool kAligned>
 __global__ void __launch_bounds__(kTwoShotThreads)
     TwoShotAllReduceKernel(const __grid_constant__ TwoShotArgs args) {
   constexpr int kVecs = all_reduce::VecsPerThread(kWorld, kTwoShotLoadsInFlight);
@@ -52,11 +53,12 @@ __global__ void __launch_bounds__(kTwoShotThreads)
   const int64_t n_vec = slice_length / kElems;
   // Destinations: slice r of every rank's output, peers first (rank + 1, ...), own last, so the
   // ranks' pushes start on different peers. Computed once: the hot loop indexes registers only.
-  uint4* dst[kSlots];
+  void* dst[kSlots];
 #pragma unroll
   for (int q = 0; q < kSlots; ++q) {
     if (kWorld > 0 || q < world) {
-      dst[q] = static_cast<uint4*>(args.outputs[(args.rank + 1 + q) % world]) + first;
+      dst[q] = static_cast<char*>(args.outputs[(args.rank + 1 + q) % world]) +
+               first * all_reduce::kVectorBytes;
     }
   }
 
@@ -64,7 +66,8 @@ __global__ void __launch_bounds__(kTwoShotThreads)
   for (int64_t base = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; base < n_vec;
        base += stride * kVecs) {
     uint4 v[kVecs][kSlots];
-    all_reduce::LoadVectors<kWorld, kVecs>(args.inputs, world, first, base, stride, n_vec, v);
+    all_reduce::LoadVectors<kWorld, kVecs, kAligned>(args.inputs, world, first, base, stride, n_vec,
+                                                     v);
 #pragma unroll
     for (int u = 0; u < kVecs; ++u) {
       const int64_t i = base + u * stride;
@@ -72,7 +75,7 @@ __global__ void __launch_bounds__(kTwoShotThreads)
         const uint4 sum = all_reduce::ReduceVector<kWorld, T>(v[u], world);
 #pragma unroll
         for (int q = 0; q < kSlots; ++q) {
-          if (kWorld > 0 || q < world) dst[q][i] = sum;
+          if (kWorld > 0 || q < world) all_reduce::StoreVector<kAligned>(dst[q], i, sum);
         }
       }
     }
@@ -94,12 +97,18 @@ __global__ void __launch_bounds__(kTwoShotThreads)
                            BarrierPhase::kExit);
 }
 
+template <bool kAligned>
 struct TwoShotFamily {
   template <int kWorld, typename T>
   static const void* Kernel() {
-    return reinterpret_cast<const void*>(&TwoShotAllReduceKernel<kWorld, T>);
+    return reinterpret_cast<const void*>(&TwoShotAllReduceKernel<kWorld, T, kAligned>);
   }
 };
+
+const void* TwoShotKernel(DeviceDType dtype, int world_size, bool aligned) {
+  return aligned ? all_reduce::KernelFor<TwoShotFamily<true>>(dtype, world_size)
+                 : all_reduce::KernelFor<TwoShotFamily<false>>(dtype, world_size);
+}
 
 int ElemsPerVector(DeviceDType dtype) { return all_reduce::kVectorBytes / DeviceDTypeSize(dtype); }
 
@@ -113,10 +122,10 @@ int64_t TwoShotSliceLength(int64_t count, DeviceDType dtype, int world_size, int
   return SliceLength(count, world_size, rank, ElemsPerVector(dtype));
 }
 
-cudaError_t TwoShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks) {
+cudaError_t TwoShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks, bool aligned) {
   if (world_size < 1 || world_size > kMaxWorldSize) return cudaErrorInvalidValue;
-  return all_reduce::CoResidentBlocks(all_reduce::KernelFor<TwoShotFamily>(dtype, world_size),
-                                      kTwoShotThreads, max_blocks);
+  return all_reduce::CoResidentBlocks(TwoShotKernel(dtype, world_size, aligned), kTwoShotThreads,
+                                      max_blocks);
 }
 
 int TwoShotGridBlocks(int64_t count, DeviceDType dtype, int world_size, int max_blocks) {
@@ -135,13 +144,16 @@ cudaError_t LaunchTwoShotAllReduce(const TwoShotArgs& args, cudaStream_t stream)
     return cudaErrorInvalidValue;
   }
   for (int p = 0; p < args.world_size; ++p) {
-    if (args.inputs[p] == nullptr || !all_reduce::Aligned(args.inputs[p]) ||
-        args.outputs[p] == nullptr || !all_reduce::Aligned(args.outputs[p]) ||
+    if (args.inputs[p] == nullptr || args.inputs[0] == nullptr ||
+        !all_reduce::SameMisalignment(args.inputs[p], args.inputs[0]) ||
+        args.outputs[p] == nullptr ||
+        !all_reduce::SameMisalignment(args.outputs[p], args.inputs[0]) ||
         args.signal_pads[p] == nullptr) {
       return cudaErrorInvalidValue;
     }
   }
-  const void* kernel = all_reduce::KernelFor<TwoShotFamily>(args.dtype, args.world_size);
+  const void* kernel =
+      TwoShotKernel(args.dtype, args.world_size, all_reduce::Aligned(args.inputs[0]));
   if (kernel == nullptr) return cudaErrorInvalidValue;
   const int blocks = TwoShotGridBlocks(args.count, args.dtype, args.world_size, args.max_blocks);
   return all_reduce::LaunchWithArgs(kernel, blocks, kTwoShotThreads, args, stream);

@@ -21,7 +21,9 @@ constexpr int kTwoShotThreads = 512;
 constexpr int kTwoShotLoadsInFlight = 8;
 
 // One operation's arguments. All ranks must pass the same count, dtype, world_size and
-// max_blocks (block b of every rank pairs up in the barriers, so the grids must match).
+// max_blocks. Buffers are 16-byte aligned, or all the same distance past a 16-byte boundary
+// (misaligned buffers: accesses narrow to what the address allows, all_reduce_device.cuh).
+// Block b of every rank pairs up in the barriers, so the grids must match.
 struct TwoShotArgs {
   // inputs[p]: rank p's input as mapped in this process (16-byte aligned), `count` elements of
   // `dtype`. Read-only during the op unless outputs == inputs (in place). Entries >= world_size
@@ -51,7 +53,9 @@ int64_t TwoShotSliceLength(int64_t count, DeviceDType dtype, int world_size, int
 // The grid cap for (dtype, world_size) on the current device: blocks that can all be resident
 // at once, at most kMaxBlocks (the barrier pairs block b across ranks, see OneShotMaxBlocks).
 // Compute once per (device, dtype, world_size) and pass it in TwoShotArgs::max_blocks.
-cudaError_t TwoShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks);
+// `aligned`: as OneShotMaxBlocks's (the launcher picks by inputs[0]'s alignment).
+cudaError_t TwoShotMaxBlocks(DeviceDType dtype, int world_size, int* max_blocks,
+                             bool aligned = true);
 
 // Blocks launched for `count` elements: ceil(16-byte vectors of the largest (last) slice /
 // (threads x vectors per thread)), at least 1, at most max_blocks. It depends on count, dtype,

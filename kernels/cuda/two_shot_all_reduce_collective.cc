@@ -21,10 +21,12 @@ class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
       : CudaAllReduceCollective(ctx, ops::kTwoShotAllReduce) {}
 
  private:
-  void* output() const override { return ctx()->symm->region(ctx()->rank, kSymmOutputRegion); }
+  void* output() const override {
+    return Shifted(ctx()->symm->region(ctx()->rank, kSymmOutputRegion));
+  }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
-    return TwoShotMaxBlocks(dtype, ctx()->world_size, max_blocks);
+    return TwoShotMaxBlocks(dtype, ctx()->world_size, max_blocks, aligned());
   }
 
   // In place (the form PyTorch's two_shot_all_reduce_ has): every rank's input is its output.
@@ -37,8 +39,8 @@ class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
     const CudaContext& c = *ctx();
     TwoShotArgs args;
     for (int p = 0; p < c.world_size; ++p) {
-      args.inputs[p] = c.symm->region(p, kSymmInputRegion);
-      args.outputs[p] = c.symm->region(p, in_place ? kSymmInputRegion : kSymmOutputRegion);
+      args.inputs[p] = InputOf(p);
+      args.outputs[p] = in_place ? InputOf(p) : Shifted(c.symm->region(p, kSymmOutputRegion));
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
     args.count = count();

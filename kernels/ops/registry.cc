@@ -36,22 +36,26 @@ const std::vector<OpDescriptor>& Ops() {
       {ops::kOneShotAllReduce,
        "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true},
       {ops::kTwoShotAllReduce,
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true},
       {ops::kOneShotPushAllReduce,
        "sum all-reduce without barriers: every rank pushes its buffer into a receive slot of every "
        "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum",
-       6 + 3 * kMaxWorldSize, true, /*fp8=*/false, /*in_place=*/true},
+       6 + 3 * kMaxWorldSize, true, /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true},
       {ops::kAllReduce,
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",
        OpFamily::kDispatcher, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, false,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true},
       {ops::kAllGather,
        "all-gather dispatched by size to the SM one-shot, the copy-engine low-contention "
        "all-gather or NCCL, from the table `symmbench tune --op all_gather` measured on this "

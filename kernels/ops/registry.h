@@ -75,6 +75,8 @@ struct OpDescriptor {
   // Whether it has an in-place form (the result written over the input; Collective::RunInPlace
   // on every backend), timed beside the out-of-place one as nccl-tests' in-place columns.
   bool in_place = false;
+  // Whether it runs on misaligned buffers (SweepSpec.misalign_bytes) on every backend.
+  bool misalign = false;
 };
 
 // The names, spelled here only. Code that needs one specific op (the default kernel, the op the
