@@ -58,6 +58,8 @@ TEST_P(MainJobTest, EveryCudaDeviceTheGpuSweepAndTheAnchorShapes) {
     EXPECT_EQ(spec.sweep().step_factor(), 4);
     EXPECT_EQ(spec.warmup_iters(), 20);
     EXPECT_EQ(spec.iters(), 100);
+    // Its table compares out-of-place figures only: no in-place loops.
+    EXPECT_EQ(spec.sweep().placement(), v1::PLACEMENT_OUT_OF_PLACE);
   }
   // The four anchor shapes, unscaled on an H200, M divisible by the world size.
   const v1::JobSpec& gemm = specs[4];

@@ -175,7 +175,8 @@ TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
     EXPECT_EQ(in_place["wrong"], 0) << row.dump();
     EXPECT_GT(in_place["time_us"].get<double>(), 0.0);
     EXPECT_GT(in_place["graph_time_us"].get<double>(), 0.0);
-    EXPECT_GT(in_place["reference_time_us"].get<double>(), 0.0);
+    // The CPU backend's plain sum only checks results: it is not timed in place.
+    EXPECT_EQ(in_place["reference_time_us"].get<double>(), 0.0);
   }
   const std::string id = job["job_id"];
   r = daemon_->Client({"status", id, "--nccl-tests-json", json_path});

@@ -262,7 +262,8 @@ TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
       EXPECT_EQ(row.in_place().wrong(), 0);
       EXPECT_GT(row.in_place().time_us(), 0);
       EXPECT_GT(row.in_place().graph_time_us(), 0);
-      EXPECT_GT(row.in_place().reference_time_us(), 0);
+      // The CPU backend's plain sum only checks results: not timed in place.
+      EXPECT_EQ(row.in_place().reference_time_us(), 0);
       EXPECT_DOUBLE_EQ(row.in_place().busbw_gbps(),
                        row.size_bytes() / (row.in_place().time_us() * 1e3) * 4.0 / 3);
       final_rows += row.partial() ? 0 : 1;
