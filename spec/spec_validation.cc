@@ -386,10 +386,11 @@ absl::Status CheckPlacement(const v1::JobSpec& spec, const OpDescriptor& kernel)
         absl::StrCat("sweep.placement: unknown value ", static_cast<int>(placement)));
   }
   if (placement == v1::PLACEMENT_BOTH && !kernel.in_place) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "sweep.placement: ", spec.kernel(),
-        " has no in-place form (in-place figures: the all-reduces); leave placement unset or "
-        "PLACEMENT_OUT_OF_PLACE"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("sweep.placement: ", spec.kernel(),
+                     " has no in-place form (in-place figures: the all-reduces, all-gathers and "
+                     "reduce-scatters); leave placement unset or "
+                     "PLACEMENT_OUT_OF_PLACE"));
   }
   return absl::OkStatus();
 }

@@ -347,8 +347,10 @@ TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
   spec.mutable_sweep()->set_placement(static_cast<v1::Placement>(7));
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "sweep.placement:");
-  spec.set_kernel("all_gather");
+  spec.set_kernel("all_gather");  // nccl-tests' in-place layout
   spec.mutable_sweep()->set_placement(v1::PLACEMENT_BOTH);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.set_kernel("broadcast");
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "sweep.placement:");
   spec.mutable_sweep()->set_placement(v1::PLACEMENT_DEFAULT);  // out of place only: fine

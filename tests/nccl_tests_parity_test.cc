@@ -199,9 +199,9 @@ TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
   EXPECT_EQ(job["rows"][0]["in_place"]["time_us"], 0.0) << job.dump();
 
   r = daemon_->Client(
-      {"submit", "--kernel", "all_gather", "--world-size", "2", "--sizes", "4K", "--in-place"});
+      {"submit", "--kernel", "broadcast", "--world-size", "2", "--sizes", "4K", "--in-place"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("sweep.placement: all_gather has no in-place form"), std::string::npos)
+  EXPECT_NE(r.err.find("sweep.placement: broadcast has no in-place form"), std::string::npos)
       << r.err;
   r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--in-place", "--out-of-place"});

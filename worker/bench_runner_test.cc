@@ -279,11 +279,34 @@ TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
   EXPECT_FALSE(rows[0].has_in_place());
 
   spec = SmallSpec(v1::bf16);
-  spec.set_kernel("all_gather");
+  spec.set_kernel("broadcast");
   rows.clear();
   for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_FALSE(rows[0].has_in_place());
+}
+
+// nccl-tests' in-place layout of the all-gathers and reduce-scatters: verified at world size 3.
+TEST(RunBenchmarkTest, ShardedOpsRunInPlaceInNcclTestsLayout) {
+  for (const char* kernel :
+       {"one_shot_all_gather", "low_contention_all_gather", "all_gather", "one_shot_reduce_scatter",
+        "low_contention_reduce_scatter", "reduce_scatter"}) {
+    SCOPED_TRACE(kernel);
+    v1::JobSpec spec = SmallSpec(v1::fp32);
+    spec.set_kernel(kernel);
+    spec.set_world_size(3);
+    spec.set_repeats(2);
+    std::vector<v1::ResultRow> rows;
+    for (const absl::Status& s : RunRanks(spec, {12, 12288, 98304}, 3, &rows)) {
+      EXPECT_TRUE(s.ok()) << s;
+    }
+    ASSERT_FALSE(rows.empty());
+    for (const v1::ResultRow& row : rows) {
+      ASSERT_TRUE(row.has_in_place());
+      EXPECT_EQ(row.in_place().wrong(), 0);
+      EXPECT_GT(row.in_place().time_us(), 0);
+    }
+  }
 }
 
 // Misaligned buffers (sweep.misalign_bytes): the all-reduces verify out of place and in place.

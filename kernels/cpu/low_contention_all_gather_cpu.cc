@@ -17,12 +17,16 @@ class LowContentionAllGatherCpu final : public ShardedCpuBase {
   explicit LowContentionAllGatherCpu(const CpuKernelContext& context)
       : ShardedCpuBase(context, ops::kLowContentionAllGather, Computes::kAllGather) {}
 
+  // In place: as the one-shot all-gather's.
+  bool supports_in_place() const override { return true; }
+
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
     for (int step = 0; step < world_size(); ++step) {
       const int peer = (rank() - step + world_size()) % world_size();
-      std::memcpy(output() + peer * shard_bytes(), context().memory->buffer(peer), shard_bytes());
+      if (in_place() && peer == rank()) continue;  // already in place
+      std::memcpy(output() + peer * shard_bytes(), GatherSource(peer), shard_bytes());
     }
     return context().barrier->Sync(0);
   }

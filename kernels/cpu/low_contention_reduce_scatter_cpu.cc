@@ -21,6 +21,10 @@ class LowContentionReduceScatterCpu final : public ShardedCpuBase {
   explicit LowContentionReduceScatterCpu(const CpuKernelContext& context)
       : ShardedCpuBase(context, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {}
 
+  // In place: the sum goes to shard `rank` of this rank's input after the second barrier, when
+  // every peer has staged what it reads of it.
+  bool supports_in_place() const override { return true; }
+
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     // world_size shards of shard_bytes() <= the buffer (Prepare checked count).

@@ -18,6 +18,10 @@ class OneShotReduceScatterCpu final : public ShardedCpuBase {
   explicit OneShotReduceScatterCpu(const CpuKernelContext& context)
       : ShardedCpuBase(context, ops::kOneShotReduceScatter, Computes::kReduceScatterSum) {}
 
+  // In place (nccl-tests' layout): race-free, shard `rank` of every buffer is read by this rank
+  // alone, and the only one it writes.
+  bool supports_in_place() const override { return true; }
+
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;

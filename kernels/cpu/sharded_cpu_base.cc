@@ -76,11 +76,40 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
   } else {
     FillExactInput(input, dtype, gather ? shard_ : count, seed, rank());
   }
+  if (gather && rank() > 0) {  // the in-place position too (shard `rank` of the buffer)
+    std::memcpy(static_cast<unsigned char*>(input) + rank() * shard_bytes_, input, shard_bytes_);
+  }
   random_ = random;
   dtype_ = dtype;
   seed_ = seed;
   prepared_ = true;
   return PoisonOutputs();
+}
+
+unsigned char* ShardedCpuBase::output() {
+  if (!in_place_) return context_.output;
+  auto* buffer = static_cast<unsigned char*>(context_.memory->buffer(rank()));
+  return computes_ == Computes::kAllGather ? buffer : buffer + rank() * shard_bytes_;
+}
+
+const unsigned char* ShardedCpuBase::GatherSource(int p) const {
+  const auto* buffer = static_cast<const unsigned char*>(context_.memory->buffer(p));
+  return in_place_ ? buffer + p * shard_bytes_ : buffer;
+}
+
+absl::Status ShardedCpuBase::RunInPlace() {
+  in_place_ = true;
+  absl::Status s = Run();
+  in_place_ = false;
+  return s;
+}
+
+absl::StatusOr<CheckResult> ShardedCpuBase::CheckInPlace() {
+  if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
+  in_place_ = true;
+  const CheckResult result = CompareBitwise(output(), context_.reference, dtype_, output_count_);
+  in_place_ = false;
+  return result;
 }
 
 absl::Status ShardedCpuBase::PoisonOutputs() {

@@ -54,6 +54,18 @@ class ShardedCpuBase : public Collective {
   // Flips the lowest bit of output element `index`. OUT_OF_RANGE outside [0, output_count()).
   absl::Status FlipOutputElement(int64_t index) final;
 
+  // In place (nccl-tests' layout), for the kernels that opt in (supports_in_place): an
+  // all-gather's input is shard `rank` of its symmetric buffer and the buffer is its output; a
+  // reduce-scatter's output is shard `rank` of its input. Run with output() and GatherSource()
+  // pointing there. Prepare writes an all-gather's input at both places.
+  absl::Status RunInPlace() final;
+  // The reference is computed from the input formula: in place it is RunReference.
+  absl::Status RunReferenceInPlace() final { return RunReference(); }
+  // The in-place output against the reference, as Check.
+  absl::StatusOr<CheckResult> CheckInPlace() final;
+
+  // Test hook: this rank's symmetric buffer (its input, and in place its output).
+  void* buffer_for_testing() const { return context_.memory->buffer(rank()); }
   // Test hook: this rank's output (output_count() elements after Prepare).
   const void* output_for_testing() const { return context_.output; }
 
@@ -77,8 +89,14 @@ class ShardedCpuBase : public Collective {
   int64_t shard() const { return shard_; }                // elements
   size_t shard_bytes() const { return shard_bytes_; }     // bytes
   int64_t output_count() const { return output_count_; }  // elements
-  // Private (CpuKernelContext::output), output_count() elements.
-  unsigned char* output() { return context_.output; }
+  // Private (CpuKernelContext::output), output_count() elements; in place, in the symmetric
+  // buffer (RunInPlace).
+  unsigned char* output();
+  // An all-gather's source of shard p: rank p's input, at the start of its symmetric buffer, or
+  // in place at shard p of it.
+  const unsigned char* GatherSource(int p) const;
+  // In place, an all-gather's own shard is already where it belongs: the kernels skip it.
+  bool in_place() const { return in_place_; }
 
  private:
   CpuKernelContext context_;
@@ -91,6 +109,7 @@ class ShardedCpuBase : public Collective {
   int64_t shard_ = 0;
   size_t shard_bytes_ = 0;
   int64_t output_count_ = 0;
+  bool in_place_ = false;  // within RunInPlace
 };
 
 }  // namespace symmbench

@@ -3,6 +3,7 @@
 // input formula, at world sizes 1 to 4, in every dtype.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -106,6 +107,51 @@ TEST_P(ShardedCpuTest, MatchesReferenceAndTheInputFormula) {
     ASSERT_TRUE(op->FlipOutputElement(0).ok());
     EXPECT_EQ(op->Check()->wrong, 1);
     EXPECT_EQ(op->Check()->first_bad_index, 0);
+  });
+}
+
+// In place (nccl-tests' layout): the result over the symmetric buffer matches the reference and
+// the input formula. Each rank poisons what only the out-of-place layout reads before the run
+// (an all-gather's first shard slot, a reduce-scatter's nothing: the same input), so a kernel
+// that read an all-gather's input from the out-of-place position would be caught.
+TEST_P(ShardedCpuTest, InPlaceReadsAndWritesNcclTestsLayout) {
+  const auto [kernel, world_size, dtype] = GetParam();
+  const Computes computes = FindOp(kernel)->computes;
+  const std::string job = test_util::UniqueJobId("sharded_cpu_test_in_place", kernel);
+  const std::vector<int64_t> shards = {1, 7, 4099};
+  const int64_t max_count = shards.back() * world_size;
+  RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+    auto backend = CreateCpuBackend(
+        test_util::TestBackendOptions(rank, world_size, job, max_count * 4), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto collective = (*backend)->CreateCollective(kernel);
+    ASSERT_TRUE(collective.ok()) << collective.status();
+    auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+    ASSERT_NE(op, nullptr);
+    ASSERT_TRUE(op->supports_in_place());
+    for (int64_t shard : shards) {
+      const int64_t count = shard * world_size;
+      ASSERT_TRUE(op->Prepare(count, dtype, 11 + shard).ok());
+      if (computes == Computes::kAllGather && rank > 0) {
+        std::memset(op->buffer_for_testing(), 0xFF, shard * DTypeSize(dtype));
+      }
+      ASSERT_TRUE(op->RunReference().ok());
+      ASSERT_TRUE(op->RunInPlace().ok());
+      absl::StatusOr<CheckResult> check = op->CheckInPlace();
+      ASSERT_TRUE(check.ok()) << check.status();
+      EXPECT_EQ(check->wrong, 0) << kernel << " rank " << rank << " count " << count
+                                 << " first bad " << check->first_bad_index;
+      const auto* buffer = static_cast<const unsigned char*>(op->buffer_for_testing());
+      const unsigned char* out =
+          computes == Computes::kAllGather ? buffer : buffer + rank * shard * DTypeSize(dtype);
+      const int64_t out_count = computes == Computes::kAllGather ? count : shard;
+      int64_t differ = 0;
+      for (int64_t i = 0; i < out_count; ++i) {
+        differ += LoadAsFloat(out, dtype, i) !=
+                  Expected(computes, 11 + shard, rank, world_size, shard, i);
+      }
+      EXPECT_EQ(differ, 0) << kernel << " rank " << rank << " count " << count;
+    }
   });
 }
 

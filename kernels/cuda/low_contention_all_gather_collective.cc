@@ -21,6 +21,9 @@ class LowContentionAllGatherCollective final : public CudaShardedCollective {
   explicit LowContentionAllGatherCollective(const CudaContext* ctx)
       : CudaShardedCollective(ctx, ops::kLowContentionAllGather, Computes::kAllGather) {}
 
+  // In place: nccl-tests' layout (CudaShardedCollective::RunInPlace), race-free as the kernel
+  // stands: a rank writes only what no peer reads during the op.
+  bool supports_in_place() const override { return true; }
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     const CudaContext& c = *ctx();
@@ -28,10 +31,10 @@ class LowContentionAllGatherCollective final : public CudaShardedCollective {
     if (absl::Status s = SignalPadBarrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 0; step < c.world_size; ++step) {
       const int peer = (c.rank - step + c.world_size) % c.world_size;
+      if (in_place() && peer == c.rank) continue;  // already in place
       SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          cudaMemcpyAsync(static_cast<char*>(c.out) + peer * shard_bytes(),
-                          c.symm->region(peer, kSymmInputRegion), shard_bytes(),
-                          cudaMemcpyDeviceToDevice, c.stream),
+          cudaMemcpyAsync(static_cast<char*>(output()) + peer * shard_bytes(), GatherSource(peer),
+                          shard_bytes(), cudaMemcpyDeviceToDevice, c.stream),
           absl::StrCat(name(), ": cudaMemcpyAsync(", shard_bytes(), " bytes from rank ", peer,
                        ")"));
     }

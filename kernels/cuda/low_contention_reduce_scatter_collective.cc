@@ -23,6 +23,9 @@ class LowContentionReduceScatterCollective final : public CudaShardedCollective 
   explicit LowContentionReduceScatterCollective(const CudaContext* ctx)
       : CudaShardedCollective(ctx, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {}
 
+  // In place: nccl-tests' layout (CudaShardedCollective::RunInPlace), race-free as the kernel
+  // stands: a rank writes only what no peer reads during the op.
+  bool supports_in_place() const override { return true; }
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     const CudaContext& c = *ctx();

@@ -18,6 +18,9 @@ class OneShotReduceScatterCollective final : public CudaShardedCollective {
   explicit OneShotReduceScatterCollective(const CudaContext* ctx)
       : CudaShardedCollective(ctx, ops::kOneShotReduceScatter, Computes::kReduceScatterSum) {}
 
+  // In place: nccl-tests' layout (CudaShardedCollective::RunInPlace), race-free as the kernel
+  // stands: a rank writes only what no peer reads during the op.
+  bool supports_in_place() const override { return true; }
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx()->device), "cudaSetDevice");

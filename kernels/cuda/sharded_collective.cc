@@ -105,6 +105,12 @@ absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, ui
              : LaunchFillExactInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream),
       absl::StrCat(name_, ": fill ", random ? "random" : "exact", " input (", input_count(), " x ",
                    DTypeName(dtype), ")"));
+  if (gathers() && ctx_->rank > 0) {  // the in-place position too (shard `rank` of the region)
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemcpyAsync(static_cast<char*>(input) + ctx_->rank * shard_bytes(), input,
+                        shard_bytes(), cudaMemcpyDeviceToDevice, ctx_->stream),
+        absl::StrCat(name_, ": cudaMemcpyAsync(input -> its in-place shard)"));
+  }
   seed_ = seed;
   random_ = random;
   const size_t bytes = static_cast<size_t>(input_count() * elem);
@@ -140,14 +146,49 @@ absl::Status CudaShardedCollective::PoisonOutputs() {
   return absl::OkStatus();
 }
 
+void* CudaShardedCollective::output() const {
+  if (!in_place_) return ctx_->out;
+  char* region = static_cast<char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
+  return gathers() ? region : region + static_cast<size_t>(ctx_->rank) * shard_bytes();
+}
+
+const void* CudaShardedCollective::GatherSource(int p) const {
+  const char* region = static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion));
+  return in_place_ ? region + static_cast<size_t>(p) * shard_bytes() : region;
+}
+
+absl::Status CudaShardedCollective::RunInPlace() {
+  in_place_ = true;
+  absl::Status s = Run();
+  in_place_ = false;
+  return s;
+}
+
+absl::Status CudaShardedCollective::RunReferenceInPlace() {
+  if (absl::Status s = CheckPrepared("RunReferenceInPlace"); !s.ok()) return s;
+  char* region = static_cast<char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
+  char* own_shard = region + static_cast<size_t>(ctx_->rank) * shard_bytes();
+  return gathers() ? RunNccl(own_shard, region, "in place")
+                   : RunNccl(region, own_shard, "in place");
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CheckInPlace() {
+  if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
+  in_place_ = true;
+  void* got = output();
+  in_place_ = false;
+  return CompareWithReference(got);
+}
+
 ShardedArgs CudaShardedCollective::PeerArgs() const {
   ShardedArgs args;
-  const size_t offset = gathers() ? 0 : static_cast<size_t>(ctx_->rank) * shard_bytes();
   for (int p = 0; p < ctx_->world_size; ++p) {
-    args.inputs[p] = static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion)) + offset;
+    args.inputs[p] = gathers() ? GatherSource(p)
+                               : static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion)) +
+                                     static_cast<size_t>(ctx_->rank) * shard_bytes();
     args.signal_pads[p] = ctx_->symm->signal_pad(p);
   }
-  args.output = ctx_->out;
+  args.output = output();
   args.shard = shard_;
   args.dtype = ToDeviceDType(dtype_);
   args.rank = ctx_->rank;
@@ -203,13 +244,17 @@ absl::Status CudaShardedCollective::RunExtraReference(size_t index) {
 
 absl::StatusOr<CheckResult> CudaShardedCollective::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
+  return CompareWithReference(ctx_->out);
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CompareWithReference(const void* got) {
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   if (counters_ == nullptr) {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(ctx_->out, ctx_->ref, output_count(), dtype_, counters_.get(),
-                         ctx_->stream, name_);
+  return CompareOnDevice(got, ctx_->ref, output_count(), dtype_, counters_.get(), ctx_->stream,
+                         name_);
 }
 
 absl::Status CudaShardedCollective::FlipOutputElement(int64_t index) {

@@ -60,6 +60,14 @@ class CudaShardedCollective : public Collective {
   std::string reference_name() const final;
   std::vector<std::string> extra_reference_names() const final { return {"nccl_symmetric"}; }
   absl::Status RunExtraReference(size_t index) final;
+  // In place (nccl-tests' layout), for the kernels that opt in (supports_in_place): an
+  // all-gather's input is shard `rank` of its symmetric input region and the region is its
+  // output; a reduce-scatter's output is shard `rank` of its input. RunInPlace runs Run with
+  // output() and GatherSource() pointing there; Prepare writes an all-gather's input at both
+  // places. The reference in place is NCCL's call with nccl-tests' in-place pointers.
+  absl::Status RunInPlace() final;
+  absl::Status RunReferenceInPlace() final;
+  absl::StatusOr<CheckResult> CheckInPlace() final;
   // Flips the lowest bit of output element `index` on the stream (fault injection).
   absl::Status FlipOutputElement(int64_t index) final;
 
@@ -74,6 +82,13 @@ class CudaShardedCollective : public Collective {
   // shard for an all-gather; this rank's shard of rank p's input for a reduce-scatter), the
   // output (ctx->out), signal pads, sizes, grid cap, timeout.
   ShardedArgs PeerArgs() const;
+  // The op's output: ctx->out, or in place the symmetric input region (all-gather) or shard
+  // `rank` of it (reduce-scatter).
+  void* output() const;
+  // An all-gather's source of shard p as mapped here: the start of rank p's input region, or in
+  // place shard p of it.
+  const void* GatherSource(int p) const;
+  bool in_place() const { return in_place_; }
   // Enqueues a signal-pad barrier kernel among every rank (LaunchSignalPadBarrier), for the
   // copy-engine variants, whose data moves with no kernel of theirs to hold the barrier.
   absl::Status SignalPadBarrier(BarrierPhase phase) const;
@@ -98,6 +113,8 @@ class CudaShardedCollective : public Collective {
   absl::StatusOr<int> AgreeOnGridCap(DeviceDType dtype);
   absl::Status AwaitPeersDone();
   absl::Status RunNccl(const void* input, void* output, const char* what) const;
+  // `got` (output_count() elements) against ctx->ref, bitwise, on the device.
+  absl::StatusOr<CheckResult> CompareWithReference(const void* got);
   int64_t input_count() const { return gathers() ? shard_ : count_; }
   int64_t output_count() const { return gathers() ? count_ : shard_; }
 
@@ -113,6 +130,7 @@ class CudaShardedCollective : public Collective {
   std::array<int, 3> max_blocks_{};  // by DeviceDType, agreed by every rank; 0 = not yet
   int64_t prepares_ = 0;             // AwaitPeersDone barriers so far (their tags)
   DevicePtr<CompareCounters> counters_;
+  bool in_place_ = false;  // within RunInPlace
 };
 
 }  // namespace symmbench
