@@ -86,8 +86,9 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
   return PoisonOutputs();
 }
 
-unsigned char* ShardedCpuBase::output() {
-  if (!in_place_) return context_.output;
+unsigned char* ShardedCpuBase::output() { return in_place_ ? InPlaceOutput() : context_.output; }
+
+unsigned char* ShardedCpuBase::InPlaceOutput() const {
   auto* buffer = static_cast<unsigned char*>(context_.memory->buffer(rank()));
   return computes_ == Computes::kAllGather ? buffer : buffer + rank() * shard_bytes_;
 }
@@ -106,10 +107,7 @@ absl::Status ShardedCpuBase::RunInPlace() {
 
 absl::StatusOr<CheckResult> ShardedCpuBase::CheckInPlace() {
   if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
-  in_place_ = true;
-  const CheckResult result = CompareBitwise(output(), context_.reference, dtype_, output_count_);
-  in_place_ = false;
-  return result;
+  return CompareBitwise(InPlaceOutput(), context_.reference, dtype_, output_count_);
 }
 
 absl::Status ShardedCpuBase::PoisonOutputs() {

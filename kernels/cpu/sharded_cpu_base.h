@@ -110,6 +110,8 @@ class ShardedCpuBase : public Collective {
   size_t shard_bytes_ = 0;
   int64_t output_count_ = 0;
   bool in_place_ = false;  // within RunInPlace
+  // The in-place output: this rank's symmetric buffer (all-gather) or shard `rank` of it.
+  unsigned char* InPlaceOutput() const;
 };
 
 }  // namespace symmbench

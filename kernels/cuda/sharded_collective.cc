@@ -146,8 +146,9 @@ absl::Status CudaShardedCollective::PoisonOutputs() {
   return absl::OkStatus();
 }
 
-void* CudaShardedCollective::output() const {
-  if (!in_place_) return ctx_->out;
+void* CudaShardedCollective::output() const { return in_place_ ? InPlaceOutput() : ctx_->out; }
+
+void* CudaShardedCollective::InPlaceOutput() const {
   char* region = static_cast<char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
   return gathers() ? region : region + static_cast<size_t>(ctx_->rank) * shard_bytes();
 }
@@ -174,10 +175,7 @@ absl::Status CudaShardedCollective::RunReferenceInPlace() {
 
 absl::StatusOr<CheckResult> CudaShardedCollective::CheckInPlace() {
   if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
-  in_place_ = true;
-  void* got = output();
-  in_place_ = false;
-  return CompareWithReference(got);
+  return CompareWithReference(InPlaceOutput());
 }
 
 ShardedArgs CudaShardedCollective::PeerArgs() const {

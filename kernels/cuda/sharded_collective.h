@@ -131,6 +131,8 @@ class CudaShardedCollective : public Collective {
   int64_t prepares_ = 0;             // AwaitPeersDone barriers so far (their tags)
   DevicePtr<CompareCounters> counters_;
   bool in_place_ = false;  // within RunInPlace
+  // The in-place output: this rank's symmetric input region (all-gather) or shard `rank` of it.
+  void* InPlaceOutput() const;
 };
 
 }  // namespace symmbench
