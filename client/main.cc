@@ -104,7 +104,7 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
   AddOptional(submit, "--misalign", &f.misalign,
               "Misaligned buffers (nccl-tests' misaligned runs): every buffer of the kernel and "
               "its references starts BYTES past a 16-byte boundary; a multiple of the element "
-              "size below 16; the all-reduces");
+              "size below 16; every built-in size-swept kernel");
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
       "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");

@@ -388,9 +388,8 @@ absl::Status CheckPlacement(const v1::JobSpec& spec, const OpDescriptor& kernel)
   if (placement == v1::PLACEMENT_BOTH && !kernel.in_place) {
     return absl::InvalidArgumentError(
         absl::StrCat("sweep.placement: ", spec.kernel(),
-                     " has no in-place form (in-place figures: the all-reduces, all-gathers and "
-                     "reduce-scatters); leave placement unset or "
-                     "PLACEMENT_OUT_OF_PLACE"));
+                     " has no in-place form (in-place figures: the built-in swept collectives); "
+                     "leave placement unset or PLACEMENT_OUT_OF_PLACE"));
   }
   return absl::OkStatus();
 }
@@ -410,7 +409,8 @@ absl::Status CheckMisalign(const v1::JobSpec& spec, const OpDescriptor& kernel, 
     if (op == nullptr || !op->misalign) {  // a plugin op takes its buffers as they come
       return absl::InvalidArgumentError(
           absl::StrCat("sweep.misalign_bytes: ", name,
-                       " has no misaligned form (misaligned buffers: the built-in all-reduces)"));
+                       " has no misaligned form (misaligned buffers: the built-in swept "
+                       "collectives)"));
     }
   }
   std::vector<DType> dtypes = {dtype};

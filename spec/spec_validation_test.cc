@@ -350,9 +350,17 @@ TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
   spec.set_kernel("all_gather");  // nccl-tests' in-place layout
   spec.mutable_sweep()->set_placement(v1::PLACEMENT_BOTH);
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
-  spec.set_kernel("broadcast");
+  spec.set_kernel("broadcast");  // in place: the output is the input
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  // A plugin op has no in-place form.
+  v1::PluginOp* op = spec.add_plugin_ops();
+  op->set_kernel("mine:one_shot");
+  op->set_computes(v1::all_reduce_sum);
+  op->add_dtypes(v1::bf16);
+  op->set_backend(v1::cuda);
+  spec.set_kernel("mine:one_shot");
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
-              "sweep.placement:");
+              "sweep.placement: mine:one_shot has no in-place form");
   spec.mutable_sweep()->set_placement(v1::PLACEMENT_DEFAULT);  // out of place only: fine
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
 }
@@ -390,9 +398,13 @@ TEST(ValidateSpecTest, MisalignBytes) {
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "sweep.misalign_bytes: mine:one_shot has no misaligned form");
   spec.mutable_sweep()->clear_compare_kernel();
-  spec.set_kernel("all_gather");
+  spec.set_kernel("mine:one_shot");
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
-              "sweep.misalign_bytes: all_gather has no misaligned form");
+              "sweep.misalign_bytes: mine:one_shot has no misaligned form");
+  for (const char* kernel : {"all_gather", "one_shot_reduce_scatter", "broadcast"}) {
+    spec.set_kernel(kernel);  // every swept collective has one
+    EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok()) << kernel;
+  }
 }
 
 TEST(ValidateSpecTest, StepFactorBelowTwo) {

@@ -199,18 +199,13 @@ TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
   EXPECT_EQ(job["rows"][0]["in_place"]["time_us"], 0.0) << job.dump();
 
   r = daemon_->Client(
-      {"submit", "--kernel", "broadcast", "--world-size", "2", "--sizes", "4K", "--in-place"});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("sweep.placement: broadcast has no in-place form"), std::string::npos)
-      << r.err;
-  r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--in-place", "--out-of-place"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("--in-place, --out-of-place: give one"), std::string::npos) << r.err;
 }
 
 // Misaligned buffers: a bf16 all-reduce 6 bytes past the boundary verifies out of place and in
-// place; the header says so; an op without a misaligned form and an odd offset are refused.
+// place, as a broadcast 2 bytes past it; the header says so; an odd offset is refused.
 TEST_F(NcclTestsParityTest, MisalignedBuffers) {
   CommandResult r;
   nlohmann::json job =
@@ -234,12 +229,15 @@ TEST_F(NcclTestsParityTest, MisalignedBuffers) {
   ASSERT_TRUE(file.good());
   EXPECT_EQ(nlohmann::json::parse(file)["config"]["misalign_bytes"], 6);
 
-  r = daemon_->Client({"submit", "--kernel", "reduce_scatter", "--world-size", "2", "--sizes", "4K",
-                       "--misalign", "2"});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("sweep.misalign_bytes: reduce_scatter has no misaligned form"),
-            std::string::npos)
-      << r.err;
+  // The broadcast in place (the output is the input) and misaligned.
+  job = daemon_->ClientJson({"submit", "--kernel", "broadcast", "--world-size", "3", "--sizes",
+                             "4100", "--iters", "4", "--in-place", "--misalign", "2", "--wait"},
+                            &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(job["rows"].size(), 1u) << job.dump();
+  EXPECT_EQ(job["rows"][0]["wrong"], 0) << job.dump();
+  EXPECT_EQ(job["rows"][0]["in_place"]["wrong"], 0) << job.dump();
+  EXPECT_GT(job["rows"][0]["in_place"]["time_us"].get<double>(), 0.0);
   r = daemon_->Client({"submit", "--world-size", "2", "--sizes", "4K", "--misalign", "3"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("sweep.misalign_bytes: 3 is not a multiple of bf16"), std::string::npos)

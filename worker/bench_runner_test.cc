@@ -8,6 +8,7 @@
 #include <random>
 #include <thread>
 
+#include "kernels/ops/registry.h"
 #include "kernels/testing/thread_rendezvous.h"
 #include "spec/plan.h"
 
@@ -277,20 +278,14 @@ TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
   for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_FALSE(rows[0].has_in_place());
-
-  spec = SmallSpec(v1::bf16);
-  spec.set_kernel("broadcast");
-  rows.clear();
-  for (const absl::Status& s : RunRanks(spec, {4096}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
-  ASSERT_EQ(rows.size(), 1u);
-  EXPECT_FALSE(rows[0].has_in_place());
 }
 
-// nccl-tests' in-place layout of the all-gathers and reduce-scatters: verified at world size 3.
-TEST(RunBenchmarkTest, ShardedOpsRunInPlaceInNcclTestsLayout) {
+// nccl-tests' in-place layout of the all-gathers and reduce-scatters, and the broadcast's (the
+// output is the input): verified at world size 3.
+TEST(RunBenchmarkTest, ShardedOpsAndBroadcastRunInPlaceInNcclTestsLayout) {
   for (const char* kernel :
        {"one_shot_all_gather", "low_contention_all_gather", "all_gather", "one_shot_reduce_scatter",
-        "low_contention_reduce_scatter", "reduce_scatter"}) {
+        "low_contention_reduce_scatter", "reduce_scatter", "broadcast"}) {
     SCOPED_TRACE(kernel);
     v1::JobSpec spec = SmallSpec(v1::fp32);
     spec.set_kernel(kernel);
@@ -309,16 +304,21 @@ TEST(RunBenchmarkTest, ShardedOpsRunInPlaceInNcclTestsLayout) {
   }
 }
 
-// Misaligned buffers (sweep.misalign_bytes): the all-reduces verify out of place and in place.
+// Misaligned buffers (sweep.misalign_bytes): every swept op verifies out of place and in place
+// (the sharded ops at sizes that split into shards of 1, 2050 and 16384 bf16 elements).
 TEST(RunBenchmarkTest, MisalignedBuffersVerifyOutOfAndInPlace) {
-  for (const char* kernel :
-       {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce", "all_reduce"}) {
-    SCOPED_TRACE(kernel);
+  for (const OpDescriptor& op : Ops()) {
+    if (!IsSweptOp(op)) continue;
+    SCOPED_TRACE(op.name);
+    EXPECT_TRUE(op.misalign);
     v1::JobSpec spec = SmallSpec(v1::bf16);
-    spec.set_kernel(kernel);
+    spec.set_kernel(op.name);
+    spec.set_world_size(3);
     spec.mutable_sweep()->set_misalign_bytes(6);
     std::vector<v1::ResultRow> rows;
-    for (const absl::Status& s : RunRanks(spec, {2, 4100, 65536}, 3, &rows)) {
+    const std::vector<int64_t> sizes = IsShardedOp(op) ? std::vector<int64_t>{6, 12300, 98304}
+                                                       : std::vector<int64_t>{2, 4100, 65536};
+    for (const absl::Status& s : RunRanks(spec, sizes, 3, &rows)) {
       EXPECT_TRUE(s.ok()) << s;
     }
     ASSERT_EQ(rows.size(), 3u);

@@ -87,18 +87,15 @@ class AllReduceCpuBase : public Collective {
   absl::Status CheckPrepared(const char* operation) const;
   // This rank's kernel output: the private buffer or memory->output_buffer(rank).
   void* output();
-  // Where an operation's buffer starts in an aligned buffer `p`: context.misalign_bytes past it
-  // (misaligned buffers; 0 otherwise).
-  void* Shifted(void* p) const { return static_cast<char*>(p) + context_.misalign_bytes; }
+  // Where an operation's buffer starts in an aligned buffer `p` (CpuKernelContext::Shifted).
+  void* Shifted(void* p) const { return context_.Shifted(p); }
   // Rank `rank`'s input in its symmetric buffer (Shifted), and its symmetric output buffer's.
   void* InputOf(int rank) const { return Shifted(context_.memory->buffer(rank)); }
   void* OutputOf(int rank) const { return Shifted(context_.memory->output_buffer(rank)); }
   // This rank's input (the in-place output).
   void* input() { return InputOf(context_.memory->rank()); }
   // The reference output (Shifted context.reference).
-  unsigned char* reference() const {
-    return static_cast<unsigned char*>(Shifted(context_.reference));
-  }
+  unsigned char* reference() const { return context_.Shifted(context_.reference); }
 
   const CpuKernelContext& context() const { return context_; }
   int64_t count() const { return count_; }

@@ -3,20 +3,23 @@
 // threads).
 //   Run: barrier (rank 0's input is written) -> memcpy(out <- rank 0's input) -> barrier (every
 //        rank has finished reading it, so rank 0 may overwrite it).
+//   RunInPlace (nccl-tests' in-place broadcast: the output is the input): the same, each rank
+//        other than 0 copying into its own input; rank 0's already holds the result.
 //   RunReference: "reference_copy", the same copy without barriers into the reference output,
 //        from the input as Prepare's formula gives it (ExactInputValue(seed, 0, i)), so that a
 //        wrong source or offset in Run is caught. Correctness only: nobody runs it instead.
 //   Check: bitwise; a NaN on either side (poison no run overwrote) counts as wrong.
+// Misaligned buffers: the input, the output and the reference start misalign_bytes into theirs.
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/collective.h"
+#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -33,7 +36,8 @@ class BroadcastCpu final : public Collective {
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     const int64_t elem = DTypeSize(dtype);
-    const int64_t capacity = static_cast<int64_t>(context_.memory->buffer_bytes());
+    const int64_t capacity =
+        static_cast<int64_t>(context_.memory->buffer_bytes() - context_.misalign_bytes);
     if (count < 1 || count > capacity / elem) {
       return absl::InvalidArgumentError(absl::StrCat(
           ops::kBroadcast, ": count must be in [1, ", capacity / elem, "] for ", DTypeName(dtype),
@@ -42,48 +46,41 @@ class BroadcastCpu final : public Collective {
     count_ = count;
     dtype_ = dtype;
     seed_ = seed;
-    FillExactInput(context_.memory->buffer(context_.memory->rank()), dtype, count, seed,
-                   context_.memory->rank());
-    out_.assign(static_cast<size_t>(count * elem), kPoisonByte);
-    ref_.assign(out_.size(), kPoisonByte);
-    return absl::OkStatus();
+    bytes_ = static_cast<size_t>(count * elem);
+    FillExactInput(InputOf(context_.memory->rank()), dtype, count, seed, context_.memory->rank());
+    return PoisonOutputs();
   }
 
   absl::Status PoisonOutputs() override {
-    std::memset(out_.data(), kPoisonByte, out_.size());
-    std::memset(ref_.data(), kPoisonByte, ref_.size());
+    if (bytes_ == 0) return NotPrepared("PoisonOutputs");
+    std::memset(out(), kPoisonByte, bytes_);
+    std::memset(ref(), kPoisonByte, bytes_);
     return absl::OkStatus();
   }
 
-  absl::Status Run() override {
-    if (out_.empty()) return NotPrepared("Run");
-    if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
-    std::memcpy(out_.data(), context_.memory->buffer(kRoot), out_.size());
-    return context_.barrier->Sync(0);
+  absl::Status Run() override { return CopyFromRoot(out(), "Run"); }
+
+  bool supports_in_place() const override { return true; }
+  absl::Status RunInPlace() override {
+    return CopyFromRoot(InputOf(context_.memory->rank()), "RunInPlace");
   }
+  // The reference is computed from the input formula: in place it is RunReference.
+  absl::Status RunReferenceInPlace() override { return RunReference(); }
 
   absl::Status RunReference() override {
-    if (ref_.empty()) return NotPrepared("RunReference");
-    FillExactInput(ref_.data(), dtype_, count_, seed_, kRoot);
+    if (bytes_ == 0) return NotPrepared("RunReference");
+    FillExactInput(ref(), dtype_, count_, seed_, kRoot);
     return absl::OkStatus();
   }
 
   absl::StatusOr<CheckResult> Check() override {
-    if (out_.empty()) return NotPrepared("Check");
-    CheckResult result;
-    const int64_t elem = DTypeSize(dtype_);
-    for (int64_t i = 0; i < count_; ++i) {
-      const float got = LoadAsFloat(out_.data(), dtype_, i);
-      const float want = LoadAsFloat(ref_.data(), dtype_, i);
-      const bool nan = got != got || want != want;
-      if ((nan || std::memcmp(&out_[i * elem], &ref_[i * elem], elem) != 0) &&
-          result.wrong++ == 0) {
-        result.first_bad_index = i;
-        result.got = got;
-        result.want = want;
-      }
-    }
-    return result;
+    if (bytes_ == 0) return NotPrepared("Check");
+    return CompareBitwise(out(), ref(), dtype_, count_);
+  }
+
+  absl::StatusOr<CheckResult> CheckInPlace() override {
+    if (bytes_ == 0) return NotPrepared("CheckInPlace");
+    return CompareBitwise(InputOf(context_.memory->rank()), ref(), dtype_, count_);
   }
 
   std::string reference_name() const override { return "reference_copy"; }
@@ -94,11 +91,25 @@ class BroadcastCpu final : public Collective {
       return absl::OutOfRangeError(absl::StrCat("broadcast: FlipOutputElement: index ", index,
                                                 " outside [0, ", count_, ")"));
     }
-    out_[index * DTypeSize(dtype_)] ^= 1;  // little-endian: the lowest mantissa bit
+    out()[index * DTypeSize(dtype_)] ^= 1;  // little-endian: the lowest mantissa bit
     return absl::OkStatus();
   }
 
  private:
+  // Barrier (rank 0's input is written), rank 0's input into `dst` (unless it is that input),
+  // barrier (every rank has finished reading it, so rank 0 may overwrite it).
+  absl::Status CopyFromRoot(unsigned char* dst, const char* what) {
+    if (bytes_ == 0) return NotPrepared(what);
+    if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+    const unsigned char* src = InputOf(kRoot);
+    if (dst != src) std::memcpy(dst, src, bytes_);
+    return context_.barrier->Sync(0);
+  }
+
+  unsigned char* InputOf(int rank) const { return context_.Shifted(context_.memory->buffer(rank)); }
+  unsigned char* out() const { return context_.Shifted(context_.output); }
+  unsigned char* ref() const { return context_.Shifted(context_.reference); }
+
   static absl::Status NotPrepared(const char* what) {
     return absl::FailedPreconditionError(
         absl::StrCat("broadcast: ", what, " before a successful Prepare"));
@@ -108,8 +119,7 @@ class BroadcastCpu final : public Collective {
   int64_t count_ = 0;
   DType dtype_ = DType::kBf16;
   uint64_t seed_ = 0;
-  std::vector<unsigned char> out_;
-  std::vector<unsigned char> ref_;
+  size_t bytes_ = 0;  // count_ elements; 0 before a successful Prepare
 };
 
 std::unique_ptr<Collective> NewBroadcastCpu(const CpuKernelContext& context) {

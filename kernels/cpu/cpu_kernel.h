@@ -33,6 +33,10 @@ struct CpuKernelContext {
   unsigned char* reference = nullptr;
   // BackendOptions::misalign_bytes: where a kernel with a misaligned form starts each buffer.
   int64_t misalign_bytes = 0;
+
+  // Where an op's buffer starts in the aligned buffer `p` (a symmetric buffer, output or
+  // reference): misalign_bytes past it (misaligned buffers; 0 otherwise).
+  unsigned char* Shifted(void* p) const { return static_cast<unsigned char*>(p) + misalign_bytes; }
 };
 
 // A page-aligned host allocation (std::aligned_alloc), freed on destruction.

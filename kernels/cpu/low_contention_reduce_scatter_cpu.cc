@@ -28,12 +28,11 @@ class LowContentionReduceScatterCpu final : public ShardedCpuBase {
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     // world_size shards of shard_bytes() <= the buffer (Prepare checked count).
-    auto* staging = static_cast<char*>(context().memory->output_buffer(rank()));
+    unsigned char* staging = context().Shifted(context().memory->output_buffer(rank()));
     if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
     for (int step = 0; step < world_size(); ++step) {
       const int peer = (rank() - step + world_size()) % world_size();
-      std::memcpy(staging + peer * shard_bytes(),
-                  static_cast<const char*>(context().memory->buffer(peer)) + rank() * shard_bytes(),
+      std::memcpy(staging + peer * shard_bytes(), InputOf(peer) + rank() * shard_bytes(),
                   shard_bytes());
     }
     if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;

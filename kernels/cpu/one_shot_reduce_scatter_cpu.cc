@@ -27,7 +27,7 @@ class OneShotReduceScatterCpu final : public ShardedCpuBase {
     if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
     const void* inputs[kMaxWorldSize] = {};
     for (int p = 0; p < world_size(); ++p) {
-      inputs[p] = static_cast<const char*>(context().memory->buffer(p)) + rank() * shard_bytes();
+      inputs[p] = InputOf(p) + rank() * shard_bytes();
     }
     void* out = output();
     SumPeersChunked(dtype(), inputs, world_size(), &out, 1, 0, shard());

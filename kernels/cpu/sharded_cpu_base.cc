@@ -50,14 +50,15 @@ absl::StatusOr<CheckResult> ShardedCpuBase::CheckRankOrderSum() {
     return absl::FailedPreconditionError(
         absl::StrCat(kernel_name_, " (cpu): CheckRankOrderSum after Prepare, not PrepareRandom"));
   }
-  return CompareWithRankOrderSum(context_.output, dtype_, output_count_, seed_, world_size(),
-                                 /*zero_sign_may_differ=*/false,
-                                 static_cast<int64_t>(rank()) * shard_);
+  return CompareWithRankOrderSum(
+      context_.Shifted(context_.output), dtype_, output_count_, seed_, world_size(),
+      /*zero_sign_may_differ=*/false, static_cast<int64_t>(rank()) * shard_);
 }
 
 absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random) {
   prepared_ = false;
-  const size_t capacity = context_.memory->buffer_bytes();
+  // Misaligned buffers start misalign_bytes into each buffer.
+  const size_t capacity = context_.memory->buffer_bytes() - context_.misalign_bytes;
   const int elem = DTypeSize(dtype);
   if (count < 1 || count % world_size() != 0 || static_cast<uint64_t>(count) > capacity / elem) {
     return absl::InvalidArgumentError(
@@ -70,14 +71,14 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
   shard_bytes_ = static_cast<size_t>(shard_) * elem;
   const bool gather = computes_ == Computes::kAllGather;
   output_count_ = gather ? count : shard_;
-  void* input = context_.memory->buffer(rank());
+  unsigned char* input = InputOf(rank());
   if (random) {
     FillRandomInput(input, dtype, gather ? shard_ : count, seed, rank());
   } else {
     FillExactInput(input, dtype, gather ? shard_ : count, seed, rank());
   }
   if (gather && rank() > 0) {  // the in-place position too (shard `rank` of the buffer)
-    std::memcpy(static_cast<unsigned char*>(input) + rank() * shard_bytes_, input, shard_bytes_);
+    std::memcpy(input + rank() * shard_bytes_, input, shard_bytes_);
   }
   random_ = random;
   dtype_ = dtype;
@@ -86,15 +87,23 @@ absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t 
   return PoisonOutputs();
 }
 
-unsigned char* ShardedCpuBase::output() { return in_place_ ? InPlaceOutput() : context_.output; }
+unsigned char* ShardedCpuBase::InputOf(int p) const {
+  return context_.Shifted(context_.memory->buffer(p));
+}
+
+unsigned char* ShardedCpuBase::output() {
+  return in_place_ ? InPlaceOutput() : context_.Shifted(context_.output);
+}
+
+unsigned char* ShardedCpuBase::reference() const { return context_.Shifted(context_.reference); }
 
 unsigned char* ShardedCpuBase::InPlaceOutput() const {
-  auto* buffer = static_cast<unsigned char*>(context_.memory->buffer(rank()));
+  unsigned char* buffer = InputOf(rank());
   return computes_ == Computes::kAllGather ? buffer : buffer + rank() * shard_bytes_;
 }
 
 const unsigned char* ShardedCpuBase::GatherSource(int p) const {
-  const auto* buffer = static_cast<const unsigned char*>(context_.memory->buffer(p));
+  const unsigned char* buffer = InputOf(p);
   return in_place_ ? buffer + p * shard_bytes_ : buffer;
 }
 
@@ -107,14 +116,14 @@ absl::Status ShardedCpuBase::RunInPlace() {
 
 absl::StatusOr<CheckResult> ShardedCpuBase::CheckInPlace() {
   if (absl::Status s = CheckPrepared("CheckInPlace"); !s.ok()) return s;
-  return CompareBitwise(InPlaceOutput(), context_.reference, dtype_, output_count_);
+  return CompareBitwise(InPlaceOutput(), reference(), dtype_, output_count_);
 }
 
 absl::Status ShardedCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   const size_t bytes = static_cast<size_t>(output_count_) * DTypeSize(dtype_);
-  std::memset(context_.output, kPoisonByte, bytes);
-  std::memset(context_.reference, kPoisonByte, bytes);
+  std::memset(context_.Shifted(context_.output), kPoisonByte, bytes);
+  std::memset(reference(), kPoisonByte, bytes);
   return absl::OkStatus();
 }
 
@@ -122,7 +131,7 @@ absl::Status ShardedCpuBase::RunReference() {
   if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
   if (computes_ == Computes::kAllGather) {
     for (int p = 0; p < world_size(); ++p) {
-      FillExactInput(context_.reference + p * shard_bytes_, dtype_, shard_, seed_, p);
+      FillExactInput(reference() + p * shard_bytes_, dtype_, shard_, seed_, p);
     }
     return absl::OkStatus();
   }
@@ -130,14 +139,14 @@ absl::Status ShardedCpuBase::RunReference() {
   for (int64_t i = 0; i < shard_; ++i) {
     int sum = 0;  // exact: at most kMaxWorldSize values in [-8, 8]
     for (int p = 0; p < world_size(); ++p) sum += ExactInputValue(seed_, p, begin + i);
-    StoreFromFloat(context_.reference, dtype_, i, static_cast<float>(sum));
+    StoreFromFloat(reference(), dtype_, i, static_cast<float>(sum));
   }
   return absl::OkStatus();
 }
 
 absl::StatusOr<CheckResult> ShardedCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareBitwise(context_.output, context_.reference, dtype_, output_count_);
+  return CompareBitwise(context_.Shifted(context_.output), reference(), dtype_, output_count_);
 }
 
 absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
@@ -147,7 +156,7 @@ absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
                                               index, " outside [0, ", output_count_, ")"));
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
-  context_.output[index * DTypeSize(dtype_)] ^= 0x01;
+  context_.Shifted(context_.output)[index * DTypeSize(dtype_)] ^= 0x01;
   return absl::OkStatus();
 }
 

@@ -64,10 +64,10 @@ class ShardedCpuBase : public Collective {
   // The in-place output against the reference, as Check.
   absl::StatusOr<CheckResult> CheckInPlace() final;
 
-  // Test hook: this rank's symmetric buffer (its input, and in place its output).
-  void* buffer_for_testing() const { return context_.memory->buffer(rank()); }
+  // Test hook: this rank's input in its symmetric buffer (in place, where its output goes).
+  void* buffer_for_testing() const { return InputOf(rank()); }
   // Test hook: this rank's output (output_count() elements after Prepare).
-  const void* output_for_testing() const { return context_.output; }
+  const void* output_for_testing() const { return context_.Shifted(context_.output); }
 
  protected:
   // `kernel_name` (a literal) prefixes every error message; `computes` is kAllGather or
@@ -89,8 +89,10 @@ class ShardedCpuBase : public Collective {
   int64_t shard() const { return shard_; }                // elements
   size_t shard_bytes() const { return shard_bytes_; }     // bytes
   int64_t output_count() const { return output_count_; }  // elements
+  // Rank p's input: its symmetric buffer, misalign_bytes in (CpuKernelContext::Shifted).
+  unsigned char* InputOf(int p) const;
   // Private (CpuKernelContext::output), output_count() elements; in place, in the symmetric
-  // buffer (RunInPlace).
+  // buffer (RunInPlace). Misaligned as every buffer.
   unsigned char* output();
   // An all-gather's source of shard p: rank p's input, at the start of its symmetric buffer, or
   // in place at shard p of it.
@@ -110,8 +112,10 @@ class ShardedCpuBase : public Collective {
   size_t shard_bytes_ = 0;
   int64_t output_count_ = 0;
   bool in_place_ = false;  // within RunInPlace
-  // The in-place output: this rank's symmetric buffer (all-gather) or shard `rank` of it.
+  // The in-place output: this rank's input (all-gather) or shard `rank` of it.
   unsigned char* InPlaceOutput() const;
+  // The reference output (CpuKernelContext::reference, misaligned as every buffer).
+  unsigned char* reference() const;
 };
 
 }  // namespace symmbench

@@ -3,6 +3,7 @@
 // input formula, at world sizes 1 to 4, in every dtype.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <tuple>
@@ -163,6 +164,57 @@ INSTANTIATE_TEST_SUITE_P(
       return absl::StrCat(std::get<0>(info.param), "_ws", std::get<1>(info.param), "_",
                           DTypeName(std::get<2>(info.param)));
     });
+
+// Misaligned buffers: every buffer starts misalign bytes past its aligned base; the results are
+// the input formula's, out of place and in place, with shards of odd sizes.
+TEST(ShardedCpuMisalignTest, EveryOpMatchesTheFormulaOffItsBoundary) {
+  constexpr int kWorldSize = 3;
+  constexpr DType kDType = DType::kBf16;
+  const std::vector<int64_t> shards = {1, 7, 4099};
+  const int64_t max_count = shards.back() * kWorldSize;
+  for (const std::string& kernel : ShardedOps()) {
+    const Computes computes = FindOp(kernel)->computes;
+    for (int64_t misalign : {2, 6}) {
+      const std::string job =
+          test_util::UniqueJobId("sharded_cpu_test_misalign", absl::StrCat(kernel, misalign));
+      RunRanksInThreads(kWorldSize, [&](int rank, Rendezvous* rendezvous) {
+        BackendOptions options =
+            test_util::TestBackendOptions(rank, kWorldSize, job, max_count * 2 + misalign);
+        options.misalign_bytes = misalign;
+        auto backend = CreateCpuBackend(options, rendezvous);
+        ASSERT_TRUE(backend.ok()) << backend.status();
+        auto collective = (*backend)->CreateCollective(kernel);
+        ASSERT_TRUE(collective.ok()) << collective.status();
+        auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+        ASSERT_NE(op, nullptr);
+        for (int64_t shard : shards) {
+          SCOPED_TRACE(
+              absl::StrCat(kernel, " misalign ", misalign, " rank ", rank, " shard ", shard));
+          const int64_t count = shard * kWorldSize;
+          const int64_t out_count = computes == Computes::kAllGather ? count : shard;
+          ASSERT_TRUE(op->Prepare(count, kDType, 3 + shard).ok());
+          EXPECT_EQ(reinterpret_cast<uintptr_t>(op->output_for_testing()) % 16,
+                    static_cast<uintptr_t>(misalign));
+          EXPECT_EQ(reinterpret_cast<uintptr_t>(op->buffer_for_testing()) % 16,
+                    static_cast<uintptr_t>(misalign));
+          ASSERT_TRUE(op->Run().ok());
+          ASSERT_TRUE(op->RunReference().ok());
+          EXPECT_EQ(op->Check()->wrong, 0);
+          int64_t differ = 0;
+          for (int64_t i = 0; i < out_count; ++i) {
+            differ += LoadAsFloat(op->output_for_testing(), kDType, i) !=
+                      Expected(computes, 3 + shard, rank, kWorldSize, shard, i);
+          }
+          EXPECT_EQ(differ, 0);
+          ASSERT_TRUE(op->Prepare(count, kDType, 3 + shard).ok());
+          ASSERT_TRUE(op->RunReference().ok());
+          ASSERT_TRUE(op->RunInPlace().ok());
+          EXPECT_EQ(op->CheckInPlace()->wrong, 0);
+        }
+      });
+    }
+  }
+}
 
 // Random floats (with -0): a reduce-scatter's shard is the host's fp32 rank-order sum of its
 // elements to the bit; an all-gather has no such check.

@@ -84,9 +84,8 @@ class CudaAllReduceCollective : public Collective {
   // Enqueues one in-place operation, as Launch with this rank's symmetric input region as the
   // output. Default: cudaErrorNotSupported (no in-place form).
   virtual cudaError_t LaunchInPlace(int /*max_blocks*/) const { return cudaErrorNotSupported; }
-  // Where an operation's buffer starts in an aligned allocation `p` (a region, ctx->out, ctx->ref,
-  // an NCCL window): ctx->misalign_bytes past it (misaligned buffers; 0 otherwise).
-  void* Shifted(void* p) const { return static_cast<char*>(p) + ctx_->misalign_bytes; }
+  // Where an operation's buffer starts in an aligned allocation `p` (CudaContext::Shifted).
+  void* Shifted(void* p) const { return ctx_->Shifted(p); }
   // Whether the op's buffers are 16-byte aligned (no misalignment): which kernel instantiation
   // runs, and so whose grid cap MaxBlocks gives.
   bool aligned() const { return ctx_->misalign_bytes % 16 == 0; }

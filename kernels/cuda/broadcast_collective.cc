@@ -5,9 +5,13 @@
 //        -> exit barrier (every rank's copy out of rank 0's input has completed, so rank 0 may
 //        overwrite it). Rank 0 copies its own input locally, so every rank ends with the data
 //        (nccl-tests' out-of-place broadcast).
+//   RunInPlace (nccl-tests' in-place broadcast: the output is the input): the same, each rank
+//        other than 0 copying into its own input region; rank 0's already holds the result.
 //   RunReference: ncclBroadcast(input region -> ctx->ref, root 0).
-//   Check: the output against ctx->ref, bitwise on the device.
-// Sizes: count elements per rank, at most min(region bytes, out_bytes) / element size.
+//   RunReferenceInPlace: ncclBroadcast(input region -> input region, root 0) (timed only).
+//   Check: the output against ctx->ref, bitwise on the device; CheckInPlace: the input region.
+// Sizes: count elements per rank, at most (min(region bytes, out_bytes) - misalign) / element
+// size. Misaligned buffers: every buffer starts ctx->misalign_bytes past its aligned base.
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
@@ -46,7 +50,8 @@ class BroadcastCollective final : public Collective {
     prepared_ = false;
     const int64_t elem = DTypeSize(dtype);
     const int64_t capacity =
-        static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes));
+        static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes)) -
+        ctx_->misalign_bytes;
     if (count < 1 || count > capacity / elem) {
       return absl::InvalidArgumentError(absl::StrCat(
           ops::kBroadcast, ": count must be in [1, ", capacity / elem, "] for ", DTypeName(dtype),
@@ -59,8 +64,8 @@ class BroadcastCollective final : public Collective {
       return s;
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchFillExactInput(ctx_->symm->region(ctx_->rank, kSymmInputRegion), count,
-                             ToDeviceDType(dtype), seed, ctx_->rank, ctx_->stream),
+        LaunchFillExactInput(InputOf(ctx_->rank), count, ToDeviceDType(dtype), seed, ctx_->rank,
+                             ctx_->stream),
         absl::StrCat("broadcast: fill exact input (", count, " x ", DTypeName(dtype), ")"));
     count_ = count;
     dtype_ = dtype;
@@ -72,50 +77,26 @@ class BroadcastCollective final : public Collective {
   absl::Status PoisonOutputs() override {
     if (!prepared_) return NotPrepared("PoisonOutputs");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->out, kPoisonByte, bytes_, ctx_->stream),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(out(), kPoisonByte, bytes_, ctx_->stream),
                                    "broadcast: cudaMemsetAsync(out)");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->ref, kPoisonByte, bytes_, ctx_->stream),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref(), kPoisonByte, bytes_, ctx_->stream),
                                    "broadcast: cudaMemsetAsync(ref)");
     return absl::OkStatus();
   }
 
-  absl::Status Run() override {
-    if (!prepared_) return NotPrepared("Run");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(ctx_->out, ctx_->symm->region(kRoot, kSymmInputRegion), bytes_,
-                        cudaMemcpyDeviceToDevice, ctx_->stream),
-        absl::StrCat("broadcast: cudaMemcpyAsync(", bytes_, " bytes from rank ", kRoot, ")"));
-    return Barrier(BarrierPhase::kExit);
+  absl::Status Run() override { return CopyFromRoot(out(), "Run"); }
+
+  bool supports_in_place() const override { return true; }
+  absl::Status RunInPlace() override { return CopyFromRoot(InputOf(ctx_->rank), "RunInPlace"); }
+
+  absl::Status RunReference() override { return RunNccl(ref(), "RunReference"); }
+  absl::Status RunReferenceInPlace() override {
+    return RunNccl(InputOf(ctx_->rank), "RunReferenceInPlace");
   }
 
-  absl::Status RunReference() override {
-    if (!prepared_) return NotPrepared("RunReference");
-    if (ctx_->comm == nullptr) {
-      return absl::FailedPreconditionError(
-          "broadcast: the NCCL communicator was aborted after a timeout");
-    }
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclBroadcast(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
-                      static_cast<size_t>(count_), ToNcclDType(dtype_), kRoot, ctx_->comm,
-                      ctx_->stream),
-        absl::StrCat("broadcast: ncclBroadcast(", count_, " x ", DTypeName(dtype_), ")"),
-        ctx_->comm);
-    return absl::OkStatus();
-  }
-
-  absl::StatusOr<CheckResult> Check() override {
-    if (!prepared_) return NotPrepared("Check");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    if (counters_.get() == nullptr) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(counters_.Allocate(sizeof(CompareCounters)),
-                                     "broadcast: cudaMalloc(compare counters)");
-    }
-    return CompareOnDevice(ctx_->out, ctx_->ref, count_, dtype_,
-                           static_cast<CompareCounters*>(counters_.get()), ctx_->stream,
-                           ops::kBroadcast);
+  absl::StatusOr<CheckResult> Check() override { return Compare(out(), "Check"); }
+  absl::StatusOr<CheckResult> CheckInPlace() override {
+    return Compare(InputOf(ctx_->rank), "CheckInPlace");
   }
 
   std::string reference_name() const override { return "nccl_broadcast"; }
@@ -129,13 +110,65 @@ class BroadcastCollective final : public Collective {
     }
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchFlipLowestBit(static_cast<char*>(ctx_->out) + index * DTypeSize(dtype_),
-                            ctx_->stream),
+        LaunchFlipLowestBit(out() + index * DTypeSize(dtype_), ctx_->stream),
         absl::StrCat("broadcast: FlipOutputElement(", index, ")"));
     return absl::OkStatus();
   }
 
  private:
+  // Entry barrier (rank 0's input is ready), rank 0's input into `dst` by copy engine (unless
+  // it is that input), exit barrier (every rank's copy out of rank 0's input has completed).
+  absl::Status CopyFromRoot(char* dst, const char* what) {
+    if (!prepared_) return NotPrepared(what);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
+    const char* src = InputOf(kRoot);
+    if (dst != src) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          cudaMemcpyAsync(dst, src, bytes_, cudaMemcpyDeviceToDevice, ctx_->stream),
+          absl::StrCat("broadcast: ", what, ": cudaMemcpyAsync(", bytes_, " bytes from rank ",
+                       kRoot, ")"));
+    }
+    return Barrier(BarrierPhase::kExit);
+  }
+
+  // ncclBroadcast from rank 0's input region into `dst` on every rank.
+  absl::Status RunNccl(char* dst, const char* what) const {
+    if (!prepared_) return NotPrepared(what);
+    if (ctx_->comm == nullptr) {
+      return absl::FailedPreconditionError(
+          "broadcast: the NCCL communicator was aborted after a timeout");
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    SYMMBENCH_RETURN_IF_NCCL_ERROR(
+        ncclBroadcast(InputOf(ctx_->rank), dst, static_cast<size_t>(count_), ToNcclDType(dtype_),
+                      kRoot, ctx_->comm, ctx_->stream),
+        absl::StrCat("broadcast: ", what, ": ncclBroadcast(", count_, " x ", DTypeName(dtype_),
+                     ")"),
+        ctx_->comm);
+    return absl::OkStatus();
+  }
+
+  // `got` (count_ elements) against ref(), bitwise on the device.
+  absl::StatusOr<CheckResult> Compare(const char* got, const char* what) {
+    if (!prepared_) return NotPrepared(what);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    if (counters_.get() == nullptr) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(counters_.Allocate(sizeof(CompareCounters)),
+                                     "broadcast: cudaMalloc(compare counters)");
+    }
+    return CompareOnDevice(got, ref(), count_, dtype_,
+                           static_cast<CompareCounters*>(counters_.get()), ctx_->stream,
+                           ops::kBroadcast);
+  }
+
+  // Rank `rank`'s input region, its output and the reference, misaligned as the job asks.
+  char* InputOf(int rank) const {
+    return ctx_->Shifted(ctx_->symm->region(rank, kSymmInputRegion));
+  }
+  char* out() const { return ctx_->Shifted(ctx_->out); }
+  char* ref() const { return ctx_->Shifted(ctx_->ref); }
+
   absl::Status Barrier(BarrierPhase phase) const {
     return EnqueueSignalPadBarrier(*ctx_, ctx_->stream, phase, ops::kBroadcast);
   }

@@ -57,6 +57,10 @@ struct CudaContext {
   // The job's rendezvous (outlives the backend), for collectives that set up symmetric memory
   // of their own on first use (the push one-shot's receive slots).
   Rendezvous* rendezvous = nullptr;
+
+  // Where an op's buffer starts in the aligned buffer `p` (a region, out, ref or an NCCL
+  // window): misalign_bytes past it (misaligned buffers; 0 otherwise).
+  char* Shifted(void* p) const { return static_cast<char*>(p) + misalign_bytes; }
 };
 
 using CudaCollectiveFactory = std::unique_ptr<Collective> (*)(const CudaContext* ctx);

@@ -30,15 +30,13 @@ class LowContentionReduceScatterCollective final : public CudaShardedCollective 
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     const CudaContext& c = *ctx();
     // world_size slots of shard_bytes(): the whole input's size, within the region (Prepare).
-    auto* staging = static_cast<char*>(c.symm->region(c.rank, kSymmOutputRegion));
+    char* staging = c.Shifted(c.symm->region(c.rank, kSymmOutputRegion));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(c.device), "cudaSetDevice");
     if (absl::Status s = SignalPadBarrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 0; step < c.world_size; ++step) {
       const int peer = (c.rank - step + c.world_size) % c.world_size;
       SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          cudaMemcpyAsync(staging + peer * shard_bytes(),
-                          static_cast<const char*>(c.symm->region(peer, kSymmInputRegion)) +
-                              c.rank * shard_bytes(),
+          cudaMemcpyAsync(staging + peer * shard_bytes(), InputOf(peer) + c.rank * shard_bytes(),
                           shard_bytes(), cudaMemcpyDeviceToDevice, c.stream),
           absl::StrCat(name(), ": cudaMemcpyAsync(", shard_bytes(), " bytes from rank ", peer,
                        ")"));

@@ -58,7 +58,7 @@ absl::StatusOr<CheckResult> CudaShardedCollective::CheckRankOrderSum() {
   std::vector<unsigned char> host(bytes);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(host.data(), ctx_->out, bytes, cudaMemcpyDeviceToHost, ctx_->stream),
+      cudaMemcpyAsync(host.data(), out(), bytes, cudaMemcpyDeviceToHost, ctx_->stream),
       absl::StrCat(name_, ": CheckRankOrderSum: copy the output (", bytes, " bytes)"));
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
                                  absl::StrCat(name_, ": CheckRankOrderSum: synchronize"));
@@ -71,8 +71,10 @@ absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, ui
                                                   bool random) {
   prepared_ = false;
   const int64_t elem = DTypeSize(dtype);
+  // Misaligned buffers start misalign_bytes into each buffer.
   const int64_t capacity =
-      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes));
+      static_cast<int64_t>(std::min(ctx_->symm->region_bytes(), ctx_->out_bytes)) -
+      ctx_->misalign_bytes;
   if (count < 1 || count % ctx_->world_size != 0 || count > capacity / elem) {
     return absl::InvalidArgumentError(
         absl::StrCat(name_, ": count must be a multiple of world_size ", ctx_->world_size,
@@ -99,7 +101,7 @@ absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, ui
   count_ = count;
   shard_ = count / ctx_->world_size;
   dtype_ = dtype;
-  void* input = ctx_->symm->region(ctx_->rank, kSymmInputRegion);
+  char* input = InputOf(ctx_->rank);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       random ? LaunchFillRandomInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream)
              : LaunchFillExactInput(input, input_count(), ddtype, seed, ctx_->rank, ctx_->stream),
@@ -107,16 +109,16 @@ absl::Status CudaShardedCollective::PrepareInputs(int64_t count, DType dtype, ui
                    DTypeName(dtype), ")"));
   if (gathers() && ctx_->rank > 0) {  // the in-place position too (shard `rank` of the region)
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(static_cast<char*>(input) + ctx_->rank * shard_bytes(), input,
-                        shard_bytes(), cudaMemcpyDeviceToDevice, ctx_->stream),
+        cudaMemcpyAsync(input + ctx_->rank * shard_bytes(), input, shard_bytes(),
+                        cudaMemcpyDeviceToDevice, ctx_->stream),
         absl::StrCat(name_, ": cudaMemcpyAsync(input -> its in-place shard)"));
   }
   seed_ = seed;
   random_ = random;
   const size_t bytes = static_cast<size_t>(input_count() * elem);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaMemcpyAsync(ctx_->nccl_windows->input(), input, bytes, cudaMemcpyDeviceToDevice,
-                      ctx_->stream),
+      cudaMemcpyAsync(ctx_->Shifted(ctx_->nccl_windows->input()), input, bytes,
+                      cudaMemcpyDeviceToDevice, ctx_->stream),
       absl::StrCat(name_, ": cudaMemcpyAsync(input -> nccl_symmetric input, ", bytes, ")"));
   prepared_ = true;
   return PoisonOutputs();
@@ -139,23 +141,27 @@ absl::Status CudaShardedCollective::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   const size_t bytes = static_cast<size_t>(output_count()) * DTypeSize(dtype_);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->out, kPoisonByte, bytes, ctx_->stream),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(out(), kPoisonByte, bytes, ctx_->stream),
                                  absl::StrCat(name_, ": cudaMemsetAsync(out, ", bytes, ")"));
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ctx_->ref, kPoisonByte, bytes, ctx_->stream),
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(ref(), kPoisonByte, bytes, ctx_->stream),
                                  absl::StrCat(name_, ": cudaMemsetAsync(ref, ", bytes, ")"));
   return absl::OkStatus();
 }
 
-void* CudaShardedCollective::output() const { return in_place_ ? InPlaceOutput() : ctx_->out; }
+char* CudaShardedCollective::InputOf(int p) const {
+  return ctx_->Shifted(ctx_->symm->region(p, kSymmInputRegion));
+}
+
+void* CudaShardedCollective::output() const { return in_place_ ? InPlaceOutput() : out(); }
 
 void* CudaShardedCollective::InPlaceOutput() const {
-  char* region = static_cast<char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
-  return gathers() ? region : region + static_cast<size_t>(ctx_->rank) * shard_bytes();
+  char* input = InputOf(ctx_->rank);
+  return gathers() ? input : input + static_cast<size_t>(ctx_->rank) * shard_bytes();
 }
 
 const void* CudaShardedCollective::GatherSource(int p) const {
-  const char* region = static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion));
-  return in_place_ ? region + static_cast<size_t>(p) * shard_bytes() : region;
+  const char* input = InputOf(p);
+  return in_place_ ? input + static_cast<size_t>(p) * shard_bytes() : input;
 }
 
 absl::Status CudaShardedCollective::RunInPlace() {
@@ -167,10 +173,9 @@ absl::Status CudaShardedCollective::RunInPlace() {
 
 absl::Status CudaShardedCollective::RunReferenceInPlace() {
   if (absl::Status s = CheckPrepared("RunReferenceInPlace"); !s.ok()) return s;
-  char* region = static_cast<char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
-  char* own_shard = region + static_cast<size_t>(ctx_->rank) * shard_bytes();
-  return gathers() ? RunNccl(own_shard, region, "in place")
-                   : RunNccl(region, own_shard, "in place");
+  char* input = InputOf(ctx_->rank);
+  char* own_shard = input + static_cast<size_t>(ctx_->rank) * shard_bytes();
+  return gathers() ? RunNccl(own_shard, input, "in place") : RunNccl(input, own_shard, "in place");
 }
 
 absl::StatusOr<CheckResult> CudaShardedCollective::CheckInPlace() {
@@ -181,9 +186,8 @@ absl::StatusOr<CheckResult> CudaShardedCollective::CheckInPlace() {
 ShardedArgs CudaShardedCollective::PeerArgs() const {
   ShardedArgs args;
   for (int p = 0; p < ctx_->world_size; ++p) {
-    args.inputs[p] = gathers() ? GatherSource(p)
-                               : static_cast<const char*>(ctx_->symm->region(p, kSymmInputRegion)) +
-                                     static_cast<size_t>(ctx_->rank) * shard_bytes();
+    args.inputs[p] =
+        gathers() ? GatherSource(p) : InputOf(p) + static_cast<size_t>(ctx_->rank) * shard_bytes();
     args.signal_pads[p] = ctx_->symm->signal_pad(p);
   }
   args.output = output();
@@ -227,8 +231,7 @@ absl::Status CudaShardedCollective::RunNccl(const void* input, void* output,
 
 absl::Status CudaShardedCollective::RunReference() {
   if (absl::Status s = CheckPrepared("RunReference"); !s.ok()) return s;
-  return RunNccl(ctx_->symm->region(ctx_->rank, kSymmInputRegion), ctx_->ref,
-                 reference_name().c_str());
+  return RunNccl(InputOf(ctx_->rank), ref(), reference_name().c_str());
 }
 
 absl::Status CudaShardedCollective::RunExtraReference(size_t index) {
@@ -237,12 +240,13 @@ absl::Status CudaShardedCollective::RunExtraReference(size_t index) {
         absl::StrCat(name_, ": extra reference ", index, " (there is 1: nccl_symmetric)"));
   }
   if (absl::Status s = CheckPrepared("RunExtraReference"); !s.ok()) return s;
-  return RunNccl(ctx_->nccl_windows->input(), ctx_->nccl_windows->output(), "nccl_symmetric");
+  return RunNccl(ctx_->Shifted(ctx_->nccl_windows->input()),
+                 ctx_->Shifted(ctx_->nccl_windows->output()), "nccl_symmetric");
 }
 
 absl::StatusOr<CheckResult> CudaShardedCollective::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareWithReference(ctx_->out);
+  return CompareWithReference(out());
 }
 
 absl::StatusOr<CheckResult> CudaShardedCollective::CompareWithReference(const void* got) {
@@ -251,8 +255,7 @@ absl::StatusOr<CheckResult> CudaShardedCollective::CompareWithReference(const vo
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(got, ctx_->ref, output_count(), dtype_, counters_.get(), ctx_->stream,
-                         name_);
+  return CompareOnDevice(got, ref(), output_count(), dtype_, counters_.get(), ctx_->stream, name_);
 }
 
 absl::Status CudaShardedCollective::FlipOutputElement(int64_t index) {
@@ -262,7 +265,7 @@ absl::Status CudaShardedCollective::FlipOutputElement(int64_t index) {
                                               " outside [0, ", output_count(), ")"));
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
-  char* byte = static_cast<char*>(ctx_->out) + index * DTypeSize(dtype_);
+  char* byte = out() + index * DTypeSize(dtype_);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchFlipLowestBit(byte, ctx_->stream),
                                  absl::StrCat(name_, ": FlipOutputElement(", index, ")"));

@@ -29,6 +29,8 @@ namespace symmbench {
 //     rank p.
 //   reduce-scatter: the input is count elements of the region; the output is shard()
 //     elements of ctx->out, the sum over ranks of shard `rank` of their inputs.
+// Misaligned buffers: every buffer (the regions, ctx->out, ctx->ref, the NCCL windows) starts
+// ctx->misalign_bytes past its aligned base (CudaContext::Shifted).
 // References, on ctx->stream:
 //   RunReference         "nccl_all_gather" / "nccl_reduce_scatter" (ncclSum): input region ->
 //                        ctx->ref, the reference of Check.
@@ -82,8 +84,10 @@ class CudaShardedCollective : public Collective {
   // shard for an all-gather; this rank's shard of rank p's input for a reduce-scatter), the
   // output (ctx->out), signal pads, sizes, grid cap, timeout.
   ShardedArgs PeerArgs() const;
-  // The op's output: ctx->out, or in place the symmetric input region (all-gather) or shard
-  // `rank` of it (reduce-scatter).
+  // Rank p's input in its symmetric input region, as mapped here (misaligned as the job asks).
+  char* InputOf(int p) const;
+  // The op's output: ctx->out, or in place this rank's input (all-gather) or shard `rank` of it
+  // (reduce-scatter).
   void* output() const;
   // An all-gather's source of shard p as mapped here: the start of rank p's input region, or in
   // place shard p of it.
@@ -117,6 +121,9 @@ class CudaShardedCollective : public Collective {
   absl::StatusOr<CheckResult> CompareWithReference(const void* got);
   int64_t input_count() const { return gathers() ? shard_ : count_; }
   int64_t output_count() const { return gathers() ? count_ : shard_; }
+  // ctx->out and ctx->ref, where the op's output and the reference's start.
+  char* out() const { return ctx_->Shifted(ctx_->out); }
+  char* ref() const { return ctx_->Shifted(ctx_->ref); }
 
   const CudaContext* const ctx_;
   const char* const name_;

@@ -43,8 +43,10 @@ cudaError_t ShardedMaxBlocks(bool gather, DeviceDType dtype, int world_size, int
 // Enqueues the SM all-gather: entry barrier (relaxed, as the one-shot all-reduce's); every
 // thread loads 16-byte vector i of every rank's shard (world_size loads in flight) and stores
 // them into shard p of the output; exit barrier (release: every peer has finished reading this
-// rank's shard once the kernel completes). Shards whose bytes are not a multiple of 16 are
-// copied in 2-byte granules instead. Pure data movement: the output is bitwise the inputs.
+// rank's shard once the kernel completes). Shards whose bytes are not a multiple of 16, or that
+// start off a 16-byte boundary (misaligned buffers; in place, shard p of a rank's input), are
+// copied in 2-byte granules instead: every pointer must be 2-byte aligned. Pure data movement:
+// the output is bitwise the inputs.
 // Errors: cudaErrorInvalidValue for bad arguments; otherwise the launch's cudaGetLastError. A
 // barrier timeout is reported through args.error.
 cudaError_t LaunchOneShotAllGather(const ShardedArgs& args, cudaStream_t stream);

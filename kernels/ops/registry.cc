@@ -61,13 +61,13 @@ const std::vector<OpDescriptor>& Ops() {
        "all-gather or NCCL, from the table `symmbench tune --op all_gather` measured on this "
        "machine (or the built-in default)",
        OpFamily::kDispatcher, Computes::kAllGather, ShardBusFactor, "none", 6, false,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kReduceScatter,
        "sum reduce-scatter dispatched by size to the SM one-shot, the copy-engine low-contention "
        "reduce-scatter or NCCL, from the table `symmbench tune --op reduce_scatter` measured on "
        "this machine (or the built-in default)",
        OpFamily::kDispatcher, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, false,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kCalibrate,
        "the machine's ceilings for the roofline columns: peer-copy bandwidth (sizes_bytes[0] "
        "bytes), the one-shot of 16 bytes (latency floor) and the GEMM rate",
@@ -88,29 +88,30 @@ const std::vector<OpDescriptor>& Ops() {
       {ops::kBroadcast,
        "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
        "signal-pad barriers",
-       OpFamily::kSweptCollective, Computes::kBroadcast, BroadcastBusFactor, "none", 4, false},
+       OpFamily::kSweptCollective, Computes::kBroadcast, BroadcastBusFactor, "none", 4, false,
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kOneShotAllGather,
        "all-gather: every rank pulls every peer's shard through symmetric memory with SM loads, "
        "between two signal-pad barriers",
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kLowContentionAllGather,
        "all-gather by copy engine, no SMs: every rank copies every peer's shard out of symmetric "
        "memory, one peer at a time from itself downwards (rank, rank - 1, ...), so that no two "
        "ranks read one peer at once (PyTorch's _low_contention_all_gather)",
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kOneShotReduceScatter,
        "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
        "memory with SM loads and sums it in rank order",
        OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
       {ops::kLowContentionReduceScatter,
        "sum reduce-scatter by copy engine: every rank copies its shard of every peer's buffer "
        "into a local staging buffer, one peer at a time (rank, rank - 1, ...), then sums the "
        "staged shards locally in rank order (PyTorch's _low_contention_reduce_scatter)",
        OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
   };
   return *kOps;
 }
