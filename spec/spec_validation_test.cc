@@ -39,6 +39,16 @@ v1::JobSpec ValidSpec() {
 }
 
 // Expects `status` to have `code` and a message that starts with `field`.
+// Resolves plugin op "mine:one_shot" into `spec` as the coordinator would: a bf16 CUDA sum
+// all-reduce.
+void AddOneShotPluginOp(v1::JobSpec* spec) {
+  v1::PluginOp* op = spec->add_plugin_ops();
+  op->set_kernel("mine:one_shot");
+  op->set_computes(v1::all_reduce_sum);
+  op->add_dtypes(v1::bf16);
+  op->set_backend(v1::cuda);
+}
+
 void ExpectError(const absl::Status& status, absl::StatusCode code, const std::string& field) {
   EXPECT_EQ(status.code(), code) << status;
   EXPECT_EQ(status.message().substr(0, field.size()), field) << status;
@@ -155,11 +165,8 @@ TEST(ValidateSpecTest, PluginOpsAreCheckedAsTheCoordinatorResolvedThem) {
   spec.set_kernel("mine:one_shot");
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "kernel: unknown kernel");  // not resolved: no plugin_ops entry
-  v1::PluginOp* op = spec.add_plugin_ops();
-  op->set_kernel("mine:one_shot");
-  op->set_computes(v1::all_reduce_sum);
-  op->add_dtypes(v1::bf16);
-  op->set_backend(v1::cuda);
+  AddOneShotPluginOp(&spec);
+  v1::PluginOp* op = spec.mutable_plugin_ops(0);
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
   spec.set_dtype(v1::fp32);
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
@@ -353,11 +360,7 @@ TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
   spec.set_kernel("broadcast");  // in place: the output is the input
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
   // A plugin op has no in-place form.
-  v1::PluginOp* op = spec.add_plugin_ops();
-  op->set_kernel("mine:one_shot");
-  op->set_computes(v1::all_reduce_sum);
-  op->add_dtypes(v1::bf16);
-  op->set_backend(v1::cuda);
+  AddOneShotPluginOp(&spec);
   spec.set_kernel("mine:one_shot");
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "sweep.placement: mine:one_shot has no in-place form");
@@ -386,11 +389,7 @@ TEST(ValidateSpecTest, MisalignBytes) {
   spec.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");  // A/B: both take it
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
   // A plugin op takes its buffers as they come: not as the compare kernel either.
-  v1::PluginOp* op = spec.add_plugin_ops();
-  op->set_kernel("mine:one_shot");
-  op->set_computes(v1::all_reduce_sum);
-  op->add_dtypes(v1::bf16);
-  op->set_backend(v1::cuda);
+  AddOneShotPluginOp(&spec);
   spec.mutable_sweep()->set_compare_kernel("mine:one_shot");
   spec.mutable_sweep()->set_misalign_bytes(0);
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
