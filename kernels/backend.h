@@ -114,10 +114,11 @@ class Backend {
   // Destroy it before the backend.
   virtual absl::StatusOr<JobAllReduce> CreateJobAllReduce(Rendezvous* job) = 0;
   // Tells the peers that this rank has given up after an error, so that their waits on it
-  // stop now instead of at their timeout. CPU: sets the abort word every rank's barrier
-  // polls (ShmSymmetricMemory::Abort). CUDA: nothing yet; a peer's device-side wait ends at
-  // its %globaltimer deadline, and the coordinator kills every rank of a job at its first
-  // failure report (kernels/cuda/signal_pad.cuh says how a peer-visible abort word would fit).
+  // stop now instead of at their timeout, returning ABORTED that names this rank. CPU: sets the
+  // abort word every rank's barrier polls (ShmSymmetricMemory::Abort). CUDA: writes "rank r
+  // gave up" into every rank's device error record, which the device waits poll
+  // (signal_pad.cuh) and Synchronize reads while it waits on work that polls nothing (NCCL's
+  // kernels). Sticky: the backend is unusable afterwards, on every rank.
   virtual void Abort() {}
 };
 

@@ -167,6 +167,16 @@ TEST(GpuMultiRankTest, OneShotMatchesNcclAndABarrierTimeoutIsReported) {
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
 }
 
+// Two or more GPUs: rank 1 gives up (Backend::Abort) while its peers wait for it in a device
+// barrier: they stop within 300 ms of it with ABORTED naming rank 1, not at their 5 s deadline.
+TEST(GpuMultiRankTest, APeerThatGivesUpStopsTheOthersAtOnce) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  CommandResult check = RunCommand({RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
+                                    std::to_string(devices), "--abort-test"});
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
 std::vector<std::string> SizeSweptOps() {
   std::vector<std::string> names;
   for (const OpDescriptor& op : Ops()) {

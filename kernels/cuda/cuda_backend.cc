@@ -30,6 +30,7 @@
 #include "kernels/cuda/nccl_job_all_reduce.h"
 #include "kernels/cuda/nccl_rendezvous.h"
 #include "kernels/cuda/nccl_symmetric_windows.h"
+#include "kernels/cuda/peer_error_records.h"
 #include "kernels/cuda/plugin_collective.h"
 #include "kernels/symm_mem_layout.h"
 
@@ -42,6 +43,12 @@ constexpr std::chrono::microseconds kPollInterval{30};
 // Device barriers wait options.timeout / this, so a hung peer surfaces as a named barrier
 // timeout (rank, peer, block) before the host deadline fires.
 constexpr int64_t kBarrierTimeoutDivisor = 2;
+// A stream still busy after kAbortPollAfter also has its rank's error record read, every
+// kAbortPollInterval (a 32-byte copy on the side stream): work that polls no record (NCCL's
+// kernels, stream waits) then stops at a peer's abort instead of at the deadline. Most
+// batches drain before the first read.
+constexpr std::chrono::milliseconds kAbortPollAfter{50};
+constexpr std::chrono::milliseconds kAbortPollInterval{1};
 
 size_t RoundUp(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -110,6 +117,8 @@ class CudaBackend final : public Backend {
     const cudaError_t stream_created = CreateStream(ctx_.device, cudaStreamNonBlocking, &stream_);
     ctx_.stream = stream_.get();
     SYMMBENCH_RETURN_IF_CUDA_ERROR(stream_created, "cudaStreamCreateWithFlags(non-blocking)");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(CreateStream(ctx_.device, cudaStreamNonBlocking, &abort_stream_),
+                                   "cudaStreamCreateWithFlags(abort stream)");
     const cudaError_t error_allocated =
         DeviceMalloc(ctx_.device, sizeof(DeviceErrorRecord), &error_);
     ctx_.error = error_.get();
@@ -132,6 +141,11 @@ class CudaBackend final : public Backend {
     if (!symm.ok()) return symm.status();
     symm_ = *std::move(symm);
     ctx_.symm = symm_.get();
+    // Every rank's error record mapped here, for Abort (zeroed above, before the exchange).
+    absl::StatusOr<std::unique_ptr<PeerErrorRecords>> records =
+        PeerErrorRecords::Create(ctx_.device, ctx_.error, rendezvous, "error_record_handles");
+    if (!records.ok()) return records.status();
+    peer_records_ = *std::move(records);
     ctx_.rendezvous = rendezvous;
     // Allocated and registered with NCCL on first use (the first all-reduce Prepare).
     nccl_windows_ =
@@ -244,12 +258,25 @@ class CudaBackend final : public Backend {
     return CaptureCudaGraph(ctx_.device, ctx_.stream, body, repeats);
   }
 
+  // Writes "rank gave up" into every rank's error record (PeerErrorRecords::WriteAbort) on the
+  // side stream, so that no copy waits behind this rank's own stuck work: the peers' device
+  // waits, which poll their record's flag, stop within microseconds (signal_pad.cuh), and their
+  // hosts' Synchronize stops waiting on NCCL too. Best effort.
+  void Abort() override {
+    if (peer_records_ == nullptr || cudaSetDevice(ctx_.device) != cudaSuccess) return;
+    (void)peer_records_->WriteAbort(ctx_.rank, abort_stream_.get());
+    (void)cudaGetLastError();
+  }
+
  private:
-  // Polls the stream until it drains or options.timeout passes; on the deadline or an NCCL
-  // asynchronous error, aborts the communicator (its kernels then exit; ours time out by
-  // themselves after barrier_timeout_ns).
+  // Polls the stream until it drains or options.timeout passes; on the deadline, an NCCL
+  // asynchronous error or a peer's abort (read after kAbortPollAfter), aborts the communicator
+  // (its kernels then exit; ours stop at the error record's flag, or time out by themselves
+  // after barrier_timeout_ns).
   absl::Status WaitForStream() {
-    const auto deadline = std::chrono::steady_clock::now() + options_.timeout;
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + options_.timeout;
+    auto next_abort_poll = start + kAbortPollAfter;
     while (true) {
       const cudaError_t err = cudaStreamQuery(ctx_.stream);
       if (err == cudaSuccess) return absl::OkStatus();
@@ -265,6 +292,14 @@ class CudaBackend final : public Backend {
                          "NCCL asynchronous error (communicator aborted)", ctx_.comm);
           AbortComm();
           return status;
+        }
+      }
+      if (std::chrono::steady_clock::now() >= next_abort_poll) {
+        next_abort_poll += kAbortPollInterval;
+        if (const int32_t by = AbortedBy(); by != 0) {
+          AbortComm();
+          return absl::AbortedError(absl::StrCat("rank ", by - 1, " gave up; rank ", ctx_.rank,
+                                                 " stopped waiting for its stream"));
         }
       }
       if (std::chrono::steady_clock::now() >= deadline) {
@@ -283,7 +318,13 @@ class CudaBackend final : public Backend {
     ctx_.comm = nullptr;
   }
 
-  // The stream has drained: INTERNAL if a device barrier recorded a timeout (sticky).
+  // p + 1 once rank p gave up (this rank's error record, read on the side stream), else 0.
+  int32_t AbortedBy() {
+    return peer_records_ == nullptr ? 0 : peer_records_->AbortedBy(abort_stream_.get());
+  }
+
+  // The stream has drained: ABORTED if a device wait stopped because a rank gave up, INTERNAL
+  // if one timed out (both sticky).
   absl::Status ReadErrorRecord() {
     DeviceErrorRecord record;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
@@ -292,6 +333,12 @@ class CudaBackend final : public Backend {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_.stream),
                                    "cudaStreamSynchronize(error record)");
     if (record.flag == 0) return absl::OkStatus();
+    if (record.aborted_by != 0) {
+      return absl::AbortedError(
+          absl::StrCat("rank ", record.aborted_by - 1, " gave up; rank ", ctx_.rank,
+                       "'s device waits stopped; the symmetric memory is now unusable, "
+                       "recreate the backend"));
+    }
     return absl::InternalError(
         absl::StrCat("signal-pad barrier timed out: rank ", record.rank, " waiting for rank ",
                      record.peer, " (block ", record.block, ", ", PhaseName(record.phase),
@@ -306,11 +353,14 @@ class CudaBackend final : public Backend {
   // Released after the destructor's drain, on ctx_.device, in reverse declaration order: the
   // windows (deregistered while the communicator is alive, then freed), the communicator
   // (ncclCommDestroy unless aborted), the symmetric memory (the peers' IPC mappings closed, this
-  // rank's buffer and pad freed), ref, out, the error record, the stream.
+  // rank's buffer and pad freed), the peers' error records, ref, out, this rank's error record,
+  // the streams.
   StreamPtr stream_;
+  StreamPtr abort_stream_;  // Abort's copies and the error-record reads, beside stuck work
   DevicePtr<DeviceErrorRecord> error_;
   DevicePtr<void> out_;
   DevicePtr<void> ref_;
+  std::unique_ptr<PeerErrorRecords> peer_records_;  // every rank's error record, mapped
   std::unique_ptr<CudaSymmetricMemory> symm_;
   NcclCommPtr comm_;
   std::unique_ptr<NcclSymmetricWindows> nccl_windows_;

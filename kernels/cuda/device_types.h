@@ -19,13 +19,14 @@ inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
 // Which barrier of a kernel a signal-pad wait belongs to.
 enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1 };
 
-// Written by the first device thread whose signal-pad wait times out; read by the host after
-// the stream has drained (CudaBackend::Synchronize). Lives in device memory, zeroed once at
-// backend creation and never cleared: after a barrier timeout the signal pads are in an
-// unknown state, so every later Synchronize keeps reporting the error (recreate the backend).
-// `claimed` is the CAS target that elects the single writer; `flag` is set after the fields
-// (with a fence between), so a reader that sees flag == 1 sees the fields. The one failure it
-// records: a signal-pad wait that saw no arrival from `peer` within the barrier timeout.
+// Written by the first device thread whose signal-pad wait times out, or by a peer that gives up
+// (CudaBackend::Abort, through the record's IPC mapping, kernels/cuda/peer_error_records.h);
+// read by the host after the stream has drained
+// (CudaBackend::Synchronize). Zeroed once at backend creation and never cleared: after either
+// failure the signal pads are in an unknown state, so every later Synchronize keeps reporting
+// it (recreate the backend). `claimed` is the CAS target that elects the single writer; `flag`
+// is set after the fields (a fence between, or a second copy after the first), so a reader that
+// sees flag == 1 sees the fields. Device waits poll `flag`: any failure stops them all.
 struct DeviceErrorRecord {
   uint32_t claimed;  // 0 -> 1 by the writer (atomicCAS)
   uint32_t flag;     // 1 once rank..op below are valid
@@ -33,7 +34,10 @@ struct DeviceErrorRecord {
   int32_t peer;      // the rank it was waiting for
   int32_t block;     // blockIdx.x of the timed-out block (its barrier slot)
   int32_t phase;     // BarrierPhase
-  int32_t reserved[2];
+  // p + 1 when rank p gave up (Abort wrote the record; rank, block, phase are -1), 0 for a
+  // timeout.
+  int32_t aborted_by;
+  int32_t reserved;
 };
 static_assert(sizeof(DeviceErrorRecord) == 32, "DeviceErrorRecord layout is shared host/device");
 

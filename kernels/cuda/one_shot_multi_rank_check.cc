@@ -1,7 +1,10 @@
 // Multi-rank check of the CUDA backend on one host: forks one process per GPU (rank r uses
 // device r), meets through a file-based Rendezvous, checks one_shot_all_reduce bitwise against
-// NCCL, times both, and (with --timeout-test) provokes a signal-pad barrier timeout.
-// Usage: one_shot_multi_rank_check WORLD_SIZE [--timeout-test]. Exit 0 only if all passed.
+// NCCL, times both, and then (with --timeout-test) provokes a signal-pad barrier timeout, or
+// (with --abort-test) has rank 1 give up (Backend::Abort) while its peers wait for it in a
+// barrier: they must stop at once, with ABORTED naming rank 1, not at their deadline.
+// Usage: one_shot_multi_rank_check WORLD_SIZE [--timeout-test|--abort-test]. Exit 0 only if
+// all passed.
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,6 +34,10 @@ namespace {
 
 constexpr int64_t kMaxBytes = 32 << 20;
 constexpr auto kTimeout = std::chrono::milliseconds(10000);  // device barriers: 5 s
+// The abort test: rank 1 gives up this long after its peers entered the barrier; they must have
+// stopped within kAbortSlack of it (their deadline is 5 s away).
+constexpr auto kAbortAfter = std::chrono::milliseconds(200);
+constexpr auto kAbortSlack = std::chrono::milliseconds(300);
 constexpr int kWarmup = 20;
 constexpr int kIters = 100;
 constexpr int kRepeats = 5;  // median of this many loops of kIters
@@ -118,7 +125,9 @@ absl::StatusOr<double> TimeOps(Backend& backend, const std::function<absl::Statu
   return per_op[per_op.size() / 2];
 }
 
-int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
+int RunRank(const std::string& dir, int rank, int world, const std::string& mode) {
+  const bool timeout_test = mode == "--timeout-test";
+  const bool abort_test = mode == "--abort-test";
   FileRendezvous rendezvous(dir, rank, world);
   BackendOptions options;
   options.rank = rank;
@@ -186,7 +195,30 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
     }
     CHECK_OK(rendezvous.Barrier("after_timeout_test"));
   }
-  if (!timeout_test) CHECK_OK(backend.Synchronize());  // after the timeout test it stays INTERNAL
+  if (abort_test && world > 1) {
+    CHECK_OK(rendezvous.Barrier("before_abort_test"));
+    CHECK_OK(c.Prepare(8192, DType::kBf16, 1));  // collective (it waits for every rank)
+    if (rank == 1) {  // never launches: gives up while every peer waits for it
+      std::this_thread::sleep_for(kAbortAfter);
+      backend.Abort();
+    } else {
+      const auto start = std::chrono::steady_clock::now();
+      CHECK_OK(c.Run());
+      const absl::Status s = backend.Synchronize();
+      const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - start);
+      std::printf("rank %d abort test: %s after %lld ms\n", rank, s.ToString().c_str(),
+                  static_cast<long long>(waited.count()));
+      if (s.code() != absl::StatusCode::kAborted ||
+          s.message().find("rank 1 gave up") == std::string::npos ||
+          waited > kAbortAfter + kAbortSlack) {
+        ++failures;
+      }
+    }
+    CHECK_OK(rendezvous.Barrier("after_abort_test"));
+  }
+  // After the timeout test it stays INTERNAL, after the abort test ABORTED.
+  if (!timeout_test && !abort_test) CHECK_OK(backend.Synchronize());
   CHECK_OK(rendezvous.Barrier("before_destroy"));      // no peer reads our memory any more
   made->reset();
   created->reset();
@@ -200,7 +232,8 @@ int RunRank(const std::string& dir, int rank, int world, bool timeout_test) {
 
 int main(int argc, char** argv) {
   const int world = argc > 1 ? std::atoi(argv[1]) : 2;
-  const bool timeout_test = argc > 2 && std::string(argv[2]) == "--timeout-test";
+  const std::string mode = argc > 2 ? argv[2] : "";
+  if (!mode.empty() && mode != "--timeout-test" && mode != "--abort-test") return 2;
   char dir_template[] = "/tmp/symmbench_rdv_XXXXXX";
   const char* dir = mkdtemp(dir_template);
   if (dir == nullptr || world < 1) return 2;
@@ -208,7 +241,7 @@ int main(int argc, char** argv) {
   std::vector<pid_t> children;
   for (int rank = 0; rank < world; ++rank) {
     const pid_t pid = fork();
-    if (pid == 0) _exit(symmbench::RunRank(dir, rank, world, timeout_test));
+    if (pid == 0) _exit(symmbench::RunRank(dir, rank, world, mode));
     children.push_back(pid);
   }
   int failed = 0;

@@ -43,15 +43,14 @@ namespace signal_pad {
 // instead of hanging). Waits also give up once another block has recorded an error, so a
 // stream of queued kernels drains quickly after the first timeout. After a timeout the pads
 // hold stale arrivals: the symmetric memory must be recreated (the error record is sticky).
-// Peer abort (not implemented on CUDA; the CPU backend has it, kernels/cpu/cpu_barrier.h):
-// today a rank that fails on the host (a CUDA error, an injected fault) reports to the
-// coordinator, which SIGKILLs every rank of the job at once, so no peer spins until its
-// deadline in practice; with no coordinator the peers' waits end at `timeout_ns`. A peer-
-// visible abort would be one more uint32 per rank in the IPC-mapped signal-pad allocation,
-// written by the failing rank's host into every peer's word (cudaMemcpy to the mapped
-// pointer, system scope) and polled by WaitSignal beside ErrorRecorded every
-// kErrorPollInterval polls, returning kAborted; the layout's static_assert on
-// kSignalPadBytes and docs/symmetric_memory.md change with it.
+// Peer abort (as the CPU backend's abort word, kernels/cpu/cpu_barrier.h): every rank's error
+// record is IPC-mapped by every peer (kernels/cuda/peer_error_records.h). A rank that fails on
+// the host (a CUDA error, an injected fault) writes "rank p gave up" into every rank's record
+// (CudaBackend::Abort: the fields, then the flag, by copy engine), and the
+// waits that poll the flag every kErrorPollInterval polls stop as for another block's timeout:
+// within microseconds, with no load added to the wait loop. The flag is read at .gpu scope
+// while the copy comes over NVLink: the copy engine writes the owner's memory, where the
+// relaxed load reads it (measured: the peers stop as soon as the abort is written).
 
 // Check the (sticky) error record every this many empty polls: often enough that queued kernels
 // drain in microseconds after a failure, rare enough to keep the healthy spin to one load.
