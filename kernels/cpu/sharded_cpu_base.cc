@@ -50,9 +50,9 @@ absl::StatusOr<CheckResult> ShardedCpuBase::CheckRankOrderSum() {
     return absl::FailedPreconditionError(
         absl::StrCat(kernel_name_, " (cpu): CheckRankOrderSum after Prepare, not PrepareRandom"));
   }
-  return CompareWithRankOrderSum(
-      context_.Shifted(context_.output), dtype_, output_count_, seed_, world_size(),
-      /*zero_sign_may_differ=*/false, static_cast<int64_t>(rank()) * shard_);
+  return CompareWithRankOrderSum(PrivateOutput(), dtype_, output_count_, seed_, world_size(),
+                                 /*zero_sign_may_differ=*/false,
+                                 static_cast<int64_t>(rank()) * shard_);
 }
 
 absl::Status ShardedCpuBase::PrepareInputs(int64_t count, DType dtype, uint64_t seed, bool random) {
@@ -91,9 +91,9 @@ unsigned char* ShardedCpuBase::InputOf(int p) const {
   return context_.Shifted(context_.memory->buffer(p));
 }
 
-unsigned char* ShardedCpuBase::output() {
-  return in_place_ ? InPlaceOutput() : context_.Shifted(context_.output);
-}
+unsigned char* ShardedCpuBase::output() { return in_place_ ? InPlaceOutput() : PrivateOutput(); }
+
+unsigned char* ShardedCpuBase::PrivateOutput() const { return context_.Shifted(context_.output); }
 
 unsigned char* ShardedCpuBase::reference() const { return context_.Shifted(context_.reference); }
 
@@ -122,7 +122,7 @@ absl::StatusOr<CheckResult> ShardedCpuBase::CheckInPlace() {
 absl::Status ShardedCpuBase::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
   const size_t bytes = static_cast<size_t>(output_count_) * DTypeSize(dtype_);
-  std::memset(context_.Shifted(context_.output), kPoisonByte, bytes);
+  std::memset(PrivateOutput(), kPoisonByte, bytes);
   std::memset(reference(), kPoisonByte, bytes);
   return absl::OkStatus();
 }
@@ -146,7 +146,7 @@ absl::Status ShardedCpuBase::RunReference() {
 
 absl::StatusOr<CheckResult> ShardedCpuBase::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
-  return CompareBitwise(context_.Shifted(context_.output), reference(), dtype_, output_count_);
+  return CompareBitwise(PrivateOutput(), reference(), dtype_, output_count_);
 }
 
 absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
@@ -156,7 +156,7 @@ absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
                                               index, " outside [0, ", output_count_, ")"));
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
-  context_.Shifted(context_.output)[index * DTypeSize(dtype_)] ^= 0x01;
+  PrivateOutput()[index * DTypeSize(dtype_)] ^= 0x01;
   return absl::OkStatus();
 }
 

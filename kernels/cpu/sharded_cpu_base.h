@@ -67,7 +67,7 @@ class ShardedCpuBase : public Collective {
   // Test hook: this rank's input in its symmetric buffer (in place, where its output goes).
   void* buffer_for_testing() const { return InputOf(rank()); }
   // Test hook: this rank's output (output_count() elements after Prepare).
-  const void* output_for_testing() const { return context_.Shifted(context_.output); }
+  const void* output_for_testing() const { return PrivateOutput(); }
 
  protected:
   // `kernel_name` (a literal) prefixes every error message; `computes` is kAllGather or
@@ -114,7 +114,9 @@ class ShardedCpuBase : public Collective {
   bool in_place_ = false;  // within RunInPlace
   // The in-place output: this rank's input (all-gather) or shard `rank` of it.
   unsigned char* InPlaceOutput() const;
-  // The reference output (CpuKernelContext::reference, misaligned as every buffer).
+  // The out-of-place output (CpuKernelContext::output) and the reference output
+  // (CpuKernelContext::reference), misaligned as every buffer.
+  unsigned char* PrivateOutput() const;
   unsigned char* reference() const;
 };
 

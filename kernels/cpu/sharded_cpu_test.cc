@@ -63,6 +63,18 @@ float Expected(Computes computes, uint64_t seed, int rank, int world_size, int64
   return static_cast<float>(sum);
 }
 
+// Elements of rank `rank`'s output `out` (world_size shards for an all-gather, one for a
+// reduce-scatter) that differ from Expected.
+int64_t DifferFromFormula(const void* out, Computes computes, DType dtype, uint64_t seed, int rank,
+                          int world_size, int64_t shard) {
+  const int64_t out_count = computes == Computes::kAllGather ? shard * world_size : shard;
+  int64_t differ = 0;
+  for (int64_t i = 0; i < out_count; ++i) {
+    differ += LoadAsFloat(out, dtype, i) != Expected(computes, seed, rank, world_size, shard, i);
+  }
+  return differ;
+}
+
 TEST_P(ShardedCpuTest, MatchesReferenceAndTheInputFormula) {
   const auto [kernel, world_size, dtype] = GetParam();
   const Computes computes = FindOp(kernel)->computes;
@@ -92,13 +104,10 @@ TEST_P(ShardedCpuTest, MatchesReferenceAndTheInputFormula) {
         EXPECT_EQ(check->wrong, 0)
             << kernel << " rank " << rank << " count " << count << " first bad "
             << check->first_bad_index << " got " << check->got << " want " << check->want;
-        const int64_t out_count = computes == Computes::kAllGather ? count : shard;
-        int64_t differ = 0;
-        for (int64_t i = 0; i < out_count; ++i) {
-          differ += LoadAsFloat(op->output_for_testing(), dtype, i) !=
-                    Expected(computes, seed, rank, world_size, shard, i);
-        }
-        EXPECT_EQ(differ, 0) << kernel << " rank " << rank << " count " << count;
+        EXPECT_EQ(DifferFromFormula(op->output_for_testing(), computes, dtype, seed, rank,
+                                    world_size, shard),
+                  0)
+            << kernel << " rank " << rank << " count " << count;
       }
     }
     // A flipped bit is caught.
@@ -145,13 +154,8 @@ TEST_P(ShardedCpuTest, InPlaceReadsAndWritesNcclTestsLayout) {
       const auto* buffer = static_cast<const unsigned char*>(op->buffer_for_testing());
       const unsigned char* out =
           computes == Computes::kAllGather ? buffer : buffer + rank * shard * DTypeSize(dtype);
-      const int64_t out_count = computes == Computes::kAllGather ? count : shard;
-      int64_t differ = 0;
-      for (int64_t i = 0; i < out_count; ++i) {
-        differ += LoadAsFloat(out, dtype, i) !=
-                  Expected(computes, 11 + shard, rank, world_size, shard, i);
-      }
-      EXPECT_EQ(differ, 0) << kernel << " rank " << rank << " count " << count;
+      EXPECT_EQ(DifferFromFormula(out, computes, dtype, 11 + shard, rank, world_size, shard), 0)
+          << kernel << " rank " << rank << " count " << count;
     }
   });
 }
@@ -191,7 +195,6 @@ TEST(ShardedCpuMisalignTest, EveryOpMatchesTheFormulaOffItsBoundary) {
           SCOPED_TRACE(
               absl::StrCat(kernel, " misalign ", misalign, " rank ", rank, " shard ", shard));
           const int64_t count = shard * kWorldSize;
-          const int64_t out_count = computes == Computes::kAllGather ? count : shard;
           ASSERT_TRUE(op->Prepare(count, kDType, 3 + shard).ok());
           EXPECT_EQ(reinterpret_cast<uintptr_t>(op->output_for_testing()) % 16,
                     static_cast<uintptr_t>(misalign));
@@ -200,12 +203,9 @@ TEST(ShardedCpuMisalignTest, EveryOpMatchesTheFormulaOffItsBoundary) {
           ASSERT_TRUE(op->Run().ok());
           ASSERT_TRUE(op->RunReference().ok());
           EXPECT_EQ(op->Check()->wrong, 0);
-          int64_t differ = 0;
-          for (int64_t i = 0; i < out_count; ++i) {
-            differ += LoadAsFloat(op->output_for_testing(), kDType, i) !=
-                      Expected(computes, 3 + shard, rank, kWorldSize, shard, i);
-          }
-          EXPECT_EQ(differ, 0);
+          EXPECT_EQ(DifferFromFormula(op->output_for_testing(), computes, kDType, 3 + shard, rank,
+                                      kWorldSize, shard),
+                    0);
           ASSERT_TRUE(op->Prepare(count, kDType, 3 + shard).ok());
           ASSERT_TRUE(op->RunReference().ok());
           ASSERT_TRUE(op->RunInPlace().ok());

@@ -48,7 +48,8 @@ __global__ void __launch_bounds__(kShardedThreads)
   const int64_t start = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   // 16-byte vectors where every shard is whole vectors at 16-byte-aligned addresses (the same
   // test for every thread: a uniform branch); else 2-byte granules (misaligned buffers, or an
-  // in-place shard that starts inside a vector).
+  // in-place shard that starts inside a vector). The launcher sizes the grid by the same test
+  // (VectorPath).
   bool vectors = shard_bytes % all_reduce::kVectorBytes == 0 && VectorAligned(args.output);
 #pragma unroll
   for (int p = 0; p < kSlots<kWorld>; ++p) {
@@ -93,6 +94,7 @@ __global__ void __launch_bounds__(kShardedThreads)
   if (!Entry(args, world)) return;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   const int64_t start = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  // The same test as the all-gather's (VectorPath on the host).
   bool vectors = args.shard % kElems == 0 && VectorAligned(args.output);
 #pragma unroll
   for (int p = 0; p < kSlots<kWorld>; ++p) {
@@ -150,6 +152,18 @@ bool ValidArgs(const ShardedArgs& args) {
 // Whether `p` is whole 2-byte granules from the start (every dtype's element is).
 bool Granular(const void* p) { return reinterpret_cast<uintptr_t>(p) % 2 == 0; }
 
+// The kernels' choice of path, made here as they make it, to size the grid for it: 16-byte
+// vectors when the shard is whole vectors and the output and every input start on a 16-byte
+// boundary.
+bool VectorPath(const ShardedArgs& args) {
+  bool vectors = args.shard * DeviceDTypeSize(args.dtype) % all_reduce::kVectorBytes == 0 &&
+                 all_reduce::Aligned(args.output);
+  for (int p = 0; p < args.world_size; ++p) {
+    vectors = vectors && all_reduce::Aligned(args.inputs[p]);
+  }
+  return vectors;
+}
+
 // Blocks for `units` units of work per thread-iteration of `per_block` units per block.
 int Blocks(int64_t units, int64_t per_block, int max_blocks) {
   return all_reduce::GridBlocks(units, per_block, max_blocks);
@@ -165,21 +179,19 @@ cudaError_t ShardedMaxBlocks(bool gather, DeviceDType dtype, int world_size, int
 }
 
 cudaError_t LaunchOneShotAllGather(const ShardedArgs& args, cudaStream_t stream) {
-  // The kernel's choice of path (OneShotAllGatherKernel), to size the grid for it.
-  const int64_t shard_bytes = args.shard * DeviceDTypeSize(args.dtype);
-  bool vectors = shard_bytes % all_reduce::kVectorBytes == 0 && all_reduce::Aligned(args.output);
   if (!ValidArgs(args) || !Granular(args.output)) return cudaErrorInvalidValue;
   for (int p = 0; p < args.world_size; ++p) {
     if (!Granular(args.inputs[p])) return cudaErrorInvalidValue;
-    vectors = vectors && all_reduce::Aligned(args.inputs[p]);
   }
+  const int64_t shard_bytes = args.shard * DeviceDTypeSize(args.dtype);
   const void* kernel = all_reduce::KernelFor<AllGatherFamily>(args.dtype, args.world_size);
   if (kernel == nullptr) return cudaErrorInvalidValue;
   const int vecs =
       all_reduce::VecsPerThread(all_reduce::KernelWorld(args.world_size), kLoadsInFlight);
-  const int blocks = vectors ? Blocks(shard_bytes / all_reduce::kVectorBytes,
-                                      static_cast<int64_t>(kShardedThreads) * vecs, args.max_blocks)
-                             : Blocks(shard_bytes / 2, kShardedThreads, args.max_blocks);
+  const int blocks = VectorPath(args)
+                         ? Blocks(shard_bytes / all_reduce::kVectorBytes,
+                                  static_cast<int64_t>(kShardedThreads) * vecs, args.max_blocks)
+                         : Blocks(shard_bytes / 2, kShardedThreads, args.max_blocks);
   return all_reduce::LaunchWithArgs(kernel, blocks, kShardedThreads, args, stream);
 }
 
@@ -187,18 +199,14 @@ cudaError_t LaunchReduceScatterSum(const ShardedArgs& args, cudaStream_t stream)
   if (!ValidArgs(args)) return cudaErrorInvalidValue;
   const void* kernel = all_reduce::KernelFor<ReduceScatterFamily>(args.dtype, args.world_size);
   if (kernel == nullptr) return cudaErrorInvalidValue;
-  // The kernel's choice of path (ReduceScatterSumKernel), to size the grid for it: a thread per
-  // element on the element path, as many as the cap allows.
+  // A thread per element on the element path, as many as the cap allows.
   const int elems = all_reduce::kVectorBytes / DeviceDTypeSize(args.dtype);
-  bool vectors = args.shard % elems == 0 && all_reduce::Aligned(args.output);
-  for (int p = 0; p < args.world_size; ++p) {
-    vectors = vectors && all_reduce::Aligned(args.inputs[p]);
-  }
   const int vecs =
       all_reduce::VecsPerThread(all_reduce::KernelWorld(args.world_size), kLoadsInFlight);
-  const int blocks = vectors ? Blocks(args.shard / elems,
-                                      static_cast<int64_t>(kShardedThreads) * vecs, args.max_blocks)
-                             : Blocks(args.shard, kShardedThreads, args.max_blocks);
+  const int blocks = VectorPath(args)
+                         ? Blocks(args.shard / elems, static_cast<int64_t>(kShardedThreads) * vecs,
+                                  args.max_blocks)
+                         : Blocks(args.shard, kShardedThreads, args.max_blocks);
   return all_reduce::LaunchWithArgs(kernel, blocks, kShardedThreads, args, stream);
 }
 
