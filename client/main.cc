@@ -107,7 +107,12 @@ void AddSubmitFlags(CLI::App* submit, SubmitOptions* options) {
               "size below 16; every built-in size-swept kernel");
   submit->add_flag_function(
       "--graph", [&f](std::int64_t) { f.graph = true; },
-      "Also time CUDA-graph replays of the kernel and the baselines (nccl-tests -G)");
+      "Also time CUDA-graph replays of the kernel and the baselines: graphs of iters / 10 "
+      "operations, each replay timed on its own");
+  AddOptional(submit, "--graph-launches", &f.graph_launches,
+              "Graph mode as nccl-tests' -G N (implies --graph): one graph of all iters "
+              "operations, launched N times under one timer pair, one sample per timing loop "
+              "(1..100)");
   AddOptional(submit, "--repeats", &f.repeats,
               "Timing loops per size, each with its own warm-up; every sample is kept for "
               "`symmbench gate` (1..100) [default: 5]");

@@ -53,6 +53,15 @@ std::string MemoryText(int64_t bytes) {
   return absl::StrFormat("%.1f MiB", bytes / 1048576.0);
 }
 
+// How graph mode timed its replays (SweepSpec.graph_launches), for the header.
+std::string GraphTiming(const v1::SweepSpec& sweep) {
+  if (sweep.graph_launches() > 0) {
+    return absl::StrCat("one graph of all iters operations, ", sweep.graph_launches(),
+                        " launches per sample (nccl-tests -G ", sweep.graph_launches(), ")");
+  }
+  return "graphs of iters / 10 operations, one sample per replay";
+}
+
 std::string Describe(const RowView& view) {
   const std::string ranks = view.ranks == "0"     ? "rank 0's"
                             : view.ranks == "avg" ? "average over ranks"
@@ -139,7 +148,9 @@ std::string RunHeader(const v1::Job& job, const RowView& view) {
       &out, "# time: ", Describe(view),
       view.IsDefault() ? " (nccl-tests: each rank's mean, max over ranks: --stat mean)" : "",
       "; samples are ", sweep.per_iteration() ? "single iterations" : "timed batches of iterations",
-      "\n#\n# Using devices\n");
+      "\n");
+  if (sweep.graph()) absl::StrAppend(&out, "# graph timing: ", GraphTiming(sweep), "\n");
+  absl::StrAppend(&out, "#\n# Using devices\n");
   for (const v1::RankIdentity& rank : job.ranks()) {
     if (rank.pid() == 0) continue;  // not reported (yet)
     absl::StrAppend(&out,
@@ -275,7 +286,9 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
   config["iterations"] = spec.iters();
   config["aggregated_iterations"] = 1;
   config["validation"] = spec.check() ? 1 : 0;
-  config["graph"] = sweep.graph() ? 1 : 0;
+  // nccl-tests writes -G's launch count here; ours without graph_launches replays its own way.
+  config["graph"] = sweep.graph_launches() > 0 ? sweep.graph_launches() : (sweep.graph() ? 1 : 0);
+  if (sweep.graph()) config["graph_timing"] = GraphTiming(sweep);  // ours
   config["blocking_collectives"] = "false";
   config["parallel_init"] = "false";
   config["misalign_bytes"] = sweep.misalign_bytes();  // ours: nccl-tests has no such key

@@ -130,6 +130,26 @@ TEST(RunReportTest, HeaderHasTheParametersAndOneLinePerRank) {
   EXPECT_NE(header.find("#  Rank  1 Pid   4001"), std::string::npos);
 }
 
+TEST(RunReportTest, HeaderAndJsonSayHowGraphReplaysWereTimed) {
+  v1::Job job = Job();
+  EXPECT_EQ(RunHeader(job, {}).find("# graph timing:"), std::string::npos);
+  job.mutable_spec()->mutable_sweep()->set_graph(true);
+  EXPECT_NE(RunHeader(job, {}).find("# graph timing: graphs of iters / 10 operations, one sample "
+                                    "per replay\n"),
+            std::string::npos)
+      << RunHeader(job, {});
+  EXPECT_EQ(NcclTestsJson(job, {})["config"]["graph"], 1);
+  job.mutable_spec()->mutable_sweep()->set_graph_launches(15);
+  EXPECT_NE(RunHeader(job, {}).find("# graph timing: one graph of all iters operations, 15 "
+                                    "launches per sample (nccl-tests -G 15)\n"),
+            std::string::npos)
+      << RunHeader(job, {});
+  const ordered_json json = NcclTestsJson(job, {});
+  EXPECT_EQ(json["config"]["graph"], 15);
+  EXPECT_EQ(json["config"]["graph_timing"],
+            "one graph of all iters operations, 15 launches per sample (nccl-tests -G 15)");
+}
+
 TEST(RunReportTest, FooterCountsWrongElementsAndChecksTheMinimumBusBandwidth) {
   v1::Job job = Job();
   ReportOptions options;

@@ -252,12 +252,13 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
         absl::StrCat("--dtype all: kernel ", spec.kernel(),
                      " runs GEMM problems; every dtype in one job is for the size-swept kernels"));
   }
-  if (ag_gemm && (flags.graph.value_or(false) || flags.per_host_teams.value_or(false) ||
-                  flags.compare_kernel.has_value())) {
+  if (ag_gemm && (flags.graph.value_or(false) || flags.graph_launches.has_value() ||
+                  flags.per_host_teams.value_or(false) || flags.compare_kernel.has_value())) {
     return absl::InvalidArgumentError(absl::StrCat(
-        flags.graph.value_or(false)
-            ? "--graph"
-            : (flags.per_host_teams.value_or(false) ? "--per-host-teams" : "--compare-kernel"),
+        flags.graph_launches.has_value()       ? "--graph-launches"
+        : flags.graph.value_or(false)          ? "--graph"
+        : flags.per_host_teams.value_or(false) ? "--per-host-teams"
+                                               : "--compare-kernel",
         ": kernel ", spec.kernel(),
         " runs GEMM problems; graph mode, per-host teams and A/B jobs are for the size-swept "
         "kernels"));
@@ -285,6 +286,10 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     v1::SweepSpec* sweep = spec.mutable_sweep();
     if (flags.step_factor) sweep->set_step_factor(*flags.step_factor);
     if (flags.graph) sweep->set_graph(*flags.graph);
+    if (flags.graph_launches) {
+      sweep->set_graph(true);
+      sweep->set_graph_launches(*flags.graph_launches);
+    }
     if (flags.per_host_teams) sweep->set_per_host_teams(*flags.per_host_teams);
     if (flags.compare_kernel) sweep->set_compare_kernel(*flags.compare_kernel);
     if (flags.per_iteration) sweep->set_per_iteration(*flags.per_iteration);

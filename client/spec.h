@@ -39,6 +39,7 @@ struct SpecFlags {
   std::optional<int32_t> job_timeout_s;       // --job-timeout-s
   std::optional<int32_t> nodes;               // --nodes
   std::optional<bool> graph;                  // --graph: also time CUDA-graph replays
+  std::optional<int32_t> graph_launches;      // --graph-launches N: nccl-tests' -G N (and graph)
   std::optional<bool> per_host_teams;         // --per-host-teams
   std::optional<std::string> compare_kernel;  // --compare-kernel: A/B in one job
   std::optional<bool> per_iteration;          // --per-iteration: time every iteration alone

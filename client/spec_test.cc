@@ -161,6 +161,21 @@ TEST(BuildJobSpecTest, FamilyMembersFromFilesAndFlags) {
   flags.graph = true;
   EXPECT_EQ(BuildJobSpec(flags).status().message().find("--graph: kernel ag_gemm runs GEMM"), 0u)
       << BuildJobSpec(flags).status();
+  flags.graph_launches = 15;
+  EXPECT_EQ(
+      BuildJobSpec(flags).status().message().find("--graph-launches: kernel ag_gemm runs GEMM"), 0u)
+      << BuildJobSpec(flags).status();
+}
+
+TEST(BuildJobSpecTest, GraphLaunchesTurnsGraphModeOn) {
+  SpecFlags flags;
+  flags.world_size = 2;
+  flags.sizes = "4K";
+  flags.graph_launches = 15;
+  absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
+  ASSERT_TRUE(spec.ok()) << spec.status();
+  EXPECT_TRUE(spec->sweep().graph());
+  EXPECT_EQ(spec->sweep().graph_launches(), 15);
 }
 
 TEST(BuildJobSpecTest, BadSpecFileNamesTheFile) {

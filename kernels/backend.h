@@ -103,6 +103,15 @@ class Backend {
   // the host clock (right for the CPU backend, whose operations run on the calling thread);
   // the CUDA backend enqueues a spin kernel on its stream.
   virtual absl::Status InjectDelay(double us);
+  // Checks of a timing loop's batches with no synchronization between them, so that the stream
+  // stays as full as without checks. After DeferChecks(true) a collective's Check enqueues its
+  // comparison in order with the operations and returns no wrong elements; once the backend is
+  // synchronized, TakeDeferredChecks returns what those comparisons found (wrong elements
+  // summed, the first that found any giving index and values) and starts over. Returns false
+  // where checks are not deferred: the CPU backend, whose Check compares at once, after the
+  // operations it follows have run.
+  virtual bool DeferChecks(bool /*on*/) { return false; }
+  virtual absl::StatusOr<CheckResult> TakeDeferredChecks() { return CheckResult{}; }
   // The named GEMM + collective op (OpFamily::kGemmCollective, e.g. "ag_gemm") on this
   // backend. Its symmetric-memory part lives in the backend's symmetric buffer (options.max_bytes
   // must cover it: GemmSymmetricBytes). NOT_FOUND for an op this backend does not implement.

@@ -21,7 +21,8 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
   if (!v1::Fault::Kind_IsValid(fault.kind())) {
     return absl::InvalidArgumentError(
         absl::StrCat("inject_fault.kind: ", fault.kind(),
-                     " is not a known fault (rank_error, flip_element, flip_timed)"));
+                     " is not a known fault (rank_error, flip_element, flip_timed, "
+                     "flip_batch_start)"));
   }
   if (fault.rank() < 0 || fault.rank() >= spec.world_size()) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault.rank: ", fault.rank(),
@@ -46,7 +47,9 @@ absl::StatusOr<v1::Fault> ParseFaultText(const std::string& text, const std::str
   const size_t colon = text.find(':');
   v1::Fault::Kind kind = v1::Fault::none;
   if (!v1::Fault::Kind_Parse(text.substr(0, colon), &kind) || kind == v1::Fault::none) {
-    return invalid("is not a known fault (want rank_error:R, flip_element[:R], flip_timed[:R])");
+    return invalid(
+        "is not a known fault (want rank_error:R, flip_element[:R], flip_timed[:R], "
+        "flip_batch_start[:R])");
   }
   fault.set_kind(kind);
   if (colon == std::string::npos) {

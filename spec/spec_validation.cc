@@ -394,6 +394,21 @@ absl::Status CheckPlacement(const v1::JobSpec& spec, const OpDescriptor& kernel)
   return absl::OkStatus();
 }
 
+// SweepSpec.graph_launches: in [0, kMaxGraphLaunches], and only with graph.
+absl::Status CheckGraphLaunches(const v1::SweepSpec& sweep) {
+  const int32_t launches = sweep.graph_launches();
+  if (launches == 0) return absl::OkStatus();
+  if (launches < 0 || launches > kMaxGraphLaunches) {
+    return absl::InvalidArgumentError(absl::StrCat("sweep.graph_launches: must be in [0, ",
+                                                   kMaxGraphLaunches, "] (got ", launches, ")"));
+  }
+  if (!sweep.graph()) {
+    return absl::InvalidArgumentError(
+        "sweep.graph_launches: times graph replays; set sweep.graph too (--graph)");
+  }
+  return absl::OkStatus();
+}
+
 // SweepSpec.misalign_bytes: in [0, 16), for an op with a misaligned form, and a multiple of each
 // of the job's element sizes.
 absl::Status CheckMisalign(const v1::JobSpec& spec, const OpDescriptor& kernel, DType dtype) {
@@ -553,6 +568,7 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
   if (absl::Status s = CheckAllDTypes(spec, *kernel, limits); !s.ok()) return s;
   if (absl::Status s = CheckPlacement(spec, *kernel); !s.ok()) return s;
   if (absl::Status s = CheckMisalign(spec, *kernel, *dtype); !s.ok()) return s;
+  if (absl::Status s = CheckGraphLaunches(spec.sweep()); !s.ok()) return s;
   if (absl::Status s = CheckIters("warmup_iters", spec.warmup_iters(), 0); !s.ok()) return s;
   if (absl::Status s = CheckIters("iters", spec.iters(), 1); !s.ok()) return s;
   if (spec.repeats() < 0 || spec.repeats() > kMaxRepeats) {  // 0: the default

@@ -30,6 +30,8 @@ constexpr int32_t kDefaultRepeats = 5;  // JobSpec.repeats when unset
 constexpr int32_t kMaxRepeats = 100;
 // SweepSpec.per_iteration: iters x repeats samples per row at most (one double each).
 constexpr int64_t kMaxPerIterationSamples = 20000;
+// SweepSpec.graph_launches: the most launches of the whole-loop graph under one timer pair.
+constexpr int32_t kMaxGraphLaunches = 100;
 constexpr double kMaxInjectDelayUs = 1e6;  // JobSpec.inject_delay_us: one second per op
 
 // A spec's element type as the kernels' DType (bf16 when unspecified). INVALID_ARGUMENT naming

@@ -368,6 +368,20 @@ TEST(ValidateSpecTest, PlacementBothOnlyForAnOpWithAnInPlaceForm) {
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
 }
 
+TEST(ValidateSpecTest, GraphLaunchesNeedGraphModeAndABound) {
+  v1::JobSpec spec = ValidSpec();
+  spec.mutable_sweep()->set_graph_launches(15);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.graph_launches: times graph replays; set sweep.graph too");
+  spec.mutable_sweep()->set_graph(true);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  for (int launches : {-1, 101}) {
+    spec.mutable_sweep()->set_graph_launches(launches);
+    ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+                "sweep.graph_launches: must be in [0, 100]");
+  }
+}
+
 TEST(ValidateSpecTest, MisalignBytes) {
   v1::JobSpec spec = ValidSpec();  // a bf16 all-reduce
   for (int bytes : {0, 2, 6, 14}) {

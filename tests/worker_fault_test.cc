@@ -161,8 +161,8 @@ TEST_F(WorkerFaultTest, CorruptedResultIsCaughtByVerificationAndNeverPublished) 
   EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
 }
 
-// Only the timed operations are wrong (the first check passes): the check after each loop's
-// last timed batch fails the job, and no figure is published.
+// Only the timed operations are wrong (the first check passes): the check after every timed
+// batch fails the job, and no figure is published.
 TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   v1::JobSpec spec = SmallCpuSpec(2, {4096, 65536});
   SetFault(&spec, v1::Fault::flip_timed, 1);
@@ -170,8 +170,8 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   const std::string id = SubmitOk(spec);
   v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
   EXPECT_EQ(job.state(), v1::FAILED);
-  // One wrong element in the check of each pass's loop.
-  EXPECT_NE(job.error().find("verification failed: 2 wrong elements on rank 1"), std::string::npos)
+  // One wrong element in the check of each timed batch: 2 passes of 3 (3 iters, a batch each).
+  EXPECT_NE(job.error().find("verification failed: 6 wrong elements on rank 1"), std::string::npos)
       << job.error();
   // fp32 with its lowest mantissa bit flipped: the message shows the two values apart.
   const size_t got = job.error().find(": got ");
@@ -181,7 +181,7 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   EXPECT_NE(job.error().substr(got + 7, want - got - 7), job.error().substr(want + 6))
       << job.error();
   ASSERT_EQ(job.rows_size(), 1);
-  EXPECT_EQ(job.rows(0).wrong(), 2);
+  EXPECT_EQ(job.rows(0).wrong(), 6);
   ExpectCleanedUp(id);
   const std::string metrics = ScrapeMetrics(daemon_->metrics_address());
   EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);

@@ -38,7 +38,7 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
 // Runs `spec` over its plan's sizes (bytes) on `backend` in spec.repeats passes (0 counts as 1):
-// each pass gives every size one timing loop of the kernel (its own warm-up; its last timed batch
+// each pass gives every size one timing loop of the kernel (its own warm-up; every timed batch
 // checked) and one of every reference; the first pass also checks the operation right after
 // Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
 // `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first

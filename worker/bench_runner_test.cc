@@ -193,8 +193,8 @@ TEST(FaultInjectionTest, AppliesWithinTheSizeRange) {
 }
 
 // A kernel whose timed operations go wrong while the one right after Prepare is right (a race
-// between back-to-back operations looks like this) must fail the job: the last timed batch of
-// every loop is checked, eager and graph, in every pass.
+// between back-to-back operations looks like this) must fail the job: every timed batch of
+// every eager loop is checked, and the last graph replay, in every pass.
 TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
   v1::JobSpec spec = SmallSpec(v1::bf16);
   // Rank 0 flips an element after every timed run.
@@ -205,7 +205,7 @@ TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
   const std::vector<absl::Status> statuses = RunRanks(spec, {2048}, 2, &rows);
   // Rank 0, whose result was wrong, fails with DATA_LOSS; rank 1 stops, leaving it the report.
   EXPECT_EQ(statuses[0].code(), absl::StatusCode::kDataLoss) << statuses[0];
-  EXPECT_NE(statuses[0].message().find("verification failed: 4 wrong elements on rank 0"),
+  EXPECT_NE(statuses[0].message().find("verification failed: 13 wrong elements on rank 0"),
             std::string::npos)
       << statuses[0];
   EXPECT_EQ(statuses[1].code(), absl::StatusCode::kAborted) << statuses[1];
@@ -214,10 +214,51 @@ TEST(RunBenchmarkTest, ACorruptedTimedOperationFailsTheJob) {
   ASSERT_FALSE(rows.empty());
   const v1::ResultRow& row = rows.back();
   EXPECT_FALSE(row.partial());
-  // One wrong element in each check of a loop: 3 eager loops and the graph replays; the check
-  // right after Prepare found none.
-  EXPECT_EQ(row.wrong(), 4);
+  // One wrong element in each check of a timed batch: 3 eager loops of 4 batches (4 iters: a
+  // batch each) and the last graph replay; the check right after Prepare found none.
+  EXPECT_EQ(row.wrong(), 13);
   EXPECT_TRUE(row.checked());
+}
+
+// nccl-tests' -G N: the graph holds all iters operations and one timer spans N launches, so the
+// graph replays give one sample, checked once.
+TEST(RunBenchmarkTest, GraphLaunchesTimeOneGraphOfTheWholeLoop) {
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  spec.mutable_sweep()->set_graph(true);
+  spec.mutable_sweep()->set_graph_launches(3);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_GT(rows[0].graph_time_us(), 0.0);
+  EXPECT_EQ(rows[0].wrong(), 0);
+
+  spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
+  rows.clear();
+  RunRanks(spec, {2048}, 2, &rows);
+  ASSERT_FALSE(rows.empty());
+  // 4 eager batches (4 iters) and the one graph sample.
+  EXPECT_EQ(rows.back().wrong(), 5);
+}
+
+// A kernel whose first operation of every timed batch is wrong and whose later ones put it
+// right: the batch's last operation, all that batched timing leaves to check, is right, while
+// with per_iteration every timed operation is a batch of its own and each is checked.
+TEST(RunBenchmarkTest, PerIterationChecksEveryTimedOperation) {
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  spec.set_iters(20);  // 10 batches of 2 operations
+  spec.mutable_inject_fault()->set_kind(v1::Fault::flip_batch_start);
+  std::vector<v1::ResultRow> rows;
+  for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) EXPECT_TRUE(s.ok()) << s;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].wrong(), 0);
+
+  spec.mutable_sweep()->set_per_iteration(true);
+  rows.clear();
+  const std::vector<absl::Status> statuses = RunRanks(spec, {2048}, 2, &rows);
+  EXPECT_EQ(statuses[0].code(), absl::StatusCode::kDataLoss) << statuses[0];
+  ASSERT_FALSE(rows.empty());
+  // Every timed operation of the one loop: 20 checks, each finding the one flipped element.
+  EXPECT_EQ(rows.back().wrong(), 20);
 }
 
 TEST(RunBenchmarkTest, EveryLoopsCheckPassesOnACorrectKernel) {

@@ -14,10 +14,13 @@ class FaultInjectingCollective final : public Collective {
       : op_(std::move(op)), fault_(fault) {}
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
+    poisons_since_prepare_ = 0;
     return op_->Prepare(count, dtype, seed);
   }
   absl::Status PoisonOutputs() override {
-    armed_ = fault_.kind() == v1::Fault::flip_element && !flipped_;
+    armed_ = (fault_.kind() == v1::Fault::flip_element && !flipped_) ||
+             (fault_.kind() == v1::Fault::flip_batch_start && poisons_since_prepare_ > 0);
+    ++poisons_since_prepare_;
     poisoned_ = true;
     return op_->PoisonOutputs();
   }
@@ -36,7 +39,7 @@ class FaultInjectingCollective final : public Collective {
     }
     if (!armed_) return absl::OkStatus();
     armed_ = false;
-    flipped_ = true;
+    flipped_ = fault_.kind() == v1::Fault::flip_element;
     return op_->FlipOutputElement(0);
   }
   absl::Status RunReference() override { return op_->RunReference(); }
@@ -65,7 +68,8 @@ class FaultInjectingCollective final : public Collective {
   std::unique_ptr<Collective> op_;
   const v1::Fault fault_;
   bool armed_ = false;    // the next Run is the checked one
-  bool flipped_ = false;  // one element is flipped per job
+  bool flipped_ = false;  // flip_element: one element is flipped per job
+  int64_t poisons_since_prepare_ = 0;
   bool poisoned_ = false;  // PoisonOutputs was called
   int64_t runs_ = 0;       // kFlipTimed: Run calls since the first PoisonOutputs
 };

@@ -17,7 +17,11 @@ namespace symmbench {
 //   flip_timed   every Run after the first PoisonOutputs but the first one (the check right
 //                after the first Prepare) is followed by op->FlipOutputElement(0): the
 //                random-input pass and that check see right results, the timed operations
-//                wrong ones.
+//                wrong ones;
+//   flip_batch_start the first Run after each PoisonOutputs, but the first PoisonOutputs
+//                after each Prepare (the check right after Prepare, or a later pass's first
+//                batch), is followed by op->FlipOutputElement(0): the first operation of a
+//                timed batch is wrong, and only a batch of one operation leaves it to be checked.
 // Returns `op` itself when there is no fault or it is aimed at another rank.
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
                                          int rank);

@@ -19,9 +19,9 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
   std::vector<int> batches = SplitIntoBatches(iters, max_batches);
   std::vector<std::unique_ptr<Timer>> timers;
   for (size_t b = 0; b < batches.size(); ++b) {
-    const bool last = b + 1 == batches.size();
-    if (last) {
-      if (absl::Status s = Call(hooks.before_last_batch); !s.ok()) return s;
+    const bool hooked = !hooks.last_batch_only || b + 1 == batches.size();
+    if (hooked) {
+      if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
     }
     timers.push_back(backend->NewTimer());
     Timer* timer = timers.back().get();
@@ -30,6 +30,9 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
       if (absl::Status s = op(); !s.ok()) return s;
     }
     if (absl::Status s = timer->Stop(); !s.ok()) return s;
+    if (hooked) {
+      if (absl::Status s = Call(hooks.after_batch); !s.ok()) return s;
+    }
   }
   if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
@@ -77,9 +80,11 @@ absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(Backend* backend, int warmup_it
 
 absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
                                                const std::function<absl::Status()>& op,
-                                               const LoopHooks& hooks) {
-  const int per_graph = std::max(1, iters / kTimingBatches);
-  const int launches = std::max(1, iters / per_graph);
+                                               const LoopHooks& hooks, int launches_per_sample) {
+  const bool whole_loop = launches_per_sample > 0;
+  const int per_graph = whole_loop ? std::max(1, iters) : std::max(1, iters / kTimingBatches);
+  const int samples = whole_loop ? 1 : std::max(1, iters / per_graph);
+  const int launches = whole_loop ? launches_per_sample : 1;  // per sample
   absl::StatusOr<std::unique_ptr<Graph>> graph = backend->CaptureGraph(op, per_graph);
   if (!graph.ok()) return graph.status();
   const int warmup_launches = std::max(1, (warmup_iters + per_graph - 1) / per_graph);
@@ -88,24 +93,30 @@ absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iter
   }
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<std::unique_ptr<Timer>> timers;
-  for (int i = 0; i < launches; ++i) {
-    if (i + 1 == launches) {
-      if (absl::Status s = Call(hooks.before_last_batch); !s.ok()) return s;
+  for (int i = 0; i < samples; ++i) {
+    const bool hooked = !hooks.last_batch_only || i + 1 == samples;
+    if (hooked) {
+      if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
     }
     timers.push_back(backend->NewTimer());
     if (absl::Status s = timers.back()->Start(); !s.ok()) return s;
-    if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
+    for (int l = 0; l < launches; ++l) {
+      if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
+    }
     if (absl::Status s = timers.back()->Stop(); !s.ok()) return s;
+    if (hooked) {
+      if (absl::Status s = Call(hooks.after_batch); !s.ok()) return s;
+    }
   }
   if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-  std::vector<double> samples;
+  std::vector<double> per_op;
   for (const std::unique_ptr<Timer>& timer : timers) {
     absl::StatusOr<double> elapsed = timer->ElapsedUs();
     if (!elapsed.ok()) return elapsed.status();
-    samples.push_back(*elapsed / per_graph);
+    per_op.push_back(*elapsed / (static_cast<double>(per_graph) * launches));
   }
-  return Summarize(std::move(samples));
+  return Summarize(std::move(per_op));
 }
 
 TimingStats Summarize(std::vector<double> per_op_us) {

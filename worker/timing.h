@@ -31,21 +31,25 @@ TimingStats Summarize(std::vector<double> per_op_us);
 // kTimingBatches, or `iters` to time every iteration on its own (SweepSpec.per_iteration).
 std::vector<int> SplitIntoBatches(int iters, int max_batches = kTimingBatches);
 
-// Verification hooks of a timing loop. Each runs once per loop, outside every timer, with no
-// host synchronization between it and the timed operations; an empty one is not called.
+// Verification hooks of a timing loop, each run outside every timer with no host
+// synchronization between it and the timed operations; an empty one is not called.
 struct LoopHooks {
-  // Before the last timed batch (graph mode: replay): a verifying caller poisons the output and
-  // computes the reference, so that what it checks after the loop is what the last timed batch
-  // left.
-  std::function<absl::Status()> before_last_batch;
+  // Before every timed batch (graph mode: replay): a verifying caller poisons the outputs and
+  // computes the reference, so that what it checks after the batch is what the batch left.
+  std::function<absl::Status()> before_batch;
+  // After every timed batch, its timer stopped: a verifying caller checks the output the
+  // batch's last operation left (deferred: Backend::DeferChecks).
+  std::function<absl::Status()> after_batch;
   // After the last timed batch, before the loop synchronizes: a verifying caller poisons the
   // outputs and runs one more operation back to back with the timed ones, checked after the
   // loop (what a stale progress flag or signal would get wrong).
   std::function<absl::Status()> after_last_batch;
+  // before_batch and after_batch run around the last timed batch only.
+  bool last_batch_only = false;
 };
 
 // Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in
-// SplitIntoBatches(iters, max_batches) batches, with `hooks` around the last one. The backend is
+// SplitIntoBatches(iters, max_batches) batches, with `hooks` around them. The backend is
 // synchronized on return. Errors from `op`, the hooks or the backend are returned as they are.
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op,
@@ -61,12 +65,15 @@ absl::StatusOr<TimingStats> WarmUpAndTimeRepeats(
     const std::function<absl::Status()>& op, const LoopHooks& hooks = {},
     const std::function<absl::Status()>& after_round = nullptr);
 
-// Graph mode (nccl-tests' -G): captures iters / kTimingBatches operations of `op` into one
+// Graph mode: captures iters / kTimingBatches operations of `op` into one
 // Backend::CaptureGraph, replays it for the warm-up (at least once: the first launch uploads the
-// graph), then times one replay per batch, with `hooks` around the last replay; the samples are
-// per operation. The backend is synchronized on return.
+// graph), then times one replay per batch, with `hooks` around them; the samples are per
+// operation. With `launches_per_sample` N > 0 (SweepSpec.graph_launches, nccl-tests' -G N) the
+// graph holds all `iters` operations and one timer pair spans N launches of it: one sample. The
+// backend is synchronized on return.
 absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iters, int iters,
                                                const std::function<absl::Status()>& op,
-                                               const LoopHooks& hooks = {});
+                                               const LoopHooks& hooks = {},
+                                               int launches_per_sample = 0);
 
 }  // namespace symmbench

@@ -204,7 +204,8 @@ absl::StatusOr<CheckResult> CudaAllReduceCollective::CompareWithReference(const 
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(got, ref(), count_, dtype_, counters_.get(), ctx_->stream, name_);
+  return CompareOnDevice(got, ref(), count_, dtype_, counters_.get(), ctx_->stream, name_,
+                         ctx_->deferred_checks);
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckRankOrderSum() {

@@ -159,7 +159,7 @@ class BroadcastCollective final : public Collective {
     }
     return CompareOnDevice(got, ref(), count_, dtype_,
                            static_cast<CompareCounters*>(counters_.get()), ctx_->stream,
-                           ops::kBroadcast);
+                           ops::kBroadcast, ctx_->deferred_checks);
   }
 
   // Rank `rank`'s input region, its output and the reference, misaligned as the job asks.

@@ -25,6 +25,7 @@
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/delay_kernel.h"
+#include "kernels/cuda/device_compare.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/cuda/nccl_config.h"
 #include "kernels/cuda/nccl_job_all_reduce.h"
@@ -125,6 +126,10 @@ class CudaBackend final : public Backend {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(error_allocated, "cudaMalloc(error record)");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemset(ctx_.error, 0, sizeof(DeviceErrorRecord)),
                                    "cudaMemset(error record)");
+    absl::StatusOr<std::unique_ptr<DeferredChecks>> deferred = DeferredChecks::Create(ctx_.device);
+    if (!deferred.ok()) return deferred.status();
+    deferred_checks_ = *std::move(deferred);
+    ctx_.deferred_checks = deferred_checks_.get();
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(init)");
 
     ncclComm_t comm = nullptr;
@@ -253,6 +258,16 @@ class CudaBackend final : public Backend {
                       "LaunchDelayKernel (fault injection)");
   }
 
+  bool DeferChecks(bool on) override {
+    deferred_checks_->set_on(on);
+    return true;
+  }
+
+  absl::StatusOr<CheckResult> TakeDeferredChecks() override {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device), "cudaSetDevice");
+    return deferred_checks_->Take(ctx_.stream);
+  }
+
   absl::StatusOr<std::unique_ptr<Graph>> CaptureGraph(const std::function<absl::Status()>& body,
                                                       int repeats) override {
     return CaptureCudaGraph(ctx_.device, ctx_.stream, body, repeats);
@@ -358,6 +373,7 @@ class CudaBackend final : public Backend {
   StreamPtr stream_;
   StreamPtr abort_stream_;  // Abort's copies and the error-record reads, beside stuck work
   DevicePtr<DeviceErrorRecord> error_;
+  std::unique_ptr<DeferredChecks> deferred_checks_;
   DevicePtr<void> out_;
   DevicePtr<void> ref_;
   std::unique_ptr<PeerErrorRecords> peer_records_;  // every rank's error record, mapped

@@ -20,6 +20,7 @@
 
 namespace symmbench {
 
+class DeferredChecks;        // kernels/cuda/device_compare.h
 class NcclSymmetricWindows;  // kernels/cuda/nccl_symmetric_windows.h
 
 // Layout of each rank's symmetric buffer (CudaSymmetricMemory::region(peer, index)): the backend
@@ -57,6 +58,9 @@ struct CudaContext {
   // The job's rendezvous (outlives the backend), for collectives that set up symmetric memory
   // of their own on first use (the push one-shot's receive slots).
   Rendezvous* rendezvous = nullptr;
+  // Where Check's comparisons go while a timing loop defers them (Backend::DeferChecks); owned
+  // by the backend. Collectives pass it to CompareOnDevice.
+  DeferredChecks* deferred_checks = nullptr;
 
   // Where an op's buffer starts in the aligned buffer `p` (a region, out, ref or an NCCL
   // window): misalign_bytes past it (misaligned buffers; 0 otherwise).

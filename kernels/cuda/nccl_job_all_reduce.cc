@@ -92,7 +92,7 @@ class NcclJobAllReduce final : public Collective {
     if (count_ < 0) return NotPrepared("Check");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     return CompareOnDevice(out_.get(), ref_.get(), count_, dtype_, counters_.get(), ctx_->stream,
-                           kName);
+                           kName, ctx_->deferred_checks);
   }
 
   std::string reference_name() const override { return "exact_sum"; }

@@ -255,7 +255,8 @@ absl::StatusOr<CheckResult> CudaShardedCollective::CompareWithReference(const vo
     SYMMBENCH_RETURN_IF_CUDA_ERROR(DeviceMalloc(ctx_->device, sizeof(CompareCounters), &counters_),
                                    absl::StrCat(name_, ": cudaMalloc(compare counters)"));
   }
-  return CompareOnDevice(got, ref(), output_count(), dtype_, counters_.get(), ctx_->stream, name_);
+  return CompareOnDevice(got, ref(), output_count(), dtype_, counters_.get(), ctx_->stream, name_,
+                         ctx_->deferred_checks);
 }
 
 absl::Status CudaShardedCollective::FlipOutputElement(int64_t index) {

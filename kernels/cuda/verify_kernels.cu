@@ -115,6 +115,38 @@ cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t coun
   return cudaGetLastError();
 }
 
+// One thread: adds one comparison's counters to the running totals (LaunchAddToTotals).
+__global__ void AddToTotalsKernel(const CompareCounters* counters, const unsigned char* got,
+                                  const unsigned char* want, int element_bytes,
+                                  CompareTotals* totals) {
+  if (counters->wrong == 0) return;
+  if (totals->wrong == 0) {
+    totals->first_bad = counters->first_bad;
+    unsigned int got_bits = 0;
+    unsigned int want_bits = 0;
+    const unsigned long long at = counters->first_bad * element_bytes;
+    for (int b = 0; b < element_bytes; ++b) {  // little-endian, as the host reads them
+      got_bits |= static_cast<unsigned int>(got[at + b]) << (8 * b);
+      want_bits |= static_cast<unsigned int>(want[at + b]) << (8 * b);
+    }
+    totals->got_bits = got_bits;
+    totals->want_bits = want_bits;
+  }
+  totals->wrong += counters->wrong;
+}
+
+cudaError_t LaunchAddToTotals(const CompareCounters* counters, const void* got, const void* want,
+                              int element_bytes, CompareTotals* totals, cudaStream_t stream) {
+  if (counters == nullptr || got == nullptr || want == nullptr || totals == nullptr ||
+      element_bytes < 1 || element_bytes > 4) {
+    return cudaErrorInvalidValue;
+  }
+  AddToTotalsKernel<<<1, 1, 0, stream>>>(counters, static_cast<const unsigned char*>(got),
+                                         static_cast<const unsigned char*>(want), element_bytes,
+                                         totals);
+  return cudaGetLastError();
+}
+
 // One thread: flips the lowest bit of one byte (fault injection).
 __global__ void FlipLowestBitKernel(unsigned char* byte) { *byte ^= 0x01; }
 

@@ -33,6 +33,22 @@ cudaError_t LaunchFillRandomInput(void* data, int64_t count, DeviceDType dtype, 
 cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
                                  DeviceDType dtype, CompareCounters* counters, cudaStream_t stream);
 
+// Running totals of deferred comparisons (DeferredChecks, kernels/cuda/device_compare.h).
+// All zero: nothing wrong yet.
+struct CompareTotals {
+  unsigned long long wrong;      // elements counted wrong, summed over the comparisons
+  unsigned long long first_bad;  // the first comparison that found any: its smallest wrong index
+  unsigned int got_bits;         // and the raw bits of got and want there (element <= 4 bytes)
+  unsigned int want_bits;
+};
+
+// Adds the result of a finished LaunchCompareBitwise(got, want, ...) in `counters` to `totals`,
+// one thread on `stream`: wrong is summed; when totals had none yet, first_bad and the bits of
+// got and want at that index (`element_bytes` each, <= 4) are kept. cudaErrorInvalidValue for a
+// null pointer or an element size outside 1..4, else the launch's error.
+cudaError_t LaunchAddToTotals(const CompareCounters* counters, const void* got, const void* want,
+                              int element_bytes, CompareTotals* totals, cudaStream_t stream);
+
 // Flips the lowest bit of `*byte` (device memory) on `stream`: fault injection's corrupted
 // element, in order with the operations and capturable into a graph.
 cudaError_t LaunchFlipLowestBit(void* byte, cudaStream_t stream);
