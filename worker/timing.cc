@@ -12,6 +12,24 @@ absl::Status Call(const std::function<absl::Status()>& hook) {
   return hook ? hook() : absl::OkStatus();
 }
 
+// One timed batch: `body` between a new timer's Start and Stop (the timer appended to
+// `timers`), with the before_batch and after_batch hooks around it unless the hooks are for the
+// last batch only and this is not it.
+absl::Status TimedBatch(Backend* backend, const LoopHooks& hooks, bool last,
+                        const std::function<absl::Status()>& body,
+                        std::vector<std::unique_ptr<Timer>>* timers) {
+  const bool hooked = !hooks.last_batch_only || last;
+  if (hooked) {
+    if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
+  }
+  timers->push_back(backend->NewTimer());
+  Timer* timer = timers->back().get();
+  if (absl::Status s = timer->Start(); !s.ok()) return s;
+  if (absl::Status s = body(); !s.ok()) return s;
+  if (absl::Status s = timer->Stop(); !s.ok()) return s;
+  return hooked ? Call(hooks.after_batch) : absl::OkStatus();
+}
+
 // Times `iters` operations of `op` in batches; returns per-op samples in microseconds.
 absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
                                                 const std::function<absl::Status()>& op,
@@ -19,19 +37,15 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
   std::vector<int> batches = SplitIntoBatches(iters, max_batches);
   std::vector<std::unique_ptr<Timer>> timers;
   for (size_t b = 0; b < batches.size(); ++b) {
-    const bool hooked = !hooks.last_batch_only || b + 1 == batches.size();
-    if (hooked) {
-      if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
-    }
-    timers.push_back(backend->NewTimer());
-    Timer* timer = timers.back().get();
-    if (absl::Status s = timer->Start(); !s.ok()) return s;
-    for (int i = 0; i < batches[b]; ++i) {
-      if (absl::Status s = op(); !s.ok()) return s;
-    }
-    if (absl::Status s = timer->Stop(); !s.ok()) return s;
-    if (hooked) {
-      if (absl::Status s = Call(hooks.after_batch); !s.ok()) return s;
+    const auto batch = [&op, n = batches[b]]() -> absl::Status {
+      for (int i = 0; i < n; ++i) {
+        if (absl::Status s = op(); !s.ok()) return s;
+      }
+      return absl::OkStatus();
+    };
+    if (absl::Status s = TimedBatch(backend, hooks, b + 1 == batches.size(), batch, &timers);
+        !s.ok()) {
+      return s;
     }
   }
   if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
@@ -93,19 +107,15 @@ absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iter
   }
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<std::unique_ptr<Timer>> timers;
-  for (int i = 0; i < samples; ++i) {
-    const bool hooked = !hooks.last_batch_only || i + 1 == samples;
-    if (hooked) {
-      if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
-    }
-    timers.push_back(backend->NewTimer());
-    if (absl::Status s = timers.back()->Start(); !s.ok()) return s;
+  const auto replays = [&graph, launches]() -> absl::Status {
     for (int l = 0; l < launches; ++l) {
       if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
     }
-    if (absl::Status s = timers.back()->Stop(); !s.ok()) return s;
-    if (hooked) {
-      if (absl::Status s = Call(hooks.after_batch); !s.ok()) return s;
+    return absl::OkStatus();
+  };
+  for (int i = 0; i < samples; ++i) {
+    if (absl::Status s = TimedBatch(backend, hooks, i + 1 == samples, replays, &timers); !s.ok()) {
+      return s;
     }
   }
   if (absl::Status s = Call(hooks.after_last_batch); !s.ok()) return s;
