@@ -61,6 +61,12 @@ absl::Status PluginScratchError(const PluginKernel& kernel, uint64_t bytes,
                                                   " bytes per rank: ", status.message()));
 }
 
+const uint32_t* PluginAbortWord(const PluginKernel& kernel, const PluginRankView& view) {
+  const bool v1_on_cuda =
+      view.backend == SYMMBENCH_BACKEND_CUDA && kernel.library->plugin().abi_version < 2;
+  return v1_on_cuda ? nullptr : view.abort_word;
+}
+
 void PluginRankView::AddRank(void* input, void* scratch_base, const PluginScratch& scratch) {
   inputs.push_back(input);
   if (scratch.buffer_bytes > 0) buffers.push_back(scratch_base);
@@ -86,7 +92,7 @@ PluginOpInstance::PluginOpInstance(const PluginKernel& kernel, PluginRankView vi
   comm_.signal_pad_bytes = view_.signal_pad_bytes;
   comm_.stream = view_.stream;
   comm_.timeout_ns = view_.timeout_ns;
-  comm_.abort_word = view_.abort_word;
+  comm_.abort_word = PluginAbortWord(kernel_, view_);
 }
 
 absl::StatusOr<std::unique_ptr<PluginOpInstance>> PluginOpInstance::SetUp(

@@ -57,8 +57,14 @@ struct PluginRankView {
   uint64_t signal_pad_bytes = 0;
   void* stream = nullptr;
   uint64_t timeout_ns = 0;
+  // This rank's abort word (0, or r + 1 once rank r gave up): host memory on the CPU, device
+  // memory on CUDA (the aborted_by word of the rank's DeviceErrorRecord).
   const uint32_t* abort_word = nullptr;
 };
+
+// What symmbench_comm.abort_word is for `kernel` on `view`: view.abort_word, but NULL for a
+// version-1 plugin on CUDA, whose ABI says so.
+const uint32_t* PluginAbortWord(const PluginKernel& kernel, const PluginRankView& view);
 
 // One rank's op after a successful setup.
 class PluginOpInstance {
@@ -82,6 +88,7 @@ class PluginOpInstance {
 
   DType dtype() const { return dtype_; }
   const PluginRankView& view() const { return view_; }
+  const symmbench_comm& comm() const { return comm_; }  // what the plugin's calls see
 
  private:
   PluginOpInstance(const PluginKernel& kernel, PluginRankView view, DType dtype);

@@ -75,14 +75,15 @@ absl::Status CheckOp(const symmbench_op& op, int index) {
   return absl::OkStatus();
 }
 
-absl::Status CheckDescription(const symmbench_plugin* plugin) {
+// `version`: what symmbench_plugin_abi_version returned.
+absl::Status CheckDescription(const symmbench_plugin* plugin, uint32_t version) {
   if (plugin == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(kDescribeSymbol, " returned null"));
   }
-  if (plugin->abi_version != SYMMBENCH_PLUGIN_ABI_VERSION) {
+  if (plugin->abi_version != version) {
     return absl::InvalidArgumentError(absl::StrCat("abi_version: the description says ",
                                                    plugin->abi_version, ", ", kAbiSymbol, " said ",
-                                                   SYMMBENCH_PLUGIN_ABI_VERSION));
+                                                   version));
   }
   if (plugin->backend != SYMMBENCH_BACKEND_CPU && plugin->backend != SYMMBENCH_BACKEND_CUDA) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -160,7 +161,7 @@ absl::StatusOr<std::shared_ptr<const PluginLibrary>> PluginLibrary::Open(const s
         absl::StrCat("plugin ", path, ": missing symbol ", kDescribeSymbol, " (", DlError(), ")"));
   }
   const symmbench_plugin* plugin = describe();
-  if (absl::Status s = CheckDescription(plugin); !s.ok()) {
+  if (absl::Status s = CheckDescription(plugin, version); !s.ok()) {
     return absl::FailedPreconditionError(
         absl::StrCat("plugin ", path, ": invalid description: ", s.message()));
   }

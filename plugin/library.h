@@ -19,7 +19,7 @@ class PluginLibrary {
   // Opens `path` (RTLD_NOW | RTLD_LOCAL), reads symmbench_plugin_abi_version and, when it is a
   // version this build speaks, symmbench_plugin_describe, and validates the description.
   // FAILED_PRECONDITION naming the path for a library that does not load (dlerror's text), a
-  // missing symbol, another ABI version ("speaks plugin ABI 99; this build speaks 1") or an
+  // missing symbol, another ABI version ("speaks plugin ABI 99; this build speaks 1, 2") or an
   // invalid description (the field: "ops[1].dtypes: empty").
   static absl::StatusOr<std::shared_ptr<const PluginLibrary>> Open(const std::string& path);
 

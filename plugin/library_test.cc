@@ -1,6 +1,7 @@
-// PluginLibrary against real libraries: the example plugin opens and its op is found; another
-// ABI, a missing symbol, an invalid description and a file that is no library are refused with
-// messages that name the path and the problem.
+// PluginLibrary against real libraries: the example plugin and a version-1 plugin open and their
+// ops are found; another ABI, a description of another version than the library says, a missing
+// symbol, an invalid description and a file that is no library are refused with messages that
+// name the path and the problem.
 #include "plugin/library.h"
 
 #include <gtest/gtest.h>
@@ -35,7 +36,9 @@ TEST(PluginLibraryTest, RefusesWhatItCannotUse) {
     const char* file;
     const char* says;
   } cases[] = {
-      {"tests/plugins/abi_v99_cpu.so", "speaks plugin ABI 99; this build speaks 1"},
+      {"tests/plugins/abi_v99_cpu.so", "speaks plugin ABI 99; this build speaks 1, 2"},
+      {"tests/plugins/abi_mismatch_cpu.so",
+       "abi_version: the description says 1, symmbench_plugin_abi_version said 2"},
       {"tests/plugins/no_describe_cpu.so", "missing symbol symmbench_plugin_describe"},
       {"tests/plugins/bad_description_cpu.so", "ops[0] (one_shot).dtypes: 0 is empty"},
       {"plugin/library_test.cc", "does not load"},
@@ -53,12 +56,21 @@ TEST(PluginLibraryTest, RefusesWhatItCannotUse) {
   }
 }
 
+// Version 2 changed only what comm->abort_word is on CUDA: a version-1 library still opens.
+TEST(PluginLibraryTest, OpensAVersionOnePlugin) {
+  const std::string path = Runfile("tests/plugins/abi_v1_cpu.so");
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(path);
+  ASSERT_TRUE(library.ok()) << library.status();
+  EXPECT_EQ((*library)->plugin().abi_version, 1u);
+  EXPECT_EQ(DescribePlugin(path).abi_version(), 1u);
+}
+
 TEST(PluginLibraryTest, DescribesTheExampleAsTheApiLists) {
   const std::string path = Runfile("examples/plugins/example_one_shot_cpu.so");
   const v1::Plugin plugin = DescribePlugin(path);
   EXPECT_EQ(plugin.error(), "");
   EXPECT_EQ(plugin.name(), "example_one_shot_cpu");
-  EXPECT_EQ(plugin.abi_version(), 1u);
+  EXPECT_EQ(plugin.abi_version(), 2u);
   ASSERT_EQ(plugin.ops_size(), 1);
   EXPECT_EQ(plugin.ops(0).kernel(), "example_one_shot_cpu:one_shot");
   EXPECT_EQ(plugin.ops(0).computes(), v1::all_reduce_sum);

@@ -2,7 +2,7 @@
  * users' own collectives that the service measures like its built-in kernels (references,
  * verification, eager and graph timing, metrics, baselines and `symmbench gate`).
  *
- * Version 1. Plain C (C99): a plugin may be written in C, C++ (extern "C"), CUDA C++, or be
+ * Version 2. Plain C (C99): a plugin may be written in C, C++ (extern "C"), CUDA C++, or be
  * linked from Triton's AOT output or hand-written PTX, by any compiler; it needs no symmbench
  * library, only this header. examples/plugins/ has a one-shot all-reduce for the CPU backend
  * and for CUDA, and a README from building one to gating it in CI; docs/plugins.md says how the
@@ -47,8 +47,12 @@ extern "C" {
 #endif
 
 /* The version this header describes. A change of any struct layout or of a call's meaning
- * increments it; the service speaks exactly the versions it lists (`symmbench devices`). */
-#define SYMMBENCH_PLUGIN_ABI_VERSION 1u
+ * increments it; the service speaks exactly the versions it lists (`symmbench devices`).
+ *   1: the first; comm->abort_word is NULL on CUDA.
+ *   2: the same layouts; on CUDA comm->abort_word is a device address (below), so that a
+ *      device-side wait stops as soon as a peer gives up. The service still runs version-1
+ *      plugins, with NULL there. */
+#define SYMMBENCH_PLUGIN_ABI_VERSION 2u
 
 #if defined(__GNUC__)
 #define SYMMBENCH_PLUGIN_EXPORT __attribute__((visibility("default")))
@@ -148,10 +152,16 @@ typedef struct symmbench_comm {
    * nanoseconds (CUDA: a device-side wait reads %globaltimer and traps, so that the service sees
    * a launch failure rather than a hang; CPU: return SYMMBENCH_ERR_TIMEOUT). */
   uint64_t timeout_ns;
-  /* CPU: this rank's abort word, host memory: 0 while the job is healthy, r + 1 once rank r has
-   * given up. A wait that sees it non-zero should return SYMMBENCH_ERR_ABORTED at once. Read it
-   * with an atomic acquire load. NULL on CUDA, where a rank that fails makes the service stop
-   * every rank of the job (a device-side wait otherwise ends at its timeout). */
+  /* This rank's abort word: 0 while the job is healthy, r + 1 once rank r has given up (one of
+   * its calls failed or timed out). Never NULL from version 2 on.
+   *   CPU: host memory. A wait that sees it non-zero returns SYMMBENCH_ERR_ABORTED at once.
+   *     Read it with an atomic acquire load.
+   *   CUDA: device memory on this rank's GPU (a peer writes it over NVLink); host code must not
+   *     dereference it. Pass it to the kernels: a device-side wait reads it with a volatile or
+   *     system-scope load (`ld.volatile.global.u32`, `ld.acquire.sys.global.u32`) beside its
+   *     %globaltimer deadline and, once it is non-zero, leaves the kernel at once (no trap:
+   *     the job fails anyway, saying that rank r gave up). A version-1 plugin gets NULL here
+   *     on CUDA: its waits end at their deadline. */
   const uint32_t* abort_word;
 } symmbench_comm;
 

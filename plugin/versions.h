@@ -9,7 +9,8 @@
 
 namespace symmbench {
 
-inline constexpr uint32_t kPluginAbiVersions[] = {SYMMBENCH_PLUGIN_ABI_VERSION};
+// Version 1 differs only in comm->abort_word on CUDA (NULL there); PluginAbortWord decides it.
+inline constexpr uint32_t kPluginAbiVersions[] = {1, SYMMBENCH_PLUGIN_ABI_VERSION};
 
 // Limits on a description (the header states them to plugin authors).
 inline constexpr int kMaxPluginOps = 64;

@@ -2,10 +2,11 @@
 // size-swept op of the registry at world size = every device (1 included), in every dtype, on odd
 // element counts, in graph mode with two passes, and every row must be checked, right and compared
 // with NCCL as configured in this process; AG-GEMM likewise; with 2 or more GPUs, a failing
-// rank ends its job without leaving the devices stuck.
+// rank ends its job without leaving the devices stuck, also a plugin's.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -156,6 +157,41 @@ TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
   for (const nlohmann::json& row : clean["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
 }
 
+// Two or more GPUs: the same with the example CUDA plugin: the failed job and the next one on the
+// same devices end well within the peers' 60 s device deadline (half the worker's 120 s wait
+// limit). The daemon stops every rank of a failed job; that the plugin's kernels also leave
+// their barrier by themselves (comm->abort_word) is the multi-rank check's, below.
+TEST(GpuFaultTest, APluginsPeersStopWhenARankGivesUp) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  const std::string dir = MakeTempDir("gpu_plugin_fault");
+  const std::string plugins = dir + "/plugins";
+  std::filesystem::create_directories(plugins);
+  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
+                             plugins + "/example_one_shot_cuda.so");
+  Daemon daemon(dir, 1, "cuda");
+  daemon.set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const std::string world = std::to_string(devices);
+  const std::string spec = dir + "/spec.json";
+  std::ofstream(spec) << R"({"kernel": "example_one_shot_cuda:one_shot", "world_size": )" << world
+                      << R"(, "sizes_bytes": [4096], "inject_fault": "rank_error:1"})";
+  const auto start = std::chrono::steady_clock::now();
+  CommandResult failed;
+  nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &failed);
+  EXPECT_EQ(job["state"], "FAILED") << failed.out << failed.err;
+  EXPECT_EQ(job["failed_rank"].get<int>(), 1);
+  CommandResult next;
+  nlohmann::json clean =
+      daemon.ClientJson({"submit", "--kernel", "example_one_shot_cuda:one_shot", "--world-size",
+                         world, "--sizes", "4K,1M", "--graph", "--wait"},
+                        &next);
+  ASSERT_EQ(next.exit_code, 0) << next.out << next.err;
+  for (const nlohmann::json& row : clean["rows"]) EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+}
+
 // Two or more GPUs: one process per GPU checks the one-shot bitwise against NCCL, then one rank
 // stays out of a device barrier: its peers' kernels must record the timeout and exit (the
 // check's exit status says whether every step held).
@@ -168,13 +204,18 @@ TEST(GpuMultiRankTest, OneShotMatchesNcclAndABarrierTimeoutIsReported) {
 }
 
 // Two or more GPUs: rank 1 gives up (Backend::Abort) while its peers wait for it in a device
-// barrier: they stop within 300 ms of it with ABORTED naming rank 1, not at their 5 s deadline.
+// barrier, the one-shot's and then the example CUDA plugin's (which polls comm->abort_word):
+// their kernels stop within 300 ms of it with ABORTED naming rank 1, not at their 5 s deadline.
 TEST(GpuMultiRankTest, APeerThatGivesUpStopsTheOthersAtOnce) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
-  CommandResult check = RunCommand({RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
-                                    std::to_string(devices), "--abort-test"});
-  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  for (const std::string plugin : {"", "examples/plugins/example_one_shot_cuda.so"}) {
+    std::vector<std::string> argv = {RunfilePath("kernels/cuda/one_shot_multi_rank_check"),
+                                     std::to_string(devices), "--abort-test"};
+    if (!plugin.empty()) argv.push_back(RunfilePath(plugin));
+    CommandResult check = RunCommand(argv);
+    EXPECT_EQ(check.exit_code, 0) << plugin << check.out << check.err;
+  }
 }
 
 std::vector<std::string> SizeSweptOps() {

@@ -100,12 +100,12 @@ TEST_F(PluginJobTest, DevicesListEveryLibraryWithItsAbiVersion) {
   CommandResult result;
   const nlohmann::json devices = daemon_->ClientJson({"devices"}, &result);
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(devices["plugin_abi_versions"], nlohmann::json::array({1})) << devices.dump();
+  EXPECT_EQ(devices["plugin_abi_versions"], nlohmann::json::array({1, 2})) << devices.dump();
   std::map<std::string, nlohmann::json> plugins;
   for (const nlohmann::json& p : devices["plugins"]) plugins[p["name"]] = p;
   ASSERT_EQ(plugins.size(), PluginFiles().size() + 1) << devices.dump();  // + the second build
   const nlohmann::json& example = plugins["example_one_shot_cpu"];
-  EXPECT_EQ(example["abi_version"], 1);
+  EXPECT_EQ(example["abi_version"], 2);
   EXPECT_EQ(example.value("error", ""), "") << example.dump();
   ASSERT_EQ(example["ops"].size(), 1u);
   EXPECT_EQ(example["ops"][0]["kernel"], kExampleOp);
@@ -325,7 +325,7 @@ TEST_F(PluginJobTest, BadPluginNamesAndLibrariesAreRefusedNamingTheField) {
   error = Refused("nosuch:one_shot");
   EXPECT_NE(error.find("no plugin \"nosuch\""), std::string::npos) << error;
   error = Refused("abi_v99_cpu:one_shot");
-  EXPECT_NE(error.find("speaks plugin ABI 99; this build speaks 1"), std::string::npos) << error;
+  EXPECT_NE(error.find("speaks plugin ABI 99; this build speaks 1, 2"), std::string::npos) << error;
   error = Refused("no_describe_cpu:one_shot");
   EXPECT_NE(error.find("missing symbol symmbench_plugin_describe"), std::string::npos) << error;
   error = Refused("greedy_cpu:one_shot");

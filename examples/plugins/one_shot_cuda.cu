@@ -37,6 +37,7 @@ struct Params {
   int rank;
   int world_size;
   uint64_t timeout_ns;
+  const uint32_t* abort_word;  // device memory: non-zero once a peer gave up
 };
 
 // ---- the signal-pad barrier ----
@@ -58,7 +59,10 @@ struct Params {
 // Arrivals are counted, not flagged: a peer can be at most one barrier ahead, no signal is
 // lost, and every word is back at 0 after each kernel, so launches need no epoch (which a
 // graph replay could not advance). A wait that passes timeout_ns on %globaltimer traps: the
-// launch fails and the service reports it instead of hanging.
+// launch fails and the service reports it instead of hanging. A wait that sees the abort word
+// non-zero (a peer gave up; the service writes it over NVLink) stops at once: the whole block
+// leaves the kernel, and the service fails the job naming that peer. The pads are not at rest
+// then, which does not matter: an aborted job ends.
 
 __device__ uint64_t GlobalTimerNs() {
   uint64_t t;
@@ -72,7 +76,16 @@ __device__ uint32_t LoadAcquire(const uint32_t* word) {
   return value;
 }
 
-__device__ void BlockBarrier(const Params& p, bool exit) {
+__device__ uint32_t LoadVolatile(const uint32_t* word) {
+  uint32_t value;
+  asm volatile("ld.volatile.global.u32 %0, [%1];" : "=r"(value) : "l"(word) : "memory");
+  return value;
+}
+
+// False when the block must leave the kernel: a peer gave up.
+__device__ bool BlockBarrier(const Params& p, bool exit) {
+  __shared__ int aborted;
+  if (threadIdx.x == 0) aborted = 0;
   __syncthreads();  // exit: every thread of the block has finished reading the peers
   const int peer = static_cast<int>(threadIdx.x);
   if (peer < p.world_size) {
@@ -81,12 +94,22 @@ __device__ void BlockBarrier(const Params& p, bool exit) {
     atomicAdd_system(p.pads[peer] + row + p.rank, 1u);
     uint32_t* mine = p.pads[p.rank] + row + peer;
     const uint64_t deadline = GlobalTimerNs() + p.timeout_ns;
+    bool stopped = false;
     while (LoadAcquire(mine) == 0u) {
+      if (p.abort_word != nullptr && LoadVolatile(p.abort_word) != 0u) {
+        stopped = true;
+        break;
+      }
       if (GlobalTimerNs() > deadline) __trap();  // the launch fails: the job reports it
     }
-    atomicSub_system(mine, 1u);
+    if (stopped) {
+      aborted = 1;  // read after the __syncthreads below
+    } else {
+      atomicSub_system(mine, 1u);
+    }
   }
   __syncthreads();  // entry: no thread reads a peer before the block has met every peer
+  return aborted == 0;
 }
 
 // ---- the sum: float, rank order, one rounding ----
@@ -100,7 +123,7 @@ __device__ void Store(float* out, float v) { *out = v; }
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads) OneShotKernel(const __grid_constant__ Params p) {
-  BlockBarrier(p, /*exit=*/false);
+  if (!BlockBarrier(p, /*exit=*/false)) return;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < p.count;
        i += stride) {
@@ -108,7 +131,7 @@ __global__ void __launch_bounds__(kThreads) OneShotKernel(const __grid_constant_
     for (int r = 1; r < p.world_size; ++r) sum += ToFloat(static_cast<const T*>(p.inputs[r])[i]);
     Store(static_cast<T*>(p.output) + i, sum);  // rounded once, to nearest even
   }
-  BlockBarrier(p, /*exit=*/true);
+  (void)BlockBarrier(p, /*exit=*/true);
 }
 
 size_t ElemSize(int32_t dtype) { return dtype == SYMMBENCH_FP32 ? 4 : 2; }
@@ -147,6 +170,7 @@ int32_t Run(void*, const symmbench_comm* comm, const symmbench_op_args* args, ch
   p.rank = comm->rank;
   p.world_size = comm->world_size;
   p.timeout_ns = comm->timeout_ns;
+  p.abort_word = comm->abort_word;  // ABI version 2: a device address on CUDA
   // The same count gives the same grid on every rank: block b always has its partners.
   const int64_t blocks = (args->count + kThreads - 1) / kThreads;
   const int grid = static_cast<int>(blocks < kMaxBlocks ? blocks : kMaxBlocks);

@@ -2,9 +2,12 @@
 // device r), meets through a file-based Rendezvous, checks one_shot_all_reduce bitwise against
 // NCCL, times both, and then (with --timeout-test) provokes a signal-pad barrier timeout, or
 // (with --abort-test) has rank 1 give up (Backend::Abort) while its peers wait for it in a
-// barrier: they must stop at once, with ABORTED naming rank 1, not at their deadline.
-// Usage: one_shot_multi_rank_check WORLD_SIZE [--timeout-test|--abort-test]. Exit 0 only if
-// all passed.
+// barrier: they must stop at once, with ABORTED naming rank 1, not at their deadline: their
+// kernels leave the barrier ("device waits stopped"), not only their hosts' wait. With a plugin
+// library after --abort-test, the waiting op is that plugin's op `one_shot` (a CUDA plugin of ABI
+// version 2 polls comm->abort_word; one of version 1 gets NULL there and waits to its deadline).
+// Usage: one_shot_multi_rank_check WORLD_SIZE [--timeout-test|--abort-test [PLUGIN.so]]. Exit 0
+// only if all passed.
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +31,8 @@
 #include "kernels/cuda/one_shot_all_reduce.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
+#include "kernels/plugin_kernel.h"
+#include "plugin/library.h"
 
 namespace symmbench {
 namespace {
@@ -125,7 +130,22 @@ absl::StatusOr<double> TimeOps(Backend& backend, const std::function<absl::Statu
   return per_op[per_op.size() / 2];
 }
 
-int RunRank(const std::string& dir, int rank, int world, const std::string& mode) {
+// The plugin op `one_shot` of the library at `path` as this backend's collective.
+absl::StatusOr<std::unique_ptr<Collective>> PluginOneShot(Backend& backend,
+                                                          const std::string& path) {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(path);
+  if (!library.ok()) return library.status();
+  absl::StatusOr<const symmbench_op*> op = (*library)->FindOp("one_shot");
+  if (!op.ok()) return op.status();
+  PluginKernel kernel;
+  kernel.library = *library;
+  kernel.op = *op;
+  kernel.name = "plugin:one_shot";
+  return backend.CreatePluginCollective(kernel);
+}
+
+int RunRank(const std::string& dir, int rank, int world, const std::string& mode,
+            const std::string& plugin) {
   const bool timeout_test = mode == "--timeout-test";
   const bool abort_test = mode == "--abort-test";
   FileRendezvous rendezvous(dir, rank, world);
@@ -195,22 +215,32 @@ int RunRank(const std::string& dir, int rank, int world, const std::string& mode
     }
     CHECK_OK(rendezvous.Barrier("after_timeout_test"));
   }
+  std::unique_ptr<Collective> plugin_op;  // the abort test's op when a plugin is given
   if (abort_test && world > 1) {
+    Collective* waiting = &c;
+    if (!plugin.empty()) {
+      absl::StatusOr<std::unique_ptr<Collective>> made_plugin = PluginOneShot(backend, plugin);
+      CHECK_OK(made_plugin.status());
+      plugin_op = *std::move(made_plugin);
+      waiting = plugin_op.get();
+    }
     CHECK_OK(rendezvous.Barrier("before_abort_test"));
-    CHECK_OK(c.Prepare(8192, DType::kBf16, 1));  // collective (it waits for every rank)
+    CHECK_OK(waiting->Prepare(8192, DType::kBf16, 1));  // collective (it waits for every rank)
     if (rank == 1) {  // never launches: gives up while every peer waits for it
       std::this_thread::sleep_for(kAbortAfter);
       backend.Abort();
     } else {
       const auto start = std::chrono::steady_clock::now();
-      CHECK_OK(c.Run());
+      CHECK_OK(waiting->Run());
       const absl::Status s = backend.Synchronize();
       const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
           std::chrono::steady_clock::now() - start);
-      std::printf("rank %d abort test: %s after %lld ms\n", rank, s.ToString().c_str(),
+      std::printf("rank %d abort test (%s): %s after %lld ms\n", rank,
+                  plugin.empty() ? "one-shot" : plugin.c_str(), s.ToString().c_str(),
                   static_cast<long long>(waited.count()));
       if (s.code() != absl::StatusCode::kAborted ||
           s.message().find("rank 1 gave up") == std::string::npos ||
+          s.message().find("device waits stopped") == std::string::npos ||
           waited > kAbortAfter + kAbortSlack) {
         ++failures;
       }
@@ -220,6 +250,7 @@ int RunRank(const std::string& dir, int rank, int world, const std::string& mode
   // After the timeout test it stays INTERNAL, after the abort test ABORTED.
   if (!timeout_test && !abort_test) CHECK_OK(backend.Synchronize());
   CHECK_OK(rendezvous.Barrier("before_destroy"));      // no peer reads our memory any more
+  plugin_op.reset();
   made->reset();
   created->reset();
   std::printf("rank %d done: %d failures\n", rank, failures);
@@ -233,7 +264,9 @@ int RunRank(const std::string& dir, int rank, int world, const std::string& mode
 int main(int argc, char** argv) {
   const int world = argc > 1 ? std::atoi(argv[1]) : 2;
   const std::string mode = argc > 2 ? argv[2] : "";
+  const std::string plugin = argc > 3 ? argv[3] : "";
   if (!mode.empty() && mode != "--timeout-test" && mode != "--abort-test") return 2;
+  if (!plugin.empty() && mode != "--abort-test") return 2;
   char dir_template[] = "/tmp/symmbench_rdv_XXXXXX";
   const char* dir = mkdtemp(dir_template);
   if (dir == nullptr || world < 1) return 2;
@@ -241,7 +274,7 @@ int main(int argc, char** argv) {
   std::vector<pid_t> children;
   for (int rank = 0; rank < world; ++rank) {
     const pid_t pid = fork();
-    if (pid == 0) _exit(symmbench::RunRank(dir, rank, world, mode));
+    if (pid == 0) _exit(symmbench::RunRank(dir, rank, world, mode, plugin));
     children.push_back(pid);
   }
   int failed = 0;

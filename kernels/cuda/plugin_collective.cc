@@ -62,6 +62,8 @@ class PluginCudaState {
     }
     view.stream = ctx_->stream;
     view.timeout_ns = ctx_->barrier_timeout_ns;
+    // The word a failing peer's Abort writes (PeerErrorRecords::WriteAbort): 0, or r + 1.
+    view.abort_word = reinterpret_cast<const uint32_t*>(&ctx_->error->aborted_by);
     absl::StatusOr<std::unique_ptr<PluginOpInstance>> instance = PluginOpInstance::SetUp(
         kernel_, std::move(view), static_cast<int64_t>(region / DTypeSize(dtype)), dtype);
     if (!instance.ok()) return instance.status();
