@@ -20,6 +20,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   calibrate                          the machine's ceilings, then one-shot, two-shot and AG-GEMM rows with their roofline fractions
   checks                             every all-reduce in 3 dtypes at odd sizes, eager and graph; injected wrong results must fail; AG-GEMM; summary.txt
   compare A B [ROUNDS] [SIZES]       bundle folders A and B alternating on the same GPUs (3 rounds; 2K,32K,512K,8M), medians side by side
+  every-op [WORLD_SIZES]             every op at each world size (2..devices): every dtype, in place, every timed operation checked, eager and one-graph timing; GEMM ops in bf16/fp16/fp8; rank_error:1 stops the one-shot's and the plugin's peers
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
@@ -30,6 +31,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   plugins [WORLD_SIZES] [MAX]        the bundle's example CUDA plugin (plugins/cuda) beside the built-in one-shot: graph sweeps 2K..MAX (64M) in bf16, fp16, fp32 checks, eager
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot
   scale [WORLD_SIZES] [MAX]          at each world size: ceilings, every all-reduce sweep, tune, all_reduce, AG-GEMM; two concurrent pairs on 4+ GPUs
+  torch [WORLD_SIZES]                PyTorch's symmetric-memory ops (deploy/torch_symm.py) beside ours in the same call: all-reduce 2K..2M (graph), ag_gemm and matmul_reduce_scatter on the anchors
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
   help                               this list
 Output: $OUT (default /tmp/symmbench-out). Environment: AG_SHAPES (compare), GAP_S, MAX_BYTES, WORLD_SIZE (gate).
@@ -89,6 +91,30 @@ run() {
   echo "== $name ($(date +%T))"
   "${c[@]}" submit --wait --json "$@" >"$out/$name.json"
   "${c[@]}" status "$(job_id "$out/$name.json")" | tee "$out/$name.txt"
+}
+
+# summarize NAME: one line of the job record $out/NAME.json: "NAME STATE rows=N checked=B
+# wrong=N in_place_wrong=N max_rel_error=E seconds=S config='...' error='...'" (seconds: from
+# start to end on the devices; max_rel_error: the GEMM ops').
+summarize() {
+  python3 - "$1" "$out/$1.json" <<'PY'
+import json, sys
+name, path = sys.argv[1], sys.argv[2]
+try:
+    job = json.load(open(path))
+except Exception as e:
+    print(f"{name} NO_RECORD {e}"); sys.exit()
+rows = [r for r in job.get("rows", []) if not r.get("partial")]
+wrong = sum(r.get("wrong", 0) for r in rows)
+in_place = sum((r.get("in_place") or {}).get("wrong", 0) for r in rows)
+checked = all(r.get("checked") for r in rows) if rows else False
+config = rows[0].get("reference_config", "") if rows else ""
+rel = max([(r.get("gemm") or {}).get("rel_error", 0) for r in rows] or [0])
+took = (job.get("end_time_unix_ms", 0) - job.get("start_time_unix_ms", 0)) / 1000
+print(f"{name} {job.get('state')} rows={len(rows)} checked={checked} wrong={wrong} "
+      f"in_place_wrong={in_place} max_rel_error={rel:.2g} seconds={took:.1f} config='{config}' "
+      f"error='{job.get('error', '')[:200]}'")
+PY
 }
 
 # --- Commands ---------------------------------------------------------------------------------
@@ -235,20 +261,7 @@ cmd_checks() {
     local name="$1" spec="$out/$1.spec.json"
     printf '%s\n' "$2" >"$spec"
     "${c[@]}" submit --spec "$spec" --wait --json >"$out/$name.json" 2>"$out/$name.err"
-    python3 - "$name" "$out/$name.json" >>"$summary" <<'PY'
-import json, sys
-name, path = sys.argv[1], sys.argv[2]
-try:
-    job = json.load(open(path))
-except Exception as e:
-    print(f"{name} NO_RECORD {e}"); sys.exit()
-rows = [r for r in job.get("rows", []) if not r.get("partial")]
-wrong = sum(r["wrong"] for r in rows)
-checked = all(r["checked"] for r in rows) if rows else False
-config = rows[0]["reference_config"] if rows else ""
-print(f"{name} {job.get('state')} rows={len(rows)} checked={checked} wrong={wrong} "
-      f"config='{config}' error='{job.get('error', '')[:160]}'")
-PY
+    summarize "$name" >>"$summary"
     tail -1 "$summary"
   }
   for kernel in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce all_reduce; do
@@ -520,6 +533,115 @@ cmd_matmul_rs() {
   done
 }
 
+# every-op [WORLD_SIZES]: every op verified at each world size (default: 2 to every device), a
+# line per job in summary.txt. The swept collectives (the all-reduces, all-gathers and
+# reduce-scatters, their dispatchers, the broadcast) and the example CUDA plugin at 2 KiB,
+# 96 KiB, 1 MiB and 16 MiB in bf16, fp16 and fp32, in place too where the op has it, one job
+# each: eager with every timed operation checked (--per-iteration), then one graph of all
+# iterations per sample, every sample checked (--graph-launches 1). ag_gemm and
+# matmul_reduce_scatter, every variant in the job, on two shapes, in bf16, fp16 and fp8_e4m3.
+# Then rank_error:1 on the one-shot and on the plugin at the largest world size: each must fail
+# naming rank 1, and the next job on the same devices must succeed.
+cmd_every_op() {
+  local world_sizes="${1:-}" gemm_shapes=6144x4096x6144,3072x8192x6144 ws kernel spec
+  local summary="$out/summary.txt"
+  local swept=(one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce all_reduce
+    one_shot_all_gather low_contention_all_gather all_gather one_shot_reduce_scatter
+    low_contention_reduce_scatter reduce_scatter broadcast example_one_shot_cuda:one_shot)
+  start_daemon --allow-fault-injection --plugin-dir "$bundle/plugins/cuda"
+  [ -n "$world_sizes" ] || world_sizes="$(seq -s ' ' 2 "$(device_count)")"
+  : >"$summary"
+  # job NAME SUBMIT-ARG...: submits, waits, appends the job's line to the summary.
+  job() {
+    local name="$1"
+    shift
+    "${c[@]}" submit --wait --json "$@" >"$out/$name.json" 2>"$out/$name.err"
+    summarize "$name" | tee -a "$summary"
+  }
+  for ws in $world_sizes; do
+    for kernel in "${swept[@]}"; do
+      job "${kernel%%:*}_ws$ws" --kernel "$kernel" --world-size "$ws" --dtype all \
+        --sizes 2K,96K,1M,16M --warmup 5 --iters 20 --repeats 1 --per-iteration --graph --graph-launches 1
+    done
+    for kernel in ag_gemm matmul_reduce_scatter; do
+      local each=(--kernel "$kernel" --world-size "$ws" --shapes "$gemm_shapes" --warmup 3 --iters 10)
+      job "${kernel}_ws${ws}_bf16" "${each[@]}" --dtype bf16
+      job "${kernel}_ws${ws}_fp16" "${each[@]}" --dtype fp16
+      job "${kernel}_ws${ws}_fp8" "${each[@]}" --dtype fp8_e4m3 --fp8-scaling rowwise
+    done
+  done
+  for kernel in one_shot_all_reduce example_one_shot_cuda:one_shot; do
+    spec="$out/abort_${kernel%%:*}.spec.json"
+    printf '{"kernel": "%s", "world_size": %s, "sweep": {"sizes_bytes": [4096]}, "inject_fault": "rank_error:1"}\n' \
+      "$kernel" "$ws" >"$spec"
+    job "abort_${kernel%%:*}_ws$ws" --spec "$spec"
+    job "after_abort_${kernel%%:*}_ws$ws" --kernel "$kernel" --world-size "$ws" --sizes 4K,1M --graph
+  done
+}
+
+# torch [WORLD_SIZES]: PyTorch's own symmetric-memory ops beside ours in the same call, at each
+# world size (default: 2 and every device): our all_reduce, one-shot and two-shot (graph, bf16,
+# 2K..2M) and ag_gemm and matmul_reduce_scatter on the anchor shapes, then deploy/torch_symm.py
+# (one_shot_all_reduce, two_shot_all_reduce_, fused_all_gather_matmul,
+# fused_matmul_reduce_scatter) with PyTorch's python ($TORCH_PYTHON, default
+# /opt/torch/.venv/bin/python); torch_wsN.md puts them side by side.
+cmd_torch() {
+  local world_sizes="${1:-}" python="${TORCH_PYTHON:-/opt/torch/.venv/bin/python}" ws kernel
+  start_daemon
+  [ -n "$world_sizes" ] || world_sizes="2 $(device_count)"
+  for ws in $world_sizes; do
+    for kernel in all_reduce one_shot_all_reduce two_shot_all_reduce; do
+      run "${kernel}_ws$ws" --kernel "$kernel" --world-size "$ws" --dtype bf16 --sizes 2K,16K,256K,2M \
+        --graph --warmup 20 --iters 100 --repeats 5
+    done
+    for kernel in ag_gemm matmul_reduce_scatter; do
+      run "${kernel}_ws$ws" --kernel "$kernel" --world-size "$ws" --dtype bf16 --shapes "$shapes" --warmup 5 --iters 20
+    done
+    echo "== PyTorch at $ws ranks ($(date +%T))"
+    "$python" -m torch.distributed.run --standalone --nproc-per-node "$ws" deploy/torch_symm.py \
+      --out "$out/torch_ws$ws.json" --shapes "$shapes" --warmup 10 --iters 50 --repeats 5 2>&1 | tail -30
+    python3 - "$out" "$ws" <<'PY' | tee "$out/torch_ws$ws.md"
+import json, os, sys
+out, ws = sys.argv[1], sys.argv[2]
+def load(name):
+    path = os.path.join(out, name)
+    return json.load(open(path)) if os.path.exists(path) else {}
+torch = load(f"torch_ws{ws}.json")
+ours = {k: {r["size_bytes"]: r for r in load(f"{k}_ws{ws}.json").get("rows", [])}
+        for k in ("all_reduce", "one_shot_all_reduce", "two_shot_all_reduce")}
+theirs = {}
+for r in torch.get("all_reduce", []):
+    theirs[(r["op"], r["bytes"])] = r
+def f(x):
+    return f"{x:.2f}" if isinstance(x, (int, float)) and x > 0 else "-"
+print(f"## all-reduce, bf16, graph, {ws} ranks: us per op ({torch.get('torch', 'no torch')})\n")
+print("| bytes | all_reduce | one_shot | two_shot | best NCCL | torch one_shot | torch two_shot | torch NCCL |")
+print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+for size, row in sorted(ours["all_reduce"].items()):
+    nccl = min([x.get("graph_time_us", 0) for x in row.get("references", []) if x.get("graph_time_us", 0) > 0] or [0])
+    t = lambda op: theirs.get((op, size), {}).get("time_us", 0)
+    print(f"| {size} | {f(row.get('graph_time_us'))} | "
+          f"{f(ours['one_shot_all_reduce'].get(size, {}).get('graph_time_us'))} | "
+          f"{f(ours['two_shot_all_reduce'].get(size, {}).get('graph_time_us'))} | {f(nccl)} | "
+          f"{f(t('one_shot'))} | {f(t('two_shot'))} | {f(t('nccl'))} |")
+for kernel, key, comm in (("ag_gemm", "ag_gemm", "t_ag_us"), ("matmul_reduce_scatter", "matmul_rs", "t_rs_us")):
+    rows = load(f"{kernel}_ws{ws}.json").get("rows", [])
+    their = {r["shape"]: r for r in torch.get(key, [])}
+    print(f"\n## {kernel}, bf16, {ws} ranks: us, ratio = fused / max(comm, gemm)\n")
+    print("| shape | fused | comm | gemm | ratio | torch fused | torch comm | torch gemm | torch ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        g = r.get("gemm") or {}
+        shape = f"{g.get('m')}x{g.get('n')}x{g.get('k')}"
+        ratio = g.get("t_fused_us", 0) / max(g.get(comm, 0), g.get("t_gemm_us", 0), 1e-9)
+        t = their.get(shape, {})
+        tcomm = t.get("all_gather_us", t.get("reduce_scatter_us", 0))
+        print(f"| {shape} | {f(g.get('t_fused_us'))} | {f(g.get(comm))} | {f(g.get('t_gemm_us'))} | "
+              f"{ratio:.3f} | {f(t.get('fused_us'))} | {f(tcomm)} | {f(t.get('gemm_us'))} | {f(t.get('ratio'))} |")
+PY
+  done
+}
+
 # fp8 [WORLD_SIZES] [SHAPES]: both GEMM ops at each world size (default: 1 and every device) on
 # the anchor shapes, every variant in the same job, splits auto: bf16, then fp8_e4m3 with
 # tensor-wise and with row-wise scales. The gemm column at world size 1 is cuBLASLt's FP8 GEMM
@@ -656,7 +778,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | faults | fp8 | gate | matmul-rs | plugins | push | scale | sharded | sharded-dispatch | teams)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | every-op | faults | fp8 | gate | matmul-rs | plugins | push | scale | sharded | sharded-dispatch | teams | torch)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"
