@@ -588,7 +588,7 @@ cmd_every_op() {
 cmd_torch() {
   local world_sizes="${1:-}" python="${TORCH_PYTHON:-/opt/torch/.venv/bin/python}" ws kernel
   start_daemon
-  [ -n "$world_sizes" ] || world_sizes="2 $(device_count)"
+  [ -n "$world_sizes" ] || world_sizes="$(printf '2\n%s\n' "$(device_count)" | sort -nu | tr '\n' ' ')"
   for ws in $world_sizes; do
     for kernel in all_reduce one_shot_all_reduce two_shot_all_reduce; do
       run "${kernel}_ws$ws" --kernel "$kernel" --world-size "$ws" --dtype bf16 --sizes 2K,16K,256K,2M \

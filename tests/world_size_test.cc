@@ -1,12 +1,15 @@
-// Every kernel at world sizes 4 and 8 on the CPU backend (the CPU side of the multi-GPU world sizes): a real symmbenchd
-// with 8 CPU slots, real worker processes, every row verified; and two world-size-4 jobs at once
-// on disjoint slots, each verified.
+// Every op at world sizes 4 and 8 on the CPU backend (the CPU side of the multi-GPU world
+// sizes): a real symmbenchd with 8 CPU slots and the example CPU plugin, real worker processes,
+// every row verified (in place too where the op has it); and two world-size-4 jobs at once on
+// disjoint slots, each verified.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "kernels/ops/registry.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -16,7 +19,12 @@ class WorldSizeTest : public ::testing::TestWithParam<int> {
  protected:
   void SetUp() override {
     dir_ = MakeTempDir("world_size");
+    const std::string plugins = dir_ + "/plugins";
+    std::filesystem::create_directories(plugins);
+    std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cpu.so"),
+                               plugins + "/example_one_shot_cpu.so");
     daemon_ = std::make_unique<Daemon>(dir_, /*cpu_slots=*/8);
+    daemon_->set_extra_args({"--plugin-dir", plugins});
     std::string error;
     ASSERT_TRUE(daemon_->Start(&error)) << error;
   }
@@ -31,6 +39,9 @@ void ExpectSucceededAndVerified(const nlohmann::json& job, size_t rows) {
   for (const nlohmann::json& row : job["rows"]) {
     EXPECT_EQ(row["wrong"].get<int64_t>(), 0) << row.dump();
     EXPECT_TRUE(row.value("checked", false)) << row.dump();
+    if (row.contains("in_place") && row["in_place"].is_object()) {
+      EXPECT_EQ(row["in_place"]["wrong"].get<int64_t>(), 0) << row.dump();
+    }
   }
 }
 
@@ -49,6 +60,44 @@ TEST_P(WorldSizeTest, EveryAllReduceKernelVerifies) {
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     ExpectSucceededAndVerified(job, 3);
   }
+}
+
+// The size-swept ops that are no all-reduce (the all-gathers, the reduce-scatters, their
+// dispatchers, the broadcast) and the example plugin, in bf16, fp16 and fp32 in one job each, in
+// place too where the op has it. 65544 bytes is whole elements of every dtype, rounded down to
+// whole shards at world size 8.
+TEST_P(WorldSizeTest, EveryOtherSweptOpAndThePluginVerify) {
+  const std::string ws = std::to_string(GetParam());
+  std::vector<std::string> kernels = {"example_one_shot_cpu:one_shot"};
+  for (const OpDescriptor& op : Ops()) {
+    if (IsSizeSwept(op.name) && op.computes != Computes::kAllReduceSum) {
+      kernels.emplace_back(op.name);
+    }
+  }
+  ASSERT_GE(kernels.size(), 8u);
+  for (const std::string& kernel : kernels) {
+    SCOPED_TRACE(kernel);
+    CommandResult result;
+    nlohmann::json job = daemon_->ClientJson(
+        {"submit", "--kernel", kernel, "--world-size", ws, "--dtype", "all", "--sizes", "4K,65544",
+         "--warmup", "1", "--iters", "3", "--repeats", "1", "--wait"},
+        &result);
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    ExpectSucceededAndVerified(job, 6);
+  }
+}
+
+TEST_P(WorldSizeTest, MatmulReduceScatterVerifies) {
+  const std::string ws = std::to_string(GetParam());
+  CommandResult result;
+  nlohmann::json job = daemon_->ClientJson(
+      {"submit", "--kernel", "matmul_reduce_scatter", "--world-size", ws, "--shapes", "256x64x256",
+       "--warmup", "1", "--iters", "2", "--repeats", "1", "--wait"},
+      &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(job["state"], "SUCCEEDED") << job.dump();
+  ASSERT_EQ(job["rows"].size(), 1u) << job.dump();
+  EXPECT_EQ(job["rows"][0]["wrong"].get<int64_t>(), 0) << job.dump();
 }
 
 TEST_P(WorldSizeTest, AgGemmVerifies) {
