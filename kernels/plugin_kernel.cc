@@ -1,6 +1,9 @@
 // PluginOpInstance: setup, run and teardown of a plugin op, with its failures as statuses.
 #include "kernels/plugin_kernel.h"
 
+#include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -14,6 +17,18 @@ constexpr size_t kErrorBytes = 1024;
 
 uint64_t RoundUp(uint64_t bytes) {
   return (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
+}
+
+// What a symmbench_computes means; the loader admits no other values.
+Computes ComputesOf(int32_t computes) {
+  switch (computes) {
+    case SYMMBENCH_ALL_GATHER:
+      return Computes::kAllGather;
+    case SYMMBENCH_REDUCE_SCATTER_SUM:
+      return Computes::kReduceScatterSum;
+    default:
+      return Computes::kAllReduceSum;
+  }
 }
 
 absl::StatusCode CodeOf(int32_t status) {
@@ -32,6 +47,20 @@ absl::StatusCode CodeOf(int32_t status) {
 }
 
 }  // namespace
+
+absl::StatusOr<PluginKernel> OpenPluginKernel(const std::string& path, std::string_view op,
+                                              std::string name) {
+  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(path);
+  if (!library.ok()) return library.status();
+  absl::StatusOr<const symmbench_op*> found = (*library)->FindOp(op);
+  if (!found.ok()) return found.status();
+  PluginKernel kernel;
+  kernel.library = *std::move(library);
+  kernel.op = *found;
+  kernel.name = std::move(name);
+  kernel.computes = ComputesOf(kernel.op->computes);
+  return kernel;
+}
 
 int32_t PluginDType(DType dtype) {
   switch (dtype) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -26,6 +27,13 @@ struct PluginKernel {
   Computes computes = Computes::kAllReduceSum;   // op->computes
   bool sums_in_rank_order() const { return (op->flags & SYMMBENCH_OP_SUMS_IN_RANK_ORDER) != 0; }
 };
+
+// Op `op` of the plugin library at `path` as a backend runs it, under the job's `name`
+// ("<plugin>:<op>"), with `computes` from the op's description. The loader's errors
+// (FAILED_PRECONDITION naming the path) and FindOp's (NOT_FOUND naming the ops it has) as they
+// come.
+absl::StatusOr<PluginKernel> OpenPluginKernel(const std::string& path, std::string_view op,
+                                              std::string name);
 
 // The symmetric scratch and signal pad a rank allocates for `op` when the job's largest message
 // is `max_message_bytes`, each rounded up to kBufferAlignment (0 when the op asks for none).

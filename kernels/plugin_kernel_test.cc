@@ -8,8 +8,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-
-#include "plugin/library.h"
+#include <utility>
 
 namespace symmbench {
 namespace {
@@ -17,14 +16,9 @@ namespace {
 PluginKernel OpenKernel(const std::string& file) {
   const char* dir = std::getenv("TEST_SRCDIR");
   const std::string path = std::string(dir != nullptr ? dir : ".") + "/symmbench/" + file;
-  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(path);
-  EXPECT_TRUE(library.ok()) << library.status();
-  PluginKernel kernel;
-  if (!library.ok()) return kernel;
-  kernel.library = *library;
-  kernel.op = *(*library)->FindOp("one_shot");
-  kernel.name = "plugin:one_shot";
-  return kernel;
+  absl::StatusOr<PluginKernel> kernel = OpenPluginKernel(path, "one_shot", "plugin:one_shot");
+  EXPECT_TRUE(kernel.ok()) << kernel.status();
+  return kernel.ok() ? *std::move(kernel) : PluginKernel{};
 }
 
 TEST(PluginKernelTest, AbortWordByBackendAndAbiVersion) {

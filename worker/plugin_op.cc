@@ -2,53 +2,29 @@
 // plugin collective.
 #include "worker/plugin_op.h"
 
-#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "plugin/library.h"
+#include "kernels/plugin_kernel.h"
 
 namespace symmbench {
-namespace {
-
-std::optional<Computes> ComputesOf(int32_t computes) {
-  switch (computes) {
-    case SYMMBENCH_ALL_REDUCE_SUM:
-      return Computes::kAllReduceSum;
-    case SYMMBENCH_ALL_GATHER:
-      return Computes::kAllGather;
-    case SYMMBENCH_REDUCE_SCATTER_SUM:
-      return Computes::kReduceScatterSum;
-    default:
-      return std::nullopt;
-  }
-}
-
-}  // namespace
 
 absl::StatusOr<std::unique_ptr<Collective>> CreatePluginOpCollective(const v1::PluginOp& op,
                                                                      Backend* backend) {
-  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(op.path());
-  if (!library.ok()) {
+  absl::StatusOr<PluginKernel> kernel = OpenPluginKernel(op.path(), op.op(), op.kernel());
+  if (!kernel.ok()) {
+    // NOT_FOUND: FindOp's; the loader's errors name the path themselves.
+    const bool op_missing = kernel.status().code() == absl::StatusCode::kNotFound;
     return absl::FailedPreconditionError(
-        absl::StrCat(op.kernel(), ": ", library.status().message()));
+        absl::StrCat(op.kernel(), ": ", kernel.status().message(),
+                     op_missing ? " (the library changed since submission)" : ""));
   }
-  absl::StatusOr<const symmbench_op*> found = (*library)->FindOp(op.op());
-  if (!found.ok()) {
-    return absl::FailedPreconditionError(absl::StrCat(op.kernel(), ": ", found.status().message(),
-                                                      " (the library changed since submission)"));
-  }
-  if ((*found)->computes != static_cast<int32_t>(op.computes())) {
+  if (kernel->op->computes != static_cast<int32_t>(op.computes())) {
     return absl::FailedPreconditionError(
-        absl::StrCat(op.kernel(), ": the library now says the op computes ", (*found)->computes,
+        absl::StrCat(op.kernel(), ": the library now says the op computes ", kernel->op->computes,
                      ", not ", static_cast<int>(op.computes()), " as at submission"));
   }
-  PluginKernel kernel;
-  kernel.library = *std::move(library);
-  kernel.op = *found;
-  kernel.name = op.kernel();
-  kernel.computes = *ComputesOf(kernel.op->computes);  // validated by PluginLibrary::Open
-  return backend->CreatePluginCollective(kernel);
+  return backend->CreatePluginCollective(*kernel);
 }
 
 }  // namespace symmbench

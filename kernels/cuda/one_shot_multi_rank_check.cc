@@ -32,7 +32,6 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "kernels/plugin_kernel.h"
-#include "plugin/library.h"
 
 namespace symmbench {
 namespace {
@@ -133,15 +132,9 @@ absl::StatusOr<double> TimeOps(Backend& backend, const std::function<absl::Statu
 // The plugin op `one_shot` of the library at `path` as this backend's collective.
 absl::StatusOr<std::unique_ptr<Collective>> PluginOneShot(Backend& backend,
                                                           const std::string& path) {
-  absl::StatusOr<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::Open(path);
-  if (!library.ok()) return library.status();
-  absl::StatusOr<const symmbench_op*> op = (*library)->FindOp("one_shot");
-  if (!op.ok()) return op.status();
-  PluginKernel kernel;
-  kernel.library = *library;
-  kernel.op = *op;
-  kernel.name = "plugin:one_shot";
-  return backend.CreatePluginCollective(kernel);
+  absl::StatusOr<PluginKernel> kernel = OpenPluginKernel(path, "one_shot", "plugin:one_shot");
+  if (!kernel.ok()) return kernel.status();
+  return backend.CreatePluginCollective(*kernel);
 }
 
 int RunRank(const std::string& dir, int rank, int world, const std::string& mode,
