@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/cublaslt_lazy.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/dtype.h"
@@ -142,6 +143,8 @@ void CublasLtHandleDeleter::operator()(cublasLtContext* handle) const {
 absl::StatusOr<std::unique_ptr<CublasLtGemm>> CublasLtGemm::Create(int device) {
   auto gemm = absl::WrapUnique(new CublasLtGemm());
   gemm->device_ = device;
+  absl::Status loaded = LoadCublasLt();
+  if (!loaded.ok()) return loaded;
   cublasLtHandle_t handle = nullptr;
   SYMMBENCH_RETURN_IF_CUBLAS_ERROR(cublasLtCreate(&handle), "cublasLtCreate");
   gemm->handle_ = std::unique_ptr<cublasLtContext, CublasLtHandleDeleter>(

@@ -43,8 +43,9 @@ class CublasLtGemm {
   static constexpr size_t kWorkspaceBytes = size_t{32} << 20;
 
   // A cuBLASLt handle and the workspace on `device`, which must be the current device (both
-  // are released on it). RESOURCE_EXHAUSTED when the workspace does not fit, INTERNAL naming the
-  // cuBLASLt call otherwise.
+  // are released on it). FAILED_PRECONDITION naming the library when cuBLASLt cannot be opened
+  // (it is opened here, on first use: cublaslt_lazy.h), RESOURCE_EXHAUSTED when the workspace
+  // does not fit, INTERNAL naming the cuBLASLt call otherwise.
   static absl::StatusOr<std::unique_ptr<CublasLtGemm>> Create(int device);
   ~CublasLtGemm();  // defaulted in the .cc, where Plan is complete
   CublasLtGemm(const CublasLtGemm&) = delete;
