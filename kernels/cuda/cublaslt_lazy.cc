@@ -10,46 +10,69 @@
 
 #include "absl/strings/str_cat.h"
 
+// Every entry point this file defines (the list the forwarders below must match).
+#define SYMMBENCH_CUBLASLT_ENTRY_POINTS(X) \
+  X(cublasLtCreate)                        \
+  X(cublasLtDestroy)                       \
+  X(cublasLtGetStatusName)                 \
+  X(cublasLtGetStatusString)               \
+  X(cublasLtMatrixLayoutCreate)            \
+  X(cublasLtMatrixLayoutDestroy)           \
+  X(cublasLtMatmulDescCreate)              \
+  X(cublasLtMatmulDescDestroy)             \
+  X(cublasLtMatmulDescSetAttribute)        \
+  X(cublasLtMatmulPreferenceCreate)        \
+  X(cublasLtMatmulPreferenceDestroy)       \
+  X(cublasLtMatmulPreferenceSetAttribute)  \
+  X(cublasLtMatmulAlgoGetHeuristic)        \
+  X(cublasLtMatmul)
+
 namespace symmbench {
 namespace {
 
 // The soname the header's version links against.
 std::string LibraryName() { return absl::StrCat("libcublasLt.so.", CUBLAS_VER_MAJOR); }
 
-// The dlopen result, opened once (thread-safe static); never closed, as a linked library's
-// mapping is not. `error` is empty when `handle` is set.
+// The library, opened once (thread-safe static) with every entry point resolved; never closed,
+// as a linked library's mapping is not. `error` is empty once all of them are set.
 struct Opened {
-  void* handle = nullptr;
   std::string error;
+#define SYMMBENCH_CUBLASLT_POINTER(name) decltype(&::name) name = nullptr;
+  SYMMBENCH_CUBLASLT_ENTRY_POINTS(SYMMBENCH_CUBLASLT_POINTER)
+#undef SYMMBENCH_CUBLASLT_POINTER
 };
 
 const Opened& Library() {
   static const Opened* opened = [] {
     auto* result = new Opened;
     const std::string name = LibraryName();
-    result->handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (result->handle == nullptr) {
+    void* handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
       const char* reason = dlerror();
       result->error = absl::StrCat("cuBLASLt: dlopen(", name,
                                    ") failed: ", reason != nullptr ? reason : "unknown reason",
                                    "; put the directory holding it on LD_LIBRARY_PATH");
+      return result;
     }
+#define SYMMBENCH_CUBLASLT_RESOLVE(symbol)                                                         \
+  result->symbol = reinterpret_cast<decltype(&::symbol)>(dlsym(handle, #symbol));                  \
+  if (result->symbol == nullptr && result->error.empty()) {                                        \
+    result->error = absl::StrCat("cuBLASLt: ", name,                                               \
+                                 " has no symbol " #symbol                                         \
+                                 " (a cuBLASLt older than the headers symmbench was built with)"); \
+  }
+    SYMMBENCH_CUBLASLT_ENTRY_POINTS(SYMMBENCH_CUBLASLT_RESOLVE)
+#undef SYMMBENCH_CUBLASLT_RESOLVE
     return result;
   }();
   return *opened;
-}
-
-// `name`'s address in the opened library, or nullptr.
-void* Symbol(const char* name) {
-  const Opened& library = Library();
-  return library.handle == nullptr ? nullptr : dlsym(library.handle, name);
 }
 
 }  // namespace
 
 absl::Status LoadCublasLt() {
   const Opened& library = Library();
-  if (library.handle == nullptr) return absl::FailedPreconditionError(library.error);
+  if (!library.error.empty()) return absl::FailedPreconditionError(library.error);
   return absl::OkStatus();
 }
 
@@ -62,11 +85,11 @@ bool CublasLtIsMapped() {
 
 }  // namespace symmbench
 
-// One forwarding definition per entry point: resolved on its first call, then called directly.
-#define SYMMBENCH_CUBLASLT_FORWARD(ret, name, params, args, unavailable)                \
-  extern "C" ret CUBLASWINAPI name params {                                             \
-    static const auto fn = reinterpret_cast<decltype(&name)>(symmbench::Symbol(#name)); \
-    return fn == nullptr ? (unavailable) : fn args;                                     \
+// One forwarding definition per entry point: the library's, once every one of them resolved.
+#define SYMMBENCH_CUBLASLT_FORWARD(ret, name, params, args, unavailable) \
+  extern "C" ret CUBLASWINAPI name params {                              \
+    const symmbench::Opened& library = symmbench::Library();             \
+    return library.error.empty() ? library.name args : (unavailable);    \
   }
 
 SYMMBENCH_CUBLASLT_FORWARD(cublasStatus_t, cublasLtCreate, (cublasLtHandle_t * handle), (handle),
