@@ -55,6 +55,19 @@ run() {
   "${c[@]}" status "$(job_id "$out/$name.json")" | tee "$out/$name.txt"
 }
 
+# sweep_kernel PREFIX KERNEL MIN MAX FP16_SIZES FP32_SIZES [SUBMIT-ARG...]: four jobs of KERNEL,
+# $out/PREFIX_{graph_bf16,eager_bf16,odd_fp16,odd_fp32}: a bf16 graph sweep MIN..MAX by 4, an
+# eager bf16 sweep MIN..1M by 4, and fp16 and fp32 at the given odd sizes in graph mode (checked,
+# not for speed). The extra arguments go to every job.
+sweep_kernel() {
+  local prefix="$1" kernel="$2" min="$3" max="$4" fp16="$5" fp32="$6"
+  shift 6
+  run "${prefix}_graph_bf16" "$@" --kernel "$kernel" --dtype bf16 --min-bytes "$min" --max-bytes "$max" --step-factor 4 --graph
+  run "${prefix}_eager_bf16" "$@" --kernel "$kernel" --dtype bf16 --min-bytes "$min" --max-bytes 1M --step-factor 4
+  run "${prefix}_odd_fp16" "$@" --kernel "$kernel" --dtype fp16 --sizes "$fp16" --graph
+  run "${prefix}_odd_fp32" "$@" --kernel "$kernel" --dtype fp32 --sizes "$fp32" --graph
+}
+
 # summarize NAME: one line of the job record $out/NAME.json: "NAME STATE rows=N checked=B
 # wrong=N in_place_wrong=N max_rel_error=E seconds=S config='...' error='...'" (seconds: from
 # start to end on the devices; max_rel_error: the GEMM ops').

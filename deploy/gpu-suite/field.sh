@@ -14,10 +14,7 @@ cmd_plugins() {
     local each=(--world-size "$ws" --warmup 20 --iters 100)
     for kernel in example_one_shot_cuda:one_shot one_shot_all_reduce; do
       name="${kernel%%:*}"
-      run "${name}_ws${ws}_graph_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 2K --max-bytes "$max" --step-factor 4 --graph
-      run "${name}_ws${ws}_eager_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 2K --max-bytes 1M --step-factor 4
-      run "${name}_ws${ws}_odd_fp16" "${each[@]}" --kernel "$kernel" --dtype fp16 --sizes 2,2050,1000006 --graph
-      run "${name}_ws${ws}_odd_fp32" "${each[@]}" --kernel "$kernel" --dtype fp32 --sizes 4,4100,2000012 --graph
+      sweep_kernel "${name}_ws${ws}" "$kernel" 2K "$max" 2,2050,1000006 4,4100,2000012 "${each[@]}"
     done
   done
 }

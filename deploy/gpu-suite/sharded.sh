@@ -13,10 +13,7 @@ cmd_sharded() {
   for ws in $world_sizes; do
     local each=(--world-size "$ws" --warmup 20 --iters 100)
     for kernel in one_shot_all_gather low_contention_all_gather one_shot_reduce_scatter low_contention_reduce_scatter; do
-      run "${kernel}_ws${ws}_graph_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 1K --max-bytes "$max" --step-factor 4 --graph
-      run "${kernel}_ws${ws}_eager_bf16" "${each[@]}" --kernel "$kernel" --dtype bf16 --min-bytes 1K --max-bytes 1M --step-factor 4
-      run "${kernel}_ws${ws}_odd_fp16" "${each[@]}" --kernel "$kernel" --dtype fp16 --sizes 6,2050,1000006 --graph
-      run "${kernel}_ws${ws}_odd_fp32" "${each[@]}" --kernel "$kernel" --dtype fp32 --sizes 12,4100,2000012 --graph
+      sweep_kernel "${kernel}_ws${ws}" "$kernel" 1K "$max" 6,2050,1000006 12,4100,2000012 "${each[@]}"
     done
   done
 }
