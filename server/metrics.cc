@@ -23,6 +23,7 @@
 #include "prometheus/registry.h"
 #include "prometheus/text_serializer.h"
 #include "server/first_scrape.h"
+#include "server/metrics_exposer.h"
 #include "server/metrics_labels.h"
 #include "server/process_metrics.h"
 
@@ -52,8 +53,10 @@ struct CoordinatorMetrics::Impl {
   std::shared_ptr<FirstScrapeGate> gate;
   std::shared_ptr<GatedCollectable> collectable;
   std::shared_ptr<ProcessCollectable> process = std::make_shared<ProcessCollectable>();
-  // Declared after the registry: destroyed (server stopped) before it.
+  // Destroyed (server stopped) first, by ~CoordinatorMetrics.
   std::unique_ptr<prometheus::Exposer> exposer;
+  std::string host;  // as given in the listen address
+  int port = 0;      // the bound one
   std::string bound_address;
 
   Family<Histogram>* kernel_latency = nullptr;
@@ -241,7 +244,9 @@ struct CoordinatorMetrics::Impl {
 };
 
 CoordinatorMetrics::CoordinatorMetrics(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-CoordinatorMetrics::~CoordinatorMetrics() = default;
+CoordinatorMetrics::~CoordinatorMetrics() {
+  DestroyExposer(std::move(impl_->exposer), impl_->host, impl_->port);
+}
 
 absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
     const std::string& listen) {
@@ -266,6 +271,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
       return absl::UnavailableError(
           absl::StrCat("metrics exposer on ", listen, " reports no listening port"));
     }
+    impl->host = host;
+    impl->port = ports.front();
     impl->bound_address = absl::StrCat(host, ":", ports.front());
     impl->gate = std::make_shared<FirstScrapeGate>(kMaxFirstScrapeWait);
     impl->collectable = std::make_shared<GatedCollectable>(impl->registry, impl->gate);
