@@ -48,10 +48,10 @@ TEST(CiGateTest, GateScriptKeepsABaselineThenGatesAgainstIt) {
   EXPECT_EQ(baseline["job"]["spec"]["labels"]["git_sha"], "0123abcd");
   EXPECT_EQ(baseline["job"]["spec"]["labels"]["branch"], "feature");
 
-  // This checks the script's plumbing, not the statistics (tests/regression_gate_test does
-  // those): the largest threshold the gate takes, since a shared CI host has been seen to run
-  // one job 2.4x slower than the one before it.
-  CommandResult gate = GateScript(dir, bin, {"GATE_ARGS=--max-slowdown 900%"}, spec);
+  // This checks the script's plumbing, not the statistics (client/gate_test does those): the
+  // largest threshold the gate takes (below 1000%), so that a job ten times slower than the one
+  // before it still passes; a shared CI host has been seen to run one 2.4x slower.
+  CommandResult gate = GateScript(dir, bin, {"GATE_ARGS=--max-slowdown 999%"}, spec);
   EXPECT_EQ(gate.exit_code, 0) << gate.out << gate.err;
   EXPECT_NE(ReadFile(dir + "/out/gate.txt").find("# result: PASS"), std::string::npos);
   EXPECT_NE(ReadFile(dir + "/out/gate.md").find("### symmbench gate: :white_check_mark: passed"),

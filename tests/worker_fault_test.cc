@@ -21,7 +21,6 @@ void SetFault(v1::JobSpec* spec, v1::Fault::Kind kind, int rank) {
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
-using Clock = std::chrono::steady_clock;
 
 bool WaitWorkers(const std::string& id, size_t n) {
   for (int i = 0; i < 400; ++i) {
@@ -80,10 +79,11 @@ TEST_F(WorkerFaultTest, KilledRankFailsTheJobNamingItAndTheNextJobRuns) {
   const pid_t rank0 = WorkerPid(id, 0);
   const pid_t rank1 = WorkerPid(id, 1);
   ASSERT_GT(rank1, 0);
-  const auto start = Clock::now();
   ASSERT_EQ(kill(rank1, SIGKILL), 0);
+  // Ended by the death, not by the job's 60 s timeout: the error names the signal, and the
+  // record ends well before that timeout (by the job's own clock, not this busy test's).
   v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
-  EXPECT_LT(Clock::now() - start, seconds(10));
+  EXPECT_LT(job.end_time_unix_ms() - job.start_time_unix_ms(), 30000);
   EXPECT_EQ(job.state(), v1::FAILED);
   EXPECT_EQ(job.failed_rank(), 1);
   EXPECT_NE(job.error().find("rank 1 was killed by signal 9"), std::string::npos) << job.error();
@@ -121,12 +121,12 @@ TEST_F(WorkerFaultTest, StoppedRankFailsTheJobAtItsTimeoutNamingIt) {
 TEST_F(WorkerFaultTest, FailedKernelCallOnOneRankFailsTheJobAndStopsThePeers) {
   v1::JobSpec spec = SmallCpuSpec(2, {4096, 65536});
   SetFault(&spec, v1::Fault::rank_error, 1);
-  const auto start = Clock::now();
   const std::string id = SubmitOk(spec);
   const std::string next = SubmitOk(SmallCpuSpec(2, {4096}));
   v1::Job job = WaitFinal(stub_.get(), id, seconds(60));
-  // Far below every wait's own timeout (the worker's 120 s): the peer did not sit it out.
-  EXPECT_LT(Clock::now() - start, seconds(20));
+  // Far below every wait's own timeout (the worker's 120 s), by the job's own record: the peer
+  // did not sit it out.
+  EXPECT_LT(job.end_time_unix_ms() - job.start_time_unix_ms(), 60000);
   EXPECT_EQ(job.state(), v1::FAILED);
   EXPECT_EQ(job.failed_rank(), 1);
   EXPECT_EQ(job.error().rfind("rank 1: ", 0), 0u) << job.error();

@@ -162,14 +162,17 @@ TEST(RunBenchmarkTest, RepeatsKeepEveryLoopsBatchesAndMedians) {
 }
 
 TEST(RunBenchmarkTest, InjectedDelayLandsInTheKernelsTimeAtTheChosenSizesOnly) {
-  // Far above a CPU all-reduce of 64 KiB, even on a busy host: its reference (the plain sum) has
-  // measured 26 ms under AddressSanitizer on 2 cores shared with an 8-rank test.
-  constexpr double kDelayUs = 100000;
+  // Far above a CPU all-reduce of 64 KiB, even on a busy host: the slowest reference (the plain
+  // sum) seen took 26 ms, under AddressSanitizer on 2 cores shared with an 8-rank test, and the
+  // delay is 19 times that. Two timed operations per loop: the delay is a busy-wait.
+  constexpr double kDelayUs = 500000;
   InjectedDelay fault;
   fault.delay_us = kDelayUs;
   fault.min_bytes = 65536;
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  spec.set_iters(2);
   std::vector<v1::ResultRow> rows;
-  for (const absl::Status& s : RunRanks(SmallSpec(v1::bf16), {2048, 65536}, 2, &rows, fault)) {
+  for (const absl::Status& s : RunRanks(spec, {2048, 65536}, 2, &rows, fault)) {
     EXPECT_TRUE(s.ok()) << s;
   }
   ASSERT_EQ(rows.size(), 2u);

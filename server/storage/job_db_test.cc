@@ -1,12 +1,16 @@
 // Tests for JobDb on a real SQLite file: round trips, row order, listing, errors, history
-// across a reopen, FailRunning / ListQueued and the job number counter.
+// across a reopen, FailRunning / ListQueued, the job number counter, and reads that never wait
+// for a write.
 #include "server/storage/job_db.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <stdlib.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <thread>
 
 namespace symmbench {
 namespace {
@@ -283,6 +287,43 @@ TEST_F(JobDbTest, NextJobNumberIncreasesAcrossReopen) {
   // Above the counter and above every job row number (2 * last jobs were inserted).
   EXPECT_GT(*n, 2 * last);
   EXPECT_GT(*db->NextJobNumber(), *n);
+}
+
+// GetJob and ListJobs go through their own connection and lock, so they never wait for a write:
+// here another process's connection holds the database's write lock, so an InsertJob waits in
+// SQLite's busy handler (up to 5 s) while holding the writer's lock, and the reads made meanwhile
+// must come back before the insert does. Whether the insert was already waiting when the reads
+// ran is up to the scheduler (the reads start 200 ms after it), so a slow host can only make this
+// test miss a regression, never fail a correct build: the insert cannot finish before the lock is
+// released, which happens after the reads.
+TEST_F(JobDbTest, ReadsDoNotWaitForAWriteInProgress) {
+  std::unique_ptr<JobDb> db = OpenDb();
+  ASSERT_NE(db, nullptr);
+  ASSERT_TRUE(db->InsertJob(MakeJob("j-000001", v1::SUCCEEDED)).ok());
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(other);
+  std::atomic<bool> insert_returned{false};
+  absl::Status inserted;
+  std::thread writer([&] {
+    inserted = db->InsertJob(MakeJob("j-000002", v1::QUEUED));
+    insert_returned = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  absl::StatusOr<v1::Job> read = db->GetJob("j-000001");
+  absl::StatusOr<std::vector<v1::Job>> listed = db->ListJobs(10, v1::JOB_STATE_UNSPECIFIED, true);
+  const bool returned_before_reads = insert_returned;
+  EXPECT_EQ(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+  writer.join();
+  sqlite3_close(other);
+  EXPECT_FALSE(returned_before_reads) << "a read waited for the write: " << inserted;
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->state(), v1::SUCCEEDED);
+  ASSERT_TRUE(listed.ok()) << listed.status();
+  EXPECT_EQ(listed->size(), 1u);
+  EXPECT_TRUE(inserted.ok()) << inserted;  // once the lock was released
+  EXPECT_TRUE(db->GetJob("j-000002").ok());
 }
 
 }  // namespace
