@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The coverage-guided run of the fuzz targets: builds them with Debian's clang (libFuzzer + ASan +
-# UBSan) outside Bazel, against the system libraries, and runs each for SECONDS (default 60).
+# UBSan) outside Bazel, against the system libraries (a compile per core at a time), and runs
+# both at once for SECONDS (default 60), one core each.
 #
 #   tests/fuzz/run.sh [SECONDS]
 #
@@ -38,15 +39,15 @@ if [ ! -f "$gen/stamp" ] || [ -n "$(find "${protos[@]}" -newer "$gen/stamp" -pri
   touch "$gen/stamp"
 fi
 
-# Compiles one source into $obj (instrumented for the fuzzer) unless its object is newer than
-# the source and every header of this tree. Prints the object's path.
-compile() {
-  local src="$1" o="$obj/$(echo "$1" | tr '/' '_').o"
-  if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ -n "$(find common kernels security server spec \
-      tests/fuzz "$gen" -name '*.h' -newer "$o" -print -quit)" ]; then
-    "$cxx" "${flags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$o"
-  fi
-  echo "$o"
+# The object of one source under $obj.
+object_of() { echo "$obj/$(echo "$1" | tr '/' '_').o"; }
+
+# Whether a source's object is missing or older than the source or any header of this tree.
+stale() {
+  local o
+  o="$(object_of "$1")"
+  [ ! -f "$o" ] || [ "$1" -nt "$o" ] || [ -n "$(find common kernels security server spec \
+      tests/fuzz "$gen" -name '*.h' -newer "$o" -print -quit)" ]
 }
 
 # kernels/dtype.cc converts through _Float16, which clang 14 does not offer on x86-64: that one
@@ -56,34 +57,51 @@ if [ ! -f "$dtype_obj" ] || [ kernels/dtype.cc -nt "$dtype_obj" ] || [ kernels/d
   g++ -std=c++17 -O1 -g -I. -c kernels/dtype.cc -o "$dtype_obj"
 fi
 
-# The objects of a target: the C++ sources of its Bazel library and of everything in this
+# The sources of a target: the C++ sources of its Bazel library and of everything in this
 # repository it depends on, then the generated protobuf code it needs.
-objects() {
-  local target="$1" src
-  for src in $(bazel query "kind('source file', deps(//tests/fuzz:${target%_fuzzer}_fuzz_target))" \
-      2>/dev/null | grep -v '^@' | grep '\.cc$' | sed 's|^//||; s|^:||; s|:|/|'); do
-    if [ "$src" = kernels/dtype.cc ]; then echo "$dtype_obj"; else compile "$src"; fi
-  done
-  compile "$gen/proto/symmbench.pb.cc"
+sources() {
+  local target="$1"
+  bazel query "kind('source file', deps(//tests/fuzz:${target%_fuzzer}_fuzz_target))" \
+      2>/dev/null | grep -v '^@' | grep '\.cc$' | sed 's|^//||; s|^:||; s|:|/|'
+  echo "$gen/proto/symmbench.pb.cc"
   if [ "$target" = store_fuzzer ]; then
-    compile "$gen/proto/worker.pb.cc"
-    compile "$gen/proto/worker.grpc.pb.cc"
-    compile "$gen/tests/fuzz/store_fuzz.pb.cc"
+    echo "$gen/proto/worker.pb.cc"
+    echo "$gen/proto/worker.grpc.pb.cc"
+    echo "$gen/tests/fuzz/store_fuzz.pb.cc"
   fi
 }
-spec_objs=($(objects spec_fuzzer))
-[ ${#spec_objs[@]} -gt 3 ] || { echo "fuzz: no sources for spec_fuzzer (bazel query failed)" >&2; exit 1; }
-store_objs=($(objects store_fuzzer))
-"$cxx" "${flags[@]}" -fsanitize=fuzzer "${spec_objs[@]}" "${libs[@]}" -o "$out/spec_fuzzer"
-"$cxx" "${flags[@]}" -fsanitize=fuzzer "${store_objs[@]}" "${libs[@]}" \
+# A target's objects, in the order of its sources.
+objects() {
+  local src
+  for src in "$@"; do
+    if [ "$src" = kernels/dtype.cc ]; then echo "$dtype_obj"; else object_of "$src"; fi
+  done
+}
+spec_srcs=($(sources spec_fuzzer))
+[ ${#spec_srcs[@]} -gt 3 ] || { echo "fuzz: no sources for spec_fuzzer (bazel query failed)" >&2; exit 1; }
+store_srcs=($(sources store_fuzzer))
+
+# Every stale object, instrumented for the fuzzer, as many compiles at a time as there are cores.
+failed=0
+for src in $(printf '%s\n' "${spec_srcs[@]}" "${store_srcs[@]}" | grep -vx kernels/dtype.cc | sort -u); do
+  stale "$src" || continue
+  "$cxx" "${flags[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$(object_of "$src")" &
+  while (($(jobs -rp | wc -l) >= $(nproc))); do wait -n || failed=1; done
+done
+while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
+((failed == 0)) || { echo "fuzz: a fuzz target's source did not compile" >&2; exit 1; }
+"$cxx" "${flags[@]}" -fsanitize=fuzzer $(objects "${spec_srcs[@]}") "${libs[@]}" \
+  -o "$out/spec_fuzzer"
+"$cxx" "${flags[@]}" -fsanitize=fuzzer $(objects "${store_srcs[@]}") "${libs[@]}" \
   -lprometheus-cpp-pull -lprometheus-cpp-core -o "$out/store_fuzzer"
 
 declare -A message=([spec_fuzzer]=symmbench.v1.SubmitJobRequest
                     [store_fuzzer]=symmbench.fuzz.StoreFuzzInput)
 declare -A proto=([spec_fuzzer]=proto/symmbench.proto [store_fuzzer]=tests/fuzz/store_fuzz.proto)
+declare -A pid
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-status=0
+# Both targets at once, one core each.
 for target in spec_fuzzer store_fuzzer; do
   corpus="$out/corpus/$target"  # the seeds, then what runs on this machine found
   mkdir -p "$corpus"
@@ -91,9 +109,16 @@ for target in spec_fuzzer store_fuzzer; do
     protoc -I. --encode="${message[$target]}" "${proto[$target]}" <"$seed" \
       >"$corpus/seed-$(basename "$seed" .textproto)"
   done
+  "$out/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$corpus" \
+    >"$out/$target.log" 2>&1 &
+  pid[$target]=$!
+done
+status=0
+for target in spec_fuzzer store_fuzzer; do
+  corpus="$out/corpus/$target"
   log="$out/$target.log"
-  if "$out/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$corpus" >"$log" 2>&1; then
+  if wait "${pid[$target]}"; then
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "fuzz: $target ran ${seconds}s: ${execs:-?} execs, no crash (corpus $(find "$corpus" -type f | wc -l) inputs)"
   else
