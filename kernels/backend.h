@@ -18,6 +18,19 @@
 
 namespace symmbench {
 
+// Bugs the kernels themselves are made to have (JobSpec.inject_fault kinds that model what
+// hand-written symmetric-memory kernels get wrong), so that tests show the race check catches
+// them. Every rank's kernels have them; none by default. CPU backend only.
+struct KernelFaults {
+  // Every rank returns from an operation without its exit barrier (the barrier after which it
+  // may rewrite its input or reuse its buffers), and `delayed_rank` waits kFaultDelay after its
+  // entry barrier before it reads its peers, so that they have moved on by then: the stale read
+  // that such a kernel risks is certain.
+  bool skip_exit_barrier = false;
+  int delayed_rank = -1;
+};
+inline constexpr std::chrono::milliseconds kFaultDelay{20};
+
 struct BackendOptions {
   int rank = 0;
   int world_size = 1;
@@ -26,9 +39,10 @@ struct BackendOptions {
   // Misaligned buffers (SweepSpec.misalign_bytes): every buffer of a collective that has a
   // misaligned form starts this many bytes past its aligned base (max_bytes includes them).
   int64_t misalign_bytes = 0;
-  std::string job_id;     // names shared-memory segments (CPU backend)
+  std::string job_id;  // names shared-memory segments (CPU backend)
   // Limit for every wait: signal-pad barriers, stream synchronisation, NCCL.
   std::chrono::milliseconds timeout{60000};
+  KernelFaults faults;  // none unless a test job injects them
 };
 
 // Times one batch of operations: events on the stream (CUDA) or the host clock (CPU).

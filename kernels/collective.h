@@ -18,6 +18,9 @@ struct CheckResult {
   int64_t first_bad_index = -1;  // -1 when wrong == 0
   float got = 0.0f;              // output at first_bad_index
   float want = 0.0f;             // reference at first_bad_index
+  // The race check's operation (0-based) whose output held first_bad_index; -1 for the other
+  // checks.
+  int64_t operation = -1;
 };
 
 class Collective {
@@ -89,6 +92,24 @@ class Collective {
   // bitwise (as Check).
   virtual absl::StatusOr<CheckResult> CheckInPlace() {
     return absl::UnimplementedError("this collective has no in-place form");
+  }
+
+  // The race check (docs/measurement.md): operations back to back on inputs that change every
+  // operation, so that a stale read, a slot reused too early, a late write or a cached result
+  // returns wrong data instead of the same right data again. After Prepare, the worker calls,
+  // for k = 0, 1, ...: RefillInput(seed_k), Run, CheckExpected, with nothing in between.
+  //
+  // Rewrites this rank's input, for the count and dtype of the last Prepare, with
+  // ExactInputValue(seed, rank, i) (CUDA: enqueued on the collective's stream; nothing waits).
+  // Local: it must not touch a peer's buffer. The outputs are not poisoned.
+  virtual absl::Status RefillInput(uint64_t /*seed*/) {
+    return absl::UnimplementedError("this collective has no race check");
+  }
+  // After Run has completed: this rank's output against what the inputs of the last
+  // RefillInput (or Prepare) seed on every rank make, computed from ExactInputValue, never read
+  // from a peer's buffer. Values are compared (+0 == -0); NaN counts as wrong.
+  virtual absl::StatusOr<CheckResult> CheckExpected() {
+    return absl::UnimplementedError("this collective has no race check");
   }
 
   // Fault injection (JobSpec.inject_fault "flip_element"): flips one bit of output element

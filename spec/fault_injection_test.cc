@@ -24,6 +24,11 @@ TEST(FaultInjectionTest, ValidFaultsPass) {
   EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::rank_error, 1)).ok());
   EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::flip_element, 0)).ok());
   EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::flip_timed, 1)).ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1)).ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, "broadcast")).ok());
+  EXPECT_TRUE(
+      ValidateFaultInjection(Spec(v1::Fault::cached_result, 0, 2, "one_shot_push_all_reduce"))
+          .ok());
 }
 
 TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
@@ -42,6 +47,13 @@ TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
   const absl::Status gemm = ValidateFaultInjection(Spec(v1::Fault::rank_error, 0, 2, "ag_gemm"));
   EXPECT_EQ(gemm.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(gemm.message().find("ag_gemm"), std::string::npos) << gemm;
+  // The push one-shot has no barriers at all.
+  const absl::Status push =
+      ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, "one_shot_push_all_reduce"));
+  EXPECT_EQ(push.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(push.message(),
+            "inject_fault: skip_exit_barrier: kernel one_shot_push_all_reduce has no exit "
+            "barrier to skip");
 }
 
 TEST(FaultInjectionTest, TextFormParsesEveryFault) {
@@ -53,6 +65,9 @@ TEST(FaultInjectionTest, TextFormParsesEveryFault) {
   EXPECT_EQ(ParseFaultText("flip_element", "f")->kind(), v1::Fault::flip_element);
   EXPECT_EQ(ParseFaultText("flip_element", "f")->rank(), 0);
   EXPECT_EQ(ParseFaultText("flip_timed:3", "f")->rank(), 3);
+  EXPECT_EQ(ParseFaultText("skip_exit_barrier:1", "f")->kind(), v1::Fault::skip_exit_barrier);
+  EXPECT_EQ(ParseFaultText("skip_exit_barrier:1", "f")->rank(), 1);
+  EXPECT_EQ(ParseFaultText("cached_result", "f")->kind(), v1::Fault::cached_result);
   for (const char* bad :
        {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
         "rank_error:99999999999999999999", "flip_element:", "none", "explode", ":1"}) {
@@ -60,8 +75,8 @@ TEST(FaultInjectionTest, TextFormParsesEveryFault) {
     EXPECT_EQ(fault.status().code(), absl::StatusCode::kInvalidArgument) << bad;
     EXPECT_EQ(fault.status().message().rfind("spec.inject_fault: ", 0), 0u) << fault.status();
   }
-  // A long value is quoted cut short.
-  EXPECT_LT(ParseFaultText(std::string(5000, 'x'), "f").status().message().size(), 200u);
+  // A long value is quoted cut short: the message is the list of faults and a short quote.
+  EXPECT_LT(ParseFaultText(std::string(5000, 'x'), "f").status().message().size(), 300u);
 }
 
 TEST(FaultInjectionTest, RefusedUnlessTheDaemonAllowsIt) {

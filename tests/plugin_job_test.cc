@@ -32,6 +32,8 @@ const std::vector<std::string>& PluginFiles() {
       "tests/plugins/no_describe_cpu.so",
       "tests/plugins/all_gather_cpu.so",
       "tests/plugins/greedy_cpu.so",
+      "tests/plugins/no_exit_barrier_cpu.so",
+      "tests/plugins/cached_result_cpu.so",
   };
   return *kFiles;
 }
@@ -278,6 +280,28 @@ TEST_F(PluginJobTest, WrongPluginFailsVerification) {
   EXPECT_NE(job["error"].get<std::string>().find("verification failed"), std::string::npos)
       << job.dump();
   EXPECT_NE(job["error"].get<std::string>().find("on rank 1"), std::string::npos) << job.dump();
+}
+
+// The two bugs every check on unchanging inputs misses: a plugin without its exit barrier
+// (rank 1 reads a peer's input after the peer moved on) and one that copies a cached result.
+// The race check fails both, naming the operation (and the rank that read late; every rank's
+// cached result is wrong).
+TEST_F(PluginJobTest, RacyAndCachingPluginsFailTheRaceCheck) {
+  for (const auto& [kernel, rank] :
+       {std::pair<std::string, int>{"no_exit_barrier_cpu", 1}, {"cached_result_cpu", -1}}) {
+    CommandResult result;
+    const nlohmann::json job = Submit({"--kernel", kernel + ":one_shot", "--world-size", "2",
+                                       "--sizes", "4K,64K", "--iters", "5", "--repeats", "1"},
+                                      &result);
+    ASSERT_EQ(job["state"], "FAILED") << kernel << ": " << job.dump();
+    const std::string error = job["error"];
+    EXPECT_NE(error.find("verification failed"), std::string::npos) << kernel << ": " << error;
+    EXPECT_NE(error.find("race check: operation "), std::string::npos) << kernel << ": " << error;
+    if (rank >= 0) {
+      EXPECT_NE(error.find("on rank " + std::to_string(rank)), std::string::npos)
+          << kernel << ": " << error;
+    }
+  }
 }
 
 TEST_F(PluginJobTest, CrashingPluginFailsItsJobNamingTheRankAndTheNextJobRuns) {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "kernels/ops/registry.h"
 #include "tests/rpc_test_util.h"
 #include "tests/test_util.h"
 
@@ -186,6 +187,36 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
   const std::string metrics = ScrapeMetrics(daemon_->metrics_address());
   EXPECT_NE(metrics.find("symmbench_verification_failures_total{"), std::string::npos);
   EXPECT_EQ(metrics.find("symmbench_kernel_latency_seconds_count{"), std::string::npos);
+}
+
+// Kernel bugs that every check on unchanging inputs misses fail the job once the race check
+// changes the inputs: every swept op with an exit barrier made to skip it (rank 1 reads late:
+// whichever check follows the first change of its peer's input sees the stale read, and a
+// two-shot's peers see its late slice), and every swept op copying a cached result (only the
+// race check's operations see that, from its first one on).
+TEST_F(WorkerFaultTest, SkippedExitBarriersAndCachedResultsFailTheJob) {
+  std::vector<std::pair<std::string, v1::Fault::Kind>> jobs;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family != OpFamily::kSweptCollective) continue;
+    if (op.exit_barrier) jobs.emplace_back(op.name, v1::Fault::skip_exit_barrier);
+    jobs.emplace_back(op.name, v1::Fault::cached_result);
+  }
+  ASSERT_GE(jobs.size(), 14u);
+  for (const auto& [kernel, kind] : jobs) {
+    v1::JobSpec spec = SmallCpuSpec(2, {4096}, 2);
+    spec.set_kernel(kernel);
+    SetFault(&spec, kind, kind == v1::Fault::skip_exit_barrier ? 1 : 0);
+    const v1::Job job = WaitFinal(stub_.get(), SubmitOk(spec), seconds(60));
+    const std::string what = kernel + " " + v1::Fault::Kind_Name(kind);
+    EXPECT_EQ(job.state(), v1::FAILED) << what;
+    EXPECT_NE(job.error().find("verification failed"), std::string::npos)
+        << what << ": " << job.error();
+    EXPECT_GE(job.failed_rank(), 0) << what << ": " << job.error();
+    if (kind == v1::Fault::cached_result) {
+      EXPECT_NE(job.error().find("(race check: operation 0 of 8, "), std::string::npos)
+          << what << ": " << job.error();
+    }
+  }
 }
 
 // The job names the rank whose result was wrong, not whichever rank reported first: rank 0 sees

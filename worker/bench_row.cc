@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
 #include "spec/job_op.h"
@@ -110,13 +111,26 @@ void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, doub
   }
 }
 
+// A check's text form: wrong, first bad index, the bits of got and want (a NaN, an element no
+// operation wrote, has no decimal form a stream reads back), the race check's operation.
+void WriteCheck(const CheckResult& c, std::ostream& out) {
+  out << c.wrong << ' ' << c.first_bad_index << ' ' << absl::bit_cast<uint32_t>(c.got) << ' '
+      << absl::bit_cast<uint32_t>(c.want) << ' ' << c.operation;
+}
+void ReadCheck(std::istream& in, CheckResult* c) {
+  uint32_t got = 0, want = 0;
+  in >> c->wrong >> c->first_bad_index >> got >> want >> c->operation;
+  c->got = absl::bit_cast<float>(got);
+  c->want = absl::bit_cast<float>(want);
+}
+
 }  // namespace
 
 std::string RankResult::Encode() const {
   std::ostringstream out;
   out.precision(17);
-  out << check.wrong << ' ' << check.first_bad_index << ' ' << check.got << ' ' << check.want << ' '
-      << references.size();
+  WriteCheck(check, out);
+  out << ' ' << references.size();
   for (const OpTimes* t : All()) {
     out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
         << t->graph_us;
@@ -129,8 +143,9 @@ std::string RankResult::Encode() const {
   if (has_compare) {
     const TimingStats& e = compare.eager;
     out << ' ' << e.median_us << ' ' << e.min_us << ' ' << e.max_us << ' ' << compare.graph_us
-        << ' ' << compare_check.wrong << ' ' << compare_check.first_bad_index << ' '
-        << compare_check.got << ' ' << compare_check.want << ' ' << e.samples_us.size();
+        << ' ';
+    WriteCheck(compare_check, out);
+    out << ' ' << e.samples_us.size();
     for (double sample : e.samples_us) out << ' ' << sample;
     out << ' ' << e.repeat_medians_us.size();
     for (double median : e.repeat_medians_us) out << ' ' << median;
@@ -141,8 +156,8 @@ std::string RankResult::Encode() const {
       out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
           << t->graph_us;
     }
-    out << ' ' << in_place_check.wrong << ' ' << in_place_check.first_bad_index << ' '
-        << in_place_check.got << ' ' << in_place_check.want;
+    out << ' ';
+    WriteCheck(in_place_check, out);
   }
   return out.str();
 }
@@ -150,7 +165,8 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   RankResult r;
   std::istringstream in(text);
   size_t references = 0;
-  in >> r.check.wrong >> r.check.first_bad_index >> r.check.got >> r.check.want >> references;
+  ReadCheck(in, &r.check);
+  in >> references;
   if (in.fail() || references > 16) {
     return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   }
@@ -178,8 +194,9 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   r.has_compare = has_compare != 0;
   if (r.has_compare) {
     TimingStats& e = r.compare.eager;
-    in >> e.median_us >> e.min_us >> e.max_us >> r.compare.graph_us >> r.compare_check.wrong >>
-        r.compare_check.first_bad_index >> r.compare_check.got >> r.compare_check.want >> samples;
+    in >> e.median_us >> e.min_us >> e.max_us >> r.compare.graph_us;
+    ReadCheck(in, &r.compare_check);
+    in >> samples;
     if (in.fail() || samples > kMaxSamplesEncoded) {
       return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     }
@@ -200,8 +217,7 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
     for (OpTimes* t : {&r.in_place, &r.in_place_reference}) {
       in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
     }
-    in >> r.in_place_check.wrong >> r.in_place_check.first_bad_index >> r.in_place_check.got >>
-        r.in_place_check.want;
+    ReadCheck(in, &r.in_place_check);
   }
   if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   return r;
@@ -223,6 +239,7 @@ void Accumulate(const CheckResult& c, CheckResult* total) {
     total->first_bad_index = c.first_bad_index;
     total->got = c.got;
     total->want = c.want;
+    total->operation = c.operation;
   }
   total->wrong += c.wrong;
 }

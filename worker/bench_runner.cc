@@ -19,6 +19,7 @@
 #include "worker/bench_row.h"
 #include "worker/dispatch_collective.h"
 #include "worker/fault_injection_collective.h"
+#include "worker/race_check.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -142,10 +143,10 @@ struct LoopArgs {
 };
 
 // One timing loop of `op` at a size: Prepare with exact inputs; in the first pass the
-// random-input check (a kernel that keeps the rank-order contract) and the exact check, into
-// `checked`; then `between` (may be null); then one timing loop of `run` (graph replays in the
-// first pass), every timed batch verified. The loop's samples and median are added to
-// `times`.
+// random-input check (a kernel that keeps the rank-order contract), the exact check and the race
+// check (worker/race_check.h; skipped for a collective without one), into `checked`; then
+// `between` (may be null); then one timing loop of `run` (graph replays in the first pass),
+// every timed batch verified. The loop's samples and median are added to `times`.
 absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* op,
                          const LoopArgs& a, const std::function<absl::Status()>& run,
                          const std::function<absl::Status()>& between, OpTimes* times,
@@ -162,6 +163,12 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
     absl::StatusOr<CheckResult> verified = Verify(backend, op);
     if (!verified.ok()) return verified.status();
     Accumulate(*verified, checked);
+    absl::StatusOr<CheckResult> raced = RaceCheck(backend, op, a.seed);
+    if (raced.ok()) {
+      Accumulate(*raced, checked);
+    } else if (!absl::IsUnimplemented(raced.status())) {
+      return raced.status();
+    }
   }
   if (between != nullptr) {
     if (absl::Status s = between(); !s.ok()) return s;
@@ -418,9 +425,14 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
              results[rank].compare_check},
             {absl::StrCat(where, " in place"), results[rank].in_place_check}}) {
         if (own.wrong > 0) {
+          const std::string race =
+              own.operation < 0
+                  ? ""
+                  : absl::StrCat(" (race check: operation ", own.operation, " of ",
+                                 kRaceCheckOperations, ", inputs changed every operation)");
           return absl::DataLossError(
               absl::StrCat(what, ": verification failed: ", own.wrong, " wrong elements on rank ",
-                           rank, ", first at index ", own.first_bad_index, ": got ",
+                           rank, ", first at index ", own.first_bad_index, race, ": got ",
                            Exactly(own.got), " want ", Exactly(own.want)));
         }
       }

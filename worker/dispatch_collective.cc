@@ -52,6 +52,12 @@ class DispatchCollective final : public Collective {
     // When the choice is NCCL, the operation is the reference: nothing to compare.
     return UsesReference() ? CheckResult{} : impl_->Check();
   }
+  // The race check: the chosen kernel's; when the choice is NCCL (the reference, which the race
+  // check does not check), its inputs still change and nothing is compared.
+  absl::Status RefillInput(uint64_t seed) override { return impl_->RefillInput(seed); }
+  absl::StatusOr<CheckResult> CheckExpected() override {
+    return UsesReference() ? CheckResult{} : impl_->CheckExpected();
+  }
   // In place: the chosen kernel's form, or NCCL's when the choice is the primary reference.
   // NCCL's symmetric-memory kernels (an extra reference) are timed out of place only, so a
   // size that chose them has no in-place figures.

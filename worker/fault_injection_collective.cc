@@ -15,9 +15,17 @@ class FaultInjectingCollective final : public Collective {
 
   absl::Status Prepare(int64_t count, DType dtype, uint64_t seed) override {
     poisons_since_prepare_ = 0;
+    computed_ = false;
     return op_->Prepare(count, dtype, seed);
   }
+  // The race check's operations are not timed: flip_timed leaves them alone.
+  absl::Status RefillInput(uint64_t seed) override {
+    refills_since_poison_ = true;
+    return op_->RefillInput(seed);
+  }
   absl::Status PoisonOutputs() override {
+    refills_since_poison_ = false;
+    if (fault_.kind() == v1::Fault::cached_result) return absl::OkStatus();
     armed_ = (fault_.kind() == v1::Fault::flip_element && !flipped_) ||
              (fault_.kind() == v1::Fault::flip_batch_start && poisons_since_prepare_ > 0);
     ++poisons_since_prepare_;
@@ -30,8 +38,13 @@ class FaultInjectingCollective final : public Collective {
           absl::StrCat("injected fault (inject_fault rank_error:", fault_.rank(), "): rank ",
                        fault_.rank(), "'s kernel call failed, as a failed CUDA launch would"));
     }
+    if (fault_.kind() == v1::Fault::cached_result) {
+      if (computed_) return absl::OkStatus();  // the output still holds the first result
+      computed_ = true;
+      return op_->Run();
+    }
     if (absl::Status s = op_->Run(); !s.ok()) return s;
-    if (fault_.kind() == v1::Fault::flip_timed) {
+    if (fault_.kind() == v1::Fault::flip_timed && !refills_since_poison_) {
       // Before the first PoisonOutputs (the random-input pass) and the first run after it
       // (the check right after Prepare) stay right.
       if (!poisoned_ || runs_++ == 0) return absl::OkStatus();
@@ -51,8 +64,10 @@ class FaultInjectingCollective final : public Collective {
   bool sums_in_rank_order() const override { return op_->sums_in_rank_order(); }
   bool zero_sign_may_differ() const override { return op_->zero_sign_may_differ(); }
   absl::Status PrepareRandom(int64_t count, DType dtype, uint64_t seed) override {
+    computed_ = false;
     return op_->PrepareRandom(count, dtype, seed);
   }
+  absl::StatusOr<CheckResult> CheckExpected() override { return op_->CheckExpected(); }
   absl::StatusOr<CheckResult> CheckRankOrderSum() override { return op_->CheckRankOrderSum(); }
   absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
   std::string reference_name() const override { return op_->reference_name(); }
@@ -72,14 +87,30 @@ class FaultInjectingCollective final : public Collective {
   int64_t poisons_since_prepare_ = 0;
   bool poisoned_ = false;  // PoisonOutputs was called
   int64_t runs_ = 0;       // kFlipTimed: Run calls since the first PoisonOutputs
+  bool computed_ = false;  // cached_result: the kernel ran since the last Prepare
+  // RefillInput was called since the last PoisonOutputs: Run is the race check's.
+  bool refills_since_poison_ = false;
 };
 
 }  // namespace
 
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
                                          int rank) {
-  if (fault.kind() == v1::Fault::none || fault.rank() != rank) return op;
+  const bool every_rank = fault.kind() == v1::Fault::cached_result;
+  if (fault.kind() == v1::Fault::none || fault.kind() == v1::Fault::skip_exit_barrier ||
+      (!every_rank && fault.rank() != rank)) {
+    return op;
+  }
   return std::make_unique<FaultInjectingCollective>(std::move(op), fault);
+}
+
+KernelFaults KernelFaultsOf(const v1::Fault& fault) {
+  KernelFaults faults;
+  if (fault.kind() == v1::Fault::skip_exit_barrier) {
+    faults.skip_exit_barrier = true;
+    faults.delayed_rank = fault.rank();
+  }
+  return faults;
 }
 
 }  // namespace symmbench

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "kernels/backend.h"
 #include "kernels/collective.h"
 #include "proto/symmbench.pb.h"
 
@@ -21,9 +22,18 @@ namespace symmbench {
 //   flip_batch_start the first Run after each PoisonOutputs, but the first PoisonOutputs
 //                after each Prepare (the check right after Prepare, or a later pass's first
 //                batch), is followed by op->FlipOutputElement(0): the first operation of a
-//                timed batch is wrong, and only a batch of one operation leaves it to be checked.
+//                timed batch is wrong, and only a batch of one operation leaves it to be checked;
+//   cached_result on every rank: Run runs the kernel only the first time after each Prepare
+//                or PrepareRandom and does nothing later, and PoisonOutputs does nothing, so the
+//                output keeps that first result as a kernel that copies a cached result would:
+//                every check on the same inputs passes; only the race check, whose inputs
+//                change (RefillInput), sees it.
 // Returns `op` itself when there is no fault or it is aimed at another rank.
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
                                          int rank);
+
+// The kernel bugs `fault` asks for (skip_exit_barrier), for BackendOptions::faults: they are
+// the kernels' own, on every rank. None for the other kinds.
+KernelFaults KernelFaultsOf(const v1::Fault& fault);
 
 }  // namespace symmbench

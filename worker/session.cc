@@ -19,6 +19,7 @@
 #include "spec/spec_validation.h"
 #include "worker/bench_runner.h"
 #include "worker/calibrate_runner.h"
+#include "worker/fault_injection_collective.h"
 #include "worker/gemm_runner.h"
 #include "worker/host_placement.h"
 #include "worker/injected_delay.h"
@@ -150,6 +151,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance,
                                         teams ? absl::StrCat("-team", placement->host_index) : "");
   backend_options.timeout = timeout;
+  backend_options.faults = KernelFaultsOf(spec.inject_fault());
   absl::StatusOr<std::unique_ptr<Backend>> backend =
       options.backend == "cuda" ? CreateCudaBackend(backend_options, backend_rendezvous)
                                 : CreateCpuBackend(backend_options, backend_rendezvous);

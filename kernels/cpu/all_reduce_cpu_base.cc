@@ -151,6 +151,23 @@ absl::StatusOr<CheckResult> AllReduceCpuBase::Check() {
   return CompareBitwise(output(), reference(), dtype_, count_);
 }
 
+absl::Status AllReduceCpuBase::RefillInput(uint64_t seed) {
+  if (absl::Status s = CheckPrepared("RefillInput"); !s.ok()) return s;
+  FillExactInput(input(), dtype_, count_, seed, context_.memory->rank());
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> AllReduceCpuBase::CheckExpected() {
+  if (absl::Status s = CheckPrepared("CheckExpected"); !s.ok()) return s;
+  if (random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): CheckExpected after PrepareRandom"));
+  }
+  return CompareWithExactSum(output(), dtype_, count_, seed_, context_.memory->world_size(), 0);
+}
+
 absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {
   if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
   if (index < 0 || index >= count_) {
@@ -172,6 +189,24 @@ CheckResult CompareBitwise(const void* got, const void* want, DType dtype, int64
     const float w = LoadAsFloat(ref, dtype, i);
     const bool same_bits = std::memcmp(out + i * size, ref + i * size, size) == 0;
     if (same_bits && !std::isnan(g) && !std::isnan(w)) continue;
+    if (result.wrong++ == 0) {
+      result.first_bad_index = i;
+      result.got = g;
+      result.want = w;
+    }
+  }
+  return result;
+}
+
+CheckResult CompareWithExactSum(const void* got, DType dtype, int64_t count, uint64_t seed,
+                                int world_size, int64_t first_index) {
+  CheckResult result;
+  for (int64_t i = 0; i < count; ++i) {
+    int sum = 0;
+    for (int p = 0; p < world_size; ++p) sum += ExactInputValue(seed, p, first_index + i);
+    const float g = LoadAsFloat(got, dtype, i);
+    const float w = static_cast<float>(sum);
+    if (g == w) continue;  // false for NaN
     if (result.wrong++ == 0) {
       result.first_bad_index = i;
       result.got = g;

@@ -57,6 +57,10 @@ class AllReduceCpuBase : public Collective {
   // Flips the lowest bit of output element `index` (this rank's output only).
   // OUT_OF_RANGE unless index is in [0, count).
   absl::Status FlipOutputElement(int64_t index) final;
+  // The race check: this rank's input refilled from `seed`; the output against the sum over
+  // ranks of ExactInputValue(seed, p, i) (CompareWithExactSum).
+  absl::Status RefillInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpected() final;
 
   // In place, for the kernels that opt in (supports_in_place): by default Run, then the output
   // copied over this rank's input, which is safe once Run has returned in every built-in kernel
@@ -124,5 +128,12 @@ void SumPeersChunked(DType dtype, const void* const* inputs, int num_inputs, voi
 // also counts as wrong when either side is NaN: inputs are finite, so a NaN is poison that no
 // run overwrote (both sides poisoned alike would otherwise compare equal).
 CheckResult CompareBitwise(const void* got, const void* want, DType dtype, int64_t count);
+
+// Element i of `got` (count elements of dtype) against the sum over ranks p < world_size of
+// ExactInputValue(seed, p, first_index + i), by value (+0 == -0; exact: at most kMaxWorldSize
+// values in [-8, 8]); NaN counts as wrong. An all-reduce's output is first_index 0; a
+// reduce-scatter's shard of rank r starts at r x shard.
+CheckResult CompareWithExactSum(const void* got, DType dtype, int64_t count, uint64_t seed,
+                                int world_size, int64_t first_index);
 
 }  // namespace symmbench

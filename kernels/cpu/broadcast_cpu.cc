@@ -83,6 +83,19 @@ class BroadcastCpu final : public Collective {
     return CompareBitwise(InputOf(context_.memory->rank()), ref(), dtype_, count_);
   }
 
+  // The race check: this rank's input refilled from `seed` (rank 0's is the one copied); the
+  // output against the formula reference for that seed.
+  absl::Status RefillInput(uint64_t seed) override {
+    if (bytes_ == 0) return NotPrepared("RefillInput");
+    FillExactInput(InputOf(context_.memory->rank()), dtype_, count_, seed, context_.memory->rank());
+    seed_ = seed;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<CheckResult> CheckExpected() override {
+    if (absl::Status s = RunReference(); !s.ok()) return s;
+    return Check();
+  }
+
   std::string reference_name() const override { return "reference_copy"; }
   bool reference_competes() const override { return false; }
 
@@ -100,10 +113,10 @@ class BroadcastCpu final : public Collective {
   // barrier (every rank has finished reading it, so rank 0 may overwrite it).
   absl::Status CopyFromRoot(unsigned char* dst, const char* what) {
     if (bytes_ == 0) return NotPrepared(what);
-    if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context_.EntryBarrier(); !s.ok()) return s;
     const unsigned char* src = InputOf(kRoot);
     if (dst != src) std::memcpy(dst, src, bytes_);
-    return context_.barrier->Sync(0);
+    return context_.ExitBarrier();
   }
 
   unsigned char* InputOf(int rank) const { return context_.Shifted(context_.memory->buffer(rank)); }

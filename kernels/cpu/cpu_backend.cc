@@ -52,14 +52,15 @@ class CpuBackend : public Backend {
  public:
   CpuBackend(std::unique_ptr<ShmSymmetricMemory> memory, std::chrono::milliseconds timeout,
              Rendezvous* rendezvous, std::string job_id, PageBuffer output, PageBuffer reference,
-             int64_t misalign_bytes)
+             int64_t misalign_bytes, KernelFaults faults)
       : memory_(std::move(memory)),
         barrier_(memory_.get(), timeout, memory_->abort_word()),
         rendezvous_(rendezvous),
         job_id_(std::move(job_id)),
         output_(std::move(output)),
         reference_(std::move(reference)),
-        misalign_bytes_(misalign_bytes) {}
+        misalign_bytes_(misalign_bytes),
+        faults_(faults) {}
 
   std::string name() const override { return "cpu"; }
   DeviceIdentity device_identity() const override {
@@ -116,8 +117,8 @@ class CpuBackend : public Backend {
 
  private:
   CpuKernelContext Context() {
-    return CpuKernelContext{memory_.get(), &barrier_,        rendezvous_,    job_id_,
-                            output_.get(), reference_.get(), misalign_bytes_};
+    return CpuKernelContext{memory_.get(), &barrier_,        rendezvous_,     job_id_,
+                            output_.get(), reference_.get(), misalign_bytes_, faults_};
   }
 
   std::unique_ptr<ShmSymmetricMemory> memory_;
@@ -127,6 +128,7 @@ class CpuBackend : public Backend {
   PageBuffer output_;     // every collective's private output (CpuKernelContext::output)
   PageBuffer reference_;  // and reference
   const int64_t misalign_bytes_;
+  const KernelFaults faults_;
 };
 
 }  // namespace
@@ -154,9 +156,9 @@ absl::StatusOr<std::unique_ptr<Backend>> CreateCpuBackend(const BackendOptions& 
     return absl::ResourceExhaustedError(
         absl::StrCat("cpu backend: cannot allocate 2 x ", bytes, " bytes of private buffers"));
   }
-  return std::unique_ptr<Backend>(new CpuBackend(*std::move(memory), options.timeout, rendezvous,
-                                                 options.job_id, std::move(output),
-                                                 std::move(reference), options.misalign_bytes));
+  return std::unique_ptr<Backend>(new CpuBackend(
+      *std::move(memory), options.timeout, rendezvous, options.job_id, std::move(output),
+      std::move(reference), options.misalign_bytes, options.faults));
 }
 
 }  // namespace symmbench

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "kernels/backend.h"
 #include "kernels/collective.h"
 #include "kernels/cpu/cpu_barrier.h"
 #include "kernels/cpu/shm_symm_mem.h"
@@ -33,10 +34,20 @@ struct CpuKernelContext {
   unsigned char* reference = nullptr;
   // BackendOptions::misalign_bytes: where a kernel with a misaligned form starts each buffer.
   int64_t misalign_bytes = 0;
+  // BackendOptions::faults: the bugs the kernels are made to have (none in a real job).
+  KernelFaults faults;
 
   // Where an op's buffer starts in the aligned buffer `p` (a symmetric buffer, output or
   // reference): misalign_bytes past it (misaligned buffers; 0 otherwise).
   unsigned char* Shifted(void* p) const { return static_cast<unsigned char*>(p) + misalign_bytes; }
+
+  // The barrier that opens a kernel's operation: every peer's input is written (and its
+  // buffers free to receive). Under faults.skip_exit_barrier, faults.delayed_rank then waits
+  // kFaultDelay.
+  absl::Status EntryBarrier() const;
+  // The barrier that closes it: every peer has finished reading this rank's buffers and writing
+  // into them, so the caller may rewrite them. Skipped under faults.skip_exit_barrier.
+  absl::Status ExitBarrier() const;
 };
 
 // A page-aligned host allocation (std::aligned_alloc), freed on destruction.

@@ -22,13 +22,13 @@ class LowContentionAllGatherCpu final : public ShardedCpuBase {
 
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
     for (int step = 0; step < world_size(); ++step) {
       const int peer = (rank() - step + world_size()) % world_size();
       if (in_place() && peer == rank()) continue;  // already in place
       std::memcpy(output() + peer * shard_bytes(), GatherSource(peer), shard_bytes());
     }
-    return context().barrier->Sync(0);
+    return context().ExitBarrier();
   }
 };
 

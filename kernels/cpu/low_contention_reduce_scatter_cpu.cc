@@ -29,13 +29,13 @@ class LowContentionReduceScatterCpu final : public ShardedCpuBase {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     // world_size shards of shard_bytes() <= the buffer (Prepare checked count).
     unsigned char* staging = context().Shifted(context().memory->output_buffer(rank()));
-    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
     for (int step = 0; step < world_size(); ++step) {
       const int peer = (rank() - step + world_size()) % world_size();
       std::memcpy(staging + peer * shard_bytes(), InputOf(peer) + rank() * shard_bytes(),
                   shard_bytes());
     }
-    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context().ExitBarrier(); !s.ok()) return s;
     const void* staged[kMaxWorldSize] = {};
     for (int p = 0; p < world_size(); ++p) staged[p] = staging + p * shard_bytes();
     void* out = output();

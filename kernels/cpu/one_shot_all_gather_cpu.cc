@@ -24,12 +24,12 @@ class OneShotAllGatherCpu final : public ShardedCpuBase {
 
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
     for (int p = 0; p < world_size(); ++p) {
       if (in_place() && p == rank()) continue;  // already in place
       std::memcpy(output() + p * shard_bytes(), GatherSource(p), shard_bytes());
     }
-    return context().barrier->Sync(0);
+    return context().ExitBarrier();
   }
 };
 

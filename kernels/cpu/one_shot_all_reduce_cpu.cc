@@ -17,10 +17,10 @@ absl::Status OneShotAllReduceCpu::Run() {
   void* const outputs[] = {output()};
 
   // Entry: every peer's Prepare (input writes) is visible after this.
-  if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+  if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
   SumPeersChunked(dtype(), inputs, memory.world_size(), outputs, 1, 0, count());
   // Exit: every peer has finished reading this rank's input before anyone returns.
-  return context().barrier->Sync(0);
+  return context().ExitBarrier();
 }
 
 namespace {

@@ -24,14 +24,14 @@ class OneShotReduceScatterCpu final : public ShardedCpuBase {
 
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
     const void* inputs[kMaxWorldSize] = {};
     for (int p = 0; p < world_size(); ++p) {
       inputs[p] = InputOf(p) + rank() * shard_bytes();
     }
     void* out = output();
     SumPeersChunked(dtype(), inputs, world_size(), &out, 1, 0, shard());
-    return context().barrier->Sync(0);
+    return context().ExitBarrier();
   }
 };
 

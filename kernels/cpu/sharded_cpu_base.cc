@@ -149,6 +149,29 @@ absl::StatusOr<CheckResult> ShardedCpuBase::Check() {
   return CompareBitwise(PrivateOutput(), reference(), dtype_, output_count_);
 }
 
+absl::Status ShardedCpuBase::RefillInput(uint64_t seed) {
+  if (absl::Status s = CheckPrepared("RefillInput"); !s.ok()) return s;
+  const bool gather = computes_ == Computes::kAllGather;
+  FillExactInput(InputOf(rank()), dtype_, gather ? shard_ : shard_ * world_size(), seed, rank());
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> ShardedCpuBase::CheckExpected() {
+  if (absl::Status s = CheckPrepared("CheckExpected"); !s.ok()) return s;
+  if (random_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kernel_name_, " (cpu): CheckExpected after PrepareRandom"));
+  }
+  if (computes_ == Computes::kReduceScatterSum) {
+    return CompareWithExactSum(PrivateOutput(), dtype_, output_count_, seed_, world_size(),
+                               static_cast<int64_t>(rank()) * shard_);
+  }
+  if (absl::Status s = RunReference(); !s.ok()) return s;  // the formula's gather
+  return Check();
+}
+
 absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
   if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
   if (index < 0 || index >= output_count_) {

@@ -53,6 +53,10 @@ class ShardedCpuBase : public Collective {
   bool reference_competes() const final { return false; }
   // Flips the lowest bit of output element `index`. OUT_OF_RANGE outside [0, output_count()).
   absl::Status FlipOutputElement(int64_t index) final;
+  // The race check: this rank's input refilled from `seed` (an all-gather's shard only: the
+  // race check runs out of place); the output against the formula reference for that seed.
+  absl::Status RefillInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpected() final;
 
   // In place (nccl-tests' layout), for the kernels that opt in (supports_in_place): an
   // all-gather's input is shard `rank` of its symmetric buffer and the buffer is its output; a

@@ -35,10 +35,10 @@ absl::Status TwoShotAllReduceCpu::RunInto(bool in_place) {
   const Slice slice = SliceOf(count(), memory.rank(), world_size);
 
   // Entry: peers' inputs are written and their outputs free to receive (contract in .h).
-  if (absl::Status s = context().barrier->Sync(0); !s.ok()) return s;
+  if (absl::Status s = context().EntryBarrier(); !s.ok()) return s;
   SumPeersChunked(dtype(), inputs, world_size, outputs, world_size, slice.begin, slice.count);
   // Exit: every push into this rank's output has landed before it returns.
-  return context().barrier->Sync(0);
+  return context().ExitBarrier();
 }
 
 namespace {

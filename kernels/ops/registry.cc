@@ -37,13 +37,13 @@ const std::vector<OpDescriptor>& Ops() {
        "sum all-reduce: every rank pulls every peer's buffer through symmetric memory",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true,
        /*fp8=*/false, /*in_place=*/true,
-       /*misalign=*/true},
+       /*misalign=*/true, /*exit_barrier=*/true},
       {ops::kTwoShotAllReduce,
        "sum all-reduce: reduce-scatter through symmetric memory (each rank sums its slice of every "
        "peer's buffer and pushes it into every peer's output), then the all-gather it implies",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum", 6, true,
        /*fp8=*/false, /*in_place=*/true,
-       /*misalign=*/true},
+       /*misalign=*/true, /*exit_barrier=*/true},
       {ops::kOneShotPushAllReduce,
        "sum all-reduce without barriers: every rank pushes its buffer into a receive slot of every "
        "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
@@ -89,29 +89,34 @@ const std::vector<OpDescriptor>& Ops() {
        "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
        "signal-pad barriers",
        OpFamily::kSweptCollective, Computes::kBroadcast, BroadcastBusFactor, "none", 4, false,
-       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
       {ops::kOneShotAllGather,
        "all-gather: every rank pulls every peer's shard through symmetric memory with SM loads, "
        "between two signal-pad barriers",
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true,
-       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
       {ops::kLowContentionAllGather,
        "all-gather by copy engine, no SMs: every rank copies every peer's shard out of symmetric "
        "memory, one peer at a time from itself downwards (rank, rank - 1, ...), so that no two "
        "ranks read one peer at once (PyTorch's _low_contention_all_gather)",
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true,
-       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
       {ops::kOneShotReduceScatter,
        "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
        "memory with SM loads and sums it in rank order",
        OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
       {ops::kLowContentionReduceScatter,
        "sum reduce-scatter by copy engine: every rank copies its shard of every peer's buffer "
        "into a local staging buffer, one peer at a time (rank, rank - 1, ...), then sums the "
        "staged shards locally in rank order (PyTorch's _low_contention_reduce_scatter)",
        OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true,
-       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true},
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
   };
   return *kOps;
 }

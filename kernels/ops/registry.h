@@ -77,6 +77,9 @@ struct OpDescriptor {
   bool in_place = false;
   // Whether it runs on misaligned buffers (SweepSpec.misalign_bytes) on every backend.
   bool misalign = false;
+  // Whether its kernels end an operation with an exit barrier (after which a rank may rewrite
+  // its input and reuse its buffers): the skip_exit_barrier fault (JobSpec.inject_fault) applies.
+  bool exit_barrier = false;
 };
 
 // The names, spelled here only. Code that needs one specific op (the default kernel, the op the

@@ -1,0 +1,32 @@
+// The race check (docs/measurement.md): a kernel's operations back to back on inputs that change
+// every operation, each output compared with what its own inputs make. Every other check sees
+// the same inputs operation after operation, so a stale read, a slot reused too early, a late
+// write or a copied result returns the same right data there; here it returns wrong data.
+#pragma once
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "kernels/backend.h"
+#include "kernels/collective.h"
+
+namespace symmbench {
+
+// Operations per race check: more than the deepest slot rotation of any kernel plus one (the
+// push one-shot rotates 3 receive slots), so that a slot reused one operation early is reused
+// within the check, and a race the scheduler lets pass once gets several more chances.
+inline constexpr int kRaceCheckOperations = 8;
+
+// The seed of operation `k` (0-based) of a race check whose Prepare used `seed`: never `seed`
+// itself, a different one for every k.
+uint64_t RaceCheckSeed(uint64_t seed, int k);
+
+// After op->Prepare(count, dtype, seed) on every rank (collective, as Run): for k = 0 ..
+// kRaceCheckOperations - 1, op->RefillInput(RaceCheckSeed(seed, k)), op->Run(), then, once it
+// has completed, op->CheckExpected(); then op->RefillInput(seed), which leaves the inputs as
+// Prepare wrote them. Returns the wrong elements over every operation, with the first one's
+// index, values and operation (CheckResult::operation). UNIMPLEMENTED (and nothing run) when the
+// collective has no race check; any other error of the collective as it is.
+absl::StatusOr<CheckResult> RaceCheck(Backend* backend, Collective* op, uint64_t seed);
+
+}  // namespace symmbench
