@@ -121,7 +121,8 @@ class Backend {
   // stays as full as without checks. After DeferChecks(true) a collective's Check enqueues its
   // comparison in order with the operations and returns no wrong elements; once the backend is
   // synchronized, TakeDeferredChecks returns what those comparisons found (wrong elements
-  // summed, the first that found any giving index and values) and starts over. Returns false
+  // summed, the first that found any giving index, values and, as CheckResult::operation, its
+  // number counting from 0 since the last take) and starts over. Returns false
   // where checks are not deferred: the CPU backend, whose Check compares at once, after the
   // operations it follows have run.
   virtual bool DeferChecks(bool /*on*/) { return false; }

@@ -192,6 +192,37 @@ TEST(GpuFaultTest, APluginsPeersStopWhenARankGivesUp) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
 }
 
+// Two or more GPUs: a kernel that copies a result it computed earlier (inject_fault
+// cached_result: every rank runs the kernel once per Prepare and leaves that result in its
+// output) passes every check on unchanging inputs; the race check, whose inputs change every
+// operation, fails it at its first operation, for every swept op and for a plugin's op.
+TEST(GpuRaceCheckTest, CachedResultsFailEveryOp) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  const std::string dir = MakeTempDir("gpu_race_check");
+  const std::string plugins = dir + "/plugins";
+  std::filesystem::create_directories(plugins);
+  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
+                             plugins + "/example_one_shot_cuda.so");
+  Daemon daemon(dir, 1, "cuda");
+  daemon.set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  std::vector<std::string> kernels = OpNames(OpFamily::kSweptCollective);
+  kernels.push_back("example_one_shot_cuda:one_shot");
+  for (const std::string& kernel : kernels) {
+    const std::string spec = dir + "/" + kernel.substr(0, kernel.find(':')) + ".json";
+    std::ofstream(spec)
+        << R"({"kernel": ")" << kernel << R"(", "world_size": )" << devices
+        << R"(, "sizes_bytes": [65536], "iters": 5, "inject_fault": "cached_result"})";
+    CommandResult result;
+    const nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &result);
+    EXPECT_EQ(job["state"], "FAILED") << kernel << ": " << result.out << result.err;
+    EXPECT_NE(job["error"].get<std::string>().find("(race check: operation 0, "), std::string::npos)
+        << kernel << ": " << job.dump();
+  }
+}
+
 // Two or more GPUs: one process per GPU checks the one-shot bitwise against NCCL, then one rank
 // stays out of a device barrier: its peers' kernels must record the timeout and exit (the
 // check's exit status says whether every step held).

@@ -97,6 +97,7 @@ struct LoopCheck {
   absl::Status Finish() const {  // the backend is synchronized (the timing loop returned)
     absl::StatusOr<CheckResult> c = backend->TakeDeferredChecks();
     if (!c.ok()) return c.status();
+    c->operation = -1;  // its number is a batch's, not a race check's operation
     Accumulate(*c, total);
     return absl::OkStatus();
   }
@@ -425,11 +426,10 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
              results[rank].compare_check},
             {absl::StrCat(where, " in place"), results[rank].in_place_check}}) {
         if (own.wrong > 0) {
-          const std::string race =
-              own.operation < 0
-                  ? ""
-                  : absl::StrCat(" (race check: operation ", own.operation, " of ",
-                                 kRaceCheckOperations, ", inputs changed every operation)");
+          const std::string race = own.operation < 0
+                                       ? ""
+                                       : absl::StrCat(" (race check: operation ", own.operation,
+                                                      ", inputs changed every operation)");
           return absl::DataLossError(
               absl::StrCat(what, ": verification failed: ", own.wrong, " wrong elements on rank ",
                            rank, ", first at index ", own.first_bad_index, race, ": got ",

@@ -1,8 +1,35 @@
 #include "worker/race_check.h"
 
+#include <memory>
+
 #include "worker/bench_row.h"
 
 namespace symmbench {
+namespace {
+
+// Operations first .. first + kRaceCheckOperations - 1: RefillInput, Run and CheckExpected each.
+// Where the backend checks at once (`deferred` false: CPU) it is synchronized before each check
+// and the check's result is added to `total` under the operation's number; where it defers them
+// (CUDA) nothing is waited for and the device keeps the totals.
+absl::Status EnqueueOperations(Backend* backend, Collective* op, uint64_t seed, int first,
+                               bool deferred, CheckResult* total) {
+  for (int k = first; k < first + kRaceCheckOperations; ++k) {
+    if (absl::Status s = op->RefillInput(RaceCheckSeed(seed, k)); !s.ok()) return s;
+    if (absl::Status s = op->Run(); !s.ok()) return s;
+    if (!deferred) {
+      if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+    }
+    absl::StatusOr<CheckResult> checked = op->CheckExpected();
+    if (!checked.ok()) return checked.status();
+    if (!deferred) {
+      checked->operation = k;
+      Accumulate(*checked, total);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 uint64_t RaceCheckSeed(uint64_t seed, int k) {
   return seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(k + 1);
@@ -10,13 +37,25 @@ uint64_t RaceCheckSeed(uint64_t seed, int k) {
 
 absl::StatusOr<CheckResult> RaceCheck(Backend* backend, Collective* op, uint64_t seed) {
   CheckResult total;
-  for (int k = 0; k < kRaceCheckOperations; ++k) {
-    if (absl::Status s = op->RefillInput(RaceCheckSeed(seed, k)); !s.ok()) return s;
-    if (absl::Status s = op->Run(); !s.ok()) return s;
-    if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
-    absl::StatusOr<CheckResult> checked = op->CheckExpected();
+  const bool deferred = backend->DeferChecks(true);
+  absl::Status status = EnqueueOperations(backend, op, seed, 0, deferred, &total);
+  if (status.ok() && deferred) {
+    // Once more inside one captured graph (CUDA): launched as one, with nothing of the host's
+    // between the operations.
+    absl::StatusOr<std::unique_ptr<Graph>> graph = backend->CaptureGraph(
+        [&] {
+          return EnqueueOperations(backend, op, seed, kRaceCheckOperations, deferred, &total);
+        },
+        1);
+    status = graph.ok() ? (*graph)->Launch() : graph.status();
+  }
+  if (deferred) backend->DeferChecks(false);
+  if (!status.ok()) return status;
+  if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
+  if (deferred) {
+    // One comparison per operation: the first failing comparison's number is its operation's.
+    absl::StatusOr<CheckResult> checked = backend->TakeDeferredChecks();
     if (!checked.ok()) return checked.status();
-    checked->operation = k;
     Accumulate(*checked, &total);
   }
   if (absl::Status s = op->RefillInput(seed); !s.ok()) return s;

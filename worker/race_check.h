@@ -12,9 +12,9 @@
 
 namespace symmbench {
 
-// Operations per race check: more than the deepest slot rotation of any kernel plus one (the
-// push one-shot rotates 3 receive slots), so that a slot reused one operation early is reused
-// within the check, and a race the scheduler lets pass once gets several more chances.
+// Operations per pass of a race check: more than the deepest slot rotation of any kernel plus
+// one (the push one-shot rotates 3 receive slots), so that a slot reused one operation early is
+// reused within the check, and a race the scheduler lets pass once gets several more chances.
 inline constexpr int kRaceCheckOperations = 8;
 
 // The seed of operation `k` (0-based) of a race check whose Prepare used `seed`: never `seed`
@@ -22,11 +22,14 @@ inline constexpr int kRaceCheckOperations = 8;
 uint64_t RaceCheckSeed(uint64_t seed, int k);
 
 // After op->Prepare(count, dtype, seed) on every rank (collective, as Run): for k = 0 ..
-// kRaceCheckOperations - 1, op->RefillInput(RaceCheckSeed(seed, k)), op->Run(), then, once it
-// has completed, op->CheckExpected(); then op->RefillInput(seed), which leaves the inputs as
-// Prepare wrote them. Returns the wrong elements over every operation, with the first one's
-// index, values and operation (CheckResult::operation). UNIMPLEMENTED (and nothing run) when the
-// collective has no race check; any other error of the collective as it is.
+// kRaceCheckOperations - 1, op->RefillInput(RaceCheckSeed(seed, k)), op->Run() and
+// op->CheckExpected(). A backend that checks at once (CPU) is synchronized before each check. One
+// that defers its checks (CUDA) runs the operations eagerly with nothing waited for between them,
+// then operations kRaceCheckOperations .. 2 kRaceCheckOperations - 1 likewise inside one captured
+// graph, and reads every check once they have run. Then op->RefillInput(seed), which leaves the
+// inputs as Prepare wrote them. Returns the wrong elements over every operation, with the first
+// one's index, values and operation number (CheckResult::operation). UNIMPLEMENTED (and nothing
+// run) when the collective has no race check; any other error of the collective as it is.
 absl::StatusOr<CheckResult> RaceCheck(Backend* backend, Collective* op, uint64_t seed);
 
 }  // namespace symmbench

@@ -193,6 +193,26 @@ absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
   return absl::OkStatus();
 }
 
+absl::Status CudaAllReduceCollective::RefillInput(uint64_t seed) {
+  if (!prepared_) return NotPrepared("RefillInput");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactInput(input(), count_, device_dtype(), seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": LaunchFillExactInput(race check)"));
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckExpected() {
+  if (!prepared_) return NotPrepared("CheckExpected");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactSum(ref(), count_, device_dtype(), seed_, ctx_->world_size, 0, ctx_->stream),
+      absl::StrCat(name_, ": LaunchFillExactSum(race check)"));
+  return CompareWithReference(output());
+}
+
 absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {
   if (!prepared_) return NotPrepared("Check");
   return CompareWithReference(output());

@@ -68,6 +68,13 @@ class CudaAllReduceCollective : public Collective {
   // Flips the lowest bit of output element `index` with a one-thread kernel on the stream (in
   // order with the operations, capturable into a graph). Fault injection only.
   absl::Status FlipOutputElement(int64_t index) final;
+  // The race check, on the stream, nothing waited for (no AwaitPeersDone: a kernel's own exit
+  // barrier is what keeps a peer from reading the input being rewritten): the input refilled
+  // from `seed`; the output against ctx->ref filled with the sum of every rank's exact inputs of
+  // that seed (LaunchFillExactSum), compared on the device as Check (deferred when the backend
+  // defers checks).
+  absl::Status RefillInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpected() final;
 
  protected:
   // `name` is the kernel's registry name (error messages). `ctx` must outlive this object.

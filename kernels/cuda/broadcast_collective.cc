@@ -69,9 +69,32 @@ class BroadcastCollective final : public Collective {
         absl::StrCat("broadcast: fill exact input (", count, " x ", DTypeName(dtype), ")"));
     count_ = count;
     dtype_ = dtype;
+    seed_ = seed;
     bytes_ = static_cast<size_t>(count * elem);
     prepared_ = true;
     return PoisonOutputs();
+  }
+
+  // The race check, on the stream, nothing waited for: this rank's input refilled from `seed`
+  // (rank 0's is the one copied); the output against ctx->ref filled with rank 0's exact input
+  // of that seed, compared on the device as Check.
+  absl::Status RefillInput(uint64_t seed) override {
+    if (!prepared_) return NotPrepared("RefillInput");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchFillExactInput(InputOf(ctx_->rank), count_, ToDeviceDType(dtype_), seed, ctx_->rank,
+                             ctx_->stream),
+        "broadcast: LaunchFillExactInput(race check)");
+    seed_ = seed;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<CheckResult> CheckExpected() override {
+    if (!prepared_) return NotPrepared("CheckExpected");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchFillExactInput(ref(), count_, ToDeviceDType(dtype_), seed_, kRoot, ctx_->stream),
+        "broadcast: LaunchFillExactInput(race check, expected)");
+    return Compare(out(), "CheckExpected");
   }
 
   absl::Status PoisonOutputs() override {
@@ -181,6 +204,7 @@ class BroadcastCollective final : public Collective {
   const CudaContext* const ctx_;
   int64_t count_ = 0;
   DType dtype_ = DType::kBf16;
+  uint64_t seed_ = 0;  // of the inputs now in place (Prepare or RefillInput)
   size_t bytes_ = 0;
   bool prepared_ = false;
   int64_t prepares_ = 0;   // Prepare barriers so far (their tags)

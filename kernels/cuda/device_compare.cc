@@ -23,9 +23,10 @@ absl::Status DeferredChecks::Enqueue(const void* got, const void* want, int64_t 
       LaunchCompareBitwise(got, want, count, ToDeviceDType(dtype), counters, stream),
       absl::StrCat(what, ": LaunchCompareBitwise(", count, ", deferred)"));
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      LaunchAddToTotals(counters, got, want, static_cast<int>(DTypeSize(dtype)), totals_.get(),
-                        stream),
+      LaunchAddToTotals(counters, got, want, static_cast<int>(DTypeSize(dtype)), enqueued_,
+                        totals_.get(), stream),
       absl::StrCat(what, ": LaunchAddToTotals"));
+  ++enqueued_;
   return absl::OkStatus();
 }
 
@@ -38,10 +39,12 @@ absl::StatusOr<CheckResult> DeferredChecks::Take(cudaStream_t stream) {
                                  "DeferredChecks: cudaMemsetAsync(totals)");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(stream),
                                  "DeferredChecks: cudaStreamSynchronize");
+  enqueued_ = 0;
   CheckResult result;
   result.wrong = static_cast<int64_t>(host.wrong);
   if (host.wrong == 0) return result;
   result.first_bad_index = static_cast<int64_t>(host.first_bad);
+  result.operation = static_cast<int64_t>(host.first_comparison);
   result.got = LoadAsFloat(&host.got_bits, dtype_, 0);
   result.want = LoadAsFloat(&host.want_bits, dtype_, 0);
   return result;

@@ -32,14 +32,16 @@ class DeferredChecks {
   absl::Status Enqueue(const void* got, const void* want, int64_t count, DType dtype,
                        CompareCounters* counters, cudaStream_t stream, absl::string_view what);
   // What every Enqueue since the last Take found: wrong elements summed, the first comparison
-  // that found any giving the index and values. Resets the totals. `stream` must have drained
+  // that found any giving the index, the values and, as CheckResult::operation, its number
+  // (0 for the first Enqueue since the last Take). Resets the totals. `stream` must have drained
   // (the caller synchronized the backend); INTERNAL naming the failing copy.
   absl::StatusOr<CheckResult> Take(cudaStream_t stream);
 
  private:
   DeferredChecks() = default;
   DevicePtr<CompareTotals> totals_;
-  DType dtype_ = DType::kBf16;  // of the Enqueues since the last Take (one loop: one dtype)
+  unsigned long long enqueued_ = 0;  // Enqueues since the last Take
+  DType dtype_ = DType::kBf16;       // of the Enqueues since the last Take (one loop: one dtype)
   bool on_ = false;
 };
 

@@ -244,6 +244,37 @@ absl::Status CudaShardedCollective::RunExtraReference(size_t index) {
                  ctx_->Shifted(ctx_->nccl_windows->output()), "nccl_symmetric");
 }
 
+absl::Status CudaShardedCollective::RefillInput(uint64_t seed) {
+  if (absl::Status s = CheckPrepared("RefillInput"); !s.ok()) return s;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactInput(InputOf(ctx_->rank), input_count(), ToDeviceDType(dtype_), seed,
+                           ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": LaunchFillExactInput(race check)"));
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CheckExpected() {
+  if (absl::Status s = CheckPrepared("CheckExpected"); !s.ok()) return s;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  const DeviceDType ddtype = ToDeviceDType(dtype_);
+  if (gathers()) {
+    for (int p = 0; p < ctx_->world_size; ++p) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(
+          LaunchFillExactInput(ref() + p * shard_bytes(), shard_, ddtype, seed_, p, ctx_->stream),
+          absl::StrCat(name_, ": LaunchFillExactInput(race check, shard ", p, ")"));
+    }
+  } else {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchFillExactSum(ref(), shard_, ddtype, seed_, ctx_->world_size,
+                           static_cast<int64_t>(ctx_->rank) * shard_, ctx_->stream),
+        absl::StrCat(name_, ": LaunchFillExactSum(race check)"));
+  }
+  return CompareWithReference(out());
+}
+
 absl::StatusOr<CheckResult> CudaShardedCollective::Check() {
   if (absl::Status s = CheckPrepared("Check"); !s.ok()) return s;
   return CompareWithReference(out());

@@ -72,6 +72,12 @@ class CudaShardedCollective : public Collective {
   absl::StatusOr<CheckResult> CheckInPlace() final;
   // Flips the lowest bit of output element `index` on the stream (fault injection).
   absl::Status FlipOutputElement(int64_t index) final;
+  // The race check, on the stream, nothing waited for (no AwaitPeersDone): the input refilled
+  // from `seed` (an all-gather's shard: the race check runs out of place); the output against
+  // ctx->ref filled with what every rank's exact inputs of that seed make (the gathered shards,
+  // or this rank's shard of their sum), compared on the device as Check.
+  absl::Status RefillInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpected() final;
 
  protected:
   // `name` is the kernel's registry name, `computes` kAllGather or kReduceScatterSum. `ctx`

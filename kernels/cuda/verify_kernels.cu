@@ -26,6 +26,18 @@ int VerifyBlocks(int64_t count) {
   return static_cast<int>(blocks < kVerifyMaxBlocks ? blocks : kVerifyMaxBlocks);
 }
 
+// data[i] = v in `dtype`; exact for the values the fills below make.
+__device__ void StoreAs(void* data, int64_t i, DeviceDType dtype, float v) {
+  switch (dtype) {
+    case DeviceDType::kBf16: static_cast<__nv_bfloat16*>(data)[i] = __float2bfloat16_rn(v); break;
+    case DeviceDType::kFp16: static_cast<__half*>(data)[i] = __float2half_rn(v); break;
+    case DeviceDType::kFp32: static_cast<float*>(data)[i] = v; break;
+    case DeviceDType::kFp8E4m3:
+      static_cast<__nv_fp8_e4m3*>(data)[i] = __nv_fp8_e4m3(v);  // exact: |v| <= 8
+      break;
+  }
+}
+
 // kRandom: RandomInputValue, else ExactInputValue; both exact in every dtype.
 template <bool kRandom>
 __global__ void FillInputKernel(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
@@ -33,16 +45,22 @@ __global__ void FillInputKernel(void* data, int64_t count, DeviceDType dtype, ui
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
-    const float v = kRandom ? RandomInputValue(seed, rank, i)
-                            : static_cast<float>(ExactInputValue(seed, rank, i));
-    switch (dtype) {
-      case DeviceDType::kBf16: static_cast<__nv_bfloat16*>(data)[i] = __float2bfloat16_rn(v); break;
-      case DeviceDType::kFp16: static_cast<__half*>(data)[i] = __float2half_rn(v); break;
-      case DeviceDType::kFp32: static_cast<float*>(data)[i] = v; break;
-      case DeviceDType::kFp8E4m3:
-        static_cast<__nv_fp8_e4m3*>(data)[i] = __nv_fp8_e4m3(v);  // exact: |v| <= 8
-        break;
-    }
+    StoreAs(data, i, dtype,
+            kRandom ? RandomInputValue(seed, rank, i)
+                    : static_cast<float>(ExactInputValue(seed, rank, i)));
+  }
+}
+
+// The sum over ranks of the exact inputs at first + i (LaunchFillExactSum): exact in bf16,
+// fp16 and fp32 (at most 16 values in [-8, 8]).
+__global__ void FillExactSumKernel(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                                   int world_size, int64_t first) {
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += stride) {
+    int sum = 0;
+    for (int p = 0; p < world_size; ++p) sum += ExactInputValue(seed, p, first + i);
+    StoreAs(data, i, dtype, static_cast<float>(sum));
   }
 }
 
@@ -89,6 +107,17 @@ cudaError_t LaunchFillRandomInput(void* data, int64_t count, DeviceDType dtype, 
   return LaunchFillInput<true>(data, count, dtype, seed, rank, stream);
 }
 
+cudaError_t LaunchFillExactSum(void* data, int64_t count, DeviceDType dtype, uint64_t seed,
+                               int world_size, int64_t first_index, cudaStream_t stream) {
+  if (data == nullptr || count < 0 || world_size < 1 || world_size > 16 || first_index < 0) {
+    return cudaErrorInvalidValue;
+  }
+  if (count == 0) return cudaSuccess;
+  FillExactSumKernel<<<VerifyBlocks(count), kVerifyThreads, 0, stream>>>(data, count, dtype, seed,
+                                                                         world_size, first_index);
+  return cudaGetLastError();
+}
+
 cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t count,
                                  DeviceDType dtype, CompareCounters* counters,
                                  cudaStream_t stream) {
@@ -118,10 +147,11 @@ cudaError_t LaunchCompareBitwise(const void* got, const void* want, int64_t coun
 // One thread: adds one comparison's counters to the running totals (LaunchAddToTotals).
 __global__ void AddToTotalsKernel(const CompareCounters* counters, const unsigned char* got,
                                   const unsigned char* want, int element_bytes,
-                                  CompareTotals* totals) {
+                                  unsigned long long comparison, CompareTotals* totals) {
   if (counters->wrong == 0) return;
   if (totals->wrong == 0) {
     totals->first_bad = counters->first_bad;
+    totals->first_comparison = comparison;
     unsigned int got_bits = 0;
     unsigned int want_bits = 0;
     const unsigned long long at = counters->first_bad * element_bytes;
@@ -136,14 +166,15 @@ __global__ void AddToTotalsKernel(const CompareCounters* counters, const unsigne
 }
 
 cudaError_t LaunchAddToTotals(const CompareCounters* counters, const void* got, const void* want,
-                              int element_bytes, CompareTotals* totals, cudaStream_t stream) {
+                              int element_bytes, unsigned long long comparison,
+                              CompareTotals* totals, cudaStream_t stream) {
   if (counters == nullptr || got == nullptr || want == nullptr || totals == nullptr ||
       element_bytes < 1 || element_bytes > 4) {
     return cudaErrorInvalidValue;
   }
   AddToTotalsKernel<<<1, 1, 0, stream>>>(counters, static_cast<const unsigned char*>(got),
                                          static_cast<const unsigned char*>(want), element_bytes,
-                                         totals);
+                                         comparison, totals);
   return cudaGetLastError();
 }
 
