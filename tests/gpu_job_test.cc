@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,24 @@ int CudaDeviceCount() {
   nlohmann::json parsed = nlohmann::json::parse(probe.out, nullptr, false);
   if (parsed.is_discarded() || !parsed.contains("cuda_devices")) return 0;
   return static_cast<int>(parsed["cuda_devices"].size());
+}
+
+// A CUDA daemon of one slot in a fresh directory (`*dir`), with fault injection allowed and a
+// --plugin-dir holding the example CUDA plugin; null (and a test failure) if it did not start.
+std::unique_ptr<Daemon> StartWithExamplePlugin(const std::string& name, std::string* dir) {
+  *dir = MakeTempDir(name);
+  const std::string plugins = *dir + "/plugins";
+  std::filesystem::create_directories(plugins);
+  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
+                             plugins + "/example_one_shot_cuda.so");
+  auto daemon = std::make_unique<Daemon>(*dir, 1, "cuda");
+  daemon->set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
+  std::string error;
+  if (!daemon->Start(&error)) {
+    ADD_FAILURE() << error;
+    return nullptr;
+  }
+  return daemon;
 }
 
 class GpuJobTest : public ::testing::TestWithParam<std::string> {};
@@ -164,15 +183,10 @@ TEST(GpuFaultTest, AFailedRankEndsTheJobAndTheDevicesServeTheNext) {
 TEST(GpuFaultTest, APluginsPeersStopWhenARankGivesUp) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
-  const std::string dir = MakeTempDir("gpu_plugin_fault");
-  const std::string plugins = dir + "/plugins";
-  std::filesystem::create_directories(plugins);
-  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
-                             plugins + "/example_one_shot_cuda.so");
-  Daemon daemon(dir, 1, "cuda");
-  daemon.set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
-  std::string error;
-  ASSERT_TRUE(daemon.Start(&error)) << error;
+  std::string dir;
+  std::unique_ptr<Daemon> started = StartWithExamplePlugin("gpu_plugin_fault", &dir);
+  ASSERT_NE(started, nullptr);
+  Daemon& daemon = *started;
   const std::string world = std::to_string(devices);
   const std::string spec = dir + "/spec.json";
   std::ofstream(spec) << R"({"kernel": "example_one_shot_cuda:one_shot", "world_size": )" << world
@@ -199,15 +213,10 @@ TEST(GpuFaultTest, APluginsPeersStopWhenARankGivesUp) {
 TEST(GpuRaceCheckTest, CachedResultsFailEveryOp) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
-  const std::string dir = MakeTempDir("gpu_race_check");
-  const std::string plugins = dir + "/plugins";
-  std::filesystem::create_directories(plugins);
-  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
-                             plugins + "/example_one_shot_cuda.so");
-  Daemon daemon(dir, 1, "cuda");
-  daemon.set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
-  std::string error;
-  ASSERT_TRUE(daemon.Start(&error)) << error;
+  std::string dir;
+  std::unique_ptr<Daemon> started = StartWithExamplePlugin("gpu_race_check", &dir);
+  ASSERT_NE(started, nullptr);
+  Daemon& daemon = *started;
   std::vector<std::string> kernels = OpNames(OpFamily::kSweptCollective);
   kernels.push_back("example_one_shot_cuda:one_shot");
   for (const std::string& kernel : kernels) {
