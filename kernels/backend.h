@@ -20,16 +20,21 @@ namespace symmbench {
 
 // Bugs the kernels themselves are made to have (JobSpec.inject_fault kinds that model what
 // hand-written symmetric-memory kernels get wrong), so that tests show the race check catches
-// them. Every rank's kernels have them; none by default. CPU backend only.
+// them. Every rank's kernels have them; none by default. Both backends, in every kernel with an
+// exit barrier (OpDescriptor::exit_barrier).
 struct KernelFaults {
   // Every rank returns from an operation without its exit barrier (the barrier after which it
-  // may rewrite its input or reuse its buffers), and `delayed_rank` waits kFaultDelay after its
-  // entry barrier before it reads its peers, so that they have moved on by then: the stale read
-  // that such a kernel risks is certain.
+  // may rewrite its input or reuse its buffers), and `delayed_rank` waits kFaultDelay (CPU) or
+  // kDeviceFaultDelay (CUDA, on the GPU) after its entry barrier before it reads its peers, so
+  // that they have moved on by then: the stale read that such a kernel risks is certain.
   bool skip_exit_barrier = false;
   int delayed_rank = -1;
 };
+// Far longer than a peer takes to finish the operation and refill its input at the sizes test
+// jobs use (milliseconds on the CPU backend; under 100 us up to 64 MiB on an H100/H200), short
+// enough for jobs of a few dozen operations per size.
 inline constexpr std::chrono::milliseconds kFaultDelay{20};
+inline constexpr std::chrono::microseconds kDeviceFaultDelay{1000};
 
 struct BackendOptions {
   int rank = 0;

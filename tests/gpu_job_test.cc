@@ -2,7 +2,8 @@
 // size-swept op of the registry at world size = every device (1 included), in every dtype, on odd
 // element counts, in graph mode with two passes, and every row must be checked, right and compared
 // with NCCL as configured in this process; AG-GEMM likewise; with 2 or more GPUs, a failing
-// rank ends its job without leaving the devices stuck, also a plugin's.
+// rank ends its job without leaving the devices stuck, also a plugin's, and the race check
+// fails kernels and plugins that skip their exit barrier or copy a cached result.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -26,13 +27,18 @@ int CudaDeviceCount() {
 }
 
 // A CUDA daemon of one slot in a fresh directory (`*dir`), with fault injection allowed and a
-// --plugin-dir holding the example CUDA plugin; null (and a test failure) if it did not start.
-std::unique_ptr<Daemon> StartWithExamplePlugin(const std::string& name, std::string* dir) {
+// --plugin-dir holding the example CUDA plugin and the racy and caching test plugins
+// (tests/plugins/*_cuda.cu); null (and a test failure) if it did not start.
+std::unique_ptr<Daemon> StartWithPlugins(const std::string& name, std::string* dir) {
   *dir = MakeTempDir(name);
   const std::string plugins = *dir + "/plugins";
   std::filesystem::create_directories(plugins);
-  std::filesystem::copy_file(RunfilePath("examples/plugins/example_one_shot_cuda.so"),
-                             plugins + "/example_one_shot_cuda.so");
+  for (const std::string path :
+       {"examples/plugins/example_one_shot_cuda.so", "tests/plugins/no_exit_barrier_cuda.so",
+        "tests/plugins/cached_result_cuda.so"}) {
+    std::filesystem::copy_file(RunfilePath(path),
+                               plugins + "/" + std::filesystem::path(path).filename().string());
+  }
   auto daemon = std::make_unique<Daemon>(*dir, 1, "cuda");
   daemon->set_extra_args({"--allow-fault-injection", "--plugin-dir", plugins});
   std::string error;
@@ -184,7 +190,7 @@ TEST(GpuFaultTest, APluginsPeersStopWhenARankGivesUp) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
   std::string dir;
-  std::unique_ptr<Daemon> started = StartWithExamplePlugin("gpu_plugin_fault", &dir);
+  std::unique_ptr<Daemon> started = StartWithPlugins("gpu_plugin_fault", &dir);
   ASSERT_NE(started, nullptr);
   Daemon& daemon = *started;
   const std::string world = std::to_string(devices);
@@ -214,7 +220,7 @@ TEST(GpuRaceCheckTest, CachedResultsFailEveryOp) {
   const int devices = CudaDeviceCount();
   if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
   std::string dir;
-  std::unique_ptr<Daemon> started = StartWithExamplePlugin("gpu_race_check", &dir);
+  std::unique_ptr<Daemon> started = StartWithPlugins("gpu_race_check", &dir);
   ASSERT_NE(started, nullptr);
   Daemon& daemon = *started;
   std::vector<std::string> kernels = OpNames(OpFamily::kSweptCollective);
@@ -226,9 +232,73 @@ TEST(GpuRaceCheckTest, CachedResultsFailEveryOp) {
         << R"(, "sizes_bytes": [65536], "iters": 5, "inject_fault": "cached_result"})";
     CommandResult result;
     const nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &result);
+    RecordProperty(kernel, job.value("error", ""));
     EXPECT_EQ(job["state"], "FAILED") << kernel << ": " << result.out << result.err;
     EXPECT_NE(job["error"].get<std::string>().find("(race check: operation 0, "), std::string::npos)
         << kernel << ": " << job.dump();
+  }
+}
+
+// Two or more GPUs: every swept op with an exit barrier, made to skip it (inject_fault
+// skip_exit_barrier:1: no rank enters it, rank 1 reads its peers 1 ms after its entry barrier),
+// fails its job. A pull kernel (the one-shots, the copy-engine gathers) passes every check on
+// unchanging inputs (each change of inputs outside the race check waits for every rank's stream
+// to drain), so the race check, whose refills follow each operation on the stream, is what
+// fails it; a kernel whose peers push into this rank's output (the two-shot) may fail earlier,
+// its output still poisoned where rank 1's late slice belongs.
+TEST(GpuRaceCheckTest, SkippedExitBarriersFailEveryKernelWithOne) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  std::string dir;
+  std::unique_ptr<Daemon> started = StartWithPlugins("gpu_exit_barrier", &dir);
+  ASSERT_NE(started, nullptr);
+  Daemon& daemon = *started;
+  int kernels = 0;
+  int by_race_check = 0;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family != OpFamily::kSweptCollective || !op.exit_barrier) continue;
+    ++kernels;
+    const std::string spec = dir + "/" + op.name + ".json";
+    std::ofstream(spec) << R"({"kernel": ")" << op.name << R"(", "world_size": )" << devices
+                        << R"(, "sizes_bytes": [65536], "iters": 5,
+                              "inject_fault": "skip_exit_barrier:1"})";
+    CommandResult result;
+    const nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &result);
+    EXPECT_EQ(job["state"], "FAILED") << op.name << ": " << result.out << result.err;
+    const std::string error = job.value("error", "");
+    RecordProperty(op.name, error);  // the test's XML report says what each job ended with
+    EXPECT_NE(error.find("verification failed"), std::string::npos) << op.name << ": " << error;
+    if (error.find("(race check: operation ") != std::string::npos) ++by_race_check;
+  }
+  EXPECT_GE(kernels, 7);
+  EXPECT_GE(by_race_check, kernels - 1);  // all but the two-shot's push at most
+}
+
+// Two or more GPUs: the CUDA test plugins without an exit barrier (rank 1 reads late) and with
+// a cached result fail the race check; the example plugin, the same one-shot done right, passes
+// the same job.
+TEST(GpuRaceCheckTest, RacyAndCachingPluginsFailTheHonestOnePasses) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  std::string dir;
+  std::unique_ptr<Daemon> started = StartWithPlugins("gpu_race_plugins", &dir);
+  ASSERT_NE(started, nullptr);
+  Daemon& daemon = *started;
+  for (const std::string plugin : {"no_exit_barrier_cuda", "cached_result_cuda",
+                                   "example_one_shot_cuda"}) {
+    CommandResult result;
+    const nlohmann::json job = daemon.ClientJson(
+        {"submit", "--kernel", plugin + ":one_shot", "--world-size", std::to_string(devices),
+         "--sizes", "4K,64K", "--iters", "5", "--repeats", "1", "--wait"},
+        &result);
+    RecordProperty(plugin, job.value("error", job.value("state", "")));
+    if (plugin == "example_one_shot_cuda") {
+      EXPECT_EQ(job["state"], "SUCCEEDED") << result.out << result.err;
+      continue;
+    }
+    EXPECT_EQ(job["state"], "FAILED") << plugin << ": " << result.out << result.err;
+    EXPECT_NE(job["error"].get<std::string>().find("(race check: operation "), std::string::npos)
+        << plugin << ": " << job.dump();
   }
 }
 

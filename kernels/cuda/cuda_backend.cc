@@ -109,6 +109,10 @@ class CudaBackend final : public Backend {
     ctx_.barrier_timeout_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(options.timeout).count() /
         kBarrierTimeoutDivisor);
+    ctx_.faults.skip_exit_barrier = options.faults.skip_exit_barrier ? 1 : 0;
+    ctx_.faults.delayed_rank = options.faults.delayed_rank;
+    ctx_.faults.delay_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(kDeviceFaultDelay).count());
   }
 
   absl::Status Init(Rendezvous* rendezvous) {
@@ -389,11 +393,6 @@ std::vector<std::string> CudaKernelNames() { return CudaCollectives().Names(); }
 absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
                                                            Rendezvous* rendezvous) {
   if (rendezvous == nullptr) return absl::InvalidArgumentError("cuda backend: null rendezvous");
-  if (options.faults.skip_exit_barrier) {
-    return absl::UnimplementedError(
-        "inject_fault skip_exit_barrier: the CUDA kernels cannot skip their exit barrier (CPU "
-        "backend only)");
-  }
   if (options.world_size < 1 || options.world_size > kMaxWorldSize || options.rank < 0 ||
       options.rank >= options.world_size || rendezvous->rank() != options.rank ||
       rendezvous->world_size() != options.world_size) {

@@ -49,6 +49,8 @@ struct CudaContext {
   size_t out_bytes = 0;
   DeviceErrorRecord* error = nullptr;  // device memory; signal-pad barrier timeouts
   uint64_t barrier_timeout_ns = 0;     // per device-side barrier
+  // BackendOptions::faults as the kernels with an exit barrier take them (none in a real job).
+  DeviceFaults faults;
   // BackendOptions::misalign_bytes: where a collective with a misaligned form starts each buffer
   // past its aligned base (regions, out, ref, the NCCL windows).
   int64_t misalign_bytes = 0;

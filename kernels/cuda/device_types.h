@@ -19,6 +19,16 @@ inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
 // Which barrier of a kernel a signal-pad wait belongs to.
 enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1 };
 
+// Bugs a test job makes the kernels have (KernelFaults, kernels/backend.h); all off in a real
+// job. Every kernel with an exit barrier honours them: after its entry barrier the delayed rank
+// spins `delay_ns` on %globaltimer (signal_pad::InjectedDelay), and no rank enters its exit
+// barrier, so that a peer rewrites its input while the delayed rank still reads it.
+struct DeviceFaults {
+  int32_t skip_exit_barrier = 0;  // 0 or 1
+  int32_t delayed_rank = -1;      // -1: none
+  uint64_t delay_ns = 0;
+};
+
 // Written by the first device thread whose signal-pad wait times out, or by a peer that gives up
 // (CudaBackend::Abort, through the record's IPC mapping, kernels/cuda/peer_error_records.h);
 // read by the host after the stream has drained

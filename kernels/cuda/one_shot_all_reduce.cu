@@ -31,6 +31,7 @@ __global__ void __launch_bounds__(kOneShotThreads)
                                 args.barrier_timeout_ns, BarrierPhase::kEntry)) {
     return;
   }
+  signal_pad::InjectedDelay(args.faults, args.rank);
 
   const int64_t n_vec = args.count / kElems;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
@@ -60,12 +61,11 @@ __global__ void __launch_bounds__(kOneShotThreads)
   // so out of place the exit put needs no release fence (signal_pad.cuh, BlockBarrier). In
   // place the peers overwrite what this block read right after the barrier: the release orders
   // the loads before the signal in the memory model too.
-  if (!signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                                args.barrier_timeout_ns, BarrierPhase::kExit,
-                                /*release=*/args.in_place != nullptr) ||
-      args.in_place == nullptr) {
-    return;
-  }
+  const bool exited = args.faults.skip_exit_barrier != 0 ||
+                     signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
+                                              args.barrier_timeout_ns, BarrierPhase::kExit,
+                                              /*release=*/args.in_place != nullptr);
+  if (!exited || args.in_place == nullptr) return;
   // In place: peers' block b has read this block's elements of our input (the exit barrier),
   // so they can be overwritten; each thread copies what it stored above (same indices), so no
   // further synchronisation is needed. Peers read the new values only in a later kernel, after

@@ -39,6 +39,7 @@ struct OneShotArgs {
   int32_t max_blocks = 1;              // grid cap from OneShotMaxBlocks, 1..kMaxBlocks
   uint64_t barrier_timeout_ns = 0;     // per signal-pad barrier (put + wait)
   DeviceErrorRecord* error = nullptr;  // device memory; written on a barrier timeout
+  DeviceFaults faults;                 // none outside test jobs
 };
 
 // The grid cap for (dtype, world_size) on the current device: blocks that can all be resident

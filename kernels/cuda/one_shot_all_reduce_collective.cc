@@ -49,6 +49,7 @@ class OneShotAllReduceCollective final : public CudaAllReduceCollective {
     args.max_blocks = max_blocks;
     args.barrier_timeout_ns = c.barrier_timeout_ns;
     args.error = c.error;
+    args.faults = c.faults;
     return LaunchOneShotAllReduce(args, c.stream);
   }
 };

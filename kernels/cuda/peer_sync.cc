@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/signal_pad_barrier.h"
 
 namespace symmbench {
@@ -34,6 +35,7 @@ absl::Status AwaitPeersDone(const CudaContext& ctx, const std::string& tag, absl
 
 absl::Status EnqueueSignalPadBarrier(const CudaContext& ctx, cudaStream_t stream,
                                      BarrierPhase phase, absl::string_view who) {
+  if (phase == BarrierPhase::kExit && ctx.faults.skip_exit_barrier != 0) return absl::OkStatus();
   BarrierArgs args;
   for (int p = 0; p < ctx.world_size; ++p) args.signal_pads[p] = ctx.symm->signal_pad(p);
   args.rank = ctx.rank;
@@ -44,6 +46,10 @@ absl::Status EnqueueSignalPadBarrier(const CudaContext& ctx, cudaStream_t stream
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       LaunchSignalPadBarrier(args, stream),
       absl::StrCat(who, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
+  if (phase == BarrierPhase::kEntry && ctx.faults.delayed_rank == ctx.rank) {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx.faults.delay_ns, stream),
+                                   absl::StrCat(who, ": injected delay"));
+  }
   return absl::OkStatus();
 }
 

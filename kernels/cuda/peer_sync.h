@@ -33,7 +33,8 @@ absl::Status AwaitPeersDone(const CudaContext& ctx, const std::string& tag, absl
 
 // Enqueues on `stream` one signal-pad barrier kernel among every rank (LaunchSignalPadBarrier,
 // its contract in signal_pad_barrier.h), with ctx's pads, timeout and error record. The launch's
-// error naming `who` and the phase.
+// error naming `who` and the phase. ctx.faults (test jobs): no exit barrier is enqueued, and the
+// delayed rank's entry barrier is followed by a delay kernel of faults.delay_ns.
 absl::Status EnqueueSignalPadBarrier(const CudaContext& ctx, cudaStream_t stream,
                                      BarrierPhase phase, absl::string_view who);
 

@@ -198,6 +198,7 @@ ShardedArgs CudaShardedCollective::PeerArgs() const {
   args.max_blocks = max_blocks();
   args.barrier_timeout_ns = ctx_->barrier_timeout_ns;
   args.error = ctx_->error;
+  args.faults = ctx_->faults;
   return args;
 }
 

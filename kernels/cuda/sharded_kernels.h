@@ -34,6 +34,7 @@ struct ShardedArgs {
   bool barriers = true;
   uint64_t barrier_timeout_ns = 0;     // per signal-pad barrier (put + wait)
   DeviceErrorRecord* error = nullptr;  // device memory; written on a barrier timeout
+  DeviceFaults faults;                 // none outside test jobs
 };
 
 // The co-resident grid cap of the all-gather (gather = true) or reduce-scatter kernel for

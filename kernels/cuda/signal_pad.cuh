@@ -117,6 +117,16 @@ __device__ __forceinline__ SignalResult WaitSignal(uint32_t* slot, uint64_t dead
   }
 }
 
+// DeviceFaults (test jobs only): the delayed rank's block spins faults.delay_ns here, right
+// after its entry barrier, so that peers have finished the operation (and rewritten their
+// inputs) before it reads them. One uniform branch in a real job.
+__device__ __forceinline__ void InjectedDelay(const DeviceFaults& faults, int rank) {
+  if (faults.delayed_rank != rank) return;
+  const uint64_t until = GlobalTimerNs() + faults.delay_ns;
+  while (GlobalTimerNs() < until) {
+  }
+}
+
 // Barrier between block blockIdx.x of every rank (see the contract above). Every thread of the
 // block must call it with the same arguments. `signal_pads[p]` is rank p's pad as mapped in
 // this process (indexed with a run-time p: a kernel-parameter array is fine). Returns true in

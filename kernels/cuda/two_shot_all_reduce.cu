@@ -46,6 +46,7 @@ __global__ void __launch_bounds__(kTwoShotThreads)
                                 args.barrier_timeout_ns, BarrierPhase::kEntry)) {
     return;
   }
+  signal_pad::InjectedDelay(args.faults, args.rank);
 
   const int64_t slice_begin = SliceStride(args.count, world, kElems) * args.rank;
   const int64_t slice_length = SliceLength(args.count, world, args.rank, kElems);
@@ -93,8 +94,10 @@ __global__ void __launch_bounds__(kTwoShotThreads)
 
   // Release: the exit phase's __syncthreads, then a cumulative red.release.sys per peer, orders
   // every thread's pushes before the arrival the peer's block b acquires.
-  signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error, args.barrier_timeout_ns,
-                           BarrierPhase::kExit);
+  if (args.faults.skip_exit_barrier == 0) {
+    signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
+                             args.barrier_timeout_ns, BarrierPhase::kExit);
+  }
 }
 
 template <bool kAligned>

@@ -41,6 +41,7 @@ struct TwoShotArgs {
   int32_t max_blocks = 1;              // grid cap from TwoShotMaxBlocks, 1..kMaxBlocks
   uint64_t barrier_timeout_ns = 0;     // per signal-pad barrier (put + wait)
   DeviceErrorRecord* error = nullptr;  // device memory; written on a barrier timeout
+  DeviceFaults faults;                 // none outside test jobs
 };
 
 // Slice of rank r, in elements: [TwoShotSliceBegin, + TwoShotSliceLength). Every slice but the

@@ -50,6 +50,7 @@ class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
     args.max_blocks = max_blocks;
     args.barrier_timeout_ns = c.barrier_timeout_ns;
     args.error = c.error;
+    args.faults = c.faults;
     return LaunchTwoShotAllReduce(args, c.stream);
   }
 };
