@@ -103,6 +103,19 @@ class Backend {
   // passes; INTERNAL naming the failing call (CUDA error, device barrier timeout) otherwise.
   virtual absl::Status Synchronize() = 0;
   virtual std::unique_ptr<Timer> NewTimer() = 0;
+  // Every timed batch, of the kernel's loop and of each reference's alike, starts from the same
+  // state: HoldBatchStart before its timer's Start, ReleaseBatchStart once the Start and the
+  // batch's first operation (or graph replay) are enqueued; Release is due after every
+  // successful Hold, also when enqueueing failed, and does nothing when nothing is held. What
+  // ran before (a check's poison and comparisons, another loop) stays out of the timer, every
+  // rank's timer starts as the ranks meet (a late peer is not counted), and no batch's first
+  // launch is timed while another's is not; the later launches of a batch are timed as they
+  // come, so a call whose host side is slower than its device side shows it. CUDA: a barrier
+  // kernel among the ranks that first waits until Release. CPU: the ranks meet at the
+  // signal-pad barrier (Release does nothing). Collective: every rank holds every batch.
+  // Errors: the barrier's (timeout, abort), the launch's.
+  virtual absl::Status HoldBatchStart() = 0;
+  virtual absl::Status ReleaseBatchStart() = 0;
   // The named kernel's implementation on this backend; NOT_FOUND for an unknown kernel.
   virtual absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(
       const std::string& kernel) = 0;

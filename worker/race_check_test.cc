@@ -8,12 +8,10 @@
 #include <functional>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "kernels/ops/registry.h"
-#include "kernels/testing/backend_test_util.h"
-#include "kernels/testing/thread_rendezvous.h"
+#include "kernels/testing/cpu_ranks.h"
 #include "worker/fault_injection_collective.h"
 
 namespace symmbench {
@@ -27,22 +25,9 @@ constexpr uint64_t kSeed = 42;
 std::vector<CheckResult> OnRanks(
     int world_size, const KernelFaults& faults,
     const std::function<CheckResult(int rank, Backend* backend)>& body) {
-  ThreadRendezvousGroup group(world_size);
   std::vector<CheckResult> results(world_size);
-  std::vector<std::thread> threads;
-  const std::string job_id = test_util::UniqueJobId("race-check-test", "job");
-  for (int rank = 0; rank < world_size; ++rank) {
-    threads.emplace_back([&, rank] {
-      std::unique_ptr<Rendezvous> rendezvous = group.ForRank(rank);
-      BackendOptions options = test_util::TestBackendOptions(rank, world_size, job_id, kCount * 4);
-      options.faults = faults;
-      absl::StatusOr<std::unique_ptr<Backend>> backend =
-          CreateCpuBackend(options, rendezvous.get());
-      ASSERT_TRUE(backend.ok()) << backend.status();
-      results[rank] = body(rank, backend->get());
-    });
-  }
-  for (std::thread& t : threads) t.join();
+  test_util::OnCpuRanks(world_size, kCount * 4, faults,
+                        [&](int rank, Backend* backend) { results[rank] = body(rank, backend); });
   return results;
 }
 

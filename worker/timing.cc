@@ -12,21 +12,38 @@ absl::Status Call(const std::function<absl::Status()>& hook) {
   return hook ? hook() : absl::OkStatus();
 }
 
-// One timed batch: `body` between a new timer's Start and Stop (the timer appended to
-// `timers`), with the before_batch and after_batch hooks around it unless the hooks are for the
-// last batch only and this is not it.
-absl::Status TimedBatch(Backend* backend, const LoopHooks& hooks, bool last,
-                        const std::function<absl::Status()>& body,
+// Start of `timer`, `launches` calls of `launch`, Stop; the batch's start, held by the backend,
+// released once the first launch is enqueued.
+absl::Status Timed(Backend* backend, Timer* timer, int launches,
+                   const std::function<absl::Status()>& launch) {
+  if (absl::Status s = timer->Start(); !s.ok()) return s;
+  for (int i = 0; i < launches; ++i) {
+    if (absl::Status s = launch(); !s.ok()) return s;
+    if (i == 0) {
+      if (absl::Status s = backend->ReleaseBatchStart(); !s.ok()) return s;
+    }
+  }
+  return timer->Stop();
+}
+
+// One timed batch: `launches` calls of `launch` (operations, or graph replays) between a new
+// timer's Start and Stop (the timer appended to `timers`), the batch's start held until the
+// first is enqueued (every loop's batches start alike: Backend::HoldBatchStart), with the
+// before_batch and after_batch hooks around it unless the hooks are for the last batch only and
+// this is not it.
+absl::Status TimedBatch(Backend* backend, const LoopHooks& hooks, bool last, int launches,
+                        const std::function<absl::Status()>& launch,
                         std::vector<std::unique_ptr<Timer>>* timers) {
   const bool hooked = !hooks.last_batch_only || last;
   if (hooked) {
     if (absl::Status s = Call(hooks.before_batch); !s.ok()) return s;
   }
   timers->push_back(backend->NewTimer());
-  Timer* timer = timers->back().get();
-  if (absl::Status s = timer->Start(); !s.ok()) return s;
-  if (absl::Status s = body(); !s.ok()) return s;
-  if (absl::Status s = timer->Stop(); !s.ok()) return s;
+  if (absl::Status s = backend->HoldBatchStart(); !s.ok()) return s;
+  const absl::Status timed = Timed(backend, timers->back().get(), launches, launch);
+  const absl::Status released = backend->ReleaseBatchStart();  // if the first launch failed
+  if (!timed.ok()) return timed;
+  if (!released.ok()) return released;
   return hooked ? Call(hooks.after_batch) : absl::OkStatus();
 }
 
@@ -37,13 +54,8 @@ absl::StatusOr<std::vector<double>> TimeBatches(Backend* backend, int iters,
   std::vector<int> batches = SplitIntoBatches(iters, max_batches);
   std::vector<std::unique_ptr<Timer>> timers;
   for (size_t b = 0; b < batches.size(); ++b) {
-    const auto batch = [&op, n = batches[b]]() -> absl::Status {
-      for (int i = 0; i < n; ++i) {
-        if (absl::Status s = op(); !s.ok()) return s;
-      }
-      return absl::OkStatus();
-    };
-    if (absl::Status s = TimedBatch(backend, hooks, b + 1 == batches.size(), batch, &timers);
+    if (absl::Status s =
+            TimedBatch(backend, hooks, b + 1 == batches.size(), batches[b], op, &timers);
         !s.ok()) {
       return s;
     }
@@ -107,14 +119,10 @@ absl::StatusOr<TimingStats> WarmUpAndTimeGraph(Backend* backend, int warmup_iter
   }
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   std::vector<std::unique_ptr<Timer>> timers;
-  const auto replays = [&graph, launches]() -> absl::Status {
-    for (int l = 0; l < launches; ++l) {
-      if (absl::Status s = (*graph)->Launch(); !s.ok()) return s;
-    }
-    return absl::OkStatus();
-  };
+  const auto replay = [&graph]() { return (*graph)->Launch(); };
   for (int i = 0; i < samples; ++i) {
-    if (absl::Status s = TimedBatch(backend, hooks, i + 1 == samples, replays, &timers); !s.ok()) {
+    if (absl::Status s = TimedBatch(backend, hooks, i + 1 == samples, launches, replay, &timers);
+        !s.ok()) {
       return s;
     }
   }

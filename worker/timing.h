@@ -1,6 +1,7 @@
 // Timing of a backend operation, shared by every benchmark loop: warm-up, batches of
-// back-to-back operations timed with the backend's timers (CUDA events or the host clock),
-// per-op samples summarized as median, min and max.
+// back-to-back operations timed with the backend's timers (CUDA events or the host clock), each
+// batch started alike in every loop (Backend::HoldBatchStart), per-op samples summarized as
+// median, min and max.
 #pragma once
 
 #include <functional>
@@ -49,8 +50,10 @@ struct LoopHooks {
 };
 
 // Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in
-// SplitIntoBatches(iters, max_batches) batches, with `hooks` around them. The backend is
-// synchronized on return. Errors from `op`, the hooks or the backend are returned as they are.
+// SplitIntoBatches(iters, max_batches) batches, with `hooks` around them; every batch's timer
+// starts as Backend::HoldBatchStart says (collective: every rank times the same batches). The
+// backend is synchronized on return. Errors from `op`, the hooks or the backend are returned as
+// they are.
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op,
                                           const LoopHooks& hooks = {},

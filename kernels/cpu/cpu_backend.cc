@@ -75,6 +75,9 @@ class CpuBackend : public Backend {
   // Every operation has completed when its call returns.
   absl::Status Synchronize() override { return absl::OkStatus(); }
   std::unique_ptr<Timer> NewTimer() override { return std::make_unique<CpuTimer>(); }
+  // Operations run on this thread: nothing is queued, only the ranks meet.
+  absl::Status HoldBatchStart() override { return barrier_.Sync(0); }
+  absl::Status ReleaseBatchStart() override { return absl::OkStatus(); }
 
   // The Collective borrows the backend's memory and barrier: destroy it before the backend.
   absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {

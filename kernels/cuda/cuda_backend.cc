@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "kernels/cuda/batch_start.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_graph.h"
@@ -134,6 +135,9 @@ class CudaBackend final : public Backend {
     if (!deferred.ok()) return deferred.status();
     deferred_checks_ = *std::move(deferred);
     ctx_.deferred_checks = deferred_checks_.get();
+    absl::StatusOr<BatchStart> batch_start = BatchStart::Create();
+    if (!batch_start.ok()) return batch_start.status();
+    batch_start_ = std::make_unique<BatchStart>(*std::move(batch_start));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceSynchronize(), "cudaDeviceSynchronize(init)");
 
     ncclComm_t comm = nullptr;
@@ -213,6 +217,11 @@ class CudaBackend final : public Backend {
   std::unique_ptr<Timer> NewTimer() override {
     return std::make_unique<CudaTimer>(ctx_.device, ctx_.stream);
   }
+  absl::Status HoldBatchStart() override {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_.device), "cudaSetDevice");
+    return batch_start_->Hold(ctx_);
+  }
+  absl::Status ReleaseBatchStart() override { return batch_start_->Release(); }
 
   absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string& kernel) override {
     const CudaCollectiveFactory factory = CudaCollectives().Find(kernel);
@@ -378,6 +387,7 @@ class CudaBackend final : public Backend {
   StreamPtr abort_stream_;  // Abort's copies and the error-record reads, beside stuck work
   DevicePtr<DeviceErrorRecord> error_;
   std::unique_ptr<DeferredChecks> deferred_checks_;
+  std::unique_ptr<BatchStart> batch_start_;
   DevicePtr<void> out_;
   DevicePtr<void> ref_;
   std::unique_ptr<PeerErrorRecords> peer_records_;  // every rank's error record, mapped

@@ -17,6 +17,8 @@ void CudaFreeDeleter::operator()(void* ptr) const {
   (void)cudaFree(ptr);
 }
 
+void HostFreeDeleter::operator()(void* ptr) const { (void)cudaFreeHost(ptr); }
+
 DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
     : device_(other.device_), ptr_(std::move(other.ptr_)), bytes_(std::exchange(other.bytes_, 0)) {}
 

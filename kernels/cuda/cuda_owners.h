@@ -1,8 +1,8 @@
 // RAII owners of the CUDA runtime and NCCL resources the CUDA backend holds: device
-// allocations, streams, events, CUDA graphs, peer IPC mappings, NCCL communicators,
-// ncclMemAlloc buffers and NCCL window registrations. Each is movable, not copyable, and
-// releases its resource when destroyed (or reset); release errors are ignored, as a destructor
-// cannot report them.
+// allocations, pinned host memory, streams, events, CUDA graphs, peer IPC mappings, NCCL
+// communicators, ncclMemAlloc buffers and NCCL window registrations. Each is movable, not
+// copyable, and releases its resource when destroyed (or reset); release errors are ignored, as
+// a destructor cannot report them.
 // Device: an owner created with a device makes it current (cudaSetDevice, error ignored) right
 // before each release; one created with kCurrentDevice releases on whatever device is current.
 // The helpers that make a resource (DeviceMalloc, Create*, OpenIpcMapping, NcclMemAlloc,
@@ -44,6 +44,24 @@ cudaError_t DeviceMalloc(int device, size_t bytes, DevicePtr<T>* out) {
   void* ptr = nullptr;
   const cudaError_t err = cudaMalloc(&ptr, bytes);
   if (ptr != nullptr) *out = DevicePtr<T>(static_cast<T*>(ptr), CudaFreeDeleter{device});
+  return err;
+}
+
+// cudaFreeHost.
+struct HostFreeDeleter {
+  void operator()(void* ptr) const;
+};
+
+// One cudaHostAlloc: pinned host memory, also mapped into the device's address space.
+template <typename T>
+using PinnedHostPtr = std::unique_ptr<T, HostFreeDeleter>;
+
+// cudaHostAlloc(bytes, cudaHostAllocMapped) into *out.
+template <typename T>
+cudaError_t HostAllocMapped(size_t bytes, PinnedHostPtr<T>* out) {
+  void* ptr = nullptr;
+  const cudaError_t err = cudaHostAlloc(&ptr, bytes, cudaHostAllocMapped);
+  if (ptr != nullptr) *out = PinnedHostPtr<T>(static_cast<T*>(ptr));
   return err;
 }
 

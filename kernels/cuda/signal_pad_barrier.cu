@@ -13,6 +13,30 @@ static_assert(kBarrierThreads >= kMaxWorldSize, "one thread per peer");
 
 __global__ void __launch_bounds__(kBarrierThreads)
     SignalPadBarrierKernel(const __grid_constant__ BarrierArgs args) {
+  if (args.gate != nullptr) {
+    __shared__ int opened;
+    if (threadIdx.x == 0) {
+      // The host's store comes over PCIe; a peer's abort (the error record) also ends the wait.
+      const uint64_t deadline_ns = signal_pad::GlobalTimerNs() + args.barrier_timeout_ns;
+      bool aborted = false;
+      bool open = false;
+      do {
+        uint32_t value;
+        asm volatile("ld.relaxed.sys.global.u32 %0, [%1];"
+                     : "=r"(value)
+                     : "l"(args.gate)
+                     : "memory");
+        open = static_cast<int32_t>(value - args.gate_value) >= 0;
+        aborted = !open && signal_pad::ErrorRecorded(args.error);
+      } while (!open && !aborted && signal_pad::GlobalTimerNs() <= deadline_ns);
+      if (!open && !aborted) {
+        signal_pad::RecordTimeout(args.error, args.rank, args.rank, BarrierPhase::kEntry);
+      }
+      opened = open;
+    }
+    __syncthreads();
+    if (!opened) return;  // the peers time out in their barrier, as for any missing rank
+  }
   // Release in both phases: whatever this rank's stream wrote before the barrier (copies into
   // peers' buffers included) is visible to peers after theirs.
   signal_pad::BlockBarrier(args.signal_pads, args.rank, args.world_size, args.error,

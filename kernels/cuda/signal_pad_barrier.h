@@ -21,6 +21,12 @@ struct BarrierArgs {
   BarrierPhase phase = BarrierPhase::kEntry;
   uint64_t barrier_timeout_ns = 0;
   DeviceErrorRecord* error = nullptr;  // device memory; written on a timeout
+  // Non-null: before it meets the peers, the kernel waits until the host has written a value at
+  // or past `gate_value` here (pinned host memory, as mapped on the device; compared modulo
+  // 2^32), within barrier_timeout_ns (a timeout is recorded as the entry barrier's, waiting
+  // for this rank itself).
+  const uint32_t* gate = nullptr;
+  uint32_t gate_value = 0;
 };
 
 // Enqueues on `stream` one signal-pad barrier among every rank (one block, row 0 of the pads:
@@ -29,7 +35,8 @@ struct BarrierArgs {
 // reads peers' inputs that are ready, and work after an exit barrier may overwrite this rank's
 // buffers: every peer's earlier copies out of them have completed (stream order puts each
 // peer's copies before its barrier kernel starts). Every rank must enqueue the same sequence of
-// barriers. Errors: cudaErrorInvalidValue for bad arguments; otherwise the launch's
+// barriers. With args.gate the kernel first waits for the host (BatchStart, batch_start.h).
+// Errors: cudaErrorInvalidValue for bad arguments; otherwise the launch's
 // cudaGetLastError. A timeout is reported through args.error, not here.
 cudaError_t LaunchSignalPadBarrier(const BarrierArgs& args, cudaStream_t stream);
 

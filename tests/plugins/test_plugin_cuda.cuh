@@ -113,8 +113,8 @@ __global__ void __launch_bounds__(kThreads) OneShotKernel(const __grid_constant_
 inline size_t ElemSize(int32_t dtype) { return dtype == SYMMBENCH_FP32 ? 4 : 2; }
 
 // Checks world size and dtype; allocates nothing.
-inline int32_t Setup(const symmbench_comm* comm, int64_t, int32_t dtype, void** state,
-                     char* error, size_t error_size) {
+inline int32_t Setup(const symmbench_comm* comm, int64_t, int32_t dtype, void** state, char* error,
+                     size_t error_size) {
   *state = nullptr;
   if (comm->world_size < 1 || comm->world_size > kMaxRanks) {
     snprintf(error, error_size, "world size %d: 1 to %d ranks", comm->world_size, kMaxRanks);
@@ -168,19 +168,19 @@ inline int32_t LaunchAllReduce(const symmbench_comm* comm, const symmbench_op_ar
 }  // namespace test_plugin
 
 // Exports a one-op CUDA plugin `ops` (an array of symmbench_op) named `plugin_name`.
-#define TEST_PLUGIN_CUDA(ops, plugin_name)                                                  \
-  namespace {                                                                               \
-  const symmbench_plugin kTestPlugin = {SYMMBENCH_PLUGIN_ABI_VERSION,                       \
-                                        SYMMBENCH_BACKEND_CUDA,                             \
-                                        plugin_name,                                        \
-                                        "test",                                             \
-                                        static_cast<int32_t>(sizeof(ops) / sizeof(ops[0])), \
-                                        0,                                                  \
-                                        ops};                                               \
-  }                                                                                         \
-  extern "C" SYMMBENCH_PLUGIN_EXPORT uint32_t symmbench_plugin_abi_version(void) {          \
-    return SYMMBENCH_PLUGIN_ABI_VERSION;                                                    \
-  }                                                                                         \
+#define TEST_PLUGIN_CUDA(ops, plugin_name)                                                     \
+  namespace {                                                                                  \
+  const symmbench_plugin kTestPlugin = {SYMMBENCH_PLUGIN_ABI_VERSION,                          \
+                                        SYMMBENCH_BACKEND_CUDA,                                \
+                                        plugin_name,                                           \
+                                        "test",                                                \
+                                        static_cast<int32_t>(sizeof(ops) / sizeof(ops[0])),    \
+                                        0,                                                     \
+                                        ops};                                                  \
+  }                                                                                            \
+  extern "C" SYMMBENCH_PLUGIN_EXPORT uint32_t symmbench_plugin_abi_version(void) {             \
+    return SYMMBENCH_PLUGIN_ABI_VERSION;                                                       \
+  }                                                                                            \
   extern "C" SYMMBENCH_PLUGIN_EXPORT const symmbench_plugin* symmbench_plugin_describe(void) { \
-    return &kTestPlugin;                                                                    \
+    return &kTestPlugin;                                                                       \
   }
