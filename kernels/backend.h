@@ -28,6 +28,13 @@ struct KernelFaults {
   // kDeviceFaultDelay (CUDA, on the GPU) after its entry barrier before it reads its peers, so
   // that they have moved on by then: the stale read that such a kernel risks is certain.
   bool skip_exit_barrier = false;
+  // Every rank reads its peers without waiting for them: a barrier kernel's entry barrier
+  // signals but does not wait (the signals are consumed at the exit barrier), the push
+  // one-shot reads its receive slots without waiting for the data. `delayed_rank` leaves every
+  // operation kFaultDelay late (after its exit barrier; the push one-shot: before it pushes),
+  // so its peers read an input it has not rewritten yet, or a slot it has not filled. CPU
+  // backend only.
+  bool skip_peer_wait = false;
   int delayed_rank = -1;
 };
 // Far longer than a peer takes to finish the operation and refill its input at the sizes test

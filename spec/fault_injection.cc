@@ -22,7 +22,7 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("inject_fault.kind: ", fault.kind(),
                      " is not a known fault (rank_error, flip_element, flip_timed, "
-                     "flip_batch_start, skip_exit_barrier, cached_result)"));
+                     "flip_batch_start, skip_exit_barrier, cached_result, skip_peer_wait)"));
   }
   if (fault.rank() < 0 || fault.rank() >= spec.world_size()) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault.rank: ", fault.rank(),
@@ -39,6 +39,11 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault: skip_exit_barrier: kernel ",
                                                    spec.kernel(), " has no exit barrier to skip"));
   }
+  if (fault.kind() == v1::Fault::skip_peer_wait && op->family != OpFamily::kSweptCollective) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("inject_fault: skip_peer_wait: kernel ", spec.kernel(),
+                     " dispatches to other kernels; name one of them"));
+  }
   return absl::OkStatus();
 }
 
@@ -53,7 +58,7 @@ absl::StatusOr<v1::Fault> ParseFaultText(const std::string& text, const std::str
   if (!v1::Fault::Kind_Parse(text.substr(0, colon), &kind) || kind == v1::Fault::none) {
     return invalid(
         "is not a known fault (want rank_error:R, flip_element[:R], flip_timed[:R], "
-        "flip_batch_start[:R], skip_exit_barrier[:R], cached_result)");
+        "flip_batch_start[:R], skip_exit_barrier[:R], cached_result, skip_peer_wait[:R])");
   }
   fault.set_kind(kind);
   if (colon == std::string::npos) {

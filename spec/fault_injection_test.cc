@@ -29,6 +29,10 @@ TEST(FaultInjectionTest, ValidFaultsPass) {
   EXPECT_TRUE(
       ValidateFaultInjection(Spec(v1::Fault::cached_result, 0, 2, "one_shot_push_all_reduce"))
           .ok());
+  EXPECT_TRUE(
+      ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "one_shot_push_all_reduce"))
+          .ok());
+  EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "broadcast")).ok());
 }
 
 TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
@@ -54,6 +58,13 @@ TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
   EXPECT_EQ(push.message(),
             "inject_fault: skip_exit_barrier: kernel one_shot_push_all_reduce has no exit "
             "barrier to skip");
+  // A dispatcher's waits are its kernels'.
+  const absl::Status dispatcher =
+      ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "all_reduce"));
+  EXPECT_EQ(dispatcher.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(dispatcher.message(),
+            "inject_fault: skip_peer_wait: kernel all_reduce dispatches to other kernels; name "
+            "one of them");
 }
 
 TEST(FaultInjectionTest, TextFormParsesEveryFault) {
@@ -67,6 +78,7 @@ TEST(FaultInjectionTest, TextFormParsesEveryFault) {
   EXPECT_EQ(ParseFaultText("flip_timed:3", "f")->rank(), 3);
   EXPECT_EQ(ParseFaultText("skip_exit_barrier:1", "f")->kind(), v1::Fault::skip_exit_barrier);
   EXPECT_EQ(ParseFaultText("skip_exit_barrier:1", "f")->rank(), 1);
+  EXPECT_EQ(ParseFaultText("skip_peer_wait:1", "f")->kind(), v1::Fault::skip_peer_wait);
   EXPECT_EQ(ParseFaultText("cached_result", "f")->kind(), v1::Fault::cached_result);
   for (const char* bad :
        {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",

@@ -192,16 +192,19 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
 // Kernel bugs that every check on unchanging inputs misses fail the job once the race check
 // changes the inputs: every swept op with an exit barrier made to skip it (rank 1 reads late:
 // whichever check follows the first change of its peer's input sees the stale read, and a
-// two-shot's peers see its late slice), and every swept op copying a cached result (only the
-// race check's operations see that, from its first one on).
-TEST_F(WorkerFaultTest, SkippedExitBarriersAndCachedResultsFailTheJob) {
+// two-shot's peers see its late slice), every swept op copying a cached result (only the
+// race check's operations see that, from its first one on), and every swept op reading its
+// peers without waiting for them (rank 0, whose input every peer reads, leaves every operation
+// late).
+TEST_F(WorkerFaultTest, SkippedBarriersWaitsAndCachedResultsFailTheJob) {
   std::vector<std::pair<std::string, v1::Fault::Kind>> jobs;
   for (const OpDescriptor& op : Ops()) {
     if (op.family != OpFamily::kSweptCollective) continue;
     if (op.exit_barrier) jobs.emplace_back(op.name, v1::Fault::skip_exit_barrier);
     jobs.emplace_back(op.name, v1::Fault::cached_result);
+    jobs.emplace_back(op.name, v1::Fault::skip_peer_wait);
   }
-  ASSERT_GE(jobs.size(), 14u);
+  ASSERT_GE(jobs.size(), 22u);
   for (const auto& [kernel, kind] : jobs) {
     v1::JobSpec spec = SmallCpuSpec(2, {4096}, 2);
     spec.set_kernel(kernel);

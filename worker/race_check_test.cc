@@ -123,6 +123,27 @@ std::vector<std::string> OpsWithExitBarriers() {
 INSTANTIATE_TEST_SUITE_P(ExitBarrierOps, SkippedExitBarrierTest,
                          testing::ValuesIn(OpsWithExitBarriers()));
 
+// A kernel that reads its peers without waiting for them (a barrier kernel's entry barrier
+// only signals; the push one-shot reads its slots at once), rank 0 (the broadcast's root, whose
+// input every peer reads) leaving every operation 20 ms late: its peer reads an input it has not
+// rewritten yet, or a slot it has not filled.
+class SkippedPeerWaitTest : public testing::TestWithParam<std::string> {};
+
+TEST_P(SkippedPeerWaitTest, FailsTheRaceCheck) {
+  const std::string name = GetParam();
+  KernelFaults faults;
+  faults.skip_peer_wait = true;
+  faults.delayed_rank = 0;
+  const std::vector<CheckResult> results = OnRanks(2, faults, [&](int, Backend* backend) {
+    std::unique_ptr<Collective> op = Create(backend, name);
+    return op == nullptr ? CheckResult{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
+  });
+  EXPECT_GT(Wrong(results), 0) << name;
+}
+
+INSTANTIATE_TEST_SUITE_P(SweptCollectives, SkippedPeerWaitTest,
+                         testing::ValuesIn(OpNames(OpFamily::kSweptCollective)));
+
 // A kernel that copies the result it computed first: right on the inputs it was computed from,
 // so the check right after Prepare and the checks of the timed batches pass, and wrong on every
 // rank as soon as the inputs change.

@@ -13,8 +13,16 @@ constexpr size_t kPageBytes = 4096;
 }  // namespace
 
 absl::Status CpuKernelContext::EntryBarrier() const {
+  const int rank = memory->rank();
+  if (faults.skip_peer_wait) {  // signal, and read the peers at once
+    for (int p = 0; p < memory->world_size(); ++p) {
+      if (p == rank) continue;
+      if (absl::Status s = barrier->PutSignal(p, 0); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
   if (absl::Status s = barrier->Sync(0); !s.ok()) return s;
-  if (faults.skip_exit_barrier && faults.delayed_rank == memory->rank()) {
+  if (faults.skip_exit_barrier && faults.delayed_rank == rank) {
     std::this_thread::sleep_for(kFaultDelay);
   }
   return absl::OkStatus();
@@ -22,7 +30,18 @@ absl::Status CpuKernelContext::EntryBarrier() const {
 
 absl::Status CpuKernelContext::ExitBarrier() const {
   if (faults.skip_exit_barrier) return absl::OkStatus();
-  return barrier->Sync(0);
+  const int rank = memory->rank();
+  if (faults.skip_peer_wait) {  // the entry signals not waited for, then the exit barrier
+    for (int p = 0; p < memory->world_size(); ++p) {
+      if (p == rank) continue;
+      if (absl::Status s = barrier->WaitSignal(p, 0); !s.ok()) return s;
+    }
+  }
+  if (absl::Status s = barrier->Sync(0); !s.ok()) return s;
+  if (faults.skip_peer_wait && faults.delayed_rank == rank) {
+    std::this_thread::sleep_for(kFaultDelay);
+  }
+  return absl::OkStatus();
 }
 
 PageBuffer AllocatePages(size_t bytes) {

@@ -43,10 +43,12 @@ struct CpuKernelContext {
 
   // The barrier that opens a kernel's operation: every peer's input is written (and its
   // buffers free to receive). Under faults.skip_exit_barrier, faults.delayed_rank then waits
-  // kFaultDelay.
+  // kFaultDelay; under faults.skip_peer_wait it only signals the peers.
   absl::Status EntryBarrier() const;
   // The barrier that closes it: every peer has finished reading this rank's buffers and writing
-  // into them, so the caller may rewrite them. Skipped under faults.skip_exit_barrier.
+  // into them, so the caller may rewrite them. Skipped under faults.skip_exit_barrier; under
+  // faults.skip_peer_wait it first consumes the entry signals, and faults.delayed_rank then
+  // waits kFaultDelay.
   absl::Status ExitBarrier() const;
 };
 

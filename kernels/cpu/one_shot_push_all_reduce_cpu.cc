@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
@@ -85,6 +86,10 @@ absl::Status OneShotPushAllReduceCpu::Run() {
   const int slot = static_cast<int>(epoch_ % kSlots);
   const int stale = static_cast<int>((epoch_ + kSlots - 1) % kSlots);
   const size_t segment_words = segment_bytes_ / 4;
+  const KernelFaults& faults = context().faults;
+  if (faults.skip_peer_wait && faults.delayed_rank == rank) {
+    std::this_thread::sleep_for(kFaultDelay);  // peers that do not wait read empty slots
+  }
 
   // Push (own segment included, so every rank sums the same replaced values).
   const auto* input = static_cast<const unsigned char*>(this->input());
@@ -103,10 +108,10 @@ absl::Status OneShotPushAllReduceCpu::Run() {
       __atomic_store_n(segment + j, kSentinelWord, __ATOMIC_RELAXED);
     }
   }
-  // Receive: spin per word until it is not the sentinel.
+  // Receive: spin per word until it is not the sentinel (faults.skip_peer_wait: not at all).
   const auto deadline = std::chrono::steady_clock::now() + context().barrier->timeout();
   uint32_t* recv = Slot(rank, slot);
-  for (int p = 0; p < world; ++p) {
+  for (int p = 0; p < world && !faults.skip_peer_wait; ++p) {
     uint32_t* segment = recv + p * segment_words;
     for (size_t j = 0; j < words; ++j) {
       for (uint32_t spins = 0; HasSentinel(__atomic_load_n(segment + j, __ATOMIC_ACQUIRE), fp32);

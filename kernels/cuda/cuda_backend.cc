@@ -403,6 +403,11 @@ std::vector<std::string> CudaKernelNames() { return CudaCollectives().Names(); }
 absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
                                                            Rendezvous* rendezvous) {
   if (rendezvous == nullptr) return absl::InvalidArgumentError("cuda backend: null rendezvous");
+  if (options.faults.skip_peer_wait) {
+    return absl::UnimplementedError(
+        "inject_fault skip_peer_wait: the CUDA kernels cannot skip their waits (CPU backend "
+        "only)");
+  }
   if (options.world_size < 1 || options.world_size > kMaxWorldSize || options.rank < 0 ||
       options.rank >= options.world_size || rendezvous->rank() != options.rank ||
       rendezvous->world_size() != options.world_size) {
