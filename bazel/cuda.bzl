@@ -1,4 +1,5 @@
 """cuda_library: compiles .cu files with nvcc (one genrule each) into a cc_library.
+cuda_plugin: builds one .cu into a symmbench plugin library (`<name>.so`) with nvcc.
 
 Bazel 4.2.3 has no CUDA rules offline, so each .cu becomes a position-independent object built
 by /usr/local/cuda/bin/nvcc for Hopper (sm_90a), wrapped in a cc_library that links the static
@@ -39,5 +40,24 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], **kwargs):
         srcs = objs,
         hdrs = hdrs,
         deps = deps + ["@cuda//:cudart_static"],
+        **kwargs
+    )
+
+def cuda_plugin(name, src, hdrs = [], nvcc_flags = [], **kwargs):
+    """`name`.so from `src` alone: nvcc -shared with NVCC_FLAGS and `nvcc_flags`.
+
+    The CUDA runtime is linked statically (nvcc's default), so the library needs only the driver
+    (libcuda). `hdrs` must list every header `src` includes (the plugin ABI's included).
+    """
+    native.genrule(
+        name = name,
+        srcs = [src] + hdrs,
+        outs = [name + ".so"],
+        cmd = "%s %s -shared %s $(location %s) -o $@" % (
+            NVCC,
+            " ".join(NVCC_FLAGS),
+            " ".join(nvcc_flags),
+            src,
+        ),
         **kwargs
     )

@@ -1,3 +1,4 @@
+// RaceCheck and RaceCheckSeed (race_check.h).
 #include "worker/race_check.h"
 
 #include <memory>

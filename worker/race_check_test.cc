@@ -91,6 +91,14 @@ INSTANTIATE_TEST_SUITE_P(SweptOps, BuiltInKernelTest,
                                   DTypeName(std::get<2>(info.param));
                          });
 
+// Kernel `name` with `faults` at 2 ranks: each rank's result of Prepare then the race check.
+std::vector<CheckResult> RaceCheckWithFaults(const std::string& name, const KernelFaults& faults) {
+  return OnRanks(2, faults, [&](int, Backend* backend) {
+    std::unique_ptr<Collective> op = Create(backend, name);
+    return op == nullptr ? CheckResult{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
+  });
+}
+
 // Every op with an exit barrier, made to skip it (rank 1 reading late): the stale read is wrong
 // data in the race check.
 class SkippedExitBarrierTest : public testing::TestWithParam<std::string> {};
@@ -100,10 +108,7 @@ TEST_P(SkippedExitBarrierTest, FailsTheRaceCheck) {
   KernelFaults faults;
   faults.skip_exit_barrier = true;
   faults.delayed_rank = 1;
-  const std::vector<CheckResult> results = OnRanks(2, faults, [&](int, Backend* backend) {
-    std::unique_ptr<Collective> op = Create(backend, name);
-    return op == nullptr ? CheckResult{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
-  });
+  const std::vector<CheckResult> results = RaceCheckWithFaults(name, faults);
   EXPECT_GT(Wrong(results), 0) << name;
   for (const CheckResult& r : results) {
     if (r.wrong > 0) {
@@ -134,11 +139,7 @@ TEST_P(SkippedPeerWaitTest, FailsTheRaceCheck) {
   KernelFaults faults;
   faults.skip_peer_wait = true;
   faults.delayed_rank = 0;
-  const std::vector<CheckResult> results = OnRanks(2, faults, [&](int, Backend* backend) {
-    std::unique_ptr<Collective> op = Create(backend, name);
-    return op == nullptr ? CheckResult{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
-  });
-  EXPECT_GT(Wrong(results), 0) << name;
+  EXPECT_GT(Wrong(RaceCheckWithFaults(name, faults)), 0) << name;
 }
 
 INSTANTIATE_TEST_SUITE_P(SweptCollectives, SkippedPeerWaitTest,
