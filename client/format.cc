@@ -38,6 +38,8 @@ constexpr int kInPlaceTimeWidth = 12;   // "ip_graph_us" and a space
 constexpr int kInPlaceBwWidth = 10;     // "ip_busbw" and two spaces
 constexpr int kInPlaceWrongWidth = 11;  // "ip_#wrong" and two spaces
 constexpr int kInPlaceSpeedupWidth = 12;
+// The A/A control's columns (ResultRow.aa_control), last.
+constexpr int kAaWidth = 10;  // "aa_g_ratio"... and a space
 
 constexpr char kNotAvailable[] = "N/A";
 
@@ -261,6 +263,13 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
     names += "\n";
     units += "\n";
   }
+  if (ShowsControl(job, first_row)) {
+    // NCCL timed twice (the reference in the kernel's place over its own): 1.00 within aa_noise.
+    names.pop_back();  // no units: the units line stays as it is
+    names += absl::StrFormat("%*s%*s", kAaWidth + 1, "aa_ratio", kAaWidth, "aa_noise");
+    if (job.spec().sweep().graph()) names += absl::StrFormat("%*s", kAaWidth + 1, "aa_g_ratio");
+    names += "\n";
+  }
   return out + names + units;
 }
 
@@ -268,6 +277,12 @@ bool ShowsInPlace(const v1::Job& job, const v1::ResultRow* first_row) {
   if (first_row != nullptr && first_row->has_in_place()) return true;
   return std::any_of(job.rows().begin(), job.rows().end(),
                      [](const v1::ResultRow& row) { return row.has_in_place(); });
+}
+
+bool ShowsControl(const v1::Job& job, const v1::ResultRow* first_row) {
+  if (first_row != nullptr && first_row->has_aa_control()) return true;
+  return std::any_of(job.rows().begin(), job.rows().end(),
+                     [](const v1::ResultRow& row) { return row.has_aa_control(); });
 }
 
 std::string TableRow(const v1::ResultRow& row) {
@@ -310,6 +325,14 @@ std::string TableRow(const v1::ResultRow& row) {
                         : absl::StrFormat("%*.2f", kInPlaceSpeedupWidth, f.speedup()));
     if (f.graph_time_us() > 0) {
       absl::StrAppend(&line, absl::StrFormat("%*.2f", kInPlaceTimeWidth, f.graph_time_us()));
+    }
+  }
+  if (row.has_aa_control()) {
+    const v1::AAControl& c = row.aa_control();
+    absl::StrAppend(&line, absl::StrFormat("%*.3f%*.3f", kAaWidth + 1, c.ratio(), kAaWidth,
+                                           c.noise()));
+    if (c.graph_ratio() > 0) {
+      absl::StrAppend(&line, absl::StrFormat("%*.3f", kAaWidth + 1, c.graph_ratio()));
     }
   }
   return line + "\n";

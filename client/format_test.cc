@@ -114,6 +114,31 @@ TEST(FormatTest, InPlaceColumnsComeLastWithTheirUnits) {
   EXPECT_EQ(JobTable(job).find("ip_time_us"), std::string::npos);
 }
 
+// The A/A control's columns come last, each value ending where its name does.
+TEST(FormatTest, TheAAControlsColumnsComeLast) {
+  v1::Job job = MakeJob(v1::SUCCEEDED);
+  job.mutable_spec()->mutable_sweep()->set_graph(true);
+  for (v1::ResultRow& row : *job.mutable_rows()) {
+    row.set_graph_time_us(3.0);
+    v1::AAControl* c = row.mutable_aa_control();
+    c->set_ratio(1.004);
+    c->set_noise(0.012);
+    c->set_graph_ratio(0.998);
+  }
+  const std::string table = JobTable(job);
+  const size_t names = table.find("g_speedup   aa_ratio  aa_noise aa_g_ratio\n");
+  ASSERT_NE(names, std::string::npos) << table;
+  const size_t line = table.rfind('\n', names) + 1;
+  const size_t row = table.find("        2048");
+  ASSERT_NE(row, std::string::npos) << table;
+  const std::string row_line = table.substr(row, table.find('\n', row) - row);
+  EXPECT_EQ(row_line.size(), table.find('\n', names) - line) << table;
+  EXPECT_NE(row_line.find("      1.004     0.012      0.998"), std::string::npos) << row_line;
+
+  for (v1::ResultRow& row : *job.mutable_rows()) row.clear_aa_control();
+  EXPECT_EQ(JobTable(job).find("aa_ratio"), std::string::npos);
+}
+
 // A GEMM op's FP8 job: the header names the scaling, and the 8-character dtype keeps a space
 // before it in the row.
 TEST(FormatTest, Fp8GemmTableNamesTheScalingAndSeparatesTheColumns) {

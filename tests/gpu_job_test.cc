@@ -87,6 +87,17 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
       ASSERT_GE(row["references"].size(), 1u);
       EXPECT_EQ(row["references"][0]["name"].get<std::string>().rfind("nccl_", 0), 0u);
       EXPECT_EQ(row["reference_config"].get<std::string>().rfind("nccl ", 0), 0u);
+      // The A/A control: the primary reference timed again in the kernel's place, each pass.
+      const nlohmann::json& aa = row["aa_control"];
+      ASSERT_TRUE(aa.is_object()) << row.dump();
+      EXPECT_EQ(aa["reference"], row["references"][0]["name"]);
+      EXPECT_EQ(aa["paired_ratios"].size(), 2u);
+      EXPECT_GT(aa["ratio"].get<double>(), 0);
+      EXPECT_GT(aa["graph_ratio"].get<double>(), 0);
+      RecordProperty(GetParam() + " " + dtype + " " + std::to_string(counts[i]) + " aa_ratio",
+                     std::to_string(aa["ratio"].get<double>()) + " +- " +
+                         std::to_string(aa["noise"].get<double>()) + " graph " +
+                         std::to_string(aa["graph_ratio"].get<double>()));
     }
   }
 }

@@ -75,10 +75,46 @@ void AddComparison(const v1::JobSpec& spec, const std::vector<RankResult>& resul
     if (medians[i] > 0) ratios.push_back(row->repeat_medians_us(static_cast<int>(i)) / medians[i]);
   }
   for (double ratio : ratios) c->add_paired_ratios(ratio);
-  if (!ratios.empty()) {
-    std::sort(ratios.begin(), ratios.end());
-    const size_t n = ratios.size();
-    c->set_ratio(n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2);
+  if (!ratios.empty()) c->set_ratio(Summarize(ratios).median_us);
+}
+
+// The A/A control of `row`: the control's figures, max over ranks, and its loop medians over
+// the primary reference's, pass by pass (both max over ranks).
+void AddControl(const std::string& reference_name, const std::vector<RankResult>& results,
+                v1::ResultRow* row) {
+  v1::AAControl* c = row->mutable_aa_control();
+  c->set_reference(reference_name);
+  double reference_graph_us = 0;
+  size_t passes = 0;
+  for (const RankResult& r : results) {
+    c->set_time_us(std::max(c->time_us(), r.control.eager.median_us));
+    c->set_graph_time_us(std::max(c->graph_time_us(), r.control.graph_us));
+    if (!r.references.empty()) {
+      reference_graph_us = std::max(reference_graph_us, r.references[0].graph_us);
+    }
+    passes = std::max(passes, r.control.eager.repeat_medians_us.size());
+  }
+  const std::vector<double> control =
+      WorstPerIndex(results, passes, [](const RankResult& r) -> const std::vector<double>& {
+        return r.control.eager.repeat_medians_us;
+      });
+  const std::vector<double> none;
+  const std::vector<double> reference = WorstPerIndex(
+      results, passes, [&none](const RankResult& r) -> const std::vector<double>& {
+        return r.references.empty() ? none : r.references[0].eager.repeat_medians_us;
+      });
+  std::vector<double> ratios;
+  for (size_t i = 0; i < passes; ++i) {
+    if (reference[i] > 0 && control[i] > 0) ratios.push_back(control[i] / reference[i]);
+  }
+  for (double ratio : ratios) c->add_paired_ratios(ratio);
+  c->set_ratio(Summarize(ratios).median_us);
+  if (ratios.size() > 1) {
+    const auto [low, high] = std::minmax_element(ratios.begin(), ratios.end());
+    c->set_noise((*high - *low) / 2);
+  }
+  if (c->graph_time_us() > 0 && reference_graph_us > 0) {
+    c->set_graph_ratio(c->graph_time_us() / reference_graph_us);
   }
 }
 
@@ -159,6 +195,18 @@ std::string RankResult::Encode() const {
     out << ' ';
     WriteCheck(in_place_check, out);
   }
+  out << ' ' << (has_control ? 1 : 0);
+  if (has_control) {
+    const TimingStats& e = control.eager;
+    out << ' ' << e.median_us << ' ' << e.min_us << ' ' << e.max_us << ' ' << control.graph_us;
+    const std::vector<double> none;
+    const std::vector<double>& reference_medians =
+        references.empty() ? none : references[0].eager.repeat_medians_us;
+    for (const std::vector<double>* medians : {&e.repeat_medians_us, &reference_medians}) {
+      out << ' ' << medians->size();
+      for (double median : *medians) out << ' ' << median;
+    }
+  }
   return out.str();
 }
 absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
@@ -219,6 +267,24 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
     }
     ReadCheck(in, &r.in_place_check);
   }
+  int has_control = 0;
+  in >> has_control;
+  r.has_control = has_control != 0;
+  if (r.has_control) {
+    TimingStats& e = r.control.eager;
+    in >> e.median_us >> e.min_us >> e.max_us >> r.control.graph_us;
+    std::vector<double> ignored;
+    std::vector<double>& reference_medians =
+        r.references.empty() ? ignored : r.references[0].eager.repeat_medians_us;
+    for (std::vector<double>* medians : {&e.repeat_medians_us, &reference_medians}) {
+      in >> repeats;
+      if (in.fail() || repeats > kMaxRepeatsEncoded) {
+        return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+      }
+      medians->resize(repeats);
+      for (double& median : *medians) in >> median;
+    }
+  }
   if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   return r;
 }
@@ -252,6 +318,7 @@ RankResult SoFar(const RankResult& result) {
     all.push_back(&so_far.in_place);
     all.push_back(&so_far.in_place_reference);
   }
+  if (so_far.has_control) all.push_back(&so_far.control);
   for (OpTimes* t : all) {
     std::vector<double> medians = std::move(t->eager.repeat_medians_us);
     t->eager = Summarize(std::move(t->eager.samples_us));
@@ -303,6 +370,9 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
       IterationStatsOf(samples, static_cast<int>(batches.size()), spec.sweep().skip_first(),
                        spec.sweep().per_iteration());
   if (!results.empty() && results[0].has_compare) AddComparison(spec, results, &row);
+  if (!results.empty() && results[0].has_control && !context.reference_names.empty()) {
+    AddControl(context.reference_names[0], results, &row);
+  }
   if (!results.empty() && results[0].has_in_place) {
     AddInPlace(results, size_bytes, bus_factor, !check_only, row.mutable_in_place());
   }

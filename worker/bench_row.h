@@ -36,11 +36,16 @@ struct RankResult {
   OpTimes in_place;
   OpTimes in_place_reference;
   CheckResult in_place_check;
+  // The A/A control (AAControl): the primary reference timed a second time in the kernel's
+  // place; its per-loop medians pair with references[0]'s.
+  bool has_control = false;
+  OpTimes control;
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
   // and loop medians (references' samples stay local), then the compare kernel's figures,
   // check, samples and loop medians when there is one, then the in-place figures and check
-  // when measured.
+  // when measured, then the A/A control's figures and loop medians with the primary
+  // reference's loop medians.
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);

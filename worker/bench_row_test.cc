@@ -117,6 +117,40 @@ TEST_F(BuildRowTest, AnAbJobPairsTheLoopsPassByPass) {
   EXPECT_FALSE(BuildRow(context_, results_).has_comparison());
 }
 
+// The A/A control: its loop medians over the primary reference's, pass by pass, max over
+// ranks on each side; noise is half their range.
+TEST_F(BuildRowTest, TheAAControlPairsTheReferenceWithItselfPassByPass) {
+  for (int rank = 0; rank < 2; ++rank) {
+    RankResult& r = results_[rank];
+    r.references[0].eager.repeat_medians_us = {10.0 + rank, 10.0, 12.0};
+    r.has_control = true;
+    r.control = Times(10.5, 8.4 + rank);
+    r.control.eager.repeat_medians_us = {10.0, 11.0 + rank, 12.6};
+  }
+  const v1::ResultRow row = BuildRow(context_, results_);
+  ASSERT_TRUE(row.has_aa_control());
+  const v1::AAControl& c = row.aa_control();
+  EXPECT_EQ(c.reference(), "a");  // the primary reference, whichever was fastest
+  EXPECT_DOUBLE_EQ(c.time_us(), 10.5);
+  EXPECT_DOUBLE_EQ(c.graph_time_us(), 9.4);
+  ASSERT_EQ(c.paired_ratios_size(), 3);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(0), 10.0 / 11);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(1), 12.0 / 10);
+  EXPECT_DOUBLE_EQ(c.paired_ratios(2), 12.6 / 12);
+  EXPECT_DOUBLE_EQ(c.ratio(), 12.6 / 12);
+  EXPECT_DOUBLE_EQ(c.noise(), (12.0 / 10 - 10.0 / 11) / 2);
+  EXPECT_DOUBLE_EQ(c.graph_ratio(), 9.4 / 8);
+  // One pass: a ratio and no noise figure; without a control, no aa_control.
+  for (RankResult& r : results_) {
+    r.references[0].eager.repeat_medians_us.resize(1);
+    r.control.eager.repeat_medians_us.resize(1);
+  }
+  EXPECT_DOUBLE_EQ(BuildRow(context_, results_).aa_control().noise(), 0);
+  EXPECT_DOUBLE_EQ(BuildRow(context_, results_).aa_control().ratio(), 10.0 / 11);
+  for (RankResult& r : results_) r.has_control = false;
+  EXPECT_FALSE(BuildRow(context_, results_).has_aa_control());
+}
+
 TEST(AccumulateTest, CountsAddUpAndTheFirstFailureIsKept) {
   CheckResult total;
   Accumulate(CheckResult{}, &total);
@@ -197,6 +231,21 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   const std::string text = r.Encode();
   EXPECT_EQ(RankResult::Decode(text.substr(0, text.size() - 4)).status().code(),
             absl::StatusCode::kInternal);
+  EXPECT_FALSE(back->has_control);
+
+  r.has_control = true;
+  r.control = Times(10.5, 8.5);
+  r.control.eager.repeat_medians_us = {10.5, 11};
+  r.references[0].eager.repeat_medians_us = {10, 10.25};
+  back = RankResult::Decode(r.Encode());
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_TRUE(back->has_control);
+  EXPECT_EQ(back->control.eager.median_us, 10.5);
+  EXPECT_EQ(back->control.graph_us, 8.5);
+  EXPECT_EQ(back->control.eager.repeat_medians_us, (std::vector<double>{10.5, 11}));
+  EXPECT_EQ(back->references[0].eager.repeat_medians_us, (std::vector<double>{10, 10.25}));
+  EXPECT_TRUE(back->has_in_place);  // what came before it is unchanged
+  EXPECT_EQ(back->in_place_check.first_bad_index, 9);
 }
 
 // In place: the max over ranks of each time, wrong summed, bandwidths from the size.

@@ -67,13 +67,13 @@ absl::StatusOr<CheckResult> VerifyRankOrder(Backend* backend, Collective* op, in
 // Verification of the kernel's timing loops, batch by batch: before each timed batch (graph
 // mode: replay), outside its timer, both outputs are poisoned and the reference runs; after it
 // the output the batch's last operation left is compared with the reference, deferred on CUDA
-// (Backend::DeferChecks: no synchronization, the stream stays full) and at once on the CPU
+// (Backend::DeferChecks: found on the device, read after the loop) and at once on the CPU
 // backend; after the loop the outcomes are added to `total`. With SweepSpec.per_iteration every
 // timed operation is its own batch, so every one is checked. Graph replays of iters / 10
-// operations are checked at the last replay only: they run back to back, and any work between
-// two replays costs each one a few microseconds (the push one-shot's graph time rose 3-7% at
-// 2-256 KiB on 1 x H100 with a check, or only the poison and reference it needs, after every
-// replay); with SweepSpec.graph_launches every sample is checked. Null: check off.
+// operations are checked at the last replay only (when replays still ran back to back, work
+// between two of them cost each a few microseconds: the push one-shot's graph time rose 3-7%
+// at 2-256 KiB on 1 x H100 with a check after every replay); with SweepSpec.graph_launches
+// every sample is checked. Null: check off.
 struct LoopCheck {
   Backend* backend;
   Collective* op;
@@ -133,6 +133,16 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
   }
   return times;
 }
+// Adds one timing loop's figures to `times`: its samples and median; its graph replays' median
+// when the loop had them (the first pass).
+void AddLoop(const OpTimes& loop, bool first, OpTimes* times) {
+  TimingStats& eager = times->eager;
+  eager.samples_us.insert(eager.samples_us.end(), loop.eager.samples_us.begin(),
+                          loop.eager.samples_us.end());
+  eager.repeat_medians_us.push_back(loop.eager.median_us);
+  if (first) times->graph_us = loop.graph_us;
+}
+
 // One size's inputs and what a pass does with them.
 struct LoopArgs {
   int64_t count = 0;
@@ -178,11 +188,7 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
   absl::StatusOr<OpTimes> loop =
       TimeOp(backend, spec, run, /*graph=*/a.first, a.check ? &loop_check : nullptr);
   if (!loop.ok()) return loop.status();
-  TimingStats& eager = times->eager;
-  eager.samples_us.insert(eager.samples_us.end(), loop->eager.samples_us.begin(),
-                          loop->eager.samples_us.end());
-  eager.repeat_medians_us.push_back(loop->eager.median_us);
-  if (a.first) times->graph_us = loop->graph_us;
+  AddLoop(*loop, a.first, times);
   return absl::OkStatus();
 }
 
@@ -214,9 +220,7 @@ absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collectiv
   for (const auto& [times, run] : loops) {
     absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, run, /*graph=*/a.first);
     if (!loop.ok()) return loop.status();
-    times->eager.samples_us.insert(times->eager.samples_us.end(), loop->eager.samples_us.begin(),
-                                   loop->eager.samples_us.end());
-    if (a.first) times->graph_us = loop->graph_us;
+    AddLoop(*loop, a.first, times);
   }
   return absl::OkStatus();
 }
@@ -326,6 +330,19 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
             !s.ok()) {
           return annotate(s);
         }
+        // The A/A control (v1::AAControl), where the reference competes: the primary reference
+        // timed once more in the kernel's place, right after it and with its verification work
+        // around every batch (whose outcome is dropped: the kernel's output, not the
+        // reference's, is what it compares).
+        if (op.reference_competes()) {
+          result.has_control = true;
+          CheckResult dropped;
+          const LoopCheck control_check{backend, &op, &dropped};
+          absl::StatusOr<OpTimes> control = TimeOp(backend, spec, references[0], /*graph=*/first,
+                                                   check ? &control_check : nullptr);
+          if (!control.ok()) return annotate(control.status());
+          AddLoop(*control, first, &result.control);
+        }
         // Every reference gets a loop in every pass, right after the kernel's, so that a machine
         // drifting during the job moves both sides alike; graph replays in the first pass, as
         // the kernel's.
@@ -333,10 +350,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         for (size_t b = 0; b < references.size(); ++b) {
           absl::StatusOr<OpTimes> times = TimeOp(backend, spec, references[b], /*graph=*/first);
           if (!times.ok()) return annotate(times.status());
-          TimingStats& samples = result.references[b].eager;
-          samples.samples_us.insert(samples.samples_us.end(), times->eager.samples_us.begin(),
-                                    times->eager.samples_us.end());
-          if (first) result.references[b].graph_us = times->graph_us;
+          AddLoop(*times, first, &result.references[b]);
         }
         return absl::OkStatus();
       };
