@@ -142,8 +142,8 @@ class Backend {
   // the host clock (right for the CPU backend, whose operations run on the calling thread);
   // the CUDA backend enqueues a spin kernel on its stream.
   virtual absl::Status InjectDelay(double us);
-  // Checks of a timing loop's batches with no synchronization between them, so that the stream
-  // stays as full as without checks. After DeferChecks(true) a collective's Check enqueues its
+  // Checks of a timing loop's batches without a copy to the host after each: their findings
+  // add up on the device and are read once after the loop. After DeferChecks(true) a collective's Check enqueues its
   // comparison in order with the operations and returns no wrong elements; once the backend is
   // synchronized, TakeDeferredChecks returns what those comparisons found (wrong elements
   // summed, the first that found any giving index, values and, as CheckResult::operation, its
