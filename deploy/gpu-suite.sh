@@ -26,6 +26,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   sharded [WORLD_SIZES] [MAX]        all-gathers and reduce-scatters (SM and copy engine) beside NCCL: graph sweeps 1K..MAX (256M) in bf16, eager at small sizes, fp16/fp32 checks
   sharded-dispatch [MAX]             the all_gather and reduce_scatter dispatchers: built-in tables at 1 GPU and every device, then tune --op and the tuned dispatchers (graph, bf16, 1K..MAX)
   ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's three algorithms side by side (fused copy engine + flags, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
+  nccl-tests [WORLD_SIZES] [MAX]     NVIDIA's nccl-tests (deploy/build-nccl-tests.sh) and symmbench's NCCL reference side by side: all_reduce, all_gather, reduce_scatter, bf16, 1K..MAX (256M), -G 100 with -R 0 and -R 2; nccl_tests_compare.md
   matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   fp8 [WORLD_SIZES] [SHAPES]         ag_gemm and matmul_reduce_scatter in bf16 and in fp8_e4m3 (tensor-wise and row-wise scales), every variant, at each world size (1 and every device)
   plugins [WORLD_SIZES] [MAX]        the bundle's example CUDA plugin (plugins/cuda) beside the built-in one-shot: graph sweeps 2K..MAX (64M) in bf16, fp16, fp32 checks, eager
@@ -34,13 +35,13 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   torch [WORLD_SIZES]                PyTorch's symmetric-memory ops (deploy/torch_symm.py) beside ours in the same call: all-reduce 2K..2M (graph), ag_gemm and matmul_reduce_scatter on the anchors
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
   help                               this list
-Output: $OUT (default /tmp/symmbench-out). Environment: AG_SHAPES (compare), GAP_S, MAX_BYTES, WORLD_SIZE (gate).
+Output: $OUT (default /tmp/symmbench-out). Environment: AG_SHAPES (compare), GAP_S, MAX_BYTES, WORLD_SIZE (gate), NT_LAUNCHES (nccl-tests).
 EOF
 }
 
 # The shared set-up, then the commands, one file per family.
 suite="$(dirname "${BASH_SOURCE[0]}")/gpu-suite"
-for part in common all_reduce verify sharded gemm field; do
+for part in common all_reduce verify sharded gemm field nccl_tests; do
   # shellcheck source=/dev/null
   source "$suite/$part.sh"
 done
@@ -64,7 +65,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | every-op | faults | fp8 | gate | matmul-rs | plugins | push | scale | sharded | sharded-dispatch | teams | torch)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | every-op | faults | fp8 | gate | matmul-rs | nccl-tests | plugins | push | scale | sharded | sharded-dispatch | teams | torch)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

@@ -84,6 +84,14 @@ bool StringFromEnv(const std::string& flag, const std::string& name, std::string
   return true;
 }
 
+// NCCL defaults for the references, each overridden by the variable in the environment:
+// NCCL_LEGACY_CUDA_REGISTER=1, so that NCCL registers the cudaMalloc'd buffers a captured graph
+// uses, which it does on its own only for buffers of its own process (nccl-tests drives every
+// GPU from one process; here each rank has its own). Without it NCCL's graph-mode all-gather
+// copies through its internal buffers and runs up to 26% slower than nccl-tests at 64-256 MiB
+// on 2 x H200 (docs/nccl_tests.md). The row's reference_config shows it.
+void SetNcclDefaults() { setenv("NCCL_LEGACY_CUDA_REGISTER", "1", /*overwrite=*/0); }
+
 // The connection to the coordinator: TLS when asked, and the job's secret (taken out of the
 // environment, so nothing this process starts inherits it) on every call.
 absl::StatusOr<ChannelSecurity> WorkerChannelSecurity(const WorkerOptions& options) {
@@ -181,6 +189,7 @@ int main(int argc, char** argv) {
                  "take the host from this environment variable (SLURMD_NODENAME under Slurm) "
                  "instead of --host");
   CLI11_PARSE(app, argc, argv);
+  symmbench::SetNcclDefaults();
   if (probe) return symmbench::ProbeDevices();
   if (!describe_plugin.empty()) return symmbench::DescribePluginLibrary(describe_plugin);
   if (!symmbench::IntFromEnv("--rank-from-env", options.rank_from_env, &options.rank) ||
