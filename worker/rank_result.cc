@@ -30,6 +30,30 @@ void ReadCheck(std::istream& in, CheckResult* c) {
   c->want = absl::bit_cast<float>(want);
 }
 
+// An operation's figures: median, min, max (eager) and graph time.
+void WriteTimes(const OpTimes& t, std::ostream& out) {
+  out << ' ' << t.eager.median_us << ' ' << t.eager.min_us << ' ' << t.eager.max_us << ' '
+      << t.graph_us;
+}
+void ReadTimes(std::istream& in, OpTimes* t) {
+  in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
+}
+
+// A vector of figures: its size, then its values.
+void WriteValues(const std::vector<double>& values, std::ostream& out) {
+  out << ' ' << values.size();
+  for (double value : values) out << ' ' << value;
+}
+// False when the stream fails or the size exceeds `max`.
+bool ReadValues(std::istream& in, size_t max, std::vector<double>* values) {
+  size_t n = 0;
+  in >> n;
+  if (in.fail() || n > max) return false;
+  values->resize(n);
+  for (double& value : *values) in >> value;
+  return !in.fail();
+}
+
 }  // namespace
 
 std::string RankResult::Encode() const {
@@ -37,125 +61,80 @@ std::string RankResult::Encode() const {
   out.precision(17);
   WriteCheck(check, out);
   out << ' ' << references.size();
-  for (const OpTimes* t : All()) {
-    out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
-        << t->graph_us;
-  }
-  out << ' ' << ours.eager.samples_us.size();
-  for (double sample : ours.eager.samples_us) out << ' ' << sample;
-  out << ' ' << ours.eager.repeat_medians_us.size();
-  for (double median : ours.eager.repeat_medians_us) out << ' ' << median;
+  for (const OpTimes* t : All()) WriteTimes(*t, out);
+  WriteValues(ours.eager.samples_us, out);
+  WriteValues(ours.eager.repeat_medians_us, out);
   out << ' ' << (has_compare ? 1 : 0);
   if (has_compare) {
-    const TimingStats& e = compare.eager;
-    out << ' ' << e.median_us << ' ' << e.min_us << ' ' << e.max_us << ' ' << compare.graph_us
-        << ' ';
+    WriteTimes(compare, out);
+    out << ' ';
     WriteCheck(compare_check, out);
-    out << ' ' << e.samples_us.size();
-    for (double sample : e.samples_us) out << ' ' << sample;
-    out << ' ' << e.repeat_medians_us.size();
-    for (double median : e.repeat_medians_us) out << ' ' << median;
+    WriteValues(compare.eager.samples_us, out);
+    WriteValues(compare.eager.repeat_medians_us, out);
   }
   out << ' ' << (has_in_place ? 1 : 0);
   if (has_in_place) {
-    for (const OpTimes* t : {&in_place, &in_place_reference}) {
-      out << ' ' << t->eager.median_us << ' ' << t->eager.min_us << ' ' << t->eager.max_us << ' '
-          << t->graph_us;
-    }
+    WriteTimes(in_place, out);
+    WriteTimes(in_place_reference, out);
     out << ' ';
     WriteCheck(in_place_check, out);
   }
   out << ' ' << (has_control ? 1 : 0);
   if (has_control) {
-    const TimingStats& e = control.eager;
-    out << ' ' << e.median_us << ' ' << e.min_us << ' ' << e.max_us << ' ' << control.graph_us;
-    const std::vector<double> none;
-    const std::vector<double>& reference_medians =
-        references.empty() ? none : references[0].eager.repeat_medians_us;
-    for (const std::vector<double>* medians : {&e.repeat_medians_us, &reference_medians}) {
-      out << ' ' << medians->size();
-      for (double median : *medians) out << ' ' << median;
-    }
+    WriteTimes(control, out);
+    WriteValues(control.eager.repeat_medians_us, out);
+    WriteValues(references.empty() ? std::vector<double>{} : references[0].eager.repeat_medians_us,
+                out);
   }
   return out.str();
 }
 absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
+  const absl::Status bad = absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   RankResult r;
   std::istringstream in(text);
   size_t references = 0;
   ReadCheck(in, &r.check);
   in >> references;
-  if (in.fail() || references > 16) {
-    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
-  }
+  if (in.fail() || references > 16) return bad;
   r.references.resize(references);
-  for (OpTimes* t : r.All()) {
-    in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
+  for (OpTimes* t : r.All()) ReadTimes(in, t);
+  if (!ReadValues(in, kMaxSamplesEncoded, &r.ours.eager.samples_us) ||
+      !ReadValues(in, kMaxRepeatsEncoded, &r.ours.eager.repeat_medians_us)) {
+    return bad;
   }
-  size_t samples = 0;
-  in >> samples;
-  if (in.fail() || samples > kMaxSamplesEncoded) {
-    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
-  }
-  r.ours.eager.samples_us.resize(samples);
-  for (double& sample : r.ours.eager.samples_us) in >> sample;
-  size_t repeats = 0;
-  in >> repeats;
-  if (in.fail() || repeats > kMaxRepeatsEncoded) {
-    return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
-  }
-  r.ours.eager.repeat_medians_us.resize(repeats);
-  for (double& median : r.ours.eager.repeat_medians_us) in >> median;
   int has_compare = 0;
   in >> has_compare;
-  if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  if (in.fail()) return bad;
   r.has_compare = has_compare != 0;
   if (r.has_compare) {
-    TimingStats& e = r.compare.eager;
-    in >> e.median_us >> e.min_us >> e.max_us >> r.compare.graph_us;
+    ReadTimes(in, &r.compare);
     ReadCheck(in, &r.compare_check);
-    in >> samples;
-    if (in.fail() || samples > kMaxSamplesEncoded) {
-      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+    if (!ReadValues(in, kMaxSamplesEncoded, &r.compare.eager.samples_us) ||
+        !ReadValues(in, kMaxRepeatsEncoded, &r.compare.eager.repeat_medians_us)) {
+      return bad;
     }
-    e.samples_us.resize(samples);
-    for (double& sample : e.samples_us) in >> sample;
-    in >> repeats;
-    if (in.fail() || repeats > kMaxRepeatsEncoded) {
-      return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
-    }
-    e.repeat_medians_us.resize(repeats);
-    for (double& median : e.repeat_medians_us) in >> median;
-    if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
   }
   int has_in_place = 0;
   in >> has_in_place;
   r.has_in_place = has_in_place != 0;
   if (r.has_in_place) {
-    for (OpTimes* t : {&r.in_place, &r.in_place_reference}) {
-      in >> t->eager.median_us >> t->eager.min_us >> t->eager.max_us >> t->graph_us;
-    }
+    ReadTimes(in, &r.in_place);
+    ReadTimes(in, &r.in_place_reference);
     ReadCheck(in, &r.in_place_check);
   }
   int has_control = 0;
   in >> has_control;
   r.has_control = has_control != 0;
   if (r.has_control) {
-    TimingStats& e = r.control.eager;
-    in >> e.median_us >> e.min_us >> e.max_us >> r.control.graph_us;
-    std::vector<double> ignored;
-    std::vector<double>& reference_medians =
-        r.references.empty() ? ignored : r.references[0].eager.repeat_medians_us;
-    for (std::vector<double>* medians : {&e.repeat_medians_us, &reference_medians}) {
-      in >> repeats;
-      if (in.fail() || repeats > kMaxRepeatsEncoded) {
-        return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
-      }
-      medians->resize(repeats);
-      for (double& median : *medians) in >> median;
+    ReadTimes(in, &r.control);
+    std::vector<double> reference_medians;
+    if (!ReadValues(in, kMaxRepeatsEncoded, &r.control.eager.repeat_medians_us) ||
+        !ReadValues(in, kMaxRepeatsEncoded, &reference_medians)) {
+      return bad;
     }
+    if (!r.references.empty()) r.references[0].eager.repeat_medians_us = reference_medians;
   }
-  if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
+  if (in.fail()) return bad;
   return r;
 }
 std::vector<const OpTimes*> RankResult::All() const {
