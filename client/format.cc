@@ -329,8 +329,8 @@ std::string TableRow(const v1::ResultRow& row) {
   }
   if (row.has_aa_control()) {
     const v1::AAControl& c = row.aa_control();
-    absl::StrAppend(&line, absl::StrFormat("%*.3f%*.3f", kAaWidth + 1, c.ratio(), kAaWidth,
-                                           c.noise()));
+    absl::StrAppend(&line,
+                    absl::StrFormat("%*.3f%*.3f", kAaWidth + 1, c.ratio(), kAaWidth, c.noise()));
     if (c.graph_ratio() > 0) {
       absl::StrAppend(&line, absl::StrFormat("%*.3f", kAaWidth + 1, c.graph_ratio()));
     }

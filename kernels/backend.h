@@ -143,13 +143,13 @@ class Backend {
   // the CUDA backend enqueues a spin kernel on its stream.
   virtual absl::Status InjectDelay(double us);
   // Checks of a timing loop's batches without a copy to the host after each: their findings
-  // add up on the device and are read once after the loop. After DeferChecks(true) a collective's Check enqueues its
-  // comparison in order with the operations and returns no wrong elements; once the backend is
-  // synchronized, TakeDeferredChecks returns what those comparisons found (wrong elements
-  // summed, the first that found any giving index, values and, as CheckResult::operation, its
-  // number counting from 0 since the last take) and starts over. Returns false
-  // where checks are not deferred: the CPU backend, whose Check compares at once, after the
-  // operations it follows have run.
+  // add up on the device and are read once after the loop. After DeferChecks(true) a collective's
+  // Check enqueues its comparison in order with the operations and returns no wrong elements; once
+  // the backend is synchronized, TakeDeferredChecks returns what those comparisons found (wrong
+  // elements summed, the first that found any giving index, values and, as CheckResult::operation,
+  // its number counting from 0 since the last take) and starts over. Returns false where checks are
+  // not deferred: the CPU backend, whose Check compares at once, after the operations it follows
+  // have run.
   virtual bool DeferChecks(bool /*on*/) { return false; }
   virtual absl::StatusOr<CheckResult> TakeDeferredChecks() { return CheckResult{}; }
   // The named GEMM + collective op (OpFamily::kGemmCollective, e.g. "ag_gemm") on this

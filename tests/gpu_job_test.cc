@@ -295,8 +295,8 @@ TEST(GpuRaceCheckTest, RacyAndCachingPluginsFailTheHonestOnePasses) {
   std::unique_ptr<Daemon> started = StartWithPlugins("gpu_race_plugins", &dir);
   ASSERT_NE(started, nullptr);
   Daemon& daemon = *started;
-  for (const std::string plugin : {"no_exit_barrier_cuda", "cached_result_cuda",
-                                   "example_one_shot_cuda"}) {
+  for (const std::string plugin :
+       {"no_exit_barrier_cuda", "cached_result_cuda", "example_one_shot_cuda"}) {
     CommandResult result;
     const nlohmann::json job = daemon.ClientJson(
         {"submit", "--kernel", plugin + ":one_shot", "--world-size", std::to_string(devices),

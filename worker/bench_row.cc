@@ -90,8 +90,8 @@ void AddControl(const std::string& reference_name, const std::vector<RankResult>
         return r.control.eager.repeat_medians_us;
       });
   const std::vector<double> none;
-  const std::vector<double> reference = WorstPerIndex(
-      results, passes, [&none](const RankResult& r) -> const std::vector<double>& {
+  const std::vector<double> reference =
+      WorstPerIndex(results, passes, [&none](const RankResult& r) -> const std::vector<double>& {
         return r.references.empty() ? none : r.references[0].eager.repeat_medians_us;
       });
   std::vector<double> ratios;

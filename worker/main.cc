@@ -88,8 +88,8 @@ bool StringFromEnv(const std::string& flag, const std::string& name, std::string
 // NCCL_LEGACY_CUDA_REGISTER=1, so that NCCL registers the cudaMalloc'd buffers a captured graph
 // uses, which it does on its own only for buffers of its own process (nccl-tests drives every
 // GPU from one process; here each rank has its own). Without it NCCL's graph-mode all-gather
-// copies through its internal buffers and runs up to 26% slower than nccl-tests at 64-256 MiB
-// on 2 x H200 (docs/nccl_tests.md). The row's reference_config shows it.
+// copies through its internal buffers and took 1.27x nccl-tests' time at 64-256 MiB on
+// 2 x H200 (docs/nccl_tests.md). The row's reference_config shows it.
 void SetNcclDefaults() { setenv("NCCL_LEGACY_CUDA_REGISTER", "1", /*overwrite=*/0); }
 
 // The connection to the coordinator: TLS when asked, and the job's secret (taken out of the

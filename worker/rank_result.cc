@@ -1,12 +1,11 @@
 // RankResult's text form (exchanged between the ranks), and how loops' results add up.
-#include "worker/bench_row.h"
-
 #include <algorithm>
 #include <sstream>
 
 #include "absl/base/casts.h"
 #include "absl/strings/str_cat.h"
 #include "spec/spec_validation.h"
+#include "worker/bench_row.h"
 
 namespace symmbench {
 namespace {

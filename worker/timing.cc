@@ -28,9 +28,9 @@ absl::Status Timed(Backend* backend, Timer* timer, int launches,
 
 // One timed batch: `launches` calls of `launch` (operations, or graph replays) between a new
 // timer's Start and Stop (the timer appended to `timers`), on a drained stream, the batch's
-// start held until the first is enqueued (every loop's batches start alike: Backend::HoldBatchStart), with the
-// before_batch and after_batch hooks around it unless the hooks are for the last batch only and
-// this is not it.
+// start held until the first is enqueued (every loop's batches start alike:
+// Backend::HoldBatchStart), with the before_batch and after_batch hooks around it unless the hooks
+// are for the last batch only and this is not it.
 absl::Status TimedBatch(Backend* backend, const LoopHooks& hooks, bool last, int launches,
                         const std::function<absl::Status()>& launch,
                         std::vector<std::unique_ptr<Timer>>* timers) {

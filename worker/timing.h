@@ -32,8 +32,9 @@ TimingStats Summarize(std::vector<double> per_op_us);
 // kTimingBatches, or `iters` to time every iteration on its own (SweepSpec.per_iteration).
 std::vector<int> SplitIntoBatches(int iters, int max_batches = kTimingBatches);
 
-// Verification hooks of a timing loop, each run outside every timer with no host
-// synchronization between it and the timed operations; an empty one is not called.
+// Verification hooks of a timing loop, each run outside every timer; what before_batch
+// enqueues has run before the batch starts (every batch starts on a drained stream). An empty
+// one is not called.
 struct LoopHooks {
   // Before every timed batch (graph mode: replay): a verifying caller poisons the outputs and
   // computes the reference, so that what it checks after the batch is what the batch left.
@@ -50,10 +51,10 @@ struct LoopHooks {
 };
 
 // Runs `op` `warmup_iters` times, synchronizes, then times `iters` more in
-// SplitIntoBatches(iters, max_batches) batches, with `hooks` around them; every batch's timer
-// starts as Backend::HoldBatchStart says (collective: every rank times the same batches). The
-// backend is synchronized on return. Errors from `op`, the hooks or the backend are returned as
-// they are.
+// SplitIntoBatches(iters, max_batches) batches, with `hooks` around them; every batch starts
+// on a drained stream and its timer as Backend::HoldBatchStart says (collective: every rank times
+// the same batches). The backend is synchronized on return. Errors from `op`, the hooks or the
+// backend are returned as they are.
 absl::StatusOr<TimingStats> WarmUpAndTime(Backend* backend, int warmup_iters, int iters,
                                           const std::function<absl::Status()>& op,
                                           const LoopHooks& hooks = {},

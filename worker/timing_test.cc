@@ -66,8 +66,7 @@ class RecordingBackend final : public Backend {
   absl::StatusOr<std::unique_ptr<Collective>> CreateCollective(const std::string&) override {
     return absl::UnimplementedError("recording");
   }
-  absl::StatusOr<std::unique_ptr<Collective>> CreatePluginCollective(
-      const PluginKernel&) override {
+  absl::StatusOr<std::unique_ptr<Collective>> CreatePluginCollective(const PluginKernel&) override {
     return absl::UnimplementedError("recording");
   }
   absl::StatusOr<std::unique_ptr<GemmCollective>> CreateGemmCollective(
@@ -108,12 +107,12 @@ TEST(TimingTest, EveryBatchStartsOnADrainedStreamAfterItsHooks) {
   LoopHooks hooks;
   hooks.before_batch = [&] { return backend.Log("check work"); };
   hooks.after_batch = [&] { return backend.Log("compare"); };
-  absl::StatusOr<TimingStats> timed =
-      WarmUpAndTime(&backend, /*warmup_iters=*/0, /*iters=*/4,
-                    [&] { return backend.Log("op"); }, hooks, /*max_batches=*/2);
+  absl::StatusOr<TimingStats> timed = WarmUpAndTime(
+      &backend, /*warmup_iters=*/0, /*iters=*/4, [&] { return backend.Log("op"); }, hooks,
+      /*max_batches=*/2);
   ASSERT_TRUE(timed.ok()) << timed.status();
-  const std::vector<std::string> batch = {"check work", "sync", "hold",   "start", "op",
-                                          "release",    "op",   "stop",   "release", "compare"};
+  const std::vector<std::string> batch = {"check work", "sync", "hold", "start",   "op",
+                                          "release",    "op",   "stop", "release", "compare"};
   std::vector<std::string> want = {"sync"};  // after the warm-up
   for (int b = 0; b < 2; ++b) want.insert(want.end(), batch.begin(), batch.end());
   want.push_back("sync");  // before the timers are read
