@@ -1,7 +1,7 @@
 // deploy/systemd/symmbenchd.service, alone and with its network drop-in
 // (network.conf.example): `systemd-analyze verify` finds nothing to say (with ExecStart pointed
 // at the built daemon), `systemd-analyze security --offline` rates the exposure at most 4.0,
-// and both keep the settings the README promises. Skipped without systemd-analyze (Debian
+// and both keep the settings docs/operations.md promises. Skipped without systemd-analyze (Debian
 // package systemd).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
