@@ -72,8 +72,16 @@ TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
   Expect("job", {"cancel", queued["job_id"]});
   Expect("job_list", {"list"});
   Expect("devices", {"devices"});
-  Expect("tune", {"tune", "--world-size", "2", "--min-bytes", "2K", "--max-bytes", "8K",
-                  "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});
+  const nlohmann::json tuned =
+      Expect("tune", {"tune", "--world-size", "2", "--min-bytes", "2K", "--max-bytes", "8K",
+                      "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});
+  EXPECT_TRUE(tuned["sizes"][0].contains("two_shot_all_reduce_us")) << tuned.dump();
+  // Another op's tune has its own candidates' columns, under the same kind.
+  const nlohmann::json gathers = Expect(
+      "tune", {"tune", "--op", "all_gather", "--world-size", "2", "--min-bytes", "2K",
+               "--max-bytes", "8K", "--step-factor", "4", "--iters", "3", "--warmup", "1",
+               "--dry-run"});
+  EXPECT_TRUE(gathers["sizes"][0].contains("low_contention_all_gather_us")) << gathers.dump();
 }
 
 TEST_F(CliJsonSchemaTest, AFailedJobHasItsErrorAndRank) {
