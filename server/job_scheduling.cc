@@ -71,7 +71,7 @@ bool JobManager::StartJob(const Placement& placement) {
 
   LaunchRequest request;
   request.job_id = id;
-  request.backend = v1::Backend_Name(options_.backend);
+  request.backend = options_.backend;
   request.devices = ordinals;
   request.coordinator_address = coordinator_address_;
   request.log_dir = options_.log_dir;

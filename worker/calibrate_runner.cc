@@ -50,11 +50,10 @@ absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend)
   return time->min_us;  // a floor: the fastest batch of replays
 }
 
-absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
+absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, v1::Backend kind, Backend* backend) {
   absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(ops::kAgGemm);
   if (!op.ok()) return op.status();
-  const GemmProblem problem =
-      CalibrationGemm(backend->name() == "cuda" ? v1::cuda : v1::cpu, backend->world_size());
+  const GemmProblem problem = CalibrationGemm(kind, backend->world_size());
   if (absl::Status s = (*op)->Prepare(problem, kSeed); !s.ok()) return s;
   // The all-gather fills A_ref with real values (never time on poison).
   if (absl::Status s = (*op)->Run(GemmVariant::kCollective); !s.ok()) return s;
@@ -68,8 +67,8 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, Backend* backend) {
 
 }  // namespace
 
-absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                            const RowSink& sink) {
+absl::Status RunCalibration(const v1::JobSpec& spec, v1::Backend kind, Backend* backend,
+                            Rendezvous* rendezvous, const RowSink& sink) {
   if (spec.sweep().sizes_bytes_size() != 1) {
     return absl::InvalidArgumentError("calibrate: sweep.sizes_bytes must hold the copy size only");
   }
@@ -77,7 +76,7 @@ absl::Status RunCalibration(const v1::JobSpec& spec, Backend* backend, Rendezvou
   if (!copy.ok()) return copy.status();
   absl::StatusOr<double> floor = LatencyFloorUs(spec, backend);
   if (!floor.ok()) return floor.status();
-  absl::StatusOr<double> gemm = GemmTflops(spec, backend);
+  absl::StatusOr<double> gemm = GemmTflops(spec, kind, backend);
   if (!gemm.ok()) return gemm.status();
 
   std::ostringstream mine;

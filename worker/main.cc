@@ -217,7 +217,8 @@ int main(int argc, char** argv) {
   session.rank = options.rank;
   session.world_size = options.world_size;
   session.device = options.device;
-  session.backend = options.backend;
+  // The one place the backend is text: CLI11 admitted only "cuda" and "cpu".
+  if (!symmbench::v1::Backend_Parse(options.backend, &session.backend)) return 2;
   session.timeout = std::chrono::milliseconds(options.timeout_ms);
   session.host = options.host;
   return symmbench::RunWorkerSession(session, report.get(), &store).ok() ? 0 : 1;

@@ -32,6 +32,7 @@ namespace {
 struct RunContext {
   const v1::JobSpec& spec;
   const v1::JobPlan& plan;
+  v1::Backend kind;  // the backend's (cuda or cpu)
   Backend* backend;
   Rendezvous* job_rendezvous;  // every rank of the job (rows, results)
   const RowSink& sink;
@@ -49,7 +50,7 @@ absl::Status RunFamily(OpFamily family, const RunContext& c) {
     case OpFamily::kGemmCollective:
       return RunGemmBenchmark(c.spec, c.backend, c.job_rendezvous, c.sink, c.delay);
     case OpFamily::kCalibration:
-      return RunCalibration(c.spec, c.backend, c.job_rendezvous, c.sink);
+      return RunCalibration(c.spec, c.kind, c.backend, c.job_rendezvous, c.sink);
   }
   return absl::InternalError("unknown op family");
 }
@@ -136,9 +137,9 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
       spec.sweep().dispatch().world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
                  options.rank, spec.sweep().dispatch().world_size(), placement->local_world_size);
-    *spec.mutable_sweep()->mutable_dispatch() = DefaultDispatchTable(
-        options.backend == "cuda" ? v1::cuda : v1::cpu, spec.kernel(),
-        spec.sweep().dispatch().gpu_model(), placement->local_world_size, spec.dtype());
+    *spec.mutable_sweep()->mutable_dispatch() =
+        DefaultDispatchTable(options.backend, spec.kernel(), spec.sweep().dispatch().gpu_model(),
+                             placement->local_world_size, spec.dtype());
   }
   BackendOptions backend_options;
   backend_options.rank = backend_rendezvous->rank();
@@ -153,8 +154,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   backend_options.timeout = timeout;
   backend_options.faults = KernelFaultsOf(spec.inject_fault());
   absl::StatusOr<std::unique_ptr<Backend>> backend =
-      options.backend == "cuda" ? CreateCudaBackend(backend_options, backend_rendezvous)
-                                : CreateCpuBackend(backend_options, backend_rendezvous);
+      options.backend == v1::cuda ? CreateCudaBackend(backend_options, backend_rendezvous)
+                                  : CreateCpuBackend(backend_options, backend_rendezvous);
   if (!backend.ok()) return backend.status();
   JobAllReduce job_all_reduce;  // per-host teams only; destroyed before the backend
   if (teams) {
@@ -195,8 +196,8 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
     return absl::InvalidArgumentError(absl::StrCat("kernel \"", spec.kernel(), "\" is not an op"));
   }
   absl::Status status =
-      RunFamily(op->family, RunContext{spec, plan, backend->get(), &rendezvous, sink, delay,
-                                       teams ? &job_all_reduce : nullptr});
+      RunFamily(op->family, RunContext{spec, plan, options.backend, backend->get(), &rendezvous,
+                                       sink, delay, teams ? &job_all_reduce : nullptr});
   if (status.code() == absl::StatusCode::kAborted) {
     // A peer's result was wrong and that peer reports it, so the job names it. This rank waits
     // for the coordinator to stop it (it stops every rank at a job's first failure), at most

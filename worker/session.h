@@ -20,7 +20,7 @@ struct WorkerSessionOptions {
   int rank = 0;
   int world_size = 1;
   int device = 0;                             // CUDA ordinal or CPU slot
-  std::string backend = "cpu";                // "cuda" or "cpu"
+  v1::Backend backend = v1::cpu;              // cuda or cpu
   std::chrono::milliseconds timeout{120000};  // every wait: rendezvous, backend, Store
   std::string host;  // the host name ranks are grouped by; empty: gethostname
 };

@@ -151,7 +151,7 @@ class CommandLaunchedJob : public LaunchedJob {
 
 std::vector<std::string> LaunchCommandEnvironment(const LaunchRequest& request) {
   std::vector<std::string> env = WorkerEnvironment(request);
-  env.push_back(absl::StrCat("SYMMBENCH_BACKEND=", request.backend));
+  env.push_back(absl::StrCat("SYMMBENCH_BACKEND=", v1::Backend_Name(request.backend)));
   env.push_back(absl::StrCat("SYMMBENCH_NODES=", std::max(request.nodes, 1)));
   env.push_back(absl::StrCat("SYMMBENCH_TLS=", request.tls_ca.empty() ? 0 : 1));
   return env;

@@ -19,7 +19,7 @@ std::vector<std::string> WorkerCommand(const std::string& worker_path, const Lau
       "--world-size",
       std::to_string(request.devices.size()),
       "--backend",
-      request.backend,
+      v1::Backend_Name(request.backend),
   };
   args.insert(args.end(), rank_args.begin(), rank_args.end());
   if (!request.tls_ca.empty()) {

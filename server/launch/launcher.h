@@ -13,12 +13,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "proto/symmbench.pb.h"
 
 namespace symmbench {
 
 struct LaunchRequest {
   std::string job_id;
-  std::string backend;              // "cuda" or "cpu"
+  v1::Backend backend = v1::cpu;    // cuda or cpu (never auto: resolved by the daemon)
   std::vector<int> devices;         // rank r runs on devices[r]; world_size = devices.size()
                                     // (the local launcher; Slurm picks its own devices)
   int nodes = 0;                    // hosts to spread the ranks over (Slurm); 0 or 1: one host

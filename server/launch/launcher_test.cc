@@ -88,7 +88,7 @@ TEST(SlurmStateTest, HeldAfterAFailedLaunchFails) {
 TEST(WorkerCommandTest, OrderAndOptionalFlags) {
   LaunchRequest request;
   request.job_id = "j-000001";
-  request.backend = "cpu";
+  request.backend = v1::cpu;
   request.devices = {0, 1, 2};
   request.coordinator_address = "10.0.0.1:7070";
   request.tls_ca = "/ca.pem";

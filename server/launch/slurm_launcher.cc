@@ -153,7 +153,7 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
   // As many ranks on every host (the spec's world_size divides by nodes): per-host teams need
   // teams of one size.
   if (nodes > 1) sbatch.push_back(absl::StrCat("--ntasks-per-node=", world_size / nodes));
-  if (request.backend == "cuda") {
+  if (request.backend == v1::cuda) {
     sbatch.insert(sbatch.end(), {"--gpus-per-task=1", "--gpu-bind=none"});
   }
   if (!options_.partition.empty()) {
