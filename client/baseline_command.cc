@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
+#include "CLI/CLI.hpp"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "client/cli.h"
 #include "client/format.h"
 #include "client/legacy_json.h"
 #include "client/rpc_util.h"
@@ -190,6 +193,42 @@ int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions&
   }
   PrintStored(global, response.baseline(), response.replaced(), "imported", out);
   return kExitOk;
+}
+
+void AddBaselineCommands(CommandLine* cli) {
+  auto options = std::make_shared<BaselineCommandOptions>();
+  CLI::App* baseline = cli->app()->add_subcommand("baseline", "Baselines of `symmbench gate`");
+  baseline->require_subcommand(1);
+  CLI::App* save = baseline->add_subcommand("save", "Keep a SUCCEEDED job as a named baseline");
+  save->add_option("JOB", options->job_id, "Job id")->required();
+  save->add_option("--name", options->name, "Baseline name, e.g. main")->required();
+  save->add_flag("--force", options->force, "Replace an existing baseline of that name");
+  CLI::App* list = baseline->add_subcommand("list", "List the stored baselines");
+  CLI::App* exported = baseline->add_subcommand("export", "Print a baseline as JSON (> file.json)");
+  exported->add_option("NAME", options->name, "Baseline name")->required();
+  CLI::App* imported =
+      baseline->add_subcommand("import", "Store a baseline from an exported JSON file");
+  imported->add_option("FILE", options->file, "Exported baseline")
+      ->required()
+      ->check(CLI::ExistingFile);
+  imported->add_option("--name", options->name, "Store it under this name");
+  imported->add_flag("--force", options->force, "Replace an existing baseline of that name");
+  for (CLI::App* sub : {save, list, imported}) cli->AddJsonFlag(sub);
+  cli->OnCommand(save,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunBaselineSave(global, *options, out, err);
+                 });
+  cli->OnCommand(list, [](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+    return RunBaselineList(global, out, err);
+  });
+  cli->OnCommand(exported,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunBaselineExport(global, *options, out, err);
+                 });
+  cli->OnCommand(imported,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunBaselineImport(global, *options, out, err);
+                 });
 }
 
 }  // namespace symmbench::client

@@ -12,6 +12,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 // A Baseline from its exported JSON (proto field names). INVALID_ARGUMENT naming `source`.
 absl::StatusOr<v1::Baseline> ParseBaselineJson(const std::string& json, const std::string& source);
 // The exported JSON of a baseline (proto field names, rows and samples included).
@@ -40,5 +42,8 @@ int RunBaselineExport(const GlobalOptions& global, const BaselineCommandOptions&
 // import FILE [--name NAME] [--force]: ImportBaseline of an exported file.
 int RunBaselineImport(const GlobalOptions& global, const BaselineCommandOptions& options,
                       std::ostream& out, std::ostream& err);
+
+// Adds `baseline save|list|export|import`, their flags and their runs to the command line.
+void AddBaselineCommands(CommandLine* cli);
 
 }  // namespace symmbench::client

@@ -1,8 +1,11 @@
 // symmbench calibrate: one job of kernel "calibrate", its ceilings printed.
 #include "client/calibrate.h"
 
+#include <memory>
 #include <ostream>
 
+#include "CLI/CLI.hpp"
+#include "client/cli.h"
 #include "client/format.h"
 #include "client/rpc_util.h"
 #include "client/sizes.h"
@@ -41,6 +44,23 @@ int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, s
     return kExitJobFailed;
   }
   return kExitOk;
+}
+
+void AddCalibrateCommand(CommandLine* cli) {
+  auto options = std::make_shared<CalibrateOptions>();
+  CLI::App* calibrate = cli->app()->add_subcommand(
+      "calibrate",
+      "Measure this machine's ceilings (peer copy, latency floor, GEMM) for rooflines");
+  calibrate->add_option("--world-size", options->world_size, "Ranks (0: every device)");
+  calibrate->add_option("--copy-bytes", options->copy_bytes, "Peer-copy size")
+      ->capture_default_str();
+  calibrate->add_option("--warmup", options->warmup, "Warm-up iterations")->capture_default_str();
+  calibrate->add_option("--iters", options->iters, "Timed iterations")->capture_default_str();
+  cli->AddJsonFlag(calibrate);
+  cli->OnCommand(calibrate,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunCalibrate(global, *options, out, err);
+                 });
 }
 
 }  // namespace symmbench::client

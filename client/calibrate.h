@@ -10,6 +10,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 struct CalibrateOptions {
   int world_size = 0;               // 0: every device of the coordinator
   std::string copy_bytes = "256M";  // size of the peer copy timed
@@ -20,5 +22,8 @@ struct CalibrateOptions {
 // Prints the ceilings (table or JSON: the job object). 0 when the job SUCCEEDED.
 int RunCalibrate(const GlobalOptions& global, const CalibrateOptions& options, std::ostream& out,
                  std::ostream& err);
+
+// Adds `calibrate`, its flags and its run to the command line.
+void AddCalibrateCommand(CommandLine* cli);
 
 }  // namespace symmbench::client

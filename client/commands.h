@@ -89,4 +89,9 @@ int RunCancel(const GlobalOptions& global, const std::string& job_id, std::ostre
 // "kernels"}.
 int RunDevices(const GlobalOptions& global, std::ostream& out, std::ostream& err);
 
+class CommandLine;
+// Adds submit, watch, status, cancel, list and devices, their flags and their runs to the
+// command line (client/cli.h; job_commands.cc).
+void AddJobCommands(CommandLine* cli);
+
 }  // namespace symmbench::client

@@ -7,14 +7,17 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <thread>
 
+#include "CLI/CLI.hpp"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "client/baseline_command.h"
+#include "client/cli.h"
 #include "client/format.h"
 #include "client/gate.h"
 #include "client/gate_ab.h"
@@ -246,6 +249,40 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
     out << GateTable(report);
   }
   return report.passed() ? kGatePass : kGateRegression;
+}
+
+void AddGateCommand(CommandLine* cli) {
+  auto options = std::make_shared<GateCommandOptions>();
+  CLI::App* gate = cli->app()->add_subcommand(
+      "gate",
+      "Compare a candidate run with a baseline, case by case, noise-aware (docs/gate.md).\n"
+      "Exit codes: 0 pass, 1 a case regressed, is missing or wrong, 2 error (no decision)");
+  gate->add_option("--baseline", options->baseline,
+                   "Stored baseline name, or a file from `baseline export` (not with --ab)");
+  gate->add_flag("--ab", options->ab,
+                 "Gate an A/B job (spec with sweep.compare_kernel) on its paired ratios: the "
+                 "kernel against its compare kernel, timed in the same passes");
+  gate->add_option("--candidate", options->candidate, "Job to gate (waits for it to end)");
+  gate->add_option("--run", options->run_spec, "JobSpec JSON file: submit it now and gate the job")
+      ->check(CLI::ExistingFile);
+  gate->add_option("--label", options->labels,
+                   "KEY=VALUE label for the --run job (repeatable), e.g. git_sha=...")
+      ->allow_extra_args(false);
+  gate->add_option("--max-slowdown", options->max_slowdown,
+                   "Slower by more than this fails (with significance): 5% or 0.05")
+      ->capture_default_str();
+  gate->add_option("--alpha", options->alpha,
+                   "Significance level of the rank test; interval at 1 - alpha")
+      ->capture_default_str();
+  gate->add_option("--markdown", options->markdown, "Write a Markdown summary (PR comment)");
+  gate->add_option("--junit", options->junit, "Write JUnit XML");
+  gate->add_flag("--allow-mismatch", options->allow_mismatch,
+                 "Compare even runs of different GPU models or world sizes");
+  cli->AddJsonFlag(gate);
+  cli->OnCommand(gate,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunGate(global, *options, out, err);
+                 });
 }
 
 }  // namespace symmbench::client

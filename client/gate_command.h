@@ -12,6 +12,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 // Exit codes of `symmbench gate`.
 inline constexpr int kGatePass = 0;        // no case failed
 inline constexpr int kGateRegression = 1;  // a case regressed, is missing or wrong, or the
@@ -41,5 +43,8 @@ absl::StatusOr<double> ParseSlowdown(const std::string& text);
 // decides from its paired ratios (client/gate_ab.h). Exit codes above.
 int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
             std::ostream& err);
+
+// Adds `gate`, its flags and its run to the command line.
+void AddGateCommand(CommandLine* cli);
 
 }  // namespace symmbench::client

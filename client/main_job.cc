@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <ostream>
 
+#include "CLI/CLI.hpp"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "client/cli.h"
 #include "client/format.h"
 #include "client/main_job_report.h"
 #include "client/progress.h"
@@ -192,6 +195,20 @@ int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::
     out << MainJobReport(devices, *parts, jobs, summary);
   }
   return summary.ok ? kExitOk : kExitJobFailed;
+}
+
+void AddMainJobCommand(CommandLine* cli) {
+  auto options = std::make_shared<MainJobOptions>();
+  CLI::App* run = cli->app()->add_subcommand(
+      "run",
+      "Run the main job on every device: the all-reduce sweep (all_reduce, one-shot, two-shot, "
+      "push one-shot, NCCL) and AG-GEMM, verified, in one report");
+  run->add_option("--world-size", options->world_size, "Ranks (0: every device)")
+      ->capture_default_str();
+  cli->AddJsonFlag(run);
+  cli->OnCommand(run, [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+    return RunMainJob(global, *options, out, err);
+  });
 }
 
 }  // namespace symmbench::client

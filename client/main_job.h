@@ -19,6 +19,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 struct MainJobOptions {
   int32_t world_size = 0;  // 0: every device of the coordinator
 };
@@ -48,5 +50,8 @@ absl::StatusOr<std::vector<MainJobPart>> PlanMainJob(const v1::ListDevicesRespon
 // usage or RPC error.
 int RunMainJob(const GlobalOptions& global, const MainJobOptions& options, std::ostream& out,
                std::ostream& err);
+
+// Adds `run` (the main job), its flags and its run to the command line.
+void AddMainJobCommand(CommandLine* cli);
 
 }  // namespace symmbench::client

@@ -6,12 +6,15 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
+#include "CLI/CLI.hpp"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "client/cli.h"
 #include "client/legacy_json.h"
 #include "client/rpc_util.h"
 #include "kernels/ops/registry.h"
@@ -251,6 +254,20 @@ int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostrea
   }
   out << "wrote " << options.out << "\n";
   return kExitOk;
+}
+
+void AddPlotCommand(CommandLine* cli) {
+  auto options = std::make_shared<PlotOptions>();
+  CLI::App* plot = cli->app()->add_subcommand(
+      "plot",
+      "Draw jobs (ids, or --json files) with gnuplot: time and busbw vs size, or AG-GEMM bars");
+  plot->add_option("JOB", options->jobs, "Job ids or job JSON files")->required();
+  plot->add_option("--out", options->out, "Output .png or .svg")->required();
+  plot->add_option("--title", options->title, "Title (default: kernels and dtypes)");
+  cli->OnCommand(plot,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunPlot(global, *options, out, err);
+                 });
 }
 
 }  // namespace symmbench::client

@@ -14,6 +14,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 struct PlotOptions {
   std::vector<std::string> jobs;  // job ids (fetched with GetJob) or `--json` files of jobs
   std::string out;                // .png or .svg
@@ -35,5 +37,8 @@ absl::StatusOr<v1::Job> JobFromJson(const std::string& text, const std::string& 
 // The command: loads the jobs, runs gnuplot, 0 when the picture was written.
 int RunPlot(const GlobalOptions& global, const PlotOptions& options, std::ostream& out,
             std::ostream& err);
+
+// Adds `plot`, its flags and its run to the command line.
+void AddPlotCommand(CommandLine* cli);
 
 }  // namespace symmbench::client

@@ -11,6 +11,10 @@
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace symmbench::client {
 
 // CLI defaults for fields neither the flags nor the spec file set.
@@ -82,5 +86,9 @@ absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std:
 // (neither --sizes nor --min-bytes/--max-bytes; for kernel ag_gemm: no --shapes). A lone
 // --min-bytes or --max-bytes means that single size.
 absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags);
+
+// Adds submit's flags to `submit`, each filling its field of `flags` when given (client/cli.h;
+// spec_flags.cc).
+void AddSpecFlags(CLI::App* submit, SpecFlags* flags);
 
 }  // namespace symmbench::client

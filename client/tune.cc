@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <ostream>
 
+#include "CLI/CLI.hpp"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "client/cli.h"
 #include "client/format.h"
 #include "client/rpc_util.h"
 #include "client/sizes.h"
@@ -218,6 +221,29 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
   out << DispatchTableText(*table)
       << (options.dry_run ? "# not stored (--dry-run)\n" : "# stored on the coordinator\n");
   return kExitOk;
+}
+
+void AddTuneCommand(CommandLine* cli) {
+  auto options = std::make_shared<TuneOptions>();
+  CLI::App* tune = cli->app()->add_subcommand(
+      "tune",
+      "Measure a dispatcher's candidates (all_reduce: one-shot, two-shot, push one-shot) and NCCL "
+      "over a sweep; store its dispatch table");
+  tune->add_option("--op", options->op, "all_reduce, all_gather or reduce_scatter")
+      ->capture_default_str();
+  tune->add_option("--world-size", options->world_size, "Ranks (0: every device)");
+  tune->add_option("--dtype", options->dtype, "bf16, fp16 or fp32")->capture_default_str();
+  tune->add_option("--min-bytes", options->min_bytes, "Smallest size")->capture_default_str();
+  tune->add_option("--max-bytes", options->max_bytes, "Largest size")->capture_default_str();
+  tune->add_option("--step-factor", options->step_factor, "Size step")->capture_default_str();
+  tune->add_option("--warmup", options->warmup, "Warm-up iterations")->capture_default_str();
+  tune->add_option("--iters", options->iters, "Timed iterations")->capture_default_str();
+  tune->add_flag("--dry-run", options->dry_run, "Print the table without storing it");
+  cli->AddJsonFlag(tune);
+  cli->OnCommand(tune,
+                 [options](const GlobalOptions& global, std::ostream& out, std::ostream& err) {
+                   return RunTune(global, *options, out, err);
+                 });
 }
 
 }  // namespace symmbench::client

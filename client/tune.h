@@ -15,6 +15,8 @@
 
 namespace symmbench::client {
 
+class CommandLine;
+
 struct TuneOptions {
   std::string op = "all_reduce";  // the dispatcher: all_reduce, all_gather or reduce_scatter
   int world_size = 0;             // 0: every device of the coordinator
@@ -51,5 +53,8 @@ absl::StatusOr<v1::DispatchTable> BuildDispatchTable(const std::vector<v1::Job>&
 // SetDispatchTable (unless dry_run). --op that is not a dispatcher: INVALID_ARGUMENT naming it.
 int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostream& out,
             std::ostream& err);
+
+// Adds `tune`, its flags and its run to the command line.
+void AddTuneCommand(CommandLine* cli);
 
 }  // namespace symmbench::client
