@@ -47,8 +47,13 @@ void JobProgress::Start(const v1::Job& job) {
     shapes_ = job.spec().gemm().shapes_size();
     passes_ = 0;
   } else {
-    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(job.spec().sweep());
-    if (sizes.ok()) sizes_ = *std::move(sizes);
+    // The plan's sizes: what the workers run (a sharded op's sweep drops sizes too small to
+    // split); a record from before plans carried them expands its spec's sweep.
+    sizes_.assign(job.plan().sizes_bytes().begin(), job.plan().sizes_bytes().end());
+    if (sizes_.empty()) {
+      absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(job.spec().sweep());
+      if (sizes.ok()) sizes_ = *std::move(sizes);
+    }
     passes_ = std::max(1, job.spec().repeats());
     dtypes_.assign(job.plan().dtypes().begin(), job.plan().dtypes().end());
   }

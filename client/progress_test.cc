@@ -55,6 +55,23 @@ TEST(JobProgressTest, RewritesOneLineInPlaceAndErasesItAtTheEnd) {
   EXPECT_EQ(text.substr(text.size() - 4), "\r\033[K");  // erased at the end
 }
 
+// The sizes counted are the plan's, which the workers run, not the spec's sweep expanded again.
+TEST(JobProgressTest, CountsThePlansSizes) {
+  v1::Job job;
+  job.set_job_id("j-000009");
+  job.set_state(v1::RUNNING);
+  v1::SweepSpec* sweep = job.mutable_spec()->mutable_sweep();
+  for (int64_t size : {1, 2048, 4096}) sweep->add_sizes_bytes(size);
+  job.mutable_spec()->set_repeats(1);
+  job.mutable_plan()->add_sizes_bytes(2048);  // 1 B dropped: too small to split over the ranks
+  job.mutable_plan()->add_sizes_bytes(4096);
+  std::ostringstream err;
+  JobProgress progress(err, /*enabled=*/true);
+  progress.Start(job);
+  progress.Update(RowEvent(4096, 1));
+  EXPECT_NE(err.str().find("size 2 of 2 (4K), pass 1 of 1"), std::string::npos) << err.str();
+}
+
 TEST(JobProgressTest, EveryDTypeCountsAsItsOwnSizes) {
   v1::Job job;
   job.set_job_id("j-000008");
