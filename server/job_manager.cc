@@ -209,12 +209,12 @@ absl::StatusOr<v1::Job> JobManager::Submit(v1::JobSpec spec) {
     return s;
   }
   ApplyDefaults(&spec, limits);
-  if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  // Checked and resolved once, here: the workers read the plan and derive nothing from the spec
+  // again.
+  absl::StatusOr<v1::JobPlan> plan = ValidateAndPlan(spec, limits);
+  if (!plan.ok()) return plan.status();
   if (spec.has_sweep()) SortSizes(spec.mutable_sweep());
   if (absl::Status s = ResolveDispatch(&spec); !s.ok()) return s;
-  // Resolved once, here: the workers read the plan and derive nothing from the spec again.
-  absl::StatusOr<v1::JobPlan> plan = MakePlan(spec, options_.backend);
-  if (!plan.ok()) return plan.status();
   std::lock_guard<std::mutex> lock(mu_);
   if (shutdown_) return absl::UnavailableError("coordinator is shutting down");
   absl::StatusOr<int64_t> number = db_->NextJobNumber();

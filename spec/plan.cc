@@ -8,7 +8,6 @@
 #include "common/quote.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "spec/fault_injection.h"
 #include "spec/gemm_spec.h"
 #include "spec/job_op.h"
 #include "spec/spec_validation.h"
@@ -25,6 +24,11 @@ GemmProblem CalibrationGemm(v1::Backend backend, int world_size) {
   return problem;
 }
 
+absl::StatusOr<v1::JobPlan> ValidateAndPlan(const v1::JobSpec& spec, const DeviceLimits& limits) {
+  if (absl::Status s = ValidateSpec(spec, limits); !s.ok()) return s;
+  return MakePlan(spec, limits.backend);
+}
+
 absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend) {
   const std::optional<OpDescriptor> op = JobOp(spec);
   if (!op.has_value()) {
@@ -33,7 +37,6 @@ absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backen
   }
   absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
   if (!dtype.ok()) return dtype.status();
-  if (absl::Status s = ValidateFaultInjection(spec); !s.ok()) return s;
   v1::JobPlan plan;
   if (op->family == OpFamily::kGemmCollective) {
     plan.set_buffer_bytes(GemmSymmetricBytes(spec, *dtype));

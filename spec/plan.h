@@ -9,12 +9,17 @@
 #include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
 #include "proto/symmbench.pb.h"
+#include "spec/spec_validation.h"
 
 namespace symmbench {
 
-// The plan of `spec`, which must have passed ValidateSpec (with defaults applied) on a daemon
-// of `backend` (cuda or cpu). INVALID_ARGUMENT naming the field for what validation would
-// have refused (a malformed sweep or dtype, an unknown kernel, a bad inject_fault).
+// What SubmitJob does with a spec (defaults applied): ValidateSpec, then its plan on a daemon
+// of limits.backend. The first error names the field (INVALID_ARGUMENT, RESOURCE_EXHAUSTED).
+absl::StatusOr<v1::JobPlan> ValidateAndPlan(const v1::JobSpec& spec, const DeviceLimits& limits);
+
+// The plan of `spec`, which has passed ValidateSpec (with defaults applied), on a daemon of
+// `backend` (cuda or cpu): also for a stored job queued by a daemon that kept no plan.
+// INVALID_ARGUMENT naming the field for a malformed sweep or dtype, or an unknown kernel.
 absl::StatusOr<v1::JobPlan> MakePlan(const v1::JobSpec& spec, v1::Backend backend);
 
 // The GEMM calibrate times, bf16, one chunk per shard: n = k = 8192 on CUDA (cuBLASLt's rate

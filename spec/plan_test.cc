@@ -104,15 +104,27 @@ TEST(PlanTest, CalibrateBuffersHoldTheGemmShardToo) {
   EXPECT_EQ(plan->buffer_bytes(), std::max<int64_t>(4096, gemm.m / 2 * gemm.k * 2));
 }
 
-TEST(PlanTest, FaultsAreChecked) {
+// Submission validates (a fault among the rest, once) and plans in one call.
+TEST(PlanTest, ValidateAndPlanChecksTheSpecThenPlansIt) {
+  DeviceLimits limits;
+  limits.backend = v1::cpu;
+  limits.num_devices = 4;
   v1::JobSpec spec = Swept("two_shot_all_reduce");
+  spec.set_warmup_iters(1);
+  spec.set_iters(2);
   spec.mutable_sweep()->add_sizes_bytes(4096);
   spec.mutable_inject_fault()->set_kind(v1::Fault::flip_timed);
   spec.mutable_inject_fault()->set_rank(1);
-  ASSERT_TRUE(MakePlan(spec, v1::cpu).ok());
+  absl::StatusOr<v1::JobPlan> plan = ValidateAndPlan(spec, limits);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->sizes_bytes_size(), 1);
   spec.mutable_inject_fault()->set_kind(v1::Fault::rank_error);
   spec.mutable_inject_fault()->set_rank(7);
-  EXPECT_EQ(MakePlan(spec, v1::cpu).status().message().rfind("inject_fault.rank", 0), 0u);
+  EXPECT_EQ(ValidateAndPlan(spec, limits).status().message().rfind("inject_fault.rank", 0), 0u);
+  spec.clear_inject_fault();
+  spec.set_world_size(8);  // more ranks than devices
+  EXPECT_EQ(ValidateAndPlan(spec, limits).status().message().rfind("world_size", 0), 0u)
+      << ValidateAndPlan(spec, limits).status();
 }
 
 TEST(PlanTest, UnknownKernelsAndDtypesAreRefusedNamingTheField) {
