@@ -6,7 +6,8 @@
 //       CpuCollectives().Add(ops::kBroadcast, &NewBroadcastCpu);
 //
 // (TensorFlow's REGISTER_KERNEL_BUILDER, PyTorch's TORCH_LIBRARY_IMPL.) The kernel's Bazel
-// target must be `alwayslink = True`, or the linker drops the file with its registration.
+// target must be `alwayslink = True`, or the linker drops the file with its registration:
+// bazel/kernels.bzl's kernel_op makes it so.
 // Entries are added during static initialisation, before main, and only read afterwards, so
 // readers need no lock. Each backend's test checks that its table holds every op of the
 // registry exactly once.

@@ -4,7 +4,8 @@
 // CUDA here: the coordinator and the client link it, the backends implement the ops.
 //
 // Adding a swept collective: its name below, its descriptor line in registry.cc, and its kernel
-// file per backend (kernels/cpu/, kernels/cuda/) with its BUILD target; the kernel file adds
+// file per backend (kernels/cpu/, kernels/cuda/) with its kernel_op statement in that folder's
+// BUILD (bazel/kernels.bzl: the backend links every one); the kernel file adds
 // itself to its backend's table (kernels/factory_table.h), and each backend's test checks that
 // it implements exactly the registry's swept collectives. kernels/cuda/broadcast_collective.cc
 // and kernels/cpu/broadcast_cpu.cc are the smallest example. A GEMM + collective op
