@@ -10,6 +10,7 @@
 #include <string>
 
 #include "client/fake_coordinator.h"
+#include "kernels/ops/registry.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 
@@ -78,6 +79,23 @@ TEST_F(CliTest, GlobalOptionsBeforeOrAfterSubcommand) {
   const Result after = RunCli("status j-000001 --coordinator " + server_.address() + " --json");
   EXPECT_EQ(after.exit_code, 0) << after.err;
   EXPECT_EQ(nlohmann::json::parse(after.out)["state"], "QUEUED");
+}
+
+// The help texts name what the registry offers: every op for submit --kernel, every dispatcher
+// with its candidates for tune --op.
+TEST_F(CliTest, HelpListsTheRegistrysOps) {
+  const Result submit = RunCli("submit --help");
+  EXPECT_EQ(submit.exit_code, 0);
+  for (const std::string& op : AllOpNames()) {
+    EXPECT_NE(submit.out.find(op), std::string::npos) << op << "\n" << submit.out;
+  }
+  const Result tune = RunCli("tune --help");
+  EXPECT_EQ(tune.exit_code, 0);
+  for (const std::string& dispatcher : OpNames(OpFamily::kDispatcher)) {
+    const std::string candidates =
+        dispatcher + " (" + DispatchCandidates(FindDispatcher(dispatcher)->computes)[0];
+    EXPECT_NE(tune.out.find(candidates), std::string::npos) << candidates << "\n" << tune.out;
+  }
 }
 
 TEST_F(CliTest, ExitCodesForFailureAndUsageErrors) {

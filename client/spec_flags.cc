@@ -2,14 +2,20 @@
 #include <cstdint>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "client/cli.h"
 #include "client/spec.h"
+#include "kernels/ops/registry.h"
 
 namespace symmbench::client {
 
 void AddSpecFlags(CLI::App* submit, SpecFlags* flags) {
   SpecFlags& f = *flags;
-  AddOptional(submit, "--kernel", &f.kernel, "Kernel under test [default: one_shot_all_reduce]");
+  AddOptional(submit, "--kernel", &f.kernel,
+              absl::StrCat("Kernel under test: ", absl::StrJoin(AllOpNames(), ", "),
+                           ", or a plugin op LIBRARY:OP (symmbench devices) [default: ",
+                           ops::kOneShotAllReduce, "]"));
   AddOptional(submit, "--world-size", &f.world_size,
               "Number of ranks, one device each (required unless set in --spec)");
   AddOptional(submit, "--dtype", &f.dtype,

@@ -225,11 +225,18 @@ int RunTune(const GlobalOptions& global, const TuneOptions& options, std::ostrea
 
 void AddTuneCommand(CommandLine* cli) {
   auto options = std::make_shared<TuneOptions>();
+  // The dispatchers and their candidates, from the registry: "all_reduce (one_shot_all_reduce,
+  // ...)".
+  std::vector<std::string> dispatchers;
+  for (const std::string& name : OpNames(OpFamily::kDispatcher)) {
+    dispatchers.push_back(absl::StrCat(
+        name, " (", absl::StrJoin(DispatchCandidates(FindDispatcher(name)->computes), ", "), ")"));
+  }
   CLI::App* tune = cli->app()->add_subcommand(
-      "tune",
-      "Measure a dispatcher's candidates (all_reduce: one-shot, two-shot, push one-shot) and NCCL "
-      "over a sweep; store its dispatch table");
-  tune->add_option("--op", options->op, "all_reduce, all_gather or reduce_scatter")
+      "tune", "Measure a dispatcher's candidates and NCCL over a sweep; store its dispatch table");
+  tune->add_option(
+          "--op", options->op,
+          absl::StrCat("The dispatcher and its candidates: ", absl::StrJoin(dispatchers, "; ")))
       ->capture_default_str();
   tune->add_option("--world-size", options->world_size, "Ranks (0: every device)");
   tune->add_option("--dtype", options->dtype, "bf16, fp16 or fp32")->capture_default_str();
