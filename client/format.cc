@@ -203,6 +203,19 @@ std::string GemmRow(const v1::ResultRow& row) {
       kRatioWidth, gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
+namespace {
+
+// Whether `first_row` or a row of `job` has the message `has` tests (a table's optional
+// columns: in-place figures, the A/A control).
+bool AnyRowHas(const v1::Job& job, const v1::ResultRow* first_row,
+               bool (v1::ResultRow::*has)() const) {
+  if (first_row != nullptr && (first_row->*has)()) return true;
+  return std::any_of(job.rows().begin(), job.rows().end(),
+                     [has](const v1::ResultRow& row) { return (row.*has)(); });
+}
+
+}  // namespace
+
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   std::string out =
       absl::StrCat("# job ", job.job_id(), "  ", job.spec().kernel(), "  world_size ",
@@ -246,7 +259,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
         "%*s\n", (job.spec().sweep().graph() ? kGraphSpeedupWidth : kSpeedupWidth) + kTimeWidth,
         "(us)");
   }
-  if (ShowsInPlace(job, first_row)) {
+  if (AnyRowHas(job, first_row, &v1::ResultRow::has_in_place)) {
     // The units line lost its trailing blanks (HeaderLine): pad it back to the names' width.
     names.pop_back();
     units.pop_back();
@@ -263,7 +276,7 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
     names += "\n";
     units += "\n";
   }
-  if (ShowsControl(job, first_row)) {
+  if (AnyRowHas(job, first_row, &v1::ResultRow::has_aa_control)) {
     // NCCL timed twice (the reference in the kernel's place over its own): 1.00 within aa_noise.
     names.pop_back();  // no units: the units line stays as it is
     names += absl::StrFormat("%*s%*s", kAaWidth + 1, "aa_ratio", kAaWidth, "aa_noise");
@@ -271,18 +284,6 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
     names += "\n";
   }
   return out + names + units;
-}
-
-bool ShowsInPlace(const v1::Job& job, const v1::ResultRow* first_row) {
-  if (first_row != nullptr && first_row->has_in_place()) return true;
-  return std::any_of(job.rows().begin(), job.rows().end(),
-                     [](const v1::ResultRow& row) { return row.has_in_place(); });
-}
-
-bool ShowsControl(const v1::Job& job, const v1::ResultRow* first_row) {
-  if (first_row != nullptr && first_row->has_aa_control()) return true;
-  return std::any_of(job.rows().begin(), job.rows().end(),
-                     [](const v1::ResultRow& row) { return row.has_aa_control(); });
 }
 
 std::string TableRow(const v1::ResultRow& row) {

@@ -45,11 +45,6 @@ std::string GemmHeader(const std::string& kernel);
 
 // One row of the result table (no trailing newline handling needed: ends with '\n').
 std::string TableRow(const v1::ResultRow& row);
-// Whether a job's table has the in-place columns: `first_row` or a row of the job has in-place
-// figures (ResultRow.in_place).
-bool ShowsInPlace(const v1::Job& job, const v1::ResultRow* first_row);
-// Whether a job's table has the A/A control's columns (ResultRow.aa_control), the same way.
-bool ShowsControl(const v1::Job& job, const v1::ResultRow* first_row);
 
 // The error line ("# error: ...") when job.error() is non-empty, else "".
 std::string TableError(const v1::Job& job);
