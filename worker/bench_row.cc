@@ -75,16 +75,13 @@ void AddControl(const std::string& reference_name, const std::vector<RankResult>
                 v1::ResultRow* row) {
   v1::AAControl* c = row->mutable_aa_control();
   c->set_reference(reference_name);
-  double reference_graph_us = 0;
   size_t passes = 0;
   for (const RankResult& r : results) {
     c->set_time_us(std::max(c->time_us(), r.control.eager.median_us));
     c->set_graph_time_us(std::max(c->graph_time_us(), r.control.graph_us));
-    if (!r.references.empty()) {
-      reference_graph_us = std::max(reference_graph_us, r.references[0].graph_us);
-    }
     passes = std::max(passes, r.control.eager.repeat_medians_us.size());
   }
+  const double reference_graph_us = MaxOverRanks(results, 1).graph_us;
   const std::vector<double> control =
       WorstPerIndex(results, passes, [](const RankResult& r) -> const std::vector<double>& {
         return r.control.eager.repeat_medians_us;
