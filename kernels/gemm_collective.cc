@@ -70,4 +70,60 @@ double TileRelError(double diff_sq, double want_sq, bool finite) {
   return std::sqrt(diff_sq / want_sq);
 }
 
+namespace {}  // namespace
+
+double GemmOutputRoundoff(DType input) {
+  switch (GemmOutputDType(input)) {
+    case DType::kFp32:
+      return 0x1p-24;
+    case DType::kFp16:
+      return 0x1p-11;
+    default:
+      return 0x1p-8;  // bf16 (and fp8_e4m3 inputs, whose output is bf16)
+  }
+}
+
+namespace {
+
+// Relative error of an fp32 accumulation of k products (a random walk of k roundings).
+double AccumulationError(int64_t k) { return 0x1p-24 * std::sqrt(static_cast<double>(k)); }
+
+}  // namespace
+
+void AccumulateRowChecks(const GemmRowCheck& found, GemmRowCheck* total) {
+  if (found.wrong_rows > 0 &&
+      (total->wrong_rows == 0 || found.operation < total->operation ||
+       (found.operation == total->operation && found.first_row < total->first_row))) {
+    total->operation = found.operation;
+    total->first_row = found.first_row;
+  }
+  total->wrong_rows += found.wrong_rows;
+  total->worst_ratio = std::max(total->worst_ratio, found.worst_ratio);
+}
+
+double GemmRowCheckScale(const GemmProblem& problem, int world_size, Computes computes) {
+  constexpr double kSigmas = 10.0;
+  const double u = GemmOutputRoundoff(problem.dtype);
+  const double delta = AccumulationError(problem.k);
+  const double roundings = computes == Computes::kGemmReduceScatter && world_size > 1 ? 2.0 : 1.0;
+  return kSigmas * std::sqrt(delta * delta + roundings * u * u);
+}
+
+double GemmCheckTolerance(const GemmProblem& problem, int world_size, Computes computes,
+                          int64_t tile_elems) {
+  // RMS relative error of one rounding to nearest, the value's mantissa log-uniform.
+  constexpr double kRoundingRms = 0.43;
+  const double u = GemmOutputRoundoff(problem.dtype);
+  const double delta = AccumulationError(problem.k);
+  double sums = 0.0;
+  if (computes == Computes::kGemmReduceScatter && world_size > 1) {
+    double partial_sums = 1.0;  // the fused side's one rounding
+    for (int j = 2; j <= world_size; ++j) partial_sums += static_cast<double>(j) / world_size;
+    sums = kRoundingRms * u * std::sqrt(partial_sums);
+  }
+  const double flips = delta < u ? std::sqrt(2.0 * u * delta) : std::sqrt(2.0) * delta;
+  const double one_ulp = 8.0 * u / std::sqrt(static_cast<double>(std::max<int64_t>(tile_elems, 1)));
+  return 2.0 * sums + 4.0 * flips + one_ulp;
+}
+
 }  // namespace symmbench

@@ -118,6 +118,51 @@ int64_t CheckTileRows(const GemmProblem& problem, int world_size);
 // when a value was not finite, or when want_sq is 0 and diff_sq is not (0 when both are).
 double TileRelError(double diff_sq, double want_sq, bool finite);
 
+// The unit roundoff of the output dtype of inputs in `input` (the largest relative error of one
+// rounding to nearest): 2^-8 for bf16 (and fp8_e4m3 inputs), 2^-11 fp16, 2^-24 fp32.
+double GemmOutputRoundoff(DType input);
+
+// What the race check (worker/gemm_race_check.h) found in the C of its operations: each row's
+// checksum against the one its inputs make (GemmCollective::CheckRows).
+struct GemmRowCheck {
+  int64_t wrong_rows = 0;  // rows, over every operation checked, whose checksum was off
+  int operation = -1;      // the first operation with a wrong row, -1 if none
+  int64_t first_row = -1;  // that operation's first wrong row (a row of the full C [m, n])
+  // The largest over every row checked of |got - want| / bound (1e30 where a value was not
+  // finite): how close the honest rows came to failing, and how far a wrong one was off.
+  double worst_ratio = 0.0;
+};
+
+// Adds `found` (one operation's, or several) into `total`: the earliest operation's first row
+// is kept, and the worst ratio.
+void AccumulateRowChecks(const GemmRowCheck& found, GemmRowCheck* total);
+
+// The race check's bound on one row of C, as a multiple of the row's 2-norm ||C_row||_2
+// (docs/measurement.md derives it): row checksums sum_j C[i, j] v_j with v_j = +-1 drawn at
+// random, so each element's error enters with a random sign, and
+//   bound = 10 x u_eff x ||C_row||_2,  u_eff^2 = delta^2 + r x u_out^2,
+// where u_out is the unit roundoff of C's dtype (2^-8 bf16, 2^-11 fp16, 2^-24 fp32), r the
+// roundings each element takes relative to its own size (1 for ag_gemm; 2 for
+// matmul_reduce_scatter: its partials, then their sum), and delta = 2^-24 sqrt(k) the fp32
+// accumulation's relative error over the k products. A row from a stale or missing chunk is off
+// by about sqrt(2) ||C_row||_2, one missing or doubled peer partial of matmul_reduce_scatter by
+// ||C_row||_2 / sqrt(world_size): at least 6x the bound of bf16 at 8 ranks.
+double GemmRowCheckScale(const GemmProblem& problem, int world_size, Computes computes);
+
+// The largest relative Frobenius error (GemmCheck::c_rel_error) a checked variant's C may have
+// against the sequential reference's over a tile of `tile_elems` elements (docs/measurement.md
+// derives it): 2 s + 4 a + 8 u_out / sqrt(tile_elems), with
+//   s^2 = (0.43 u_out)^2 x (1 + sum_{j=2..W} j / W)  (matmul_reduce_scatter at W > 1 ranks: the
+//         fused sum rounds once, the reference's ring reduce-scatter up to W - 1 times, each
+//         time at the size of a partial sum of j of the W partials; 0 for ag_gemm),
+//   a = sqrt(2 u_out delta) (delta < u_out: the two sides' GEMMs accumulate in other orders, so
+//       an element rounds the other way where its fp32 value lies within delta of a rounding
+//       boundary), or sqrt(2) delta for fp32 outputs,
+// and the last term one element off by one ulp in a small tile. a, a cruder model than s, gets
+// the wider margin.
+double GemmCheckTolerance(const GemmProblem& problem, int world_size, Computes computes,
+                          int64_t tile_elems);
+
 class GemmCollective {
  public:
   virtual ~GemmCollective() = default;
@@ -138,8 +183,26 @@ class GemmCollective {
   // write the same C) have completed (Backend::Synchronize): C against the reference, and for
   // ag_gemm's kFused its gathered A too (kPipelined gathers into stage buffers of its own).
   virtual absl::StatusOr<GemmCheck> Check() = 0;
-  // Relative Frobenius error C may have against C_ref and still pass (e.g. 1e-2 for bf16).
+  // Relative Frobenius error C may have against C_ref and still pass: GemmCheckTolerance of
+  // the prepared problem and its check tiles (1e-3 or less for ag_gemm in bf16).
   virtual double tolerance() const = 0;
+
+  // The race check (worker/gemm_race_check.h), three calls:
+  // RefillInputs draws this rank's A (ag_gemm: A_shard in symmetric memory) and B again as
+  // Prepare draws them, from `seed` (the FP8 scales stay Prepare's); CUDA: enqueued on the
+  // backend's stream, nothing waited for.
+  virtual absl::Status RefillInputs(uint64_t seed) = 0;
+  // Checks the C that the last Run of a checked variant left, row by row, against the inputs
+  // that RefillInputs(seed) drew on every rank, computed from their generators (never read
+  // from a peer, from the gathered A or from a reference run): for the +-1 vector v drawn
+  // from `seed`, C_row . v against A_row . (B v) (matmul_reduce_scatter: summed over the ranks'
+  // K slices), a row wrong when they differ by more than GemmRowCheckScale x ||C_row||_2 or
+  // either is not finite. Its findings are kept under `operation` until TakeRowChecks. CPU:
+  // at once; CUDA: enqueued on the backend's stream.
+  virtual absl::Status CheckRows(uint64_t seed, int operation) = 0;
+  // Once the backend is synchronized: what every CheckRows since the last TakeRowChecks (or
+  // Prepare) found.
+  virtual absl::StatusOr<GemmRowCheck> TakeRowChecks() = 0;
   // Names of the references, e.g. "nccl_all_gather" / "nccl_reduce_scatter" and "cublaslt";
   // "memcpy" / "sum" and "openblas" on the CPU backend.
   virtual std::string collective_name() const = 0;

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/cpu/convert_chunk.h"
 #include "kernels/cpu/gemm_cpu_util.h"
+#include "kernels/cpu/gemm_row_check_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 
@@ -30,7 +31,7 @@ constexpr int kSpinPolls = 256;
 // The clock is read once per this many yielding polls.
 constexpr int kPollsPerClockRead = 64;
 constexpr int64_t kMaxDim = std::numeric_limits<int>::max();  // cblas blasint is 32-bit
-constexpr uint64_t kStreamB = 0xB0B0B0B0B0B0B0B0ull;           // B's stream, apart from ranks'
+constexpr uint64_t kStreamB = 0xB0B0B0B0B0B0B0B0ull;          // B's stream, apart from ranks'
 // FP8 scales' streams, the same on every rank (the gathered A has one set of row scales).
 constexpr uint64_t kStreamAScale = 0x5CA1E0A0ull;
 constexpr uint64_t kStreamBScale = 0x5CA1E0B0ull;
@@ -78,19 +79,18 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   blas_ = *blas;
   const SymmetricMemory& memory = *context_.memory;
   const int world_size = memory.world_size();
-  const int rank = memory.rank();
   const int64_t m = problem.m;
   const int64_t n = problem.n;
   const int64_t k = problem.k;
   if (m < 1 || n < 1 || k < 1 || m > kMaxDim || n > kMaxDim || k > kMaxDim) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "ag_gemm (cpu): Prepare: m, n and k must be in [1, ", kMaxDim, "] (got m=", m,
-        ", n=", n, ", k=", k, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("ag_gemm (cpu): Prepare: m, n and k must be in [1, ", kMaxDim, "] (got m=", m,
+                     ", n=", n, ", k=", k, ")"));
   }
   if (problem.splits_per_rank < 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "ag_gemm (cpu): Prepare: splits_per_rank must be >= 1 (got ", problem.splits_per_rank,
-        ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("ag_gemm (cpu): Prepare: splits_per_rank must be >= 1 (got ",
+                     problem.splits_per_rank, ")"));
   }
   const int64_t chunks = int64_t{world_size} * problem.splits_per_rank;
   if (m % chunks != 0) {
@@ -102,10 +102,10 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   const int64_t shard_elems = m / world_size * k;  // < 2^62: no overflow
   const size_t capacity = memory.buffer_bytes();
   if (static_cast<uint64_t>(shard_elems) > capacity / size) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "ag_gemm (cpu): Prepare: the A shard [", m / world_size, ", ", k, "] of ",
-        DTypeName(problem.dtype), " (", static_cast<double>(shard_elems) * size,
-        " bytes) does not fit the symmetric buffer of ", capacity, " bytes"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("ag_gemm (cpu): Prepare: the A shard [", m / world_size, ", ", k, "] of ",
+                     DTypeName(problem.dtype), " (", static_cast<double>(shard_elems) * size,
+                     " bytes) does not fit the symmetric buffer of ", capacity, " bytes"));
   }
   const bool convert = problem.dtype != DType::kFp32;
   const size_t out_size = DTypeSize(GemmOutputDType(problem.dtype));
@@ -123,23 +123,16 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
     stage_.assign(static_cast<size_t>(m / problem.splits_per_rank) * k * size, 0);
     progress_ = std::make_unique<std::atomic<uint32_t>[]>(chunks);
   } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "ag_gemm (cpu): Prepare: cannot allocate the buffers of m=", m, ", n=", n, ", k=", k,
-        " (", DTypeName(problem.dtype), ")"));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("ag_gemm (cpu): Prepare: cannot allocate the buffers of m=", m, ", n=", n,
+                     ", k=", k, " (", DTypeName(problem.dtype), ")"));
   } catch (const std::length_error&) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "ag_gemm (cpu): Prepare: buffers of m=", m, ", n=", n, ", k=", k, " are too large"));
+    return absl::ResourceExhaustedError(absl::StrCat("ag_gemm (cpu): Prepare: buffers of m=", m,
+                                                     ", n=", n, ", k=", k, " are too large"));
   }
   for (int64_t c = 0; c < chunks; ++c) progress_[c].store(0, std::memory_order_relaxed);
   epoch_ = 0;
 
-  // FP8: the draws times kFp8InputRange, rounded to e4m3 codes; the scales apply to the product.
-  const float range = GemmInputRange(problem.dtype);
-  FillRounded(problem.dtype, memory.buffer(rank), shard_elems,
-              [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i) * range; });
-  // B: rounded to dtype, then kept as float (the GEMMs' operand), converted once here.
-  RoundThroughDType(problem.dtype, b_f_.data(), k * n,
-                    [&](int64_t i) { return AgGemmCpuInputB(seed, i) * range; });
   if (problem.dtype == DType::kFp8E4m3) {
     scales_.Fill(problem.fp8_scaling, seed, kStreamAScale, m, kStreamBScale, n);
   }
@@ -147,8 +140,56 @@ absl::Status AgGemmCpu::Prepare(const GemmProblem& problem, uint64_t seed) {
   chunk_rows_ = m / chunks;
   chunk_bytes_ = static_cast<size_t>(chunk_rows_) * k * size;
   num_chunks_ = static_cast<int>(chunks);
+  FillInputs(seed);
+  row_checks_ = GemmRowCheck{};
   prepared_ = true;
   return PoisonOutputs();
+}
+
+void AgGemmCpu::FillInputs(uint64_t seed) {
+  const int rank = context_.memory->rank();
+  // FP8: the draws times kFp8InputRange, rounded to e4m3 codes; the scales apply to the product.
+  const float range = GemmInputRange(problem_.dtype);
+  FillRounded(problem_.dtype, context_.memory->buffer(rank),
+              problem_.m / context_.memory->world_size() * problem_.k,
+              [&](int64_t i) { return AgGemmCpuInputA(seed, rank, i) * range; });
+  // B: rounded to dtype, then kept as float (the GEMMs' operand), converted once here.
+  RoundThroughDType(problem_.dtype, b_f_.data(), problem_.k * problem_.n,
+                    [&](int64_t i) { return AgGemmCpuInputB(seed, i) * range; });
+}
+
+absl::Status AgGemmCpu::RefillInputs(uint64_t seed) {
+  if (absl::Status s = CheckPrepared("RefillInputs"); !s.ok()) return s;
+  FillInputs(seed);
+  return absl::OkStatus();
+}
+
+absl::Status AgGemmCpu::CheckRows(uint64_t seed, int operation) {
+  if (absl::Status s = CheckPrepared("CheckRows"); !s.ok()) return s;
+  const int world_size = context_.memory->world_size();
+  const int64_t shard_rows = problem_.m / world_size;
+  const int64_t k = problem_.k, n = problem_.n;
+  const float range = GemmInputRange(problem_.dtype);
+  GemmRowTerm term;
+  term.k = k;
+  term.a = [&](int64_t row, int64_t col) {
+    return AgGemmCpuInputA(seed, static_cast<int>(row / shard_rows), row % shard_rows * k + col) *
+           range;
+  };
+  term.b = [&](int64_t row, int64_t col) { return AgGemmCpuInputB(seed, row * n + col) * range; };
+  if (problem_.dtype == DType::kFp8E4m3) term.scales = &scales_;
+  AccumulateRowChecks(
+      CheckGemmRows(problem_.dtype, c_.data(), 0, problem_.m, n, {term}, seed,
+                    GemmRowCheckScale(problem_, world_size, Computes::kAllGatherGemm), operation),
+      &row_checks_);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<GemmRowCheck> AgGemmCpu::TakeRowChecks() {
+  if (absl::Status s = CheckPrepared("TakeRowChecks"); !s.ok()) return s;
+  GemmRowCheck found = row_checks_;
+  row_checks_ = GemmRowCheck{};
+  return found;
 }
 
 absl::Status AgGemmCpu::PoisonOutputs() {
@@ -192,8 +233,8 @@ void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* o
     c = c_f_.data() + row0 * n;
   }
   blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
-              static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
-              b_f_.data(), static_cast<int>(n), 0.0f, c, static_cast<int>(n));
+               static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k), b_f_.data(),
+               static_cast<int>(n), 0.0f, c, static_cast<int>(n));
   if (dtype == DType::kFp8E4m3) scales_.Apply(row0, rows, n, c);
   if (convert) {
     const DType out_dtype = GemmOutputDType(dtype);
@@ -232,9 +273,8 @@ absl::Status AgGemmCpu::WaitForChunk(int chunk, uint32_t epoch) const {
       const int splits = problem_.splits_per_rank;
       return absl::DeadlineExceededError(absl::StrCat(
           "ag_gemm (cpu): rank ", context_.memory->rank(), " waited more than ",
-          context_.barrier->timeout().count(), " ms for chunk ", chunk, " (rank ",
-          chunk / splits, ", split ", chunk % splits, ") of the fused all-gather (epoch ",
-          epoch, ")"));
+          context_.barrier->timeout().count(), " ms for chunk ", chunk, " (rank ", chunk / splits,
+          ", split ", chunk % splits, ") of the fused all-gather (epoch ", epoch, ")"));
     }
     std::this_thread::yield();
   }
@@ -246,7 +286,7 @@ absl::Status AgGemmCpu::RunFused() {
   const int world_size = memory.world_size();
   const int splits = problem_.splits_per_rank;
   // Entry: every peer's shard (its Prepare) is visible to this rank's copy thread after this.
-  if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+  if (absl::Status s = context_.EntryBarrier(); !s.ok()) return s;
   epoch_ = epoch_ == std::numeric_limits<uint32_t>::max() ? 1 : epoch_ + 1;
   const uint32_t epoch = epoch_;
   absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch); });
@@ -270,7 +310,7 @@ absl::Status AgGemmCpu::RunFused() {
   last_checked_ = GemmVariant::kFused;
   // Exit: every peer has finished copying this rank's shard before anyone returns. Run even
   // after a failure above, so that peers do not wait for this rank in vain.
-  absl::Status exit = context_.barrier->Sync(0);
+  absl::Status exit = context_.ExitBarrier();
   return status.ok() ? exit : status;
 }
 
@@ -332,7 +372,11 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   return result;
 }
 
-double AgGemmCpu::tolerance() const { return problem_.dtype == DType::kFp32 ? 1e-5 : 1e-2; }
+double AgGemmCpu::tolerance() const {
+  const int world_size = context_.memory->world_size();
+  return GemmCheckTolerance(problem_, world_size, Computes::kAllGatherGemm,
+                            CheckTileRows(problem_, world_size) * problem_.n);
+}
 
 std::unique_ptr<GemmCollective> NewAgGemmCpu(const CpuKernelContext& context) {
   return std::make_unique<AgGemmCpu>(context);

@@ -77,9 +77,14 @@ class AgGemmCpu : public GemmCollective {
   // NaN on either side (inputs are finite, so a NaN is poison no run overwrote); c_rel_error
   // is computed in double, 1e30 when C or C_ref holds a NaN or infinity.
   absl::StatusOr<GemmCheck> Check() override;
-  // 1e-2 for bf16, fp16 and fp8_e4m3 (outputs rounded to 8 / 11 / 8 significant bits), 1e-5
-  // for fp32.
+  // GemmCheckTolerance of the prepared problem and its check tiles.
   double tolerance() const override;
+  // The race check (GemmCollective): RefillInputs redraws this rank's A_shard (its symmetric
+  // buffer) and B; CheckRows checks all m rows of C (CheckGemmRows, every rank's shard drawn
+  // from its generator) at once.
+  absl::Status RefillInputs(uint64_t seed) override;
+  absl::Status CheckRows(uint64_t seed, int operation) override;
+  absl::StatusOr<GemmRowCheck> TakeRowChecks() override;
   std::string collective_name() const override { return "memcpy"; }
   std::string gemm_name() const override { return "openblas"; }
 
@@ -103,6 +108,8 @@ class AgGemmCpu : public GemmCollective {
   void CopyChunks(uint32_t epoch);
   // Waits (acquire) until progress[chunk] == epoch; DEADLINE_EXCEEDED after the timeout.
   absl::Status WaitForChunk(int chunk, uint32_t epoch) const;
+  // Draws this rank's A_shard and B from `seed` (Prepare's, RefillInputs').
+  void FillInputs(uint64_t seed);
   // out rows [row0, row0 + rows) = a_rows (rows x k, dtype) @ B.
   void GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out);
 
@@ -111,8 +118,8 @@ class AgGemmCpu : public GemmCollective {
   bool prepared_ = false;
   GemmProblem problem_;
   int64_t chunk_rows_ = 0;
-  size_t chunk_bytes_ = 0;  // chunk_rows_ * k * DTypeSize(dtype)
-  int num_chunks_ = 0;      // world_size * splits_per_rank
+  size_t chunk_bytes_ = 0;            // chunk_rows_ * k * DTypeSize(dtype)
+  int num_chunks_ = 0;                // world_size * splits_per_rank
   std::vector<unsigned char> a_;      // gathered A [m, k] (fused)
   std::vector<unsigned char> a_ref_;  // gathered A [m, k] (all-gather reference)
   std::vector<unsigned char> c_;      // C [m, n] (fused)
@@ -120,12 +127,13 @@ class AgGemmCpu : public GemmCollective {
   std::vector<unsigned char> stage_;  // one pipeline stage's gathered rows [m / splits, k]
   // Which checked variant wrote C last (Check compares the gathered A after kFused only).
   GemmVariant last_checked_ = GemmVariant::kFused;
-  std::vector<float> b_f_;            // B [k, n], dtype-rounded values as float
-  std::vector<float> a_f_;            // float A [m, k] scratch (all but fp32)
-  std::vector<float> c_f_;            // float C [m, n] scratch (bf16/fp16/fp8_e4m3 only)
-  CpuFp8Scales scales_;               // fp8_e4m3 only
+  std::vector<float> b_f_;   // B [k, n], dtype-rounded values as float
+  std::vector<float> a_f_;   // float A [m, k] scratch (all but fp32)
+  std::vector<float> c_f_;   // float C [m, n] scratch (bf16/fp16/fp8_e4m3 only)
+  CpuFp8Scales scales_;      // fp8_e4m3 only
+  GemmRowCheck row_checks_;  // CheckRows' findings since the last TakeRowChecks
   std::unique_ptr<std::atomic<uint32_t>[]> progress_;  // [num_chunks_], written by the copy thread
-  uint32_t epoch_ = 0;                                  // last fused run's epoch (0: none)
+  uint32_t epoch_ = 0;                                 // last fused run's epoch (0: none)
   AgGemmCopyThread copy_thread_;  // last member: joined before the buffers it writes go away
 };
 

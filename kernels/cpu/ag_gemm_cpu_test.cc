@@ -109,7 +109,11 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         SCOPED_TRACE(absl::StrCat("rank ", rank, " m ", problem.m, " n ", problem.n, " k ",
                                   problem.k, " splits ", splits, " ", Fp8ScalingName(scaling)));
         ASSERT_TRUE(gemm.Prepare(problem, seed).ok());
-        EXPECT_EQ(gemm.tolerance(), dtype == DType::kFp32 ? 1e-5 : 1e-2);
+        EXPECT_EQ(gemm.tolerance(),
+                  GemmCheckTolerance(problem, world_size, Computes::kAllGatherGemm,
+                                     CheckTileRows(problem, world_size) * problem.n));
+        // Against the exact product: one rounding of each element (fp32: its accumulation).
+        const double exact_bound = GemmOutputRoundoff(dtype) + 1e-6;
         const CpuFp8Scales& scales = impl->fp8_scales_for_testing();
         if (dtype == DType::kFp8E4m3) {
           const bool rowwise = scaling == Fp8Scaling::kRowwise;
@@ -129,7 +133,7 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
           EXPECT_LT(check->c_rel_error, gemm.tolerance());
           EXPECT_LT(
               RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
-              gemm.tolerance());
+              exact_bound);
         }
         // The gathered A holds every rank's inputs, rounded to dtype.
         const int64_t shard_rows = problem.m / world_size;
@@ -148,7 +152,7 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         EXPECT_LT(pipelined->c_rel_error, gemm.tolerance());
         EXPECT_LT(
             RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
-            gemm.tolerance());
+            exact_bound);
         // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
@@ -205,9 +209,9 @@ TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
   });
 }
 
-// One garbage tile of C fails the check even where it is too small a part of C to move the
-// error over the whole output past the tolerance.
-TEST(AgGemmCpuCheckTest, AGarbageTileFailsThoughTheWholeOutputsErrorIsSmall) {
+// One garbage tile of C fails the check with its own error, not the whole output's, which
+// its small part of C would dilute.
+TEST(AgGemmCpuCheckTest, AGarbageTileFailsWithItsOwnError) {
   const std::string job = UniqueJobId("tile");
   const GemmProblem problem = test_util::TestGemmProblem(2048, 512, 32, 2, DType::kBf16);
   RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
@@ -236,10 +240,48 @@ TEST(AgGemmCpuCheckTest, AGarbageTileFailsThoughTheWholeOutputsErrorIsSmall) {
       diff2 += double{before[i]} * before[i];
       StoreFromFloat(impl->c_for_testing(), DType::kBf16, i, 0.0f);
     }
-    EXPECT_LT(std::sqrt(diff2 / ref2), impl->tolerance());  // the whole output: passes
     auto bad = impl->Check();
     ASSERT_TRUE(bad.ok()) << bad.status();
     EXPECT_GT(bad->c_rel_error, impl->tolerance());  // its tile: fails
+    // ... by sqrt(16 tiles) times the whole output's error, which would dilute it.
+    EXPECT_GT(bad->c_rel_error, 3 * std::sqrt(diff2 / ref2));
+  });
+}
+
+// The race check's row checksums see one element of one row: C of the right inputs with one
+// element moved by 1 (about half an element's size) fails that row alone; C checked against
+// other inputs fails every row.
+TEST(AgGemmCpuRowCheckTest, OneWrongElementFailsItsRowAndOtherInputsFailEveryRow) {
+  const std::string job = UniqueJobId("rows");
+  const GemmProblem problem = test_util::TestGemmProblem(64, 40, 48, 2, DType::kFp32);
+  RunRanksInThreads(2, [&](int rank, Rendezvous* rendezvous) {
+    auto backend =
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 2, job, 64 * 1024), rendezvous);
+    ASSERT_TRUE(backend.ok()) << backend.status();
+    auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
+    ASSERT_TRUE(op.ok()) << op.status();
+    auto* impl = dynamic_cast<AgGemmCpu*>(op->get());
+    ASSERT_NE(impl, nullptr);
+    ASSERT_TRUE(impl->Prepare(problem, 5).ok());
+    ASSERT_TRUE(impl->Run(GemmVariant::kFused).ok());
+    ASSERT_TRUE(impl->CheckRows(5, 0).ok());
+    absl::StatusOr<GemmRowCheck> right = impl->TakeRowChecks();
+    ASSERT_TRUE(right.ok()) << right.status();
+    EXPECT_EQ(right->wrong_rows, 0);
+    EXPECT_LT(right->worst_ratio, 0.5);
+    static_cast<float*>(impl->c_for_testing())[7 * problem.n + 3] += 1.0f;
+    ASSERT_TRUE(impl->CheckRows(5, 0).ok());
+    absl::StatusOr<GemmRowCheck> one = impl->TakeRowChecks();
+    ASSERT_TRUE(one.ok()) << one.status();
+    EXPECT_EQ(one->wrong_rows, 1);
+    EXPECT_EQ(one->first_row, 7);
+    EXPECT_EQ(one->operation, 0);
+    ASSERT_TRUE(impl->CheckRows(6, 3).ok());
+    absl::StatusOr<GemmRowCheck> all = impl->TakeRowChecks();
+    ASSERT_TRUE(all.ok()) << all.status();
+    EXPECT_EQ(all->wrong_rows, problem.m);
+    EXPECT_EQ(all->operation, 3);
+    EXPECT_EQ(all->first_row, 0);
   });
 }
 

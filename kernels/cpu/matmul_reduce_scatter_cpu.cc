@@ -39,6 +39,7 @@
 #include "kernels/cpu/convert_chunk.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/gemm_cpu_util.h"
+#include "kernels/cpu/gemm_row_check_cpu.h"
 #include "kernels/cpu/openblas.h"
 #include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
@@ -91,28 +92,73 @@ class MatmulReduceScatterCpu final : public GemmCollective {
       return absl::ResourceExhaustedError(absl::StrCat(
           kName, ": Prepare: cannot allocate the buffers of m=", m, " n=", n, " k=", k));
     }
-    const int r = rank();
-    // FP8: the draws times kFp8InputRange, rounded to e4m3; the scales apply to the product.
-    const float range = GemmInputRange(problem.dtype);
-    RoundThroughDType(problem.dtype, a_f_.data(), m * k_local,
-                      [&](int64_t i) { return MatmulReduceScatterCpuInputA(seed, r, i) * range; });
-    RoundThroughDType(problem.dtype, b_f_.data(), k_local * n,
-                      [&](int64_t i) { return MatmulReduceScatterCpuInputB(seed, r, i) * range; });
     if (problem.dtype == DType::kFp8E4m3)
-      scales_ = MatmulReduceScatterCpuFp8Scales(problem, seed, r);
+      scales_ = MatmulReduceScatterCpuFp8Scales(problem, seed, rank());
     problem_ = problem;
+    prepare_seed_ = seed;
     k_local_ = k_local;
     shard_rows_ = shard_rows;
     chunk_rows_ = shard_rows / problem.splits_per_rank;
+    FillInputs(seed);
+    row_checks_ = GemmRowCheck{};
     prepared_ = true;
     return PoisonOutputs();
   }
 
+  // C_shard, C_ref and this rank's staging area: a push that lands late, or a sum that does not
+  // wait for one, reads NaN. The staging area is free here: the last fused op's second barrier
+  // saw every push into it land, and peers push again only after the next op's entry barrier,
+  // which this rank reaches after this.
   absl::Status PoisonOutputs() override {
     if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
     std::memset(c_.data(), 0xFF, c_.size());
     std::memset(c_ref_.data(), 0xFF, c_ref_.size());
+    std::memset(context_.memory->buffer(rank()), 0xFF,
+                static_cast<size_t>(problem_.m) * row_bytes());
     return absl::OkStatus();
+  }
+
+  absl::Status RefillInputs(uint64_t seed) override {
+    if (absl::Status s = CheckPrepared("RefillInputs"); !s.ok()) return s;
+    FillInputs(seed);
+    return absl::OkStatus();
+  }
+
+  // Rows [rank m/n, (rank+1) m/n) of C, each the sum over every rank's K slice drawn from its
+  // generator (FP8: with that rank's scales, drawn from Prepare's seed).
+  absl::Status CheckRows(uint64_t seed, int operation) override {
+    if (absl::Status s = CheckPrepared("CheckRows"); !s.ok()) return s;
+    const int ws = world_size();
+    const float range = GemmInputRange(problem_.dtype);
+    const int64_t k_local = k_local_, n = problem_.n;
+    std::vector<CpuFp8Scales> scales(problem_.dtype == DType::kFp8E4m3 ? ws : 0);
+    std::vector<GemmRowTerm> terms(ws);
+    for (int p = 0; p < ws; ++p) {
+      GemmRowTerm& term = terms[p];
+      term.k = k_local;
+      term.a = [=](int64_t row, int64_t col) {
+        return MatmulReduceScatterCpuInputA(seed, p, row * k_local + col) * range;
+      };
+      term.b = [=](int64_t row, int64_t col) {
+        return MatmulReduceScatterCpuInputB(seed, p, row * n + col) * range;
+      };
+      if (!scales.empty()) {
+        scales[p] = MatmulReduceScatterCpuFp8Scales(problem_, prepare_seed_, p);
+        term.scales = &scales[p];
+      }
+    }
+    AccumulateRowChecks(
+        CheckGemmRows(problem_.dtype, c_.data(), rank() * shard_rows_, shard_rows_, n, terms, seed,
+                      GemmRowCheckScale(problem_, ws, Computes::kGemmReduceScatter), operation),
+        &row_checks_);
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
+    if (absl::Status s = CheckPrepared("TakeRowChecks"); !s.ok()) return s;
+    GemmRowCheck found = row_checks_;
+    row_checks_ = GemmRowCheck{};
+    return found;
   }
 
   absl::Status Run(GemmVariant variant) override {
@@ -145,7 +191,10 @@ class MatmulReduceScatterCpu final : public GemmCollective {
     return result;
   }
 
-  double tolerance() const override { return problem_.dtype == DType::kFp32 ? 1e-5 : 1e-2; }
+  double tolerance() const override {
+    return GemmCheckTolerance(problem_, world_size(), Computes::kGemmReduceScatter,
+                              CheckTileRows(problem_, world_size()) * problem_.n);
+  }
   std::string collective_name() const override { return "sum"; }
   std::string gemm_name() const override { return "openblas"; }
 
@@ -157,6 +206,17 @@ class MatmulReduceScatterCpu final : public GemmCollective {
   // C's element type (bf16 for fp8_e4m3 inputs): the partials', the staging area's and C's.
   DType out_dtype() const { return GemmOutputDType(problem_.dtype); }
   size_t row_bytes() const { return static_cast<size_t>(problem_.n) * DTypeSize(out_dtype()); }
+
+  // Draws this rank's A and B from `seed` (Prepare's, RefillInputs').
+  void FillInputs(uint64_t seed) {
+    const int r = rank();
+    // FP8: the draws times kFp8InputRange, rounded to e4m3; the scales apply to the product.
+    const float range = GemmInputRange(problem_.dtype);
+    RoundThroughDType(problem_.dtype, a_f_.data(), problem_.m * k_local_,
+                      [&](int64_t i) { return MatmulReduceScatterCpuInputA(seed, r, i) * range; });
+    RoundThroughDType(problem_.dtype, b_f_.data(), k_local_ * problem_.n,
+                      [&](int64_t i) { return MatmulReduceScatterCpuInputB(seed, r, i) * range; });
+  }
 
   absl::Status CheckPrepared(const char* operation) const {
     if (prepared_) return absl::OkStatus();
@@ -186,7 +246,7 @@ class MatmulReduceScatterCpu final : public GemmCollective {
   absl::Status RunFused() {
     const int ws = world_size();
     const int r = rank();
-    if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context_.EntryBarrier(); !s.ok()) return s;
     for (int step = 1; step <= ws; ++step) {
       const int dst = (r + step) % ws;
       char* slot = static_cast<char*>(context_.memory->buffer(dst)) + r * shard_rows_ * row_bytes();
@@ -195,7 +255,7 @@ class MatmulReduceScatterCpu final : public GemmCollective {
                  slot + c * chunk_rows_ * row_bytes());
       }
     }
-    if (absl::Status s = context_.barrier->Sync(0); !s.ok()) return s;
+    if (absl::Status s = context_.ExitBarrier(); !s.ok()) return s;
     const char* staging = static_cast<const char*>(context_.memory->buffer(r));
     const void* inputs[kMaxWorldSize] = {};
     for (int p = 0; p < ws; ++p) inputs[p] = staging + p * shard_rows_ * row_bytes();
@@ -220,6 +280,8 @@ class MatmulReduceScatterCpu final : public GemmCollective {
   const OpenBlas* blas_ = nullptr;  // loaded by Prepare
   bool prepared_ = false;
   GemmProblem problem_;
+  uint64_t prepare_seed_ = 0;  // the FP8 scales' seed
+  GemmRowCheck row_checks_;    // CheckRows' findings since the last TakeRowChecks
   int64_t k_local_ = 0;
   int64_t shard_rows_ = 0;
   int64_t chunk_rows_ = 0;

@@ -100,9 +100,10 @@ TEST_P(MatmulReduceScatterCpuTest, FusedMatchesReferencesAndTripleLoop) {
           ASSERT_TRUE(check.ok()) << check.status();
           EXPECT_EQ(check->gathered_wrong, 0);
           EXPECT_LE(check->c_rel_error, gemm.tolerance());
+          // Against the exact sum: the partials' roundings and the sum's.
           EXPECT_LE(RelErrorAgainstTripleLoop(problem, world_size, rank, seed,
                                               MatmulReduceScatterCpuOutputForTesting(gemm)),
-                    gemm.tolerance());
+                    2 * GemmOutputRoundoff(problem.dtype) + 1e-6);
         }
         // The variants alone run too (timed separately by the worker).
         ASSERT_TRUE(gemm.Run(GemmVariant::kGemm).ok());

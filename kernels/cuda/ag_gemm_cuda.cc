@@ -1,5 +1,7 @@
 // CudaAgGemm: Prepare (buffers, seeded fills), Run (fused copy-engine all-gather + chunked
-// cuBLASLt GEMMs; NCCL / cuBLASLt references) and Check (bitwise gathered A, Frobenius C).
+// cuBLASLt GEMMs; NCCL / cuBLASLt references), Check (bitwise gathered A, Frobenius C) and the
+// race check's refills and row checksums (gemm_row_check.h). The fused op's copy-stream barriers
+// honour ctx->faults (test jobs) as EnqueueSignalPadBarrier does.
 // Algorithm sources: PyTorch symm_mem `_pipelined_all_gather_and_consume` (side stream, local
 // shard consumed first, ring order from rank + 1, barrier before and after) and Helion's
 // all_gather_matmul example (copy-engine copies, one progress flag per chunk written with
@@ -28,7 +30,9 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/gemm_fp8_scales.h"
+#include "kernels/cuda/gemm_row_check.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -37,8 +41,7 @@ namespace symmbench {
 namespace {
 
 constexpr const char* kName = ops::kAgGemm;
-constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16; 0xFF: NaN in e4m3
-constexpr double kTolerance = 1e-2;  // relative Frobenius error of C (bf16 / fp16)
+constexpr int kPoisonByte = 0xFF;  // 0xFFFF: NaN in bf16 and fp16; 0xFF: NaN in e4m3
 // FP8 scales' fill streams, apart from the ranks' A shards and B's: the same on every rank,
 // since the gathered A has one set of row scales (tensorwise: one scale) and B one.
 constexpr uint32_t kAScaleFillStream = 0x5CA1u;
@@ -123,7 +126,8 @@ class CudaAgGemm final : public GemmCollective {
                                 {&c_, static_cast<size_t>(c_bytes)},
                                 {&c_ref_, static_cast<size_t>(c_bytes)},
                                 {&flags_, flag_bytes},
-                                {&check_, check_bytes}};
+                                {&check_, check_bytes},
+                                {&row_check_, GemmRowCheckWorkspaceBytes(problem.n, problem.k, 1)}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", GemmProblemName(problem)));
         !s.ok()) {
@@ -135,16 +139,9 @@ class CudaAgGemm final : public GemmCollective {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flag_bytes, main),
                                    absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
     epoch_ = 0;
-    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(ctx_->symm->region(ctx_->rank, kSymmInputRegion),
-                                shard_bytes / elem, ddtype, seed, static_cast<uint32_t>(ctx_->rank),
-                                main),
-        absl::StrCat(kName, ": fill A_shard (", GemmProblemName(problem), ")"));
-    // B [k, n], or Bt [n, k] for FP8: the same count of seeded draws either way.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(b_.get(), b_bytes / elem, ddtype, seed, kAgGemmBFillStream, main),
-        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheckReset(row_check_.get(), main),
+                                   absl::StrCat(kName, ": reset the row checks"));
+    if (absl::Status s = FillInputs(problem, seed); !s.ok()) return s;
     if (absl::Status s = scales_.Prepare(problem, seed, kAScaleFillStream, kBScaleFillStream, main,
                                          absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
         !s.ok()) {
@@ -153,8 +150,48 @@ class CudaAgGemm final : public GemmCollective {
     if (absl::Status s = pipeline_->Prepare(problem); !s.ok()) return s;
     rhs_ = scales_.Rhs(problem, b_.get());
     problem_ = problem;
+    scale_seed_ = seed;
     prepared_ = true;
     return PoisonOutputs();
+  }
+
+  absl::Status RefillInputs(uint64_t seed) override {
+    if (!prepared_) return NotPrepared("RefillInputs");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    return FillInputs(problem_, seed);
+  }
+
+  // C [m, n] = A [m, k] @ B: row i of A is row i % (m / ws) of rank i / (m / ws)'s A_shard.
+  absl::Status CheckRows(uint64_t seed, int operation) override {
+    if (!prepared_) return NotPrepared("CheckRows");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    GemmRowCheckArgs args;
+    args.c = c_.get();
+    args.rows = args.m = problem_.m;
+    args.n = problem_.n;
+    args.k_term = problem_.k;
+    args.dtype = ToDeviceDType(problem_.dtype);
+    args.rowwise = problem_.fp8_scaling == Fp8Scaling::kRowwise;
+    args.term[0] = {/*a_fill_stream=*/0, shard_rows(), kAgGemmBFillStream, kAScaleFillStream,
+                    kBScaleFillStream};
+    args.seed = seed;
+    args.scale_seed = scale_seed_;
+    args.scale = GemmRowCheckScale(problem_, ctx_->world_size, Computes::kAllGatherGemm);
+    args.operation = operation;
+    args.workspace = row_check_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheck(args, ctx_->stream),
+                                   absl::StrCat(kName, ": row check of operation ", operation, " (",
+                                                GemmProblemName(problem_), ")"));
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
+    if (!prepared_) return NotPrepared("TakeRowChecks");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    GemmRowCheckFound found;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(TakeGemmRowCheck(row_check_.get(), ctx_->stream, &found),
+                                   absl::StrCat(kName, ": read the row checks"));
+    return GemmRowCheck{found.wrong_rows, found.operation, found.first_row, found.worst_ratio};
   }
 
   absl::Status PoisonOutputs() override {
@@ -231,7 +268,10 @@ class CudaAgGemm final : public GemmCollective {
     return result;
   }
 
-  double tolerance() const override { return kTolerance; }
+  double tolerance() const override {
+    return GemmCheckTolerance(problem_, ctx_->world_size, Computes::kAllGatherGemm,
+                              CheckTileRows(problem_, ctx_->world_size) * problem_.n);
+  }
   std::string collective_name() const override { return "nccl_all_gather"; }
   std::string gemm_name() const override { return "cublaslt"; }
 
@@ -239,6 +279,23 @@ class CudaAgGemm final : public GemmCollective {
   absl::Status NotPrepared(const char* what) const {
     return absl::FailedPreconditionError(
         absl::StrCat(kName, ": ", what, " before a successful Prepare"));
+  }
+
+  // Enqueues the draws of this rank's A_shard (its symmetric input region) and of B [k, n] (FP8:
+  // Bt [n, k], the same count of draws) from `seed`, on the main stream.
+  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) {
+    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
+    const cudaStream_t main = ctx_->stream;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(ctx_->symm->region(ctx_->rank, kSymmInputRegion),
+                                problem.m / ctx_->world_size * problem.k, ddtype, seed,
+                                static_cast<uint32_t>(ctx_->rank), main),
+        absl::StrCat(kName, ": fill A_shard (", GemmProblemName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(b_.get(), problem.k * problem.n, ddtype, seed, kAgGemmBFillStream,
+                                main),
+        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
+    return absl::OkStatus();
   }
 
   int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
@@ -312,7 +369,12 @@ class CudaAgGemm final : public GemmCollective {
     return copies.ok() ? gemms : copies;
   }
 
+  // With ctx_->faults (test jobs): no exit barrier, and the delayed rank spins faults.delay_ns on
+  // the copy stream right after its entry barrier (EnqueueSignalPadBarrier's faults).
   absl::Status Barrier(BarrierPhase phase) {
+    if (phase == BarrierPhase::kExit && ctx_->faults.skip_exit_barrier != 0) {
+      return absl::OkStatus();
+    }
     AgGemmBarrierArgs args;
     for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
     args.rank = ctx_->rank;
@@ -324,6 +386,10 @@ class CudaAgGemm final : public GemmCollective {
         LaunchAgGemmBarrier(args, copy_stream_.get()),
         absl::StrCat(kName, ": LaunchAgGemmBarrier(",
                      phase == BarrierPhase::kEntry ? "entry" : "exit", ")"));
+    if (phase == BarrierPhase::kEntry && ctx_->faults.delayed_rank == ctx_->rank) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx_->faults.delay_ns, copy_stream_.get()),
+                                     absl::StrCat(kName, ": injected delay"));
+    }
     return absl::OkStatus();
   }
 
@@ -391,9 +457,9 @@ class CudaAgGemm final : public GemmCollective {
   const StreamMemOps ops_;
   const std::unique_ptr<CublasLtGemm> gemm_;
   const std::unique_ptr<AgGemmPipeline> pipeline_;  // the kPipelined variant
-  StreamPtr copy_stream_;  // non-blocking, highest priority
-  EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
-  EventPtr done_;          // copy -> main: the op ends on the main stream
+  StreamPtr copy_stream_;                           // non-blocking, highest priority
+  EventPtr start_;  // main -> copy: the copy stream starts after earlier main-stream work
+  EventPtr done_;   // copy -> main: the op ends on the main stream
   // [m,k], [m,k], [k,n] (FP8: Bt [n,k]), [m,n], [m,n]
   DeviceBuffer gathered_{ctx_->device}, a_ref_{ctx_->device}, b_{ctx_->device}, c_{ctx_->device},
       c_ref_{ctx_->device};
@@ -401,7 +467,9 @@ class CudaAgGemm final : public GemmCollective {
   GemmRhs rhs_;  // dtype, b_ and the scales, for every GEMM of the prepared problem
   DeviceBuffer flags_{ctx_->device};  // uint32 [world_size][splits_per_rank], progress per chunk
   DeviceBuffer check_{ctx_->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
+  DeviceBuffer row_check_{ctx_->device};  // GemmRowCheckWorkspaceBytes(n, k, 1): the counters
   GemmProblem problem_;
+  uint64_t scale_seed_ = 0;  // Prepare's seed: the FP8 scales', which RefillInputs keeps
   bool prepared_ = false;
   uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed
   // Which checked variant wrote C last (Check compares the gathered A after kFused only).

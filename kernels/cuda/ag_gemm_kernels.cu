@@ -1,5 +1,6 @@
-// ag_gemm device kernels: seeded uniform fill, one-block signal-pad barrier (the BlockBarrier of
-// signal_pad.cuh), flag write for graph capture, and a double-precision Frobenius reduction.
+// ag_gemm device kernels: seeded uniform fill (gemm_fill.cuh's generator), one-block signal-pad
+// barrier (the BlockBarrier of signal_pad.cuh), flag write for graph capture, and a
+// double-precision Frobenius reduction.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
@@ -10,6 +11,7 @@
 
 #include "kernels/cuda/ag_gemm_kernels.h"
 #include "kernels/cuda/device_types.h"
+#include "kernels/cuda/gemm_fill.cuh"
 #include "kernels/cuda/signal_pad.cuh"
 #include "kernels/symm_mem_layout.h"
 
@@ -26,50 +28,16 @@ int GridBlocks(int64_t count) {
   return static_cast<int>(blocks < kMaxGridBlocks ? blocks : kMaxGridBlocks);
 }
 
-// splitmix64-style mix of (seed, fill stream, index); the top 24 bits give k / 2^23 - 1, a
-// value in [-1, 1) exactly representable in float (and never NaN).
-__device__ __forceinline__ float UniformValue(uint64_t seed, uint32_t fill_stream, int64_t i) {
-  uint64_t x = seed * 0x9E3779B97F4A7C15ull ^
-               (0xD1B54A32D192ED03ull * (static_cast<uint64_t>(fill_stream) + 1)) ^
-               (0xBF58476D1CE4E5B9ull * static_cast<uint64_t>(i));
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  x ^= x >> 31;
-  const uint32_t bits = static_cast<uint32_t>(x >> 40);  // 24 bits
-  return static_cast<float>(bits) * (1.0f / 8388608.0f) - 1.0f;
-}
-
-template <typename T>
-__device__ __forceinline__ T FromFloat(float v);
-template <>
-__device__ __forceinline__ __nv_bfloat16 FromFloat<__nv_bfloat16>(float v) {
-  return __float2bfloat16_rn(v);
-}
-template <>
-__device__ __forceinline__ __half FromFloat<__half>(float v) {
-  return __float2half_rn(v);
-}
-
-__device__ __forceinline__ float ToFloat(__nv_bfloat16 v) { return __bfloat162float(v); }
-__device__ __forceinline__ float ToFloat(__half v) { return __half2float(v); }
-
-// FP8: the draw times kFp8InputRange, rounded to nearest even and saturated to +-448 (the
-// host's FloatToE4m3).
-template <>
-__device__ __forceinline__ __nv_fp8_e4m3 FromFloat<__nv_fp8_e4m3>(float v) {
-  __nv_fp8_e4m3 out;
-  out.__x = __nv_cvt_float_to_fp8(v * kFp8InputRangeDevice, __NV_SATFINITE, __NV_E4M3);
-  return out;
-}
+using gemm_fill::FillValue;
+using gemm_fill::Fp8ScaleValue;
+using gemm_fill::ToFloat;
 
 template <typename T>
 __global__ void FillUniformKernel(T* data, int64_t count, uint64_t seed, uint32_t fill_stream) {
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
-    data[i] = FromFloat<T>(UniformValue(seed, fill_stream, i));
+    data[i] = FillValue<T>(seed, fill_stream, i);
   }
 }
 
@@ -79,8 +47,7 @@ __global__ void FillScalesKernel(float* scales, int64_t count, uint64_t seed,
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
        i += stride) {
-    scales[i] =
-        (1.0f + kFp8ScaleSpreadDevice * UniformValue(seed, fill_stream, i)) / kFp8InputRangeDevice;
+    scales[i] = Fp8ScaleValue(seed, fill_stream, i);
   }
 }
 
@@ -229,8 +196,8 @@ cudaError_t LaunchRelFrobenius(const void* got, const void* want, int64_t count,
   if (err != cudaSuccess) return err;
   if (count == 0) return cudaSuccess;
   // About kMaxGridBlocks blocks in all, at least one per segment.
-  const int64_t per_segment = std::max<int64_t>(
-      1, std::min<int64_t>(GridBlocks(segment), kMaxGridBlocks / segments));
+  const int64_t per_segment =
+      std::max<int64_t>(1, std::min<int64_t>(GridBlocks(segment), kMaxGridBlocks / segments));
   const dim3 grid(static_cast<unsigned>(per_segment), static_cast<unsigned>(segments));
   if (dtype == DeviceDType::kBf16) {
     RelFrobeniusKernel<<<grid, kThreads, 0, stream>>>(static_cast<const __nv_bfloat16*>(got),

@@ -1,5 +1,6 @@
 // CUDA ag_gemm at world size 1 (an in-process rendezvous of one rank): Prepare, Poison,
-// Run(fused), Run(sequential), Check; argument errors. GPU tests skip without a CUDA device.
+// Run(fused), Run(sequential), Check; the race check's refills and row checksums; argument
+// errors. GPU tests skip without a CUDA device.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -59,6 +60,22 @@ class AgGemmGpuTest : public ::testing::Test {
     EXPECT_LT(check->c_rel_error, op_->tolerance());
   }
 
+  // Prepare, then for operations 0..2: RefillInputs(seed k), Run(variant), CheckRows(seed k, k);
+  // Synchronize, TakeRowChecks.
+  GemmRowCheck RaceCheck(const GemmProblem& problem, GemmVariant variant) {
+    absl::Status s = op_->Prepare(problem, kSeed);
+    for (int k = 0; s.ok() && k < 3; ++k) {
+      s = op_->RefillInputs(kSeed + 100 + k);
+      if (s.ok()) s = op_->Run(variant);
+      if (s.ok()) s = op_->CheckRows(kSeed + 100 + k, k);
+    }
+    if (s.ok()) s = backend_->Synchronize();
+    EXPECT_TRUE(s.ok()) << s;
+    absl::StatusOr<GemmRowCheck> found = op_->TakeRowChecks();
+    EXPECT_TRUE(found.ok()) << found.status();
+    return found.ok() ? *found : GemmRowCheck{-1, -1, -1, 1e30};
+  }
+
   SingleRankRendezvous rendezvous_;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<GemmCollective> op_;
@@ -67,7 +84,11 @@ class AgGemmGpuTest : public ::testing::Test {
 TEST_F(AgGemmGpuTest, FusedMatchesSequential) {
   EXPECT_EQ(op_->collective_name(), "nccl_all_gather");
   EXPECT_EQ(op_->gemm_name(), "cublaslt");
-  EXPECT_DOUBLE_EQ(op_->tolerance(), 1e-2);
+  const GemmProblem bf16 = test_util::TestGemmProblem(256, 512, 384, 1, DType::kBf16);
+  ASSERT_TRUE(op_->Prepare(bf16, kSeed).ok());
+  EXPECT_DOUBLE_EQ(op_->tolerance(), GemmCheckTolerance(bf16, 1, Computes::kAllGatherGemm,
+                                                        CheckTileRows(bf16, 1) * bf16.n));
+  EXPECT_LT(op_->tolerance(), 1e-3);
   for (const DType dtype : {DType::kBf16, DType::kFp16}) {
     for (const int splits : {1, 2}) {
       SCOPED_TRACE(std::string(DTypeName(dtype)) + " splits " + std::to_string(splits));
@@ -121,6 +142,54 @@ TEST_F(AgGemmGpuTest, PipelinedMatchesSequential) {
   ASSERT_TRUE(op_->Run(GemmVariant::kSequential).ok());
   ASSERT_TRUE(backend_->Synchronize().ok());
   EXPECT_GE(op_->Check()->c_rel_error, 1e29);
+}
+
+// Fresh inputs every operation, C checked row by row against the generators: no row is off,
+// and the roundoff is seen (ratio > 0) but well inside the bound.
+TEST_F(AgGemmGpuTest, RowChecksPassOnFreshInputs) {
+  for (const DType dtype : {DType::kBf16, DType::kFp16, DType::kFp8E4m3}) {
+    for (const Fp8Scaling scaling : {Fp8Scaling::kTensorwise, Fp8Scaling::kRowwise}) {
+      if (dtype != DType::kFp8E4m3 && scaling == Fp8Scaling::kRowwise) continue;
+      for (const GemmVariant variant : {GemmVariant::kFused, GemmVariant::kPipelined}) {
+        SCOPED_TRACE(std::string(DTypeName(dtype)) + " " + Fp8ScalingName(scaling) + " " +
+                     GemmVariantName(variant, Computes::kAllGatherGemm));
+        GemmProblem problem = test_util::TestGemmProblem(256, 512, 384, 2, dtype);
+        problem.fp8_scaling = scaling;
+        const GemmRowCheck found = RaceCheck(problem, variant);
+        EXPECT_EQ(found.wrong_rows, 0) << "operation " << found.operation << " row "
+                                       << found.first_row << " ratio " << found.worst_ratio;
+        EXPECT_EQ(found.operation, -1);
+        EXPECT_EQ(found.first_row, -1);
+        EXPECT_GT(found.worst_ratio, 0.0);
+        EXPECT_LT(found.worst_ratio, 1.0);
+      }
+    }
+  }
+}
+
+// A C made from other inputs than the checked seed's: a wrong row's checksum lands inside
+// the bound only by chance (|got - want| ~ sqrt(2) ||C_row|| |N(0, 1)| against 10 u ||C_row||:
+// about 2% of rows in bf16), so nearly every row is wrong and the first wrong row is at most the
+// number that passed; the findings are cleared once taken.
+TEST_F(AgGemmGpuTest, RowChecksCatchAWrongC) {
+  const GemmProblem problem = test_util::TestGemmProblem(128, 256, 64, 1, DType::kBf16);
+  ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
+  ASSERT_TRUE(op_->RefillInputs(kSeed + 1).ok());
+  ASSERT_TRUE(op_->Run(GemmVariant::kFused).ok());
+  ASSERT_TRUE(op_->CheckRows(kSeed + 2, 0).ok());
+  ASSERT_TRUE(backend_->Synchronize().ok());
+  absl::StatusOr<GemmRowCheck> found = op_->TakeRowChecks();
+  ASSERT_TRUE(found.ok()) << found.status();
+  EXPECT_GE(found->wrong_rows, problem.m * 9 / 10);
+  EXPECT_LE(found->wrong_rows, problem.m);
+  EXPECT_EQ(found->operation, 0);
+  EXPECT_GE(found->first_row, 0);
+  EXPECT_LE(found->first_row, problem.m - found->wrong_rows);
+  EXPECT_GT(found->worst_ratio, 1.0);
+  found = op_->TakeRowChecks();
+  ASSERT_TRUE(found.ok()) << found.status();
+  EXPECT_EQ(found->wrong_rows, 0);
+  EXPECT_EQ(found->worst_ratio, 0.0);
 }
 
 TEST_F(AgGemmGpuTest, RepeatedRuns) {
@@ -187,6 +256,9 @@ TEST_F(AgGemmGpuTest, CaptureIsRefusedAndLeavesTheBackendUsable) {
 TEST_F(AgGemmGpuTest, RejectsBadProblems) {
   EXPECT_EQ(op_->Run(GemmVariant::kFused).code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(op_->Check().status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(op_->RefillInputs(kSeed).code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(op_->CheckRows(kSeed, 0).code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(op_->TakeRowChecks().status().code(), absl::StatusCode::kFailedPrecondition);
   const absl::Status fp32 =
       op_->Prepare(test_util::TestGemmProblem(64, 64, 64, 1, DType::kFp32), kSeed);
   EXPECT_EQ(fp32.code(), absl::StatusCode::kInvalidArgument);

@@ -21,7 +21,10 @@
 // bf16 and fp16, and fp8_e4m3: A [m, k/n] and Bt [n_cols, k/n] in e4m3 with this rank's own
 // scales (tensorwise, or rowwise: m for A's rows, n_cols for B's columns), the GEMM's output
 // bf16, so the partials, the pushes, the staging area, the sum and C_shard are all bf16.
-// Eager only: a stream capture is refused, as ag_gemm's.
+// Eager only: a stream capture is refused, as ag_gemm's. The barriers are
+// EnqueueSignalPadBarrier's, which honour ctx->faults (test jobs). The race check
+// (RefillInputs, CheckRows: gemm_row_check.h) checks C_shard's rows against every rank's
+// generators, one term per rank's K slice.
 #include <cuda_runtime_api.h>
 #include <nccl.h>
 
@@ -44,6 +47,7 @@
 #include "kernels/cuda/cuda_dtype.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/gemm_fp8_scales.h"
+#include "kernels/cuda/gemm_row_check.h"
 #include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
 #include "kernels/dtype.h"
@@ -54,8 +58,7 @@ namespace symmbench {
 namespace {
 
 constexpr const char* kName = ops::kMatmulReduceScatter;
-constexpr int kPoisonByte = 0xFF;    // 0xFFFF: NaN in bf16 and fp16
-constexpr double kTolerance = 1e-2;  // relative Frobenius error of C (bf16 / fp16)
+constexpr int kPoisonByte = 0xFF;  // 0xFFFF: NaN in bf16 and fp16
 // Fill streams of LaunchAgGemmFillUniform, apart from ag_gemm's: A and B of rank r, and with
 // fp8_e4m3 their scales.
 constexpr uint32_t kFillStreamA = 0xA000u;
@@ -119,7 +122,8 @@ class CudaMatmulReduceScatter final : public GemmCollective {
                                 {&p_ref_, static_cast<size_t>(mn_bytes)},
                                 {&c_, c_bytes},
                                 {&c_ref_, c_bytes},
-                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)}};
+                                {&sums_, sizeof(FrobeniusSums) * static_cast<size_t>(tiles)},
+                                {&row_check_, GemmRowCheckWorkspaceBytes(problem.n, k_local, ws)}};
     if (absl::Status s =
             ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", GemmProblemName(problem)));
         !s.ok()) {
@@ -134,7 +138,6 @@ class CudaMatmulReduceScatter final : public GemmCollective {
           absl::StrCat(kName, ": cudaEventCreate(chunk ", chunk_ready_.size(), ")"));
       chunk_ready_.push_back(std::move(event));
     }
-    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
     const DeviceDType sum_ddtype = ToDeviceDType(out_dtype);
     if (max_blocks_[static_cast<int>(sum_ddtype)] == 0) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(ShardedMaxBlocks(/*gather=*/false, sum_ddtype, ws,
@@ -143,14 +146,9 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     }
     const cudaStream_t main = ctx_->stream;
     const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype, seed, kFillStreamA + rank,
-                                main),
-        absl::StrCat(kName, ": fill A (", GemmProblemName(problem), ")"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype, seed, kFillStreamB + rank,
-                                main),
-        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheckReset(row_check_.get(), main),
+                                   absl::StrCat(kName, ": reset the row checks"));
+    if (absl::Status s = FillInputs(problem, seed); !s.ok()) return s;
     if (absl::Status s =
             scales_.Prepare(problem, seed, kFillStreamAScale + rank, kFillStreamBScale + rank, main,
                             absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
@@ -159,10 +157,18 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     }
     rhs_ = scales_.Rhs(problem, b_.get());
     problem_ = problem;
+    scale_seed_ = seed;
     prepared_ = true;
     return PoisonOutputs();
   }
 
+  // Also this rank's staging area, so that a push landing after the local sum read its slot (a
+  // late push, a missing exit barrier) leaves NaN in C_shard rather than the previous operation's
+  // equal partial. Safe on the main stream: the last fused op's exit barrier, which the main
+  // stream waited for, completed once every peer's pushes into this area had landed; and peers
+  // push the next op's chunks only after its entry barrier, which this rank's copy stream
+  // reaches after this memset in stream order (it waits for an event recorded on the main stream
+  // after it).
   absl::Status PoisonOutputs() override {
     if (!prepared_) return NotPrepared("PoisonOutputs");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
@@ -171,7 +177,57 @@ class CudaMatmulReduceScatter final : public GemmCollective {
           cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
           absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
     }
+    const size_t staging_bytes = ctx_->world_size * shard_rows() * row_bytes();  // m x n
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemsetAsync(Staging(ctx_->rank, 0, 0), kPoisonByte, staging_bytes, ctx_->stream),
+        absl::StrCat(kName, ": cudaMemsetAsync(poison the staging area, ", staging_bytes,
+                     " bytes)"));
     return absl::OkStatus();
+  }
+
+  absl::Status RefillInputs(uint64_t seed) override {
+    if (!prepared_) return NotPrepared("RefillInputs");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    return FillInputs(problem_, seed);
+  }
+
+  // C_shard: rows [rank m/ws, (rank+1) m/ws) of the sum over ranks p of A_p @ B_p, each with
+  // rank p's own fill and scale streams.
+  absl::Status CheckRows(uint64_t seed, int operation) override {
+    if (!prepared_) return NotPrepared("CheckRows");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    GemmRowCheckArgs args;
+    args.c = c_.get();
+    args.rows = shard_rows();
+    args.first_row = ctx_->rank * shard_rows();
+    args.m = problem_.m;
+    args.n = problem_.n;
+    args.k_term = k_local();
+    args.dtype = ToDeviceDType(problem_.dtype);
+    args.rowwise = problem_.fp8_scaling == Fp8Scaling::kRowwise;
+    args.terms = ctx_->world_size;
+    for (uint32_t p = 0; p < static_cast<uint32_t>(ctx_->world_size); ++p) {
+      args.term[p] = {kFillStreamA + p, problem_.m, kFillStreamB + p, kFillStreamAScale + p,
+                      kFillStreamBScale + p};
+    }
+    args.seed = seed;
+    args.scale_seed = scale_seed_;
+    args.scale = GemmRowCheckScale(problem_, ctx_->world_size, Computes::kGemmReduceScatter);
+    args.operation = operation;
+    args.workspace = row_check_.get();
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheck(args, ctx_->stream),
+                                   absl::StrCat(kName, ": row check of operation ", operation, " (",
+                                                GemmProblemName(problem_), ")"));
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
+    if (!prepared_) return NotPrepared("TakeRowChecks");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    GemmRowCheckFound found;
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(TakeGemmRowCheck(row_check_.get(), ctx_->stream, &found),
+                                   absl::StrCat(kName, ": read the row checks"));
+    return GemmRowCheck{found.wrong_rows, found.operation, found.first_row, found.worst_ratio};
   }
 
   absl::Status Run(GemmVariant variant) override {
@@ -223,7 +279,10 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     return result;
   }
 
-  double tolerance() const override { return kTolerance; }
+  double tolerance() const override {
+    return GemmCheckTolerance(problem_, ctx_->world_size, Computes::kGemmReduceScatter,
+                              CheckTileRows(problem_, ctx_->world_size) * problem_.n);
+  }
   std::string collective_name() const override { return "nccl_reduce_scatter"; }
   std::string gemm_name() const override { return "cublaslt"; }
 
@@ -231,6 +290,23 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   absl::Status NotPrepared(const char* what) const {
     return absl::FailedPreconditionError(
         absl::StrCat(kName, ": ", what, " before a successful Prepare"));
+  }
+
+  // Enqueues the draws of this rank's A [m, k/ws] and B [k/ws, n] (FP8: Bt [n, k/ws], the same
+  // count of draws) from `seed`, on the main stream.
+  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) {
+    const DeviceDType ddtype = ToDeviceDType(problem.dtype);
+    const int64_t k_local = problem.k / ctx_->world_size;
+    const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype, seed, kFillStreamA + rank,
+                                ctx_->stream),
+        absl::StrCat(kName, ": fill A (", GemmProblemName(problem), ")"));
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype, seed, kFillStreamB + rank,
+                                ctx_->stream),
+        absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
+    return absl::OkStatus();
   }
 
   int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
@@ -359,10 +435,12 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   // [m, k/n], [k/n, n_cols], [m, n_cols] x 2, [m/n, n_cols] x 2, FrobeniusSums per tile
   DeviceBuffer a_{ctx_->device}, b_{ctx_->device}, partials_{ctx_->device}, p_ref_{ctx_->device},
       c_{ctx_->device}, c_ref_{ctx_->device}, sums_{ctx_->device};
-  GemmFp8Scales scales_{ctx_->device};  // fp8_e4m3 only
+  DeviceBuffer row_check_{ctx_->device};  // GemmRowCheckWorkspaceBytes(n, k/n, n): the counters
+  GemmFp8Scales scales_{ctx_->device};    // fp8_e4m3 only
   GemmRhs rhs_;  // dtype, b_ (FP8: Bt [n_cols, k/n]) and the scales, for every GEMM
   std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
   GemmProblem problem_;
+  uint64_t scale_seed_ = 0;  // Prepare's seed: the FP8 scales', which RefillInputs keeps
   bool prepared_ = false;
 };
 

@@ -76,7 +76,7 @@ const std::vector<OpDescriptor>& Ops() {
        "all-gather of A shards by copy engine with per-chunk progress flags, overlapped with the "
        "GEMM C = A @ B on each chunk as it lands (shapes instead of sizes)",
        OpFamily::kGemmCollective, Computes::kAllGatherGemm, ShardBusFactor, "none", 0, false,
-       /*fp8=*/true},
+       /*fp8=*/true, /*in_place=*/false, /*misalign=*/false, /*exit_barrier=*/true},
       {ops::kMatmulReduceScatter,
        "GEMM + reduce-scatter (a row-parallel linear layer, PyTorch's "
        "fused_matmul_reduce_scatter): "
@@ -84,7 +84,7 @@ const std::vector<OpDescriptor>& Ops() {
        "copy engine into their owner's symmetric buffer while the next chunk computes, then "
        "every rank sums the n partials of its M/n rows (shapes instead of sizes)",
        OpFamily::kGemmCollective, Computes::kGemmReduceScatter, ShardBusFactor, "sum", 0, false,
-       /*fp8=*/true},
+       /*fp8=*/true, /*in_place=*/false, /*misalign=*/false, /*exit_barrier=*/true},
       {ops::kBroadcast,
        "broadcast from rank 0: every rank copies rank 0's buffer by copy engine between two "
        "signal-pad barriers",
