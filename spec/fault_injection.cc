@@ -30,10 +30,15 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
                                                    ") (world_size)"));
   }
   const std::optional<OpDescriptor> op = JobOp(spec);
-  if (!op.has_value() || !IsSweptOp(*op)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("inject_fault: ", v1::Fault::Kind_Name(fault.kind()),
-                     " is not supported for kernel ", spec.kernel(), " (size-swept kernels only)"));
+  // GEMM ops: the race check's faults (the other kinds flip elements of swept outputs).
+  const bool gemm_fault =
+      op.has_value() && op->family == OpFamily::kGemmCollective &&
+      (fault.kind() == v1::Fault::skip_exit_barrier || fault.kind() == v1::Fault::cached_result);
+  if (!op.has_value() || (!IsSweptOp(*op) && !gemm_fault)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "inject_fault: ", v1::Fault::Kind_Name(fault.kind()), " is not supported for kernel ",
+        spec.kernel(),
+        " (size-swept kernels; GEMM kernels take skip_exit_barrier and cached_result)"));
   }
   if (fault.kind() == v1::Fault::skip_exit_barrier && !op->exit_barrier) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault: skip_exit_barrier: kernel ",

@@ -33,6 +33,11 @@ TEST(FaultInjectionTest, ValidFaultsPass) {
       ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "one_shot_push_all_reduce"))
           .ok());
   EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "broadcast")).ok());
+  // The GEMM ops take the race check's faults.
+  for (const char* kernel : {"ag_gemm", "matmul_reduce_scatter"}) {
+    EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, kernel)).ok());
+    EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::cached_result, 0, 2, kernel)).ok());
+  }
 }
 
 TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
@@ -51,6 +56,9 @@ TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
   const absl::Status gemm = ValidateFaultInjection(Spec(v1::Fault::rank_error, 0, 2, "ag_gemm"));
   EXPECT_EQ(gemm.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(gemm.message().find("ag_gemm"), std::string::npos) << gemm;
+  EXPECT_NE(gemm.message().find("GEMM kernels take skip_exit_barrier and cached_result"),
+            std::string::npos)
+      << gemm;
   // The push one-shot has no barriers at all.
   const absl::Status push =
       ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, "one_shot_push_all_reduce"));

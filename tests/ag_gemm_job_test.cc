@@ -20,6 +20,10 @@ void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t 
   EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
   EXPECT_TRUE(row["checked"].get<bool>());
   EXPECT_LE(gemm["rel_error"].get<double>(), gemm["rel_error_tolerance"].get<double>());
+  // The race check ran, and every row of it passed.
+  EXPECT_EQ(gemm["race_wrong_rows"].get<int64_t>(), 0);
+  EXPECT_GT(gemm["race_ratio"].get<double>(), 0.0);
+  EXPECT_LT(gemm["race_ratio"].get<double>(), 1.0);
   for (const char* key :
        {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "t_pipelined_us", "tflops"}) {
     EXPECT_GT(gemm[key].get<double>(), 0.0) << key;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -102,6 +103,25 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
   }
 }
 
+// A GEMM row that passed every check: the gathered A, the tiles of C within the tolerance, and
+// every row of the race check within its bound (its figures printed, for the results page).
+void ExpectCheckedGemmRow(const nlohmann::json& row, const std::string& what) {
+  const nlohmann::json& gemm = row["gemm"];
+  const std::string shape = std::to_string(gemm["m"].get<int64_t>()) + "x" +
+                            std::to_string(gemm["n"].get<int64_t>()) + "x" +
+                            std::to_string(gemm["k"].get<int64_t>());
+  std::cout << "GEMM-CHECK " << what << " " << shape << " rel_error " << gemm["rel_error"]
+            << " tolerance " << gemm["rel_error_tolerance"] << " race_ratio " << gemm["race_ratio"]
+            << " t_fused_us " << gemm["t_fused_us"] << "\n";
+  EXPECT_TRUE(row["checked"].get<bool>()) << what;
+  EXPECT_EQ(row["wrong"].get<int64_t>(), 0) << what;
+  EXPECT_EQ(gemm["race_wrong_rows"].get<int64_t>(), 0) << what;
+  EXPECT_GT(gemm["race_ratio"].get<double>(), 0.0) << what;
+  EXPECT_LT(gemm["race_ratio"].get<double>(), 1.0) << what;
+  EXPECT_LT(gemm["rel_error"].get<double>(), gemm["rel_error_tolerance"].get<double>()) << what;
+  EXPECT_GT(gemm["t_fused_us"].get<double>(), 0) << what;
+}
+
 // AG-GEMM over every device: the copy-engine gather, its progress flags and the per-tile C
 // check (at one GPU nothing is gathered).
 TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
@@ -111,21 +131,19 @@ TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
   std::string error;
   ASSERT_TRUE(daemon.Start(&error)) << error;
   const int64_t m = 1024 * devices;  // divisible by world_size x 4 splits
-  CommandResult result;
-  nlohmann::json job = daemon.ClientJson(
-      {"submit", "--kernel", "ag_gemm", "--world-size", std::to_string(devices), "--shapes",
-       std::to_string(m) + "x2048x1024," + std::to_string(2 * m) + "x1024x2048",
-       "--splits-per-rank", "4", "--warmup", "3", "--iters", "10", "--repeats", "2", "--wait"},
-      &result);
-  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
-  ASSERT_EQ(job["rows"].size(), 2u);
-  for (const nlohmann::json& row : job["rows"]) {
-    EXPECT_TRUE(row["checked"].get<bool>());
-    EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
-    EXPECT_LT(row["gemm"]["rel_error"].get<double>(),
-              row["gemm"]["rel_error_tolerance"].get<double>());
-    EXPECT_GT(row["gemm"]["t_fused_us"].get<double>(), 0);
-    EXPECT_GT(row["gemm"]["t_pipelined_us"].get<double>(), 0);
+  for (const std::string dtype : {"bf16", "fp8_e4m3"}) {
+    CommandResult result;
+    nlohmann::json job = daemon.ClientJson(
+        {"submit", "--kernel", "ag_gemm", "--world-size", std::to_string(devices), "--dtype", dtype,
+         "--shapes", std::to_string(m) + "x2048x1024," + std::to_string(2 * m) + "x1024x2048",
+         "--splits-per-rank", "4", "--warmup", "3", "--iters", "10", "--repeats", "2", "--wait"},
+        &result);
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    ASSERT_EQ(job["rows"].size(), 2u);
+    for (const nlohmann::json& row : job["rows"]) {
+      ExpectCheckedGemmRow(row, "ag_gemm " + dtype);
+      EXPECT_GT(row["gemm"]["t_pipelined_us"].get<double>(), 0);
+    }
   }
 }
 
@@ -139,7 +157,7 @@ TEST(GpuMatmulReduceScatterJobTest, EveryShapeIsCheckedAgainstTheSequentialRefer
   ASSERT_TRUE(daemon.Start(&error)) << error;
   const int64_t m = 1024 * devices;  // divisible by world_size x 4 splits
   const int64_t k = 1024 * devices;  // divisible by world_size
-  for (const std::string dtype : {"bf16", "fp16"}) {
+  for (const std::string dtype : {"bf16", "fp16", "fp8_e4m3"}) {
     CommandResult result;
     nlohmann::json job = daemon.ClientJson(
         {"submit", "--kernel", "matmul_reduce_scatter", "--world-size", std::to_string(devices),
@@ -151,12 +169,7 @@ TEST(GpuMatmulReduceScatterJobTest, EveryShapeIsCheckedAgainstTheSequentialRefer
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     ASSERT_EQ(job["rows"].size(), 2u);
     for (const nlohmann::json& row : job["rows"]) {
-      EXPECT_TRUE(row["checked"].get<bool>());
-      EXPECT_EQ(row["wrong"].get<int64_t>(), 0);
-      EXPECT_LT(row["gemm"]["rel_error"].get<double>(),
-                row["gemm"]["rel_error_tolerance"].get<double>())
-          << dtype;
-      EXPECT_GT(row["gemm"]["t_fused_us"].get<double>(), 0);
+      ExpectCheckedGemmRow(row, "matmul_reduce_scatter " + dtype);
       EXPECT_GT(row["gemm"]["t_rs_us"].get<double>(), 0);
       EXPECT_EQ(row["reference"], "nccl_reduce_scatter+cublaslt");
     }
@@ -283,6 +296,42 @@ TEST(GpuRaceCheckTest, SkippedExitBarriersFailEveryKernelWithOne) {
   }
   EXPECT_GE(kernels, 7);
   EXPECT_GE(by_race_check, kernels - 1);  // all but the two-shot's push at most
+}
+
+// Two or more GPUs: both GEMM ops with their exit barrier skipped (rank 1 computing 1 ms late)
+// and with a cached result (the fused op run once, its C kept) fail their job.
+TEST(GpuRaceCheckTest, GemmOpsWithASkippedExitBarrierOrACachedResultFail) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  Daemon daemon(MakeTempDir("gpu_gemm_race"), 1, "cuda");
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  const int64_t m = 1024 * devices;
+  const int64_t k = 512 * devices;
+  const std::string dir = MakeTempDir("gpu_gemm_race_specs");
+  for (const std::string kernel : {"ag_gemm", "matmul_reduce_scatter"}) {
+    for (const std::string fault : {"skip_exit_barrier:1", "cached_result"}) {
+      const std::string spec = dir + "/" + kernel + "_" + fault.substr(0, 4) + ".json";
+      std::ofstream(spec) << R"({"inject_fault": ")" << fault << R"("})";
+      CommandResult result;
+      const nlohmann::json job = daemon.ClientJson(
+          {"submit", "--spec", spec, "--kernel", kernel, "--world-size", std::to_string(devices),
+           "--shapes", std::to_string(m) + "x2048x" + std::to_string(k), "--splits-per-rank", "2",
+           "--warmup", "1", "--iters", "5", "--wait"},
+          &result);
+      const std::string what = kernel + " " + fault;
+      const std::string message = job.value("error", "");
+      std::cout << "GEMM-FAULT " << what << ": " << job.value("state", "") << ": " << message
+                << "\n";
+      EXPECT_EQ(job["state"], "FAILED") << what << ": " << result.out << result.err;
+      EXPECT_NE(message.find("verification failed"), std::string::npos) << what << ": " << message;
+      if (fault == "cached_result") {
+        EXPECT_NE(message.find("(race check: operation 0, "), std::string::npos)
+            << what << ": " << message;
+      }
+    }
+  }
 }
 
 // Two or more GPUs: the CUDA test plugins without an exit barrier (rank 1 reads late) and with

@@ -222,6 +222,34 @@ TEST_F(WorkerFaultTest, SkippedBarriersWaitsAndCachedResultsFailTheJob) {
   }
 }
 
+// The GEMM ops: a skipped exit barrier (every rank; rank 1 computing 20 ms late) and a cached
+// result (the fused op ran once, its C kept) fail their job in the race check, which the
+// checks against the reference on unchanging inputs would not.
+TEST_F(WorkerFaultTest, GemmOpsWithASkippedExitBarrierOrACachedResultFailTheJob) {
+  for (const char* kernel : {ops::kAgGemm, ops::kMatmulReduceScatter}) {
+    for (v1::Fault::Kind kind : {v1::Fault::skip_exit_barrier, v1::Fault::cached_result}) {
+      v1::JobSpec spec = SmallCpuSpec(2, {});
+      spec.set_kernel(kernel);
+      spec.set_dtype(v1::bf16);
+      v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
+      shape->set_m(128);
+      shape->set_n(64);
+      shape->set_k(64);
+      spec.mutable_gemm()->set_splits_per_rank(2);
+      SetFault(&spec, kind, kind == v1::Fault::skip_exit_barrier ? 1 : 0);
+      const v1::Job job = WaitFinal(stub_.get(), SubmitOk(spec), seconds(60));
+      const std::string what = std::string(kernel) + " " + v1::Fault::Kind_Name(kind);
+      EXPECT_EQ(job.state(), v1::FAILED) << what;
+      EXPECT_NE(job.error().find("verification failed"), std::string::npos)
+          << what << ": " << job.error();
+      if (kind == v1::Fault::cached_result) {
+        EXPECT_NE(job.error().find("(race check: operation 0, "), std::string::npos)
+            << what << ": " << job.error();
+      }
+    }
+  }
+}
+
 // The job names the rank whose result was wrong, not whichever rank reported first: rank 0 sees
 // rank 1's count too, and used to win that race about 1 time in 10.
 TEST_F(WorkerFaultTest, AWrongResultOnRank1IsNamedRank1EveryTime) {

@@ -11,6 +11,8 @@
 #include "kernels/ops/registry.h"
 #include "spec/gemm_spec.h"
 #include "spec/spec_validation.h"
+#include "worker/fault_injection_gemm.h"
+#include "worker/gemm_race_check.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -25,6 +27,7 @@ constexpr size_t kMaxSamples = 10000;
 struct RankResult {
   TimingStats times[kVariants];
   GemmCheck check;
+  GemmRowCheck race;  // the race check's, over every checked variant
 
   std::string Encode() const {
     std::ostringstream out;
@@ -32,6 +35,8 @@ struct RankResult {
     for (const TimingStats& t : times)
       out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
     out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
+    out << ' ' << race.wrong_rows << ' ' << race.operation << ' ' << race.first_row << ' '
+        << race.worst_ratio;
     const TimingStats& fused = times[static_cast<int>(GemmVariant::kFused)];
     out << ' ' << fused.samples_us.size();
     for (double sample : fused.samples_us) out << ' ' << sample;
@@ -44,6 +49,7 @@ struct RankResult {
     std::istringstream in(text);
     for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
     in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
+    in >> r.race.wrong_rows >> r.race.operation >> r.race.first_row >> r.race.worst_ratio;
     TimingStats& fused = r.times[static_cast<int>(GemmVariant::kFused)];
     size_t samples = 0, repeats = 0;
     in >> samples;
@@ -150,11 +156,15 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   }
   int64_t wrong = 0;
   double error = 0;
+  GemmRowCheck race;
   for (const RankResult& r : results) {
-    wrong += r.check.gathered_wrong;
+    wrong += r.check.gathered_wrong + r.race.wrong_rows;
     error = std::max(error, r.check.c_rel_error);
+    AccumulateRowChecks(r.race, &race);
   }
   row.set_wrong(wrong);
+  gemm->set_race_wrong_rows(race.wrong_rows);
+  gemm->set_race_ratio(race.worst_ratio);
   gemm->set_rel_error(error);
   gemm->set_rel_error_tolerance(op.tolerance());
   row.set_checked(checked);
@@ -170,6 +180,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
   absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(spec.kernel());
   const Computes computes = GemmOpComputes(spec);
   if (!op.ok()) return op.status();
+  *op = InjectGemmFaults(*std::move(op), spec.inject_fault());
   const bool check = !spec.has_check() || spec.check();
   const std::vector<GemmVariant> variants = GemmVariants(spec);
 
@@ -216,6 +227,14 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (s.ok()) s = backend->Synchronize();
       if (s.ok()) s = compare();
       if (!s.ok()) return annotate(s);
+      // The race check of every checked variant the job times, untimed, before the loops.
+      for (GemmVariant variant : variants) {
+        if (!IsCheckedGemmVariant(variant)) continue;
+        absl::StatusOr<GemmRowCheck> race =
+            GemmRaceCheck(backend, op->get(), variant, kSeedBase + index);
+        if (!race.ok()) return annotate(race.status());
+        AccumulateRowChecks(*race, &mine.race);
+      }
     }
     // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
     const int64_t shard_bytes = GemmPieceElements(problem, backend->world_size(), computes) *
@@ -249,6 +268,14 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
     for (size_t rank = 0; rank < results.size(); ++rank) {
+      const GemmRowCheck& race = results[rank].race;
+      if (race.wrong_rows > 0) {
+        return absl::DataLossError(absl::StrCat(
+            where, ": verification failed: ", race.wrong_rows, " rows of C wrong on rank ", rank,
+            ", first row ", race.first_row, " (race check: operation ", race.operation,
+            ", inputs changed every operation; worst checksum error ", race.worst_ratio,
+            " x its bound)"));
+      }
       const GemmCheck& c = results[rank].check;
       if (c.gathered_wrong > 0) {
         return absl::DataLossError(
