@@ -30,15 +30,18 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
                                                    ") (world_size)"));
   }
   const std::optional<OpDescriptor> op = JobOp(spec);
-  // GEMM ops: the race check's faults (the other kinds flip elements of swept outputs).
+  // GEMM ops: the faults that the race check and the timed batches' checks see (the other
+  // kinds are swept outputs' or single ranks').
   const bool gemm_fault =
       op.has_value() && op->family == OpFamily::kGemmCollective &&
-      (fault.kind() == v1::Fault::skip_exit_barrier || fault.kind() == v1::Fault::cached_result);
+      (fault.kind() == v1::Fault::skip_exit_barrier || fault.kind() == v1::Fault::cached_result ||
+       fault.kind() == v1::Fault::flip_timed);
   if (!op.has_value() || (!IsSweptOp(*op) && !gemm_fault)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "inject_fault: ", v1::Fault::Kind_Name(fault.kind()), " is not supported for kernel ",
-        spec.kernel(),
-        " (size-swept kernels; GEMM kernels take skip_exit_barrier and cached_result)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("inject_fault: ", v1::Fault::Kind_Name(fault.kind()),
+                     " is not supported for kernel ", spec.kernel(),
+                     " (size-swept kernels; GEMM kernels take skip_exit_barrier, cached_result and "
+                     "flip_timed)"));
   }
   if (fault.kind() == v1::Fault::skip_exit_barrier && !op->exit_barrier) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault: skip_exit_barrier: kernel ",

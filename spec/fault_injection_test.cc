@@ -37,6 +37,7 @@ TEST(FaultInjectionTest, ValidFaultsPass) {
   for (const char* kernel : {"ag_gemm", "matmul_reduce_scatter"}) {
     EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, kernel)).ok());
     EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::cached_result, 0, 2, kernel)).ok());
+    EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::flip_timed, 0, 2, kernel)).ok());
   }
 }
 
@@ -56,7 +57,8 @@ TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
   const absl::Status gemm = ValidateFaultInjection(Spec(v1::Fault::rank_error, 0, 2, "ag_gemm"));
   EXPECT_EQ(gemm.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(gemm.message().find("ag_gemm"), std::string::npos) << gemm;
-  EXPECT_NE(gemm.message().find("GEMM kernels take skip_exit_barrier and cached_result"),
+  EXPECT_NE(gemm.message().find("GEMM kernels take skip_exit_barrier, cached_result and "
+                                "flip_timed"),
             std::string::npos)
       << gemm;
   // The push one-shot has no barriers at all.

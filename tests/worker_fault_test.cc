@@ -250,6 +250,28 @@ TEST_F(WorkerFaultTest, GemmOpsWithASkippedExitBarrierOrACachedResultFailTheJob)
   }
 }
 
+// A GEMM op whose timed operations do nothing (inject_fault flip_timed: every fused run but the
+// first after Prepare, whose check passes, leaves the poison each timed batch starts with): the
+// check of every timed batch's C counts each of its rows wrong, beside the race check's rows.
+TEST_F(WorkerFaultTest, GemmTimedOperationsThatDoNothingFailEveryBatchCheck) {
+  v1::JobSpec spec = SmallCpuSpec(2, {});
+  spec.set_kernel(ops::kMatmulReduceScatter);
+  spec.set_dtype(v1::bf16);
+  v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
+  shape->set_m(128);
+  shape->set_n(64);
+  shape->set_k(64);
+  spec.set_repeats(1);
+  SetFault(&spec, v1::Fault::flip_timed, 0);
+  const v1::Job job = WaitFinal(stub_.get(), SubmitOk(spec), seconds(60));
+  EXPECT_EQ(job.state(), v1::FAILED);
+  EXPECT_NE(job.error().find("verification failed"), std::string::npos) << job.error();
+  ASSERT_EQ(job.rows_size(), 1) << job.error();
+  // 3 timed batches (3 iters, a batch each), each checking the 64 rows of C_shard on 2 ranks.
+  EXPECT_EQ(job.rows(0).wrong() - job.rows(0).gemm().race_wrong_rows(), 3 * 64 * 2);
+  EXPECT_GT(job.rows(0).gemm().race_wrong_rows(), 0);
+}
+
 // The job names the rank whose result was wrong, not whichever rank reported first: rank 0 sees
 // rank 1's count too, and used to win that race about 1 time in 10.
 TEST_F(WorkerFaultTest, AWrongResultOnRank1IsNamedRank1EveryTime) {

@@ -1,4 +1,4 @@
-// CachingGemmCollective: InjectGemmFaults' cached_result.
+// RunOnceGemmCollective: InjectGemmFaults' cached_result and flip_timed.
 #include "worker/fault_injection_gemm.h"
 
 #include <string>
@@ -7,15 +7,20 @@
 namespace symmbench {
 namespace {
 
-class CachingGemmCollective final : public GemmCollective {
+// A checked variant runs only its first time after each Prepare; PoisonOutputs reaches the op
+// only when `poison` is set (flip_timed), so C then holds the poison, not the first result.
+class RunOnceGemmCollective final : public GemmCollective {
  public:
-  explicit CachingGemmCollective(std::unique_ptr<GemmCollective> op) : op_(std::move(op)) {}
+  RunOnceGemmCollective(std::unique_ptr<GemmCollective> op, bool poison)
+      : op_(std::move(op)), poison_(poison) {}
 
   absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
     computed_ = false;
     return op_->Prepare(problem, seed);
   }
-  absl::Status PoisonOutputs() override { return absl::OkStatus(); }
+  absl::Status PoisonOutputs() override {
+    return poison_ ? op_->PoisonOutputs() : absl::OkStatus();
+  }
   absl::Status Run(GemmVariant variant) override {
     if (IsCheckedGemmVariant(variant)) {
       if (computed_) return absl::OkStatus();  // C still holds the first result
@@ -35,6 +40,7 @@ class CachingGemmCollective final : public GemmCollective {
 
  private:
   std::unique_ptr<GemmCollective> op_;
+  const bool poison_;
   bool computed_ = false;  // a checked variant ran since the last Prepare
 };
 
@@ -42,8 +48,9 @@ class CachingGemmCollective final : public GemmCollective {
 
 std::unique_ptr<GemmCollective> InjectGemmFaults(std::unique_ptr<GemmCollective> op,
                                                  const v1::Fault& fault) {
-  if (fault.kind() != v1::Fault::cached_result) return op;
-  return std::make_unique<CachingGemmCollective>(std::move(op));
+  if (fault.kind() != v1::Fault::cached_result && fault.kind() != v1::Fault::flip_timed) return op;
+  return std::make_unique<RunOnceGemmCollective>(std::move(op),
+                                                 fault.kind() == v1::Fault::flip_timed);
 }
 
 }  // namespace symmbench

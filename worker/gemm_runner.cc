@@ -27,7 +27,8 @@ constexpr size_t kMaxSamples = 10000;
 struct RankResult {
   TimingStats times[kVariants];
   GemmCheck check;
-  GemmRowCheck race;  // the race check's, over every checked variant
+  GemmRowCheck race;   // the race check's, over every checked variant
+  GemmRowCheck timed;  // the row checks of every timed batch's last operation
 
   std::string Encode() const {
     std::ostringstream out;
@@ -35,8 +36,10 @@ struct RankResult {
     for (const TimingStats& t : times)
       out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
     out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
-    out << ' ' << race.wrong_rows << ' ' << race.operation << ' ' << race.first_row << ' '
-        << race.worst_ratio;
+    for (const GemmRowCheck* rows : {&race, &timed}) {
+      out << ' ' << rows->wrong_rows << ' ' << rows->operation << ' ' << rows->first_row << ' '
+          << rows->worst_ratio;
+    }
     const TimingStats& fused = times[static_cast<int>(GemmVariant::kFused)];
     out << ' ' << fused.samples_us.size();
     for (double sample : fused.samples_us) out << ' ' << sample;
@@ -49,7 +52,9 @@ struct RankResult {
     std::istringstream in(text);
     for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
     in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
-    in >> r.race.wrong_rows >> r.race.operation >> r.race.first_row >> r.race.worst_ratio;
+    for (GemmRowCheck* rows : {&r.race, &r.timed}) {
+      in >> rows->wrong_rows >> rows->operation >> rows->first_row >> rows->worst_ratio;
+    }
     TimingStats& fused = r.times[static_cast<int>(GemmVariant::kFused)];
     size_t samples = 0, repeats = 0;
     in >> samples;
@@ -158,7 +163,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   double error = 0;
   GemmRowCheck race;
   for (const RankResult& r : results) {
-    wrong += r.check.gathered_wrong + r.race.wrong_rows;
+    wrong += r.check.gathered_wrong + r.race.wrong_rows + r.timed.wrong_rows;
     error = std::max(error, r.check.c_rel_error);
     AccumulateRowChecks(r.race, &race);
   }
@@ -169,6 +174,36 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   gemm->set_rel_error_tolerance(op.tolerance());
   row.set_checked(checked);
   return row;
+}
+
+// DATA_LOSS naming the first check that `rank`'s result failed (the race check, a timed batch,
+// the gathered A, the tolerance), or OK.
+absl::Status Failure(const std::string& where, size_t rank, const RankResult& result,
+                     const GemmCollective& op) {
+  for (const auto& [rows, what] :
+       {std::pair<const GemmRowCheck&, const char*>{result.race, "race check: operation "},
+        {result.timed, "timed batch "}}) {
+    if (rows.wrong_rows == 0) continue;
+    const char* how =
+        &rows == &result.race ? ", inputs changed every operation" : ", checked against its inputs";
+    return absl::DataLossError(
+        absl::StrCat(where, ": verification failed: ", rows.wrong_rows, " rows of C wrong on rank ",
+                     rank, ", first row ", rows.first_row, " (", what, rows.operation, how,
+                     "; worst checksum error ", rows.worst_ratio, " x its bound)"));
+  }
+  const GemmCheck& c = result.check;
+  if (c.gathered_wrong > 0) {
+    return absl::DataLossError(
+        absl::StrCat(where, ": verification failed: gathered A has ", c.gathered_wrong,
+                     " elements differing from the reference all-gather on rank ", rank,
+                     ", first at index ", c.first_bad_index));
+  }
+  if (!(c.c_rel_error <= op.tolerance())) {
+    return absl::DataLossError(absl::StrCat(where, ": verification failed: C on rank ", rank,
+                                            " has relative Frobenius error ", c.c_rel_error,
+                                            " above the tolerance ", op.tolerance()));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -239,24 +274,45 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
     const int64_t shard_bytes = GemmPieceElements(problem, backend->world_size(), computes) *
                                 GemmPieceElementBytes(*dtype, computes);
-    for (GemmVariant variant : variants) {
-      // The fused op is the kernel under test: repeated and delayed when fault injection asks.
-      // It and the pipelined variant, which compute C too, are checked once more after each
-      // loop, right behind its last timed batch.
-      const bool fused = variant == GemmVariant::kFused;
-      std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
-      if (fused) run = fault.Wrap(backend, shard_bytes, std::move(run));
-      LoopHooks hooks;
-      std::function<absl::Status()> after_round;
-      if (IsCheckedGemmVariant(variant) && check) {
-        hooks.after_last_batch = [&run_checked, variant] { return run_checked(variant); };
-        after_round = compare;
+    // The loops, pass after pass (spec.repeats, at least 1): in each pass the fused op's loop,
+    // then every other variant's right behind it, so that the references are timed when the
+    // fused op is (the GPUs' clocks move under sustained GEMM load). A checked variant (fused,
+    // pipelined) has its outputs poisoned before every timed batch and the C of the batch's
+    // last operation checked by rows against Prepare's inputs after it, then one more operation
+    // checked against the sequential reference right behind its last batch.
+    std::vector<double> samples[kVariants];
+    std::vector<double> loop_medians[kVariants];
+    int timed_checks = 0;  // batch checks so far, the number CheckRows keeps
+    for (int pass = 0; pass < std::max(1, spec.repeats()); ++pass) {
+      for (GemmVariant variant : variants) {
+        // The fused op is the kernel under test: delayed when fault injection asks.
+        std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
+        if (variant == GemmVariant::kFused) run = fault.Wrap(backend, shard_bytes, std::move(run));
+        const bool checked = IsCheckedGemmVariant(variant) && check;
+        LoopHooks hooks;
+        if (checked) {
+          hooks.before_batch = [&] { return (*op)->PoisonOutputs(); };
+          hooks.after_batch = [&] { return (*op)->CheckRows(kSeedBase + index, timed_checks++); };
+          hooks.after_last_batch = [&run_checked, variant] { return run_checked(variant); };
+        }
+        absl::StatusOr<TimingStats> stats =
+            WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), run, hooks);
+        if (!stats.ok()) return annotate(stats.status());
+        if (checked) {
+          absl::Status s = compare();
+          absl::StatusOr<GemmRowCheck> rows = s.ok() ? (*op)->TakeRowChecks() : s;
+          if (!rows.ok()) return annotate(rows.status());
+          AccumulateRowChecks(*rows, &mine.timed);
+        }
+        const int v = static_cast<int>(variant);
+        samples[v].insert(samples[v].end(), stats->samples_us.begin(), stats->samples_us.end());
+        loop_medians[v].push_back(stats->median_us);
       }
-      absl::StatusOr<TimingStats> stats =
-          WarmUpAndTimeRepeats(backend, spec.warmup_iters(), spec.iters(),
-                               fused ? std::max(1, spec.repeats()) : 1, run, hooks, after_round);
-      if (!stats.ok()) return annotate(stats.status());
-      mine.times[static_cast<int>(variant)] = *stats;
+    }
+    for (GemmVariant variant : variants) {
+      const int v = static_cast<int>(variant);
+      mine.times[v] = Summarize(samples[v]);
+      mine.times[v].repeat_medians_us = loop_medians[v];
     }
     absl::StatusOr<std::vector<RankResult>> gathered =
         GatherRankResults(rendezvous, absl::StrCat("ag_gemm_result/", index), mine);
@@ -267,28 +323,20 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
       if (fault.AppliesTo(shard_bytes)) row.set_injected_delay_us(fault.delay_us);
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }
-    for (size_t rank = 0; rank < results.size(); ++rank) {
-      const GemmRowCheck& race = results[rank].race;
-      if (race.wrong_rows > 0) {
-        return absl::DataLossError(absl::StrCat(
-            where, ": verification failed: ", race.wrong_rows, " rows of C wrong on rank ", rank,
-            ", first row ", race.first_row, " (race check: operation ", race.operation,
-            ", inputs changed every operation; worst checksum error ", race.worst_ratio,
-            " x its bound)"));
-      }
-      const GemmCheck& c = results[rank].check;
-      if (c.gathered_wrong > 0) {
-        return absl::DataLossError(
-            absl::StrCat(where, ": verification failed: gathered A has ", c.gathered_wrong,
-                         " elements differing from the reference all-gather on rank ", rank,
-                         ", first at index ", c.first_bad_index));
-      }
-      if (!(c.c_rel_error <= (*op)->tolerance())) {
-        return absl::DataLossError(absl::StrCat(where, ": verification failed: C on rank ", rank,
-                                                " has relative Frobenius error ", c.c_rel_error,
-                                                " above the tolerance ", (*op)->tolerance()));
-      }
+    const auto failure = [&](size_t rank) { return Failure(where, rank, results[rank], **op); };
+    bool failed = false;
+    for (size_t r = 0; r < results.size(); ++r) failed = failed || !failure(r).ok();
+    if (!failed) continue;
+    // The row that says what went wrong is stored before any rank's failure ends the job; the
+    // rank whose result was wrong reports it, so that the job names it, and the others stop with
+    // ABORTED, which the worker does not report.
+    if (absl::Status s = rendezvous->Barrier(absl::StrCat("ag_gemm_reported/", index)); !s.ok()) {
+      return annotate(s);
     }
+    const size_t rank = static_cast<size_t>(backend->rank());
+    if (absl::Status own = failure(rank); !own.ok()) return own;
+    return absl::AbortedError(
+        absl::StrCat(where, ": another rank's result was wrong; it reports it"));
   }
   return absl::OkStatus();
 }

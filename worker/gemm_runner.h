@@ -1,7 +1,8 @@
 // The benchmark loop of the GEMM + collective ops (ag_gemm, matmul_reduce_scatter): for each
 // shape, verify the fused op against the sequential reference, run the race check of every
-// checked variant (worker/gemm_race_check.h), time every requested variant (the fused and
-// pipelined ones verified again after each loop), reduce over ranks, report one row.
+// checked variant (worker/gemm_race_check.h), time every requested variant pass after pass
+// (the fused and pipelined ones checked by rows after every timed batch and against the
+// reference after each loop), reduce over ranks, report one row.
 #pragma once
 
 #include "absl/status/status.h"
@@ -13,14 +14,15 @@
 
 namespace symmbench {
 
-// Runs spec.gemm.shapes of op spec.kernel on `backend`: the fused variant in spec.repeats timing
-// loops (its batches and loop medians kept in the row), every other variant once; `fault` delays
-// each timed fused op of the shards it covers (the row's size_bytes: ag_gemm's A_shard,
-// matmul_reduce_scatter's C_shard); spec.inject_fault's cached_result wraps the op
-// (InjectGemmFaults). Returns the first failure: a backend error, a rendezvous timeout, or
-// DATA_LOSS when the race check found a wrong row, ag_gemm's gathered A differs from the
-// reference all-gather or C's relative Frobenius error exceeds the op's tolerance (after the row
-// carrying them has been reported).
+// Runs spec.gemm.shapes of op spec.kernel on `backend`: spec.repeats passes, each one loop of the
+// fused variant and then one of every other (the fused variant's batches and loop medians kept
+// in the row); `fault` delays each timed fused op of the shards it covers (the row's
+// size_bytes: ag_gemm's A_shard, matmul_reduce_scatter's C_shard); spec.inject_fault's
+// cached_result and flip_timed wrap the op (InjectGemmFaults). Returns the first failure: a backend error, a rendezvous timeout, or
+// DATA_LOSS on the rank whose result was wrong (its peers: ABORTED) when the race check or a
+// timed batch's check found a wrong row, ag_gemm's gathered A differs from the reference
+// all-gather or C's relative Frobenius error exceeds the op's tolerance, after the row carrying
+// them has been stored.
 absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
                               const RowSink& sink, const InjectedDelay& fault = {});
 
