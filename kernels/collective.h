@@ -112,6 +112,15 @@ class Collective {
     return absl::UnimplementedError("this collective has no race check");
   }
 
+  // The race check in place (supports_in_place()): RefillInPlaceInput rewrites this rank's
+  // input as the in-place form reads it (a gather's own shard sits at its place in the output),
+  // as RefillInput does; after RunInPlace has completed, CheckExpectedInPlace compares the
+  // in-place result with what the inputs of the last refill make, as CheckExpected does.
+  virtual absl::Status RefillInPlaceInput(uint64_t seed) { return RefillInput(seed); }
+  virtual absl::StatusOr<CheckResult> CheckExpectedInPlace() {
+    return absl::UnimplementedError("this collective has no in-place race check");
+  }
+
   // Fault injection (JobSpec.inject_fault "flip_element"): flips one bit of output element
   // `index` of the last Run, ordered after it (CUDA: on the stream), so that Check must
   // report it. UNIMPLEMENTED where a collective has no checked output to corrupt.

@@ -71,7 +71,8 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
     nlohmann::json job =
         daemon.ClientJson({"submit", "--kernel", GetParam(), "--world-size",
                            std::to_string(devices), "--dtype", dtype, "--sizes", sizes, "--warmup",
-                           "5", "--iters", "20", "--repeats", "2", "--graph", "--wait"},
+                           "5", "--iters", "20", "--repeats", "2", "--graph", "--in-place",
+                           "--wait"},
                           &result);
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     EXPECT_EQ(job["backend"], "cuda");
@@ -81,6 +82,9 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
       EXPECT_EQ(row["count"].get<int64_t>(), counts[i]);
       EXPECT_TRUE(row["checked"].get<bool>());
       EXPECT_EQ(row["wrong"].get<int64_t>(), 0) << dtype << " " << counts[i];
+      // In place too, its race check included: checked, 0 wrong.
+      ASSERT_TRUE(row["in_place"].is_object()) << row.dump();
+      EXPECT_EQ(row["in_place"]["wrong"].get<int64_t>(), 0) << dtype << " " << counts[i];
       EXPECT_GT(row["time_us"].get<double>(), 0);
       EXPECT_GT(row["graph_time_us"].get<double>(), 0);
       EXPECT_EQ(row["repeat_medians_us"].size(), 2u);

@@ -193,12 +193,13 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
 }
 
 // In place, at one size: fresh inputs, checked once on them in the first pass (RunReference
-// out of place, then the kernel in place, its input against the reference), then one loop of the
-// kernel in place and one of its reference in place (graph replays in the first pass), added to
-// `result`; a reference that only checks results (the CPU backend's plain sum) is not timed in
-// place, since no ratio is taken against it. The loops are not checked: their later operations
-// sum sums. Nothing when the collective has no in-place form at this size (a dispatcher's
-// choice).
+// out of place, then the kernel in place, its input against the reference) and then by the race
+// check in place (operations back to back, each on inputs refilled just before it), then one
+// loop of the kernel in place and one of its reference in place (graph replays in the first
+// pass), added to `result`; a reference that only checks results (the CPU backend's plain sum)
+// is not timed in place, since no ratio is taken against it. The loops are not checked: their
+// later operations sum sums. Nothing when the collective has no in-place form at this size (a
+// dispatcher's choice).
 absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collective* op,
                             const LoopArgs& a, RankResult* result) {
   if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
@@ -211,6 +212,12 @@ absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collectiv
     absl::StatusOr<CheckResult> checked = op->CheckInPlace();
     if (!checked.ok()) return checked.status();
     Accumulate(*checked, &result->in_place_check);
+    absl::StatusOr<CheckResult> raced = RaceCheck(backend, op, a.seed, /*in_place=*/true);
+    if (raced.ok()) {
+      Accumulate(*raced, &result->in_place_check);
+    } else if (!absl::IsUnimplemented(raced.status())) {
+      return raced.status();
+    }
   }
   std::vector<std::pair<OpTimes*, std::function<absl::Status()>>> loops = {
       {&result->in_place, [op] { return op->RunInPlace(); }}};

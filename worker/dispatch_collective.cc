@@ -55,6 +55,12 @@ class DispatchCollective final : public Collective {
   // The race check: the chosen kernel's; when the choice is NCCL (the reference, which the race
   // check does not check), its inputs still change and nothing is compared.
   absl::Status RefillInput(uint64_t seed) override { return impl_->RefillInput(seed); }
+  absl::Status RefillInPlaceInput(uint64_t seed) override {
+    return impl_->RefillInPlaceInput(seed);
+  }
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() override {
+    return UsesReference() ? CheckResult{} : impl_->CheckExpectedInPlace();
+  }
   absl::StatusOr<CheckResult> CheckExpected() override {
     return UsesReference() ? CheckResult{} : impl_->CheckExpected();
   }

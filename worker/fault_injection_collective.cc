@@ -68,6 +68,10 @@ class FaultInjectingCollective final : public Collective {
     return op_->PrepareRandom(count, dtype, seed);
   }
   absl::StatusOr<CheckResult> CheckExpected() override { return op_->CheckExpected(); }
+  absl::Status RefillInPlaceInput(uint64_t seed) override { return op_->RefillInPlaceInput(seed); }
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() override {
+    return op_->CheckExpectedInPlace();
+  }
   absl::StatusOr<CheckResult> CheckRankOrderSum() override { return op_->CheckRankOrderSum(); }
   absl::StatusOr<CheckResult> Check() override { return op_->Check(); }
   std::string reference_name() const override { return op_->reference_name(); }

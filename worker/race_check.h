@@ -28,8 +28,11 @@ uint64_t RaceCheckSeed(uint64_t seed, int k);
 // then operations kRaceCheckOperations .. 2 kRaceCheckOperations - 1 likewise inside one captured
 // graph, and reads every check once they have run. Then op->RefillInput(seed), which leaves the
 // inputs as Prepare wrote them. Returns the wrong elements over every operation, with the first
-// one's index, values and operation number (CheckResult::operation). UNIMPLEMENTED (and nothing
-// run) when the collective has no race check; any other error of the collective as it is.
-absl::StatusOr<CheckResult> RaceCheck(Backend* backend, Collective* op, uint64_t seed);
+// one's index, values and operation number (CheckResult::operation). With `in_place` the same
+// with op->RefillInPlaceInput, op->RunInPlace and op->CheckExpectedInPlace (the inputs are then
+// left as the last operation made them). UNIMPLEMENTED (and nothing run) when the collective has
+// no race check; any other error of the collective as it is.
+absl::StatusOr<CheckResult> RaceCheck(Backend* backend, Collective* op, uint64_t seed,
+                                      bool in_place = false);
 
 }  // namespace symmbench

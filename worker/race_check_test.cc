@@ -31,13 +31,15 @@ std::vector<CheckResult> OnRanks(
   return results;
 }
 
-// Prepare, then the race check; the check's result (a failed call fails the test).
-CheckResult PrepareAndRaceCheck(Backend* backend, Collective* op, DType dtype) {
+// Prepare, then the race check (`in_place`: of the in-place form); the check's result (a failed
+// call fails the test).
+CheckResult PrepareAndRaceCheck(Backend* backend, Collective* op, DType dtype,
+                                bool in_place = false) {
   if (absl::Status s = op->Prepare(kCount, dtype, kSeed); !s.ok()) {
     ADD_FAILURE() << s;
     return {};
   }
-  absl::StatusOr<CheckResult> checked = RaceCheck(backend, op, kSeed);
+  absl::StatusOr<CheckResult> checked = RaceCheck(backend, op, kSeed, in_place);
   if (!checked.ok()) {
     ADD_FAILURE() << checked.status();
     return {};
@@ -91,11 +93,50 @@ INSTANTIATE_TEST_SUITE_P(SweptOps, BuiltInKernelTest,
                                   DTypeName(std::get<2>(info.param));
                          });
 
-// Kernel `name` with `faults` at 2 ranks: each rank's result of Prepare then the race check.
-std::vector<CheckResult> RaceCheckWithFaults(const std::string& name, const KernelFaults& faults) {
+// The swept ops with an in-place form on every backend (OpDescriptor::in_place).
+std::vector<std::string> InPlaceOps() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.in_place && op.family == OpFamily::kSweptCollective) names.push_back(op.name);
+  }
+  return names;
+}
+
+class BuiltInKernelInPlaceTest : public testing::TestWithParam<std::tuple<std::string, int>> {};
+
+// The race check of the in-place form: the result over each rank's input, refilled before every
+// operation.
+TEST_P(BuiltInKernelInPlaceTest, PassesTheRaceCheckInPlace) {
+  const auto& [name, world_size] = GetParam();
+  const std::vector<CheckResult> results =
+      OnRanks(world_size, {}, [&, name = name](int, Backend* backend) {
+        std::unique_ptr<Collective> op = Create(backend, name);
+        if (op == nullptr) return CheckResult{};
+        EXPECT_TRUE(op->supports_in_place()) << name;
+        return PrepareAndRaceCheck(backend, op.get(), DType::kBf16, /*in_place=*/true);
+      });
+  for (size_t r = 0; r < results.size(); ++r) {
+    EXPECT_EQ(results[r].wrong, 0)
+        << name << " rank " << r << ": first at index " << results[r].first_bad_index
+        << " of operation " << results[r].operation;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(InPlaceOps, BuiltInKernelInPlaceTest,
+                         testing::Combine(testing::ValuesIn(InPlaceOps()), testing::Values(2, 3)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param) + "_ws" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
+
+// Kernel `name` with `faults` at 2 ranks: each rank's result of Prepare then the race check
+// (`in_place`: of the in-place form).
+std::vector<CheckResult> RaceCheckWithFaults(const std::string& name, const KernelFaults& faults,
+                                             bool in_place = false) {
   return OnRanks(2, faults, [&](int, Backend* backend) {
     std::unique_ptr<Collective> op = Create(backend, name);
-    return op == nullptr ? CheckResult{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
+    return op == nullptr ? CheckResult{}
+                         : PrepareAndRaceCheck(backend, op.get(), DType::kBf16, in_place);
   });
 }
 
@@ -127,6 +168,29 @@ std::vector<std::string> OpsWithExitBarriers() {
 
 INSTANTIATE_TEST_SUITE_P(ExitBarrierOps, SkippedExitBarrierTest,
                          testing::ValuesIn(OpsWithExitBarriers()));
+
+// The same in place, for the ops with an exit barrier and an in-place form: a rank rewrites its
+// input (the result, or the next operation's refill) while a peer still reads it.
+class SkippedExitBarrierInPlaceTest : public testing::TestWithParam<std::string> {};
+
+TEST_P(SkippedExitBarrierInPlaceTest, FailsTheRaceCheckInPlace) {
+  const std::string name = GetParam();
+  KernelFaults faults;
+  faults.skip_exit_barrier = true;
+  faults.delayed_rank = 1;
+  EXPECT_GT(Wrong(RaceCheckWithFaults(name, faults, /*in_place=*/true)), 0) << name;
+}
+
+std::vector<std::string> InPlaceOpsWithExitBarriers() {
+  std::vector<std::string> names;
+  for (const std::string& name : InPlaceOps()) {
+    if (FindOp(name)->exit_barrier) names.push_back(name);
+  }
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(ExitBarrierOps, SkippedExitBarrierInPlaceTest,
+                         testing::ValuesIn(InPlaceOpsWithExitBarriers()));
 
 // A kernel that reads its peers without waiting for them (a barrier kernel's entry barrier
 // only signals; the push one-shot reads its slots at once), rank 0 (the broadcast's root, whose

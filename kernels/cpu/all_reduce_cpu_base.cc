@@ -168,6 +168,11 @@ absl::StatusOr<CheckResult> AllReduceCpuBase::CheckExpected() {
   return CompareWithExactSum(output(), dtype_, count_, seed_, context_.memory->world_size(), 0);
 }
 
+absl::StatusOr<CheckResult> AllReduceCpuBase::CheckExpectedInPlace() {
+  if (absl::Status s = CheckPrepared("CheckExpectedInPlace"); !s.ok()) return s;
+  return CompareWithExactSum(input(), dtype_, count_, seed_, context_.memory->world_size(), 0);
+}
+
 absl::Status AllReduceCpuBase::FlipOutputElement(int64_t index) {
   if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
   if (index < 0 || index >= count_) {

@@ -61,6 +61,8 @@ class AllReduceCpuBase : public Collective {
   // ranks of ExactInputValue(seed, p, i) (CompareWithExactSum).
   absl::Status RefillInput(uint64_t seed) final;
   absl::StatusOr<CheckResult> CheckExpected() final;
+  // The in-place race check: this rank's input (the in-place result) against the exact sum.
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() final;
 
   // In place, for the kernels that opt in (supports_in_place): by default Run, then the output
   // copied over this rank's input, which is safe once Run has returned in every built-in kernel

@@ -95,6 +95,11 @@ class BroadcastCpu final : public Collective {
     if (absl::Status s = RunReference(); !s.ok()) return s;
     return Check();
   }
+  // In place: every rank's input (the root's own, refilled, included).
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() override {
+    if (absl::Status s = RunReference(); !s.ok()) return s;
+    return CheckInPlace();
+  }
 
   std::string reference_name() const override { return "reference_copy"; }
   bool reference_competes() const override { return false; }

@@ -172,6 +172,25 @@ absl::StatusOr<CheckResult> ShardedCpuBase::CheckExpected() {
   return Check();
 }
 
+absl::Status ShardedCpuBase::RefillInPlaceInput(uint64_t seed) {
+  if (computes_ != Computes::kAllGather) return RefillInput(seed);
+  if (absl::Status s = CheckPrepared("RefillInPlaceInput"); !s.ok()) return s;
+  FillExactInput(InputOf(rank()) + rank() * shard_bytes_, dtype_, shard_, seed, rank());
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<CheckResult> ShardedCpuBase::CheckExpectedInPlace() {
+  if (absl::Status s = CheckPrepared("CheckExpectedInPlace"); !s.ok()) return s;
+  if (computes_ == Computes::kReduceScatterSum) {
+    return CompareWithExactSum(InPlaceOutput(), dtype_, output_count_, seed_, world_size(),
+                               static_cast<int64_t>(rank()) * shard_);
+  }
+  if (absl::Status s = RunReference(); !s.ok()) return s;  // the formula's gather
+  return CheckInPlace();
+}
+
 absl::Status ShardedCpuBase::FlipOutputElement(int64_t index) {
   if (absl::Status s = CheckPrepared("FlipOutputElement"); !s.ok()) return s;
   if (index < 0 || index >= output_count_) {

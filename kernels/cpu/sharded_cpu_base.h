@@ -57,6 +57,10 @@ class ShardedCpuBase : public Collective {
   // race check runs out of place); the output against the formula reference for that seed.
   absl::Status RefillInput(uint64_t seed) final;
   absl::StatusOr<CheckResult> CheckExpected() final;
+  // In place: a gather's own shard refilled at its place in the buffer, and the in-place result
+  // compared as CheckExpected compares the output.
+  absl::Status RefillInPlaceInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() final;
 
   // In place (nccl-tests' layout), for the kernels that opt in (supports_in_place): an
   // all-gather's input is shard `rank` of its symmetric buffer and the buffer is its output; a

@@ -182,8 +182,8 @@ absl::Status CudaAllReduceCollective::RunExtraReference(size_t index) {
 absl::Status CudaAllReduceCollective::FlipOutputElement(int64_t index) {
   if (!prepared_) return NotPrepared("FlipOutputElement");
   if (index < 0 || index >= count_) {
-    return absl::OutOfRangeError(absl::StrCat(name_, ": FlipOutputElement: index ", index,
-                                              " outside [0, ", count_, ")"));
+    return absl::OutOfRangeError(
+        absl::StrCat(name_, ": FlipOutputElement: index ", index, " outside [0, ", count_, ")"));
   }
   // Little-endian: the first byte holds the lowest mantissa bit of every dtype.
   char* byte = static_cast<char*>(output()) + index * DTypeSize(dtype_);
@@ -205,12 +205,21 @@ absl::Status CudaAllReduceCollective::RefillInput(uint64_t seed) {
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckExpected() {
-  if (!prepared_) return NotPrepared("CheckExpected");
+  return CheckExpectedAt(output(), "CheckExpected");
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckExpectedInPlace() {
+  return CheckExpectedAt(input(), "CheckExpectedInPlace");
+}
+
+absl::StatusOr<CheckResult> CudaAllReduceCollective::CheckExpectedAt(const void* got,
+                                                                     const char* what) {
+  if (!prepared_) return NotPrepared(what);
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       LaunchFillExactSum(ref(), count_, device_dtype(), seed_, ctx_->world_size, 0, ctx_->stream),
       absl::StrCat(name_, ": LaunchFillExactSum(race check)"));
-  return CompareWithReference(output());
+  return CompareWithReference(got);
 }
 
 absl::StatusOr<CheckResult> CudaAllReduceCollective::Check() {

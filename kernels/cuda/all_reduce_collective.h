@@ -75,6 +75,8 @@ class CudaAllReduceCollective : public Collective {
   // defers checks).
   absl::Status RefillInput(uint64_t seed) final;
   absl::StatusOr<CheckResult> CheckExpected() final;
+  // The in-place race check: the input region (the in-place result) against the exact sum.
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() final;
 
  protected:
   // `name` is the kernel's registry name (error messages). `ctx` must outlive this object.
@@ -130,6 +132,9 @@ class CudaAllReduceCollective : public Collective {
   void* ref() const { return Shifted(ctx_->ref); }
   // `got` (count_ elements) against ref(), bitwise, on the device.
   absl::StatusOr<CheckResult> CompareWithReference(const void* got);
+  // The race check's comparison: the exact sum of the last refill's inputs into ref(), then
+  // `got` against it.
+  absl::StatusOr<CheckResult> CheckExpectedAt(const void* got, const char* what);
 
   const CudaContext* const ctx_;
   const std::string name_;

@@ -89,12 +89,11 @@ class BroadcastCollective final : public Collective {
     return absl::OkStatus();
   }
   absl::StatusOr<CheckResult> CheckExpected() override {
-    if (!prepared_) return NotPrepared("CheckExpected");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchFillExactInput(ref(), count_, ToDeviceDType(dtype_), seed_, kRoot, ctx_->stream),
-        "broadcast: LaunchFillExactInput(race check, expected)");
-    return Compare(out(), "CheckExpected");
+    return CheckExpectedAt(out(), "CheckExpected");
+  }
+  // In place: every rank's input (the root's own, refilled, included).
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() override {
+    return CheckExpectedAt(InputOf(ctx_->rank), "CheckExpectedInPlace");
   }
 
   absl::Status PoisonOutputs() override {
@@ -199,6 +198,17 @@ class BroadcastCollective final : public Collective {
   absl::Status NotPrepared(const char* what) const {
     return absl::FailedPreconditionError(
         absl::StrCat("broadcast: ", what, " before a successful Prepare"));
+  }
+
+  // The race check's comparison: the root's exact input of the last refill into ref, then `got`
+  // against it.
+  absl::StatusOr<CheckResult> CheckExpectedAt(const char* got, const char* what) {
+    if (!prepared_) return NotPrepared(what);
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        LaunchFillExactInput(ref(), count_, ToDeviceDType(dtype_), seed_, kRoot, ctx_->stream),
+        "broadcast: LaunchFillExactInput(race check, expected)");
+    return Compare(got, what);
   }
 
   const CudaContext* const ctx_;

@@ -257,8 +257,30 @@ absl::Status CudaShardedCollective::RefillInput(uint64_t seed) {
   return absl::OkStatus();
 }
 
+absl::Status CudaShardedCollective::RefillInPlaceInput(uint64_t seed) {
+  if (!gathers()) return RefillInput(seed);
+  if (absl::Status s = CheckPrepared("RefillInPlaceInput"); !s.ok()) return s;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      LaunchFillExactInput(InputOf(ctx_->rank) + static_cast<size_t>(ctx_->rank) * shard_bytes(),
+                           shard_, ToDeviceDType(dtype_), seed, ctx_->rank, ctx_->stream),
+      absl::StrCat(name_, ": LaunchFillExactInput(race check in place)"));
+  seed_ = seed;
+  random_ = false;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<CheckResult> CudaShardedCollective::CheckExpected() {
-  if (absl::Status s = CheckPrepared("CheckExpected"); !s.ok()) return s;
+  return CheckExpectedAt(out(), "CheckExpected");
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CheckExpectedInPlace() {
+  return CheckExpectedAt(InPlaceOutput(), "CheckExpectedInPlace");
+}
+
+absl::StatusOr<CheckResult> CudaShardedCollective::CheckExpectedAt(const void* got,
+                                                                   const char* what) {
+  if (absl::Status s = CheckPrepared(what); !s.ok()) return s;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   const DeviceDType ddtype = ToDeviceDType(dtype_);
   if (gathers()) {
@@ -273,7 +295,7 @@ absl::StatusOr<CheckResult> CudaShardedCollective::CheckExpected() {
                            static_cast<int64_t>(ctx_->rank) * shard_, ctx_->stream),
         absl::StrCat(name_, ": LaunchFillExactSum(race check)"));
   }
-  return CompareWithReference(out());
+  return CompareWithReference(got);
 }
 
 absl::StatusOr<CheckResult> CudaShardedCollective::Check() {

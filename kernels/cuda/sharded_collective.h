@@ -78,6 +78,10 @@ class CudaShardedCollective : public Collective {
   // or this rank's shard of their sum), compared on the device as Check.
   absl::Status RefillInput(uint64_t seed) final;
   absl::StatusOr<CheckResult> CheckExpected() final;
+  // In place: a gather's own shard refilled at its place in the input region, and the in-place
+  // result compared as CheckExpected compares the output.
+  absl::Status RefillInPlaceInput(uint64_t seed) final;
+  absl::StatusOr<CheckResult> CheckExpectedInPlace() final;
 
  protected:
   // `name` is the kernel's registry name, `computes` kAllGather or kReduceScatterSum. `ctx`
@@ -125,6 +129,9 @@ class CudaShardedCollective : public Collective {
   absl::Status RunNccl(const void* input, void* output, const char* what) const;
   // `got` (output_count() elements) against ctx->ref, bitwise, on the device.
   absl::StatusOr<CheckResult> CompareWithReference(const void* got);
+  // The race check's comparison: what the last refill's inputs make into ref(), then `got`
+  // against it.
+  absl::StatusOr<CheckResult> CheckExpectedAt(const void* got, const char* what);
   int64_t input_count() const { return gathers() ? shard_ : count_; }
   int64_t output_count() const { return gathers() ? count_ : shard_; }
   // ctx->out and ctx->ref, where the op's output and the reference's start.
