@@ -33,6 +33,7 @@
 #include "kernels/cuda/delay_kernel.h"
 #include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/gemm_row_check.h"
+#include "kernels/cuda/gemm_row_checks.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -168,30 +169,18 @@ class CudaAgGemm final : public GemmCollective {
     GemmRowCheckArgs args;
     args.c = c_.get();
     args.rows = args.m = problem_.m;
-    args.n = problem_.n;
     args.k_term = problem_.k;
-    args.dtype = ToDeviceDType(problem_.dtype);
-    args.rowwise = problem_.fp8_scaling == Fp8Scaling::kRowwise;
     args.term[0] = {/*a_fill_stream=*/0, shard_rows(), kAgGemmBFillStream, kAScaleFillStream,
                     kBScaleFillStream};
-    args.seed = seed;
-    args.scale_seed = scale_seed_;
-    args.scale = GemmRowCheckScale(problem_, ctx_->world_size, Computes::kAllGatherGemm);
-    args.operation = operation;
     args.workspace = row_check_.get();
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheck(args, ctx_->stream),
-                                   absl::StrCat(kName, ": row check of operation ", operation, " (",
-                                                GemmProblemName(problem_), ")"));
-    return absl::OkStatus();
+    return EnqueueGemmRowCheck(args, problem_, ctx_->world_size, Computes::kAllGatherGemm, seed,
+                               scale_seed_, operation, ctx_->stream, kName);
   }
 
   absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
     if (!prepared_) return NotPrepared("TakeRowChecks");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    GemmRowCheckFound found;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(TakeGemmRowCheck(row_check_.get(), ctx_->stream, &found),
-                                   absl::StrCat(kName, ": read the row checks"));
-    return GemmRowCheck{found.wrong_rows, found.operation, found.first_row, found.worst_ratio};
+    return TakeGemmRowChecks(row_check_.get(), ctx_->stream, kName);
   }
 
   absl::Status PoisonOutputs() override {

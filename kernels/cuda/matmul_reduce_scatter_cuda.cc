@@ -48,6 +48,7 @@
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/gemm_row_check.h"
+#include "kernels/cuda/gemm_row_checks.h"
 #include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
 #include "kernels/dtype.h"
@@ -201,33 +202,21 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     args.rows = shard_rows();
     args.first_row = ctx_->rank * shard_rows();
     args.m = problem_.m;
-    args.n = problem_.n;
     args.k_term = k_local();
-    args.dtype = ToDeviceDType(problem_.dtype);
-    args.rowwise = problem_.fp8_scaling == Fp8Scaling::kRowwise;
     args.terms = ctx_->world_size;
     for (uint32_t p = 0; p < static_cast<uint32_t>(ctx_->world_size); ++p) {
       args.term[p] = {kFillStreamA + p, problem_.m, kFillStreamB + p, kFillStreamAScale + p,
                       kFillStreamBScale + p};
     }
-    args.seed = seed;
-    args.scale_seed = scale_seed_;
-    args.scale = GemmRowCheckScale(problem_, ctx_->world_size, Computes::kGemmReduceScatter);
-    args.operation = operation;
     args.workspace = row_check_.get();
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheck(args, ctx_->stream),
-                                   absl::StrCat(kName, ": row check of operation ", operation, " (",
-                                                GemmProblemName(problem_), ")"));
-    return absl::OkStatus();
+    return EnqueueGemmRowCheck(args, problem_, ctx_->world_size, Computes::kGemmReduceScatter, seed,
+                               scale_seed_, operation, ctx_->stream, kName);
   }
 
   absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
     if (!prepared_) return NotPrepared("TakeRowChecks");
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    GemmRowCheckFound found;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(TakeGemmRowCheck(row_check_.get(), ctx_->stream, &found),
-                                   absl::StrCat(kName, ": read the row checks"));
-    return GemmRowCheck{found.wrong_rows, found.operation, found.first_row, found.worst_ratio};
+    return TakeGemmRowChecks(row_check_.get(), ctx_->stream, kName);
   }
 
   absl::Status Run(GemmVariant variant) override {
