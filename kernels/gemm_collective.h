@@ -174,7 +174,9 @@ class GemmCollective {
   // part exceeds the symmetric buffer or a dimension does not divide (GemmProblem);
   // RESOURCE_EXHAUSTED when the buffers do not fit.
   virtual absl::Status Prepare(const GemmProblem& problem, uint64_t seed) = 0;
-  // Fills the outputs (the fused op's and the references') with NaN patterns.
+  // Fills the outputs (the fused op's and the references') with NaN patterns, and every buffer
+  // a peer or a copy writes before a GEMM reads it: the gathered A, the pipeline's stage
+  // buffers, matmul_reduce_scatter's staging area.
   virtual absl::Status PoisonOutputs() = 0;
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).

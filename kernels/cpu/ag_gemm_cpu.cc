@@ -194,7 +194,7 @@ absl::StatusOr<GemmRowCheck> AgGemmCpu::TakeRowChecks() {
 
 absl::Status AgGemmCpu::PoisonOutputs() {
   if (absl::Status s = CheckPrepared("PoisonOutputs"); !s.ok()) return s;
-  for (std::vector<unsigned char>* buffer : {&a_, &c_, &a_ref_, &c_ref_}) {
+  for (std::vector<unsigned char>* buffer : {&a_, &c_, &a_ref_, &c_ref_, &stage_}) {
     std::fill(buffer->begin(), buffer->end(), 0xFF);
   }
   return absl::OkStatus();

@@ -65,7 +65,8 @@ class AgGemmCpu : public GemmCollective {
   // k outside [1, 2^31), splits_per_rank < 1, m % (world_size * splits_per_rank) != 0, or a
   // shard larger than the symmetric buffer; RESOURCE_EXHAUSTED when allocation fails.
   absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override;
-  // Fills the gathered A, C, A_ref and C_ref with 0xFF bytes (a NaN in every dtype).
+  // Fills the gathered A, C, A_ref, C_ref and the pipeline's stage buffer with 0xFF bytes (a NaN
+  // in every dtype).
   absl::Status PoisonOutputs() override;
   // Runs `variant` to completion (module note above for kFused). kCollective: barrier, memcpy
   // of every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one

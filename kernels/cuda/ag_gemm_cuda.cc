@@ -191,7 +191,7 @@ class CudaAgGemm final : public GemmCollective {
           cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
           absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
     }
-    return absl::OkStatus();
+    return pipeline_->Poison();  // the pipelined variant's stage buffers
   }
 
   absl::Status Run(GemmVariant variant) override {

@@ -54,6 +54,17 @@ absl::Status AgGemmPipeline::Prepare(const GemmProblem& problem) {
   return absl::OkStatus();
 }
 
+absl::Status AgGemmPipeline::Poison() {
+  if (!prepared_) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(kName, ": Poison before a successful Prepare"));
+  }
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(stages_.get(), 0xFF, stages_.size(), ctx_->stream),
+                                 absl::StrCat(kName, ": cudaMemsetAsync(poison the stage buffers, ",
+                                              stages_.size(), " bytes)"));
+  return absl::OkStatus();
+}
+
 absl::Status AgGemmPipeline::Run(const void* a_shard, const GemmRhs& rhs, void* c) {
   if (!prepared_) {
     return absl::FailedPreconditionError(absl::StrCat(kName, ": Run before a successful Prepare"));

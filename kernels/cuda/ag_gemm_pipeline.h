@@ -31,6 +31,11 @@ class AgGemmPipeline {
   // waits for an earlier one to free it). RESOURCE_EXHAUSTED when they do not fit.
   absl::Status Prepare(const GemmProblem& problem);
 
+  // Fills the stage buffers with 0xFF bytes (NaN in every input dtype) on ctx->stream, so that a
+  // stage GEMM that does not wait for its all-gather reads poison. FAILED_PRECONDITION before
+  // Prepare; the CUDA error otherwise.
+  absl::Status Poison();
+
   // Enqueues C = all_gather(A_shard) @ B on ctx->stream: the streams wait for ctx->stream's
   // earlier work, then stage s on stream s % kStreams: ncclAllGather of rows
   // [s r, (s+1) r) of every rank's A_shard (r = m / (world_size x S)) into stage buffer s, then one
