@@ -144,9 +144,10 @@ void AccumulateRowChecks(const GemmRowCheck& found, GemmRowCheck* total);
 // where u_out is the unit roundoff of C's dtype (2^-8 bf16, 2^-11 fp16, 2^-24 fp32), r the
 // roundings each element takes relative to its own size (1 for ag_gemm; 2 for
 // matmul_reduce_scatter: its partials, then their sum), and delta = 2^-24 sqrt(k) the fp32
-// accumulation's relative error over the k products. A row from a stale or missing chunk is off
-// by about sqrt(2) ||C_row||_2, one missing or doubled peer partial of matmul_reduce_scatter by
-// ||C_row||_2 / sqrt(world_size): at least 6x the bound of bf16 at 8 ranks.
+// accumulation's relative error over the k products. A wrong row's error enters the same way:
+// one from a stale chunk (an error of norm sqrt(2) ||C_row||_2) fails in bf16 with probability
+// 97.8%, one missing a peer partial of matmul_reduce_scatter (norm ||C_row||_2 / sqrt(W)) with
+// 88% at 8 ranks; one element off by more than the bound always.
 double GemmRowCheckScale(const GemmProblem& problem, int world_size, Computes computes);
 
 // The largest relative Frobenius error (GemmCheck::c_rel_error) a checked variant's C may have
