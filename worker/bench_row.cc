@@ -97,10 +97,7 @@ void AddControl(const std::string& reference_name, const std::vector<RankResult>
   }
   for (double ratio : ratios) c->add_paired_ratios(ratio);
   c->set_ratio(Summarize(ratios).median_us);
-  if (ratios.size() > 1) {
-    const auto [low, high] = std::minmax_element(ratios.begin(), ratios.end());
-    c->set_noise((*high - *low) / 2);
-  }
+  c->set_noise(ConfidenceHalfWidth95(ratios));
   if (c->graph_time_us() > 0 && reference_graph_us > 0) {
     c->set_graph_ratio(c->graph_time_us() / reference_graph_us);
   }

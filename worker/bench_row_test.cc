@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace symmbench {
 namespace {
 
@@ -118,7 +120,7 @@ TEST_F(BuildRowTest, AnAbJobPairsTheLoopsPassByPass) {
 }
 
 // The A/A control: its loop medians over the primary reference's, pass by pass, max over
-// ranks on each side; noise is half their range.
+// ranks on each side; noise is the half-width of their mean's 95% Student-t interval.
 TEST_F(BuildRowTest, TheAAControlPairsTheReferenceWithItselfPassByPass) {
   for (int rank = 0; rank < 2; ++rank) {
     RankResult& r = results_[rank];
@@ -138,7 +140,11 @@ TEST_F(BuildRowTest, TheAAControlPairsTheReferenceWithItselfPassByPass) {
   EXPECT_DOUBLE_EQ(c.paired_ratios(1), 12.0 / 10);
   EXPECT_DOUBLE_EQ(c.paired_ratios(2), 12.6 / 12);
   EXPECT_DOUBLE_EQ(c.ratio(), 12.6 / 12);
-  EXPECT_DOUBLE_EQ(c.noise(), (12.0 / 10 - 10.0 / 11) / 2);
+  const double ratios[] = {10.0 / 11, 12.0 / 10, 12.6 / 12};
+  const double mean = (ratios[0] + ratios[1] + ratios[2]) / 3;
+  double squares = 0;
+  for (double r : ratios) squares += (r - mean) * (r - mean);
+  EXPECT_NEAR(c.noise(), 4.303 * std::sqrt(squares / 2) / std::sqrt(3.0), 1e-12);
   EXPECT_DOUBLE_EQ(c.graph_ratio(), 9.4 / 8);
   // One pass: a ratio and no noise figure; without a control, no aa_control.
   for (RankResult& r : results_) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 
 #include "worker/timing.h"
@@ -19,6 +20,25 @@ double Percentile(const std::vector<double>& sorted, double p) {
 }
 
 }  // namespace
+
+double ConfidenceHalfWidth95(const std::vector<double>& values) {
+  // t(0.975, df) for df = 1 .. 30; beyond, the normal quantile is within 2%.
+  constexpr double kT975[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                              2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120,
+                              2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+                              2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+  const size_t n = values.size();
+  if (n < 2) return 0.0;
+  double mean = 0.0;
+  for (double v : values) mean += v;
+  mean /= static_cast<double>(n);
+  double squares = 0.0;
+  for (double v : values) squares += (v - mean) * (v - mean);
+  const double s = std::sqrt(squares / static_cast<double>(n - 1));
+  const size_t df = n - 1;
+  const double t = df <= std::size(kT975) ? kT975[df - 1] : 1.96;
+  return t * s / std::sqrt(static_cast<double>(n));
+}
 
 std::vector<v1::RankTime> RankTimes(const std::vector<std::vector<double>>& samples_us) {
   std::vector<v1::RankTime> times(samples_us.size());

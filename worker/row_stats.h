@@ -12,6 +12,10 @@ namespace symmbench {
 // medians (RankTime.straggler).
 inline constexpr double kStragglerRatio = 1.25;
 
+// Half the width of the two-sided 95% Student-t confidence interval of the mean of `values`:
+// t(0.975, n - 1) x s / sqrt(n), s their sample standard deviation; 0 for fewer than 2 values.
+double ConfidenceHalfWidth95(const std::vector<double>& values);
+
 // RankTime of each rank from its own samples per operation in microseconds (`samples_us[r]`:
 // rank r's, every loop's), in rank order, stragglers flagged. A rank without samples gets
 // zeros and is never a straggler; one rank alone is never one.

@@ -73,3 +73,27 @@ TEST(IterationStatsTest, NoSamplesGiveZerosAndOneSampleNoCv) {
 
 }  // namespace
 }  // namespace symmbench
+
+namespace symmbench {
+namespace {
+
+// The 95% Student-t half-width: t(0.975, n - 1) s / sqrt(n); none for fewer than 2 values.
+TEST(ConfidenceHalfWidth95Test, IsTheStudentTIntervalOfTheMean) {
+  EXPECT_EQ(ConfidenceHalfWidth95({}), 0.0);
+  EXPECT_EQ(ConfidenceHalfWidth95({1.02}), 0.0);
+  // Two values 0.02 apart: s = 0.02 / sqrt(2), t(0.975, 1) = 12.706.
+  EXPECT_NEAR(ConfidenceHalfWidth95({0.99, 1.01}),
+              12.706 * (0.02 / std::sqrt(2.0)) / std::sqrt(2.0), 1e-12);
+  // Five values: t(0.975, 4) = 2.776; equal values: 0.
+  EXPECT_NEAR(ConfidenceHalfWidth95({1, 2, 3, 4, 5}), 2.776 * std::sqrt(2.5) / std::sqrt(5.0),
+              1e-12);
+  EXPECT_EQ(ConfidenceHalfWidth95({1.0, 1.0, 1.0}), 0.0);
+  // Past 31 values the normal quantile.
+  std::vector<double> many(40);
+  for (size_t i = 0; i < many.size(); ++i) many[i] = i % 2 == 0 ? 1.0 : 3.0;
+  const double s = std::sqrt(40.0 / 39.0);
+  EXPECT_NEAR(ConfidenceHalfWidth95(many), 1.96 * s / std::sqrt(40.0), 1e-12);
+}
+
+}  // namespace
+}  // namespace symmbench
