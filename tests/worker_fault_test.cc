@@ -20,6 +20,19 @@ void SetFault(v1::JobSpec* spec, v1::Fault::Kind kind, int rank) {
   spec->mutable_inject_fault()->set_rank(rank);
 }
 
+// A GEMM job of `kernel` on 2 CPU ranks: bf16, one 128 x 64 x 64 shape, 2 splits per rank.
+v1::JobSpec SmallCpuGemmSpec(const std::string& kernel) {
+  v1::JobSpec spec = SmallCpuSpec(2, {});
+  spec.set_kernel(kernel);
+  spec.set_dtype(v1::bf16);
+  v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
+  shape->set_m(128);
+  shape->set_n(64);
+  shape->set_k(64);
+  spec.mutable_gemm()->set_splits_per_rank(2);
+  return spec;
+}
+
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
@@ -228,14 +241,7 @@ TEST_F(WorkerFaultTest, SkippedBarriersWaitsAndCachedResultsFailTheJob) {
 TEST_F(WorkerFaultTest, GemmOpsWithASkippedExitBarrierOrACachedResultFailTheJob) {
   for (const char* kernel : {ops::kAgGemm, ops::kMatmulReduceScatter}) {
     for (v1::Fault::Kind kind : {v1::Fault::skip_exit_barrier, v1::Fault::cached_result}) {
-      v1::JobSpec spec = SmallCpuSpec(2, {});
-      spec.set_kernel(kernel);
-      spec.set_dtype(v1::bf16);
-      v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
-      shape->set_m(128);
-      shape->set_n(64);
-      shape->set_k(64);
-      spec.mutable_gemm()->set_splits_per_rank(2);
+      v1::JobSpec spec = SmallCpuGemmSpec(kernel);
       SetFault(&spec, kind, kind == v1::Fault::skip_exit_barrier ? 1 : 0);
       const v1::Job job = WaitFinal(stub_.get(), SubmitOk(spec), seconds(60));
       const std::string what = std::string(kernel) + " " + v1::Fault::Kind_Name(kind);
@@ -254,13 +260,8 @@ TEST_F(WorkerFaultTest, GemmOpsWithASkippedExitBarrierOrACachedResultFailTheJob)
 // first after Prepare, whose check passes, leaves the poison each timed batch starts with): the
 // check of every timed batch's C counts each of its rows wrong, beside the race check's rows.
 TEST_F(WorkerFaultTest, GemmTimedOperationsThatDoNothingFailEveryBatchCheck) {
-  v1::JobSpec spec = SmallCpuSpec(2, {});
-  spec.set_kernel(ops::kMatmulReduceScatter);
-  spec.set_dtype(v1::bf16);
-  v1::GemmShape* shape = spec.mutable_gemm()->add_shapes();
-  shape->set_m(128);
-  shape->set_n(64);
-  shape->set_k(64);
+  v1::JobSpec spec = SmallCpuGemmSpec(ops::kMatmulReduceScatter);
+  spec.mutable_gemm()->set_splits_per_rank(1);
   spec.set_repeats(1);
   SetFault(&spec, v1::Fault::flip_timed, 0);
   const v1::Job job = WaitFinal(stub_.get(), SubmitOk(spec), seconds(60));

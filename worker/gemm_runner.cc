@@ -180,16 +180,21 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
 // the gathered A, the tolerance), or OK.
 absl::Status Failure(const std::string& where, size_t rank, const RankResult& result,
                      const GemmCollective& op) {
-  for (const auto& [rows, what] :
-       {std::pair<const GemmRowCheck&, const char*>{result.race, "race check: operation "},
-        {result.timed, "timed batch "}}) {
+  // Each row check with the words that say which it was: the operation, then how it was fed.
+  struct Named {
+    const GemmRowCheck& rows;
+    const char* operation;
+    const char* inputs;
+  };
+  for (const Named& check :
+       {Named{result.race, "race check: operation ", "inputs changed every operation"},
+        Named{result.timed, "timed batch ", "checked against its inputs"}}) {
+    const GemmRowCheck& rows = check.rows;
     if (rows.wrong_rows == 0) continue;
-    const char* how =
-        &rows == &result.race ? ", inputs changed every operation" : ", checked against its inputs";
-    return absl::DataLossError(
-        absl::StrCat(where, ": verification failed: ", rows.wrong_rows, " rows of C wrong on rank ",
-                     rank, ", first row ", rows.first_row, " (", what, rows.operation, how,
-                     "; worst checksum error ", rows.worst_ratio, " x its bound)"));
+    return absl::DataLossError(absl::StrCat(
+        where, ": verification failed: ", rows.wrong_rows, " rows of C wrong on rank ", rank,
+        ", first row ", rows.first_row, " (", check.operation, rows.operation, ", ", check.inputs,
+        "; worst checksum error ", rows.worst_ratio, " x its bound)"));
   }
   const GemmCheck& c = result.check;
   if (c.gathered_wrong > 0) {

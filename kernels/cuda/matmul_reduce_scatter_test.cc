@@ -14,6 +14,7 @@
 #include "kernels/gemm_collective.h"
 #include "kernels/ops/registry.h"
 #include "kernels/testing/backend_test_util.h"
+#include "kernels/testing/gemm_row_checks.h"
 #include "kernels/testing/single_rank_rendezvous.h"
 
 namespace symmbench {
@@ -56,22 +57,6 @@ class MatmulReduceScatterGpuTest : public ::testing::Test {
     ASSERT_TRUE(check.ok()) << check.status();
     EXPECT_EQ(check->gathered_wrong, 0);
     EXPECT_LT(check->c_rel_error, op_->tolerance());
-  }
-
-  // Prepare, then for operations 0..2: RefillInputs(seed k), Run(fused), CheckRows(seed k, k);
-  // Synchronize, TakeRowChecks.
-  GemmRowCheck RaceCheck(const GemmProblem& problem) {
-    absl::Status s = op_->Prepare(problem, kSeed);
-    for (int k = 0; s.ok() && k < 3; ++k) {
-      s = op_->RefillInputs(kSeed + 100 + k);
-      if (s.ok()) s = op_->Run(GemmVariant::kFused);
-      if (s.ok()) s = op_->CheckRows(kSeed + 100 + k, k);
-    }
-    if (s.ok()) s = backend_->Synchronize();
-    EXPECT_TRUE(s.ok()) << s;
-    absl::StatusOr<GemmRowCheck> found = op_->TakeRowChecks();
-    EXPECT_TRUE(found.ok()) << found.status();
-    return found.ok() ? *found : GemmRowCheck{-1, -1, -1, 1e30};
   }
 
   SingleRankRendezvous rendezvous_;
@@ -122,40 +107,17 @@ TEST_F(MatmulReduceScatterGpuTest, RowChecksPassOnFreshInputs) {
       SCOPED_TRACE(std::string(DTypeName(dtype)) + " " + Fp8ScalingName(scaling));
       GemmProblem problem = test_util::TestGemmProblem(256, 512, 384, 2, dtype);
       problem.fp8_scaling = scaling;
-      const GemmRowCheck found = RaceCheck(problem);
-      EXPECT_EQ(found.wrong_rows, 0) << "operation " << found.operation << " row "
-                                     << found.first_row << " ratio " << found.worst_ratio;
-      EXPECT_EQ(found.operation, -1);
-      EXPECT_EQ(found.first_row, -1);
-      EXPECT_GT(found.worst_ratio, 0.0);
-      EXPECT_LT(found.worst_ratio, 1.0);
+      test_util::ExpectRowChecksPass(
+          test_util::RunRowChecks(backend_.get(), op_.get(), problem, GemmVariant::kFused, kSeed));
     }
   }
 }
 
-// A C_shard made from other inputs than the checked seed's: a wrong row's checksum lands inside
-// the bound only by chance (|got - want| ~ sqrt(2) ||C_row|| |N(0, 1)| against 10 u ||C_row||:
-// about 2% of rows in bf16), so nearly every row is wrong and the first wrong row is at most the
-// number that passed; the findings are cleared once taken.
+// A C made from other inputs than the checked seed's fails nearly every row
+// (test_util::ExpectRowChecksCatchAWrongC).
 TEST_F(MatmulReduceScatterGpuTest, RowChecksCatchAWrongC) {
-  const GemmProblem problem = test_util::TestGemmProblem(128, 256, 64, 1, DType::kBf16);
-  ASSERT_TRUE(op_->Prepare(problem, kSeed).ok());
-  ASSERT_TRUE(op_->RefillInputs(kSeed + 1).ok());
-  ASSERT_TRUE(op_->Run(GemmVariant::kFused).ok());
-  ASSERT_TRUE(op_->CheckRows(kSeed + 2, 0).ok());
-  ASSERT_TRUE(backend_->Synchronize().ok());
-  absl::StatusOr<GemmRowCheck> found = op_->TakeRowChecks();
-  ASSERT_TRUE(found.ok()) << found.status();
-  EXPECT_GE(found->wrong_rows, problem.m * 9 / 10);
-  EXPECT_LE(found->wrong_rows, problem.m);
-  EXPECT_EQ(found->operation, 0);
-  EXPECT_GE(found->first_row, 0);
-  EXPECT_LE(found->first_row, problem.m - found->wrong_rows);
-  EXPECT_GT(found->worst_ratio, 1.0);
-  found = op_->TakeRowChecks();
-  ASSERT_TRUE(found.ok()) << found.status();
-  EXPECT_EQ(found->wrong_rows, 0);
-  EXPECT_EQ(found->worst_ratio, 0.0);
+  test_util::ExpectRowChecksCatchAWrongC(
+      backend_.get(), op_.get(), test_util::TestGemmProblem(128, 256, 64, 1, DType::kBf16), kSeed);
 }
 
 TEST_F(MatmulReduceScatterGpuTest, CheckSeesPoisonedOutputs) {
