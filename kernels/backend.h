@@ -20,8 +20,7 @@ namespace symmbench {
 
 // Bugs the kernels themselves are made to have (JobSpec.inject_fault kinds that model what
 // hand-written symmetric-memory kernels get wrong), so that tests show the race check catches
-// them. Every rank's kernels have them; none by default. Both backends, in every kernel with an
-// exit barrier (OpDescriptor::exit_barrier).
+// them. Every rank's kernels have them; none by default; both backends.
 struct KernelFaults {
   // Every rank returns from an operation without its exit barrier (the barrier after which it
   // may rewrite its input or reuse its buffers), and `delayed_rank` waits kFaultDelay (CPU) or
@@ -32,9 +31,14 @@ struct KernelFaults {
   // signals but does not wait (the signals are consumed at the exit barrier), the push
   // one-shot reads its receive slots without waiting for the data. `delayed_rank` leaves every
   // operation kFaultDelay late (after its exit barrier; the push one-shot: before it pushes),
-  // so its peers read an input it has not rewritten yet, or a slot it has not filled. CPU
-  // backend only.
+  // so its peers read an input it has not rewritten yet, or a slot it has not filled.
   bool skip_peer_wait = false;
+  // A receive slot reused before it was restored to "nothing arrived": the push one-shot
+  // never writes the sentinel back into a slot it has received into, so when that slot comes
+  // round again (three operations later) its old data looks arrived. `delayed_rank` pushes
+  // kFaultDelay late, so its peers take that old data for its push. Kernels with receive slots
+  // (OpDescriptor::receive_slots).
+  bool reuse_slot_early = false;
   int delayed_rank = -1;
 };
 // Far longer than a peer takes to finish the operation and refill its input at the sizes test

@@ -22,7 +22,8 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("inject_fault.kind: ", fault.kind(),
                      " is not a known fault (rank_error, flip_element, flip_timed, "
-                     "flip_batch_start, skip_exit_barrier, cached_result, skip_peer_wait)"));
+                     "flip_batch_start, skip_exit_barrier, cached_result, skip_peer_wait, "
+                     "reuse_slot_early)"));
   }
   if (fault.rank() < 0 || fault.rank() >= spec.world_size()) {
     return absl::InvalidArgumentError(absl::StrCat("inject_fault.rank: ", fault.rank(),
@@ -52,6 +53,11 @@ absl::Status ValidateFaultInjection(const v1::JobSpec& spec) {
         absl::StrCat("inject_fault: skip_peer_wait: kernel ", spec.kernel(),
                      " dispatches to other kernels; name one of them"));
   }
+  if (fault.kind() == v1::Fault::reuse_slot_early && op->receive_slots == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("inject_fault: reuse_slot_early: kernel ", spec.kernel(),
+                     " has no receive slots to reuse (one_shot_push_all_reduce has)"));
+  }
   return absl::OkStatus();
 }
 
@@ -66,7 +72,8 @@ absl::StatusOr<v1::Fault> ParseFaultText(const std::string& text, const std::str
   if (!v1::Fault::Kind_Parse(text.substr(0, colon), &kind) || kind == v1::Fault::none) {
     return invalid(
         "is not a known fault (want rank_error:R, flip_element[:R], flip_timed[:R], "
-        "flip_batch_start[:R], skip_exit_barrier[:R], cached_result, skip_peer_wait[:R])");
+        "flip_batch_start[:R], skip_exit_barrier[:R], cached_result, skip_peer_wait[:R], "
+        "reuse_slot_early[:R])");
   }
   fault.set_kind(kind);
   if (colon == std::string::npos) {

@@ -33,6 +33,9 @@ TEST(FaultInjectionTest, ValidFaultsPass) {
       ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "one_shot_push_all_reduce"))
           .ok());
   EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "broadcast")).ok());
+  EXPECT_TRUE(
+      ValidateFaultInjection(Spec(v1::Fault::reuse_slot_early, 0, 2, "one_shot_push_all_reduce"))
+          .ok());
   // The GEMM ops take the race check's faults.
   for (const char* kernel : {"ag_gemm", "matmul_reduce_scatter"}) {
     EXPECT_TRUE(ValidateFaultInjection(Spec(v1::Fault::skip_exit_barrier, 1, 2, kernel)).ok());
@@ -68,6 +71,13 @@ TEST(FaultInjectionTest, BadFaultsAreRefusedNamingTheField) {
   EXPECT_EQ(push.message(),
             "inject_fault: skip_exit_barrier: kernel one_shot_push_all_reduce has no exit "
             "barrier to skip");
+  // Only a kernel with receive slots can reuse one.
+  const absl::Status slots =
+      ValidateFaultInjection(Spec(v1::Fault::reuse_slot_early, 0, 2, "one_shot_all_reduce"));
+  EXPECT_EQ(slots.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(slots.message(),
+            "inject_fault: reuse_slot_early: kernel one_shot_all_reduce has no receive slots to "
+            "reuse (one_shot_push_all_reduce has)");
   // A dispatcher's waits are its kernels'.
   const absl::Status dispatcher =
       ValidateFaultInjection(Spec(v1::Fault::skip_peer_wait, 1, 2, "all_reduce"));
@@ -90,6 +100,7 @@ TEST(FaultInjectionTest, TextFormParsesEveryFault) {
   EXPECT_EQ(ParseFaultText("skip_exit_barrier:1", "f")->rank(), 1);
   EXPECT_EQ(ParseFaultText("skip_peer_wait:1", "f")->kind(), v1::Fault::skip_peer_wait);
   EXPECT_EQ(ParseFaultText("cached_result", "f")->kind(), v1::Fault::cached_result);
+  EXPECT_EQ(ParseFaultText("reuse_slot_early:1", "f")->kind(), v1::Fault::reuse_slot_early);
   for (const char* bad :
        {"rank_error", "rank_error:", "rank_error:x", "rank_error:1x",
         "rank_error:99999999999999999999", "flip_element:", "none", "explode", ":1"}) {

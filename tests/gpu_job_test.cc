@@ -12,6 +12,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/ops/registry.h"
@@ -300,6 +301,41 @@ TEST(GpuRaceCheckTest, SkippedExitBarriersFailEveryKernelWithOne) {
   }
   EXPECT_GE(kernels, 7);
   EXPECT_GE(by_race_check, kernels - 1);  // all but the two-shot's push at most
+}
+
+// Two or more GPUs: every swept op reading its peers without waiting for them (inject_fault
+// skip_peer_wait:0: the entry barriers only signal, the push one-shot reads its slots once;
+// rank 0, whose input every peer reads, leaves every operation 1 ms late) and every op with
+// receive slots reusing one before it is cleared (reuse_slot_early:0, rank 0 pushing 1 ms late)
+// fails its job.
+TEST(GpuRaceCheckTest, SkippedPeerWaitsAndReusedSlotsFailEveryKernel) {
+  const int devices = CudaDeviceCount();
+  if (devices < 2) GTEST_SKIP() << "needs 2 CUDA devices";
+  std::string dir;
+  std::unique_ptr<Daemon> started = StartWithPlugins("gpu_peer_wait", &dir);
+  ASSERT_NE(started, nullptr);
+  Daemon& daemon = *started;
+  std::vector<std::pair<std::string, std::string>> jobs;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family != OpFamily::kSweptCollective) continue;
+    jobs.emplace_back(op.name, "skip_peer_wait:0");
+    if (op.receive_slots > 0) jobs.emplace_back(op.name, "reuse_slot_early:0");
+  }
+  ASSERT_GE(jobs.size(), 9u);
+  for (const auto& [kernel, fault] : jobs) {
+    const std::string what = kernel + " " + fault;
+    const std::string spec = dir + "/" + kernel + "_" + fault.substr(0, 4) + ".json";
+    std::ofstream(spec) << R"({"kernel": ")" << kernel << R"(", "world_size": )" << devices
+                        << R"(, "sizes_bytes": [65536], "iters": 5, "inject_fault": ")" << fault
+                        << R"("})";
+    CommandResult result;
+    const nlohmann::json job = daemon.ClientJson({"submit", "--spec", spec, "--wait"}, &result);
+    const std::string error = job.value("error", "");
+    RecordProperty(what, error);
+    std::cout << "PEER-FAULT " << what << ": " << job.value("state", "") << ": " << error << "\n";
+    EXPECT_EQ(job["state"], "FAILED") << what << ": " << result.out << result.err;
+    EXPECT_NE(error.find("verification failed"), std::string::npos) << what << ": " << error;
+  }
 }
 
 // Two or more GPUs: both GEMM ops with their exit barrier skipped (rank 1 computing 1 ms late)

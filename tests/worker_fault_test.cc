@@ -208,7 +208,7 @@ TEST_F(WorkerFaultTest, CorruptedTimedOperationsFailTheJob) {
 // two-shot's peers see its late slice), every swept op copying a cached result (only the
 // race check's operations see that, from its first one on), and every swept op reading its
 // peers without waiting for them (rank 0, whose input every peer reads, leaves every operation
-// late).
+// late), and every op with receive slots reusing one before it is cleared (rank 0 pushes late).
 TEST_F(WorkerFaultTest, SkippedBarriersWaitsAndCachedResultsFailTheJob) {
   std::vector<std::pair<std::string, v1::Fault::Kind>> jobs;
   for (const OpDescriptor& op : Ops()) {
@@ -216,8 +216,9 @@ TEST_F(WorkerFaultTest, SkippedBarriersWaitsAndCachedResultsFailTheJob) {
     if (op.exit_barrier) jobs.emplace_back(op.name, v1::Fault::skip_exit_barrier);
     jobs.emplace_back(op.name, v1::Fault::cached_result);
     jobs.emplace_back(op.name, v1::Fault::skip_peer_wait);
+    if (op.receive_slots > 0) jobs.emplace_back(op.name, v1::Fault::reuse_slot_early);
   }
-  ASSERT_GE(jobs.size(), 22u);
+  ASSERT_GE(jobs.size(), 23u);
   for (const auto& [kernel, kind] : jobs) {
     v1::JobSpec spec = SmallCpuSpec(2, {4096}, 2);
     spec.set_kernel(kernel);

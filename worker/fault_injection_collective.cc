@@ -102,7 +102,8 @@ std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v
                                          int rank) {
   const bool every_rank = fault.kind() == v1::Fault::cached_result;
   if (fault.kind() == v1::Fault::none || fault.kind() == v1::Fault::skip_exit_barrier ||
-      fault.kind() == v1::Fault::skip_peer_wait || (!every_rank && fault.rank() != rank)) {
+      fault.kind() == v1::Fault::skip_peer_wait || fault.kind() == v1::Fault::reuse_slot_early ||
+      (!every_rank && fault.rank() != rank)) {
     return op;
   }
   return std::make_unique<FaultInjectingCollective>(std::move(op), fault);
@@ -116,6 +117,10 @@ KernelFaults KernelFaultsOf(const v1::Fault& fault) {
   }
   if (fault.kind() == v1::Fault::skip_peer_wait) {
     faults.skip_peer_wait = true;
+    faults.delayed_rank = fault.rank();
+  }
+  if (fault.kind() == v1::Fault::reuse_slot_early) {
+    faults.reuse_slot_early = true;
     faults.delayed_rank = fault.rank();
   }
   return faults;

@@ -32,8 +32,8 @@ namespace symmbench {
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
                                          int rank);
 
-// The kernel bugs `fault` asks for (skip_exit_barrier), for BackendOptions::faults: they are
-// the kernels' own, on every rank. None for the other kinds.
+// The kernel bugs `fault` asks for (skip_exit_barrier, skip_peer_wait, reuse_slot_early), for
+// BackendOptions::faults: they are the kernels' own, on every rank. None for the other kinds.
 KernelFaults KernelFaultsOf(const v1::Fault& fault);
 
 }  // namespace symmbench

@@ -209,6 +209,38 @@ TEST_P(SkippedPeerWaitTest, FailsTheRaceCheck) {
 INSTANTIATE_TEST_SUITE_P(SweptCollectives, SkippedPeerWaitTest,
                          testing::ValuesIn(OpNames(OpFamily::kSweptCollective)));
 
+// A kernel that reuses a receive slot before restoring it to "nothing arrived" (the push
+// one-shot never clears one), rank 0 pushing 20 ms late: from the operation that brings a used
+// slot round again on, its peer takes the old data in rank 0's segment for its push.
+class ReusedSlotTest : public testing::TestWithParam<std::string> {};
+
+TEST_P(ReusedSlotTest, FailsTheRaceCheck) {
+  const std::string name = GetParam();
+  KernelFaults faults;
+  faults.reuse_slot_early = true;
+  faults.delayed_rank = 0;
+  EXPECT_GT(Wrong(RaceCheckWithFaults(name, faults)), 0) << name;
+}
+
+std::vector<std::string> OpsWithReceiveSlots() {
+  std::vector<std::string> names;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.receive_slots > 0) names.push_back(op.name);
+  }
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(SlotOps, ReusedSlotTest, testing::ValuesIn(OpsWithReceiveSlots()));
+
+// A slot reused too early is seen only once the rotation brings it round: the race check must
+// run past the deepest rotation of any kernel.
+TEST(RaceCheckOperationsTest, OutlastEveryKernelsSlotRotation) {
+  ASSERT_FALSE(OpsWithReceiveSlots().empty());
+  for (const OpDescriptor& op : Ops()) {
+    EXPECT_GE(kRaceCheckOperations, op.receive_slots + 1) << op.name;
+  }
+}
+
 // A kernel that copies the result it computed first: right on the inputs it was computed from,
 // so the check right after Prepare and the checks of the timed batches pass, and wrong on every
 // rank as soon as the inputs change.

@@ -87,8 +87,8 @@ absl::Status OneShotPushAllReduceCpu::Run() {
   const int stale = static_cast<int>((epoch_ + kSlots - 1) % kSlots);
   const size_t segment_words = segment_bytes_ / 4;
   const KernelFaults& faults = context().faults;
-  if (faults.skip_peer_wait && faults.delayed_rank == rank) {
-    std::this_thread::sleep_for(kFaultDelay);  // peers that do not wait read empty slots
+  if ((faults.skip_peer_wait || faults.reuse_slot_early) && faults.delayed_rank == rank) {
+    std::this_thread::sleep_for(kFaultDelay);  // peers that do not wait read empty or stale slots
   }
 
   // Push (own segment included, so every rank sums the same replaced values).
@@ -101,8 +101,8 @@ absl::Status OneShotPushAllReduceCpu::Run() {
       __atomic_store_n(Slot(p, slot) + rank * segment_words + j, w, __ATOMIC_RELAXED);
     }
   }
-  // Clear what op e - 1 received.
-  for (int p = 0; p < world; ++p) {
+  // Clear what op e - 1 received (faults.reuse_slot_early: never).
+  for (int p = 0; p < world && !faults.reuse_slot_early; ++p) {
     uint32_t* segment = Slot(rank, stale) + p * segment_words;
     for (size_t j = 0; j < used_words_[stale]; ++j) {
       __atomic_store_n(segment + j, kSentinelWord, __ATOMIC_RELAXED);

@@ -375,7 +375,8 @@ class CudaAgGemm final : public GemmCollective {
         LaunchAgGemmBarrier(args, copy_stream_.get()),
         absl::StrCat(kName, ": LaunchAgGemmBarrier(",
                      phase == BarrierPhase::kEntry ? "entry" : "exit", ")"));
-    if (phase == BarrierPhase::kEntry && ctx_->faults.delayed_rank == ctx_->rank) {
+    if (phase == BarrierPhase::kEntry && ctx_->faults.skip_exit_barrier != 0 &&
+        ctx_->faults.delayed_rank == ctx_->rank) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx_->faults.delay_ns, copy_stream_.get()),
                                      absl::StrCat(kName, ": injected delay"));
     }

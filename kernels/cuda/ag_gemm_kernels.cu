@@ -68,7 +68,7 @@ __global__ void ScaleOuterKernel(const float* d, int64_t rows, int64_t n, const 
 __global__ void __launch_bounds__(kAgGemmBarrierThreads)
     BarrierKernel(const __grid_constant__ AgGemmBarrierArgs args) {
   (void)signal_pad::BlockBarrier(args.signal_pads, args.rank, args.world_size, args.error,
-                                 args.timeout_ns, args.phase);
+                                 args.timeout_ns, args.phase, DeviceFaults{});
 }
 
 __device__ __forceinline__ double WarpSum(double v) {

@@ -111,6 +111,8 @@ class CudaBackend final : public Backend {
         std::chrono::duration_cast<std::chrono::nanoseconds>(options.timeout).count() /
         kBarrierTimeoutDivisor);
     ctx_.faults.skip_exit_barrier = options.faults.skip_exit_barrier ? 1 : 0;
+    ctx_.faults.skip_peer_wait = options.faults.skip_peer_wait ? 1 : 0;
+    ctx_.faults.reuse_slot_early = options.faults.reuse_slot_early ? 1 : 0;
     ctx_.faults.delayed_rank = options.faults.delayed_rank;
     ctx_.faults.delay_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(kDeviceFaultDelay).count());
@@ -403,11 +405,6 @@ std::vector<std::string> CudaKernelNames() { return CudaCollectives().Names(); }
 absl::StatusOr<std::unique_ptr<Backend>> CreateCudaBackend(const BackendOptions& options,
                                                            Rendezvous* rendezvous) {
   if (rendezvous == nullptr) return absl::InvalidArgumentError("cuda backend: null rendezvous");
-  if (options.faults.skip_peer_wait) {
-    return absl::UnimplementedError(
-        "inject_fault skip_peer_wait: the CUDA kernels cannot skip their waits (CPU backend "
-        "only)");
-  }
   if (options.world_size < 1 || options.world_size > kMaxWorldSize || options.rank < 0 ||
       options.rank >= options.world_size || rendezvous->rank() != options.rank ||
       rendezvous->world_size() != options.world_size) {

@@ -20,11 +20,21 @@ inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
 enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1 };
 
 // Bugs a test job makes the kernels have (KernelFaults, kernels/backend.h); all off in a real
-// job. Every kernel with an exit barrier honours them: after its entry barrier the delayed rank
-// spins `delay_ns` on %globaltimer (signal_pad::InjectedDelay), and no rank enters its exit
-// barrier, so that a peer rewrites its input while the delayed rank still reads it.
+// job, and at most one on in a test job.
+//   skip_exit_barrier: no rank enters its exit barrier, and after its entry barrier the delayed
+//     rank spins `delay_ns` on %globaltimer (signal_pad::InjectedDelay), so that a peer rewrites
+//     its input while the delayed rank still reads it. Every kernel with an exit barrier.
+//   skip_peer_wait: every entry barrier only signals (the exit barrier consumes that arrival
+//     first), and the delayed rank spins `delay_ns` after its exit barrier, so that its peers
+//     read its input before it has rewritten it; the push one-shot reads its receive slots
+//     once, without polling, and the delayed rank pushes `delay_ns` late.
+//   reuse_slot_early: the push one-shot never restores a used receive slot to the sentinel, so
+//     a slot that comes round again looks arrived with the data of three operations before;
+//     the delayed rank pushes `delay_ns` late, so its peers take that data.
 struct DeviceFaults {
   int32_t skip_exit_barrier = 0;  // 0 or 1
+  int32_t skip_peer_wait = 0;     // 0 or 1
+  int32_t reuse_slot_early = 0;   // 0 or 1
   int32_t delayed_rank = -1;      // -1: none
   uint64_t delay_ns = 0;
 };

@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(kOneShotThreads)
   const int world = kWorld > 0 ? kWorld : args.world_size;
 
   if (!signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                                args.barrier_timeout_ns, BarrierPhase::kEntry)) {
+                                args.barrier_timeout_ns, BarrierPhase::kEntry, args.faults)) {
     return;
   }
   signal_pad::InjectedDelay(args.faults, args.rank);
@@ -62,9 +62,9 @@ __global__ void __launch_bounds__(kOneShotThreads)
   // place the peers overwrite what this block read right after the barrier: the release orders
   // the loads before the signal in the memory model too.
   const bool exited = args.faults.skip_exit_barrier != 0 ||
-                     signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                                              args.barrier_timeout_ns, BarrierPhase::kExit,
-                                              /*release=*/args.in_place != nullptr);
+                      signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
+                                               args.barrier_timeout_ns, BarrierPhase::kExit,
+                                               /*release=*/args.in_place != nullptr, args.faults);
   if (!exited || args.in_place == nullptr) return;
   // In place: peers' block b has read this block's elements of our input (the exit barrier),
   // so they can be overwritten; each thread copies what it stored above (same indices), so no

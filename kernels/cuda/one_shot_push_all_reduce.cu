@@ -115,6 +115,10 @@ __global__ void __launch_bounds__(kPushThreads)
   asm volatile("griddepcontrol.launch_dependents;" :::);
   const int world = kWorld > 0 ? kWorld : args.world_size;
   const int rank = args.rank;
+  const DeviceFaults& faults = args.faults;
+  if ((faults.skip_peer_wait != 0 || faults.reuse_slot_early != 0) && faults.delayed_rank == rank) {
+    signal_pad::SpinNs(faults.delay_ns);  // peers that do not wait read empty or stale slots
+  }
   PushState* const state = args.state;
   const int64_t n_vec = (args.count + kElems - 1) / kElems;  // also the segment length
   const int64_t first = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -141,7 +145,7 @@ __global__ void __launch_bounds__(kPushThreads)
 
   uint4* const own = static_cast<uint4*>(args.slots[rank]);
   uint4* const stale_slot = own + static_cast<size_t>(stale) * (args.slot_bytes / 16);
-  const uint64_t stale_vecs = state->used_bytes[stale] / 16;
+  const uint64_t stale_vecs = faults.reuse_slot_early != 0 ? 0 : state->used_bytes[stale] / 16;
   for (uint64_t j = static_cast<uint64_t>(first); j < stale_vecs; j += stride) {
     stale_slot[j] = kSentinelVector;
   }
@@ -181,7 +185,7 @@ __global__ void __launch_bounds__(kPushThreads)
           all = all && ready[p];
         }
       }
-      if (all) break;
+      if (all || faults.skip_peer_wait != 0) break;
       if (signal_pad::GlobalTimerNs() > deadline_ns) {
         int peer = 0;
 #pragma unroll

@@ -55,13 +55,16 @@ struct OneShotPushArgs {
   // Local, `count` elements, 16-byte aligned; may be `input` (in place: the thread that stores
   // element i has read it first, and no peer reads this rank's input).
   void* output = nullptr;
-  int64_t count = 0;       // elements per rank (>= 1)
+  int64_t count = 0;  // elements per rank (>= 1)
   DeviceDType dtype = DeviceDType::kBf16;
   int32_t rank = 0;
   int32_t world_size = 1;
   int32_t max_blocks = 1;              // grid cap (OneShotPushMaxBlocks)
   uint64_t timeout_ns = 0;             // per op: how long a rank waits for a peer's data
   DeviceErrorRecord* error = nullptr;  // written on a timeout (phase kEntry, block, peer)
+  // None outside test jobs: skip_peer_wait (each receive slot read once, without polling) and
+  // reuse_slot_early (used slots never cleared), the delayed rank pushing delay_ns late.
+  DeviceFaults faults;
 };
 
 // Bytes of one slot for messages up to max_bytes per rank at world_size ranks.

@@ -106,6 +106,7 @@ class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
     args.max_blocks = max_blocks;
     args.timeout_ns = c.barrier_timeout_ns;
     args.error = c.error;
+    args.faults = c.faults;
     return LaunchOneShotPushAllReduce(args, c.stream);
   }
 

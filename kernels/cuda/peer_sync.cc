@@ -43,10 +43,12 @@ absl::Status EnqueueSignalPadBarrier(const CudaContext& ctx, cudaStream_t stream
   args.phase = phase;
   args.barrier_timeout_ns = ctx.barrier_timeout_ns;
   args.error = ctx.error;
+  args.faults = ctx.faults;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       LaunchSignalPadBarrier(args, stream),
       absl::StrCat(who, ": ", phase == BarrierPhase::kEntry ? "entry" : "exit", " barrier"));
-  if (phase == BarrierPhase::kEntry && ctx.faults.delayed_rank == ctx.rank) {
+  if (phase == BarrierPhase::kEntry && ctx.faults.skip_exit_barrier != 0 &&
+      ctx.faults.delayed_rank == ctx.rank) {
     SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx.faults.delay_ns, stream),
                                    absl::StrCat(who, ": injected delay"));
   }

@@ -33,8 +33,10 @@ absl::Status AwaitPeersDone(const CudaContext& ctx, const std::string& tag, absl
 
 // Enqueues on `stream` one signal-pad barrier kernel among every rank (LaunchSignalPadBarrier,
 // its contract in signal_pad_barrier.h), with ctx's pads, timeout and error record. The launch's
-// error naming `who` and the phase. ctx.faults (test jobs): no exit barrier is enqueued, and the
-// delayed rank's entry barrier is followed by a delay kernel of faults.delay_ns.
+// error naming `who` and the phase. ctx.faults (test jobs): under skip_exit_barrier no exit
+// barrier is enqueued and the delayed rank's entry barrier is followed by a delay kernel of
+// faults.delay_ns; under skip_peer_wait the barrier kernel itself skips the entry wait and
+// delays the delayed rank after the exit barrier (signal_pad::BlockBarrier).
 absl::Status EnqueueSignalPadBarrier(const CudaContext& ctx, cudaStream_t stream,
                                      BarrierPhase phase, absl::string_view who);
 

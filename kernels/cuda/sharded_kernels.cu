@@ -27,7 +27,7 @@ __device__ __forceinline__ bool VectorAligned(const void* p) {
 __device__ __forceinline__ bool Entry(const ShardedArgs& args, int world) {
   if (!args.barriers) return true;
   if (!signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                                args.barrier_timeout_ns, BarrierPhase::kEntry)) {
+                                args.barrier_timeout_ns, BarrierPhase::kEntry, args.faults)) {
     return false;
   }
   signal_pad::InjectedDelay(args.faults, args.rank);
@@ -37,7 +37,7 @@ __device__ __forceinline__ bool Entry(const ShardedArgs& args, int world) {
 __device__ __forceinline__ void Exit(const ShardedArgs& args, int world) {
   if (args.barriers && args.faults.skip_exit_barrier == 0) {
     signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                             args.barrier_timeout_ns, BarrierPhase::kExit);
+                             args.barrier_timeout_ns, BarrierPhase::kExit, args.faults);
   }
 }
 

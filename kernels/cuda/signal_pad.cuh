@@ -117,14 +117,18 @@ __device__ __forceinline__ SignalResult WaitSignal(uint32_t* slot, uint64_t dead
   }
 }
 
-// DeviceFaults (test jobs only): the delayed rank's block spins faults.delay_ns here, right
-// after its entry barrier, so that peers have finished the operation (and rewritten their
-// inputs) before it reads them. One uniform branch in a real job.
-__device__ __forceinline__ void InjectedDelay(const DeviceFaults& faults, int rank) {
-  if (faults.delayed_rank != rank) return;
-  const uint64_t until = GlobalTimerNs() + faults.delay_ns;
+// Spins `ns` nanoseconds on %globaltimer (injected faults only).
+__device__ __forceinline__ void SpinNs(uint64_t ns) {
+  const uint64_t until = GlobalTimerNs() + ns;
   while (GlobalTimerNs() < until) {
   }
+}
+
+// DeviceFaults (test jobs only): under skip_exit_barrier the delayed rank's block spins
+// faults.delay_ns here, right after its entry barrier, so that peers have finished the operation
+// (and rewritten their inputs) before it reads them. One uniform branch in a real job.
+__device__ __forceinline__ void InjectedDelay(const DeviceFaults& faults, int rank) {
+  if (faults.skip_exit_barrier != 0 && faults.delayed_rank == rank) SpinNs(faults.delay_ns);
 }
 
 // Barrier between block blockIdx.x of every rank (see the contract above). Every thread of the
@@ -136,36 +140,49 @@ __device__ __forceinline__ void InjectedDelay(const DeviceFaults& faults, int ra
 // peers read what this block wrote to their memory (the two-shot's pushes) needs it, and so
 // does one after which peers overwrite what this block read (the one-shot in place). A
 // pull-only kernel's exit barrier out of place (the one-shot) goes without: it only tells peers
-// that this block's loads of their buffers are done. The PTX memory model does not order a relaxed put after the
-// block's earlier weak loads (a load reading the peer's later write, load buffering, is an
-// allowed outcome in the model, though not on the hardware: each load has returned its value
+// that this block's loads of their buffers are done. The PTX memory model does not order a relaxed
+// put after the block's earlier weak loads (a load reading the peer's later write, load buffering,
+// is an allowed outcome in the model, though not on the hardware: each load has returned its value
 // before the leading __syncthreads). So nothing relies on it: back-to-back one-shots never write
 // an input, and before an input is overwritten (Prepare) every rank's stream has drained and the
 // hosts have met at a barrier (CudaAllReduceCollective::AwaitPeersDone), which orders the fill
 // after every peer kernel's completion. The entry barrier never needs it (see PutSignal).
+// `faults` (test jobs only): under skip_peer_wait the entry barrier only signals, the exit
+// barrier consumes the entry's arrival before its own, and the delayed rank's block then spins
+// faults.delay_ns, so that its peers' next operation reads its input before it is rewritten.
 __device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int rank, int world_size,
                                              DeviceErrorRecord* record, uint64_t timeout_ns,
-                                             BarrierPhase phase, bool release) {
+                                             BarrierPhase phase, bool release,
+                                             const DeviceFaults& faults) {
   if (phase == BarrierPhase::kExit) __syncthreads();  // all reads done before the release
+  const bool skip_wait = faults.skip_peer_wait != 0;
   bool failed = false;
   if (static_cast<int>(threadIdx.x) < world_size) {
     const int peer = static_cast<int>(threadIdx.x);
     const size_t row = static_cast<size_t>(blockIdx.x) * kMaxWorldSize;
     const uint64_t deadline_ns = GlobalTimerNs() + timeout_ns;
     PutSignal(signal_pads[peer] + row + rank, release);
-    const SignalResult result = WaitSignal(signal_pads[rank] + row + peer, deadline_ns, record);
-    if (result == SignalResult::kTimedOut) RecordTimeout(record, rank, peer, phase);
-    failed = result != SignalResult::kOk;
+    if (!skip_wait || phase == BarrierPhase::kExit) {
+      uint32_t* own = signal_pads[rank] + row + peer;
+      SignalResult result = WaitSignal(own, deadline_ns, record);
+      if (skip_wait && result == SignalResult::kOk) result = WaitSignal(own, deadline_ns, record);
+      if (result == SignalResult::kTimedOut) RecordTimeout(record, rank, peer, phase);
+      failed = result != SignalResult::kOk;
+    }
   }
-  return __syncthreads_or(failed) == 0;
+  const bool ok = __syncthreads_or(failed) == 0;
+  if (ok && skip_wait && phase == BarrierPhase::kExit && faults.delayed_rank == rank) {
+    SpinNs(faults.delay_ns);
+  }
+  return ok;
 }
 
 // The default ordering: release in the exit barrier, relaxed in the entry barrier.
 __device__ __forceinline__ bool BlockBarrier(uint32_t* const* signal_pads, int rank, int world_size,
                                              DeviceErrorRecord* record, uint64_t timeout_ns,
-                                             BarrierPhase phase) {
+                                             BarrierPhase phase, const DeviceFaults& faults) {
   return BlockBarrier(signal_pads, rank, world_size, record, timeout_ns, phase,
-                      /*release=*/phase == BarrierPhase::kExit);
+                      /*release=*/phase == BarrierPhase::kExit, faults);
 }
 
 }  // namespace signal_pad

@@ -40,7 +40,7 @@ __global__ void __launch_bounds__(kBarrierThreads)
   // Release in both phases: whatever this rank's stream wrote before the barrier (copies into
   // peers' buffers included) is visible to peers after theirs.
   signal_pad::BlockBarrier(args.signal_pads, args.rank, args.world_size, args.error,
-                           args.barrier_timeout_ns, args.phase, /*release=*/true);
+                           args.barrier_timeout_ns, args.phase, /*release=*/true, args.faults);
 }
 
 }  // namespace

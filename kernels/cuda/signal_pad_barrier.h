@@ -27,6 +27,7 @@ struct BarrierArgs {
   // for this rank itself).
   const uint32_t* gate = nullptr;
   uint32_t gate_value = 0;
+  DeviceFaults faults;  // none outside test jobs (signal_pad::BlockBarrier's)
 };
 
 // Enqueues on `stream` one signal-pad barrier among every rank (one block, row 0 of the pads:

@@ -43,7 +43,7 @@ __global__ void __launch_bounds__(kTwoShotThreads)
   // that completed before their kernels started; our output region likewise (Prepare's poison),
   // so a peer's push, issued after it has seen our arrival, lands after it.
   if (!signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                                args.barrier_timeout_ns, BarrierPhase::kEntry)) {
+                                args.barrier_timeout_ns, BarrierPhase::kEntry, args.faults)) {
     return;
   }
   signal_pad::InjectedDelay(args.faults, args.rank);
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(kTwoShotThreads)
   // every thread's pushes before the arrival the peer's block b acquires.
   if (args.faults.skip_exit_barrier == 0) {
     signal_pad::BlockBarrier(args.signal_pads, args.rank, world, args.error,
-                             args.barrier_timeout_ns, BarrierPhase::kExit);
+                             args.barrier_timeout_ns, BarrierPhase::kExit, args.faults);
   }
 }
 

@@ -49,7 +49,7 @@ const std::vector<OpDescriptor>& Ops() {
        "peer, the data itself marking arrival (TensorRT-LLM's Lamport one-shot; -0 sent as +0)",
        OpFamily::kSweptCollective, Computes::kAllReduceSum, AllReduceBusFactor, "sum",
        6 + 3 * kMaxWorldSize, true, /*fp8=*/false, /*in_place=*/true,
-       /*misalign=*/true},
+       /*misalign=*/true, /*exit_barrier=*/false, /*receive_slots=*/3},
       {ops::kAllReduce,
        "sum all-reduce dispatched by size to the one-shot, the two-shot or NCCL, from the table "
        "`symmbench tune` measured on this machine (or the built-in default)",

@@ -81,6 +81,10 @@ struct OpDescriptor {
   // Whether its kernels end an operation with an exit barrier (after which a rank may rewrite
   // its input and reuse its buffers): the skip_exit_barrier fault (JobSpec.inject_fault) applies.
   bool exit_barrier = false;
+  // How many receive slots its kernels rotate through (0: none), each reused that many
+  // operations after its last use: the race check runs more operations than the deepest
+  // rotation, and the reuse_slot_early fault applies to kernels that have slots.
+  int receive_slots = 0;
 };
 
 // The names, spelled here only. Code that needs one specific op (the default kernel, the op the
