@@ -34,14 +34,18 @@ int PluginBuffersPerRank(const v1::PluginOp& op) {
   return kServiceBuffersPerRank + op.buffer_bytes_per_message_byte();
 }
 
+std::optional<OpDescriptor> PluginJobOp(const v1::PluginOp& plugin) {
+  const std::optional<Computes> computes = ComputesOf(plugin.computes());
+  if (!computes.has_value()) return std::nullopt;
+  return PluginOpDescriptor(plugin.kernel().c_str(), plugin.description().c_str(), *computes,
+                            PluginBuffersPerRank(plugin));
+}
+
 std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kernel) {
   if (const OpDescriptor* op = FindOp(kernel); op != nullptr) return *op;
   const v1::PluginOp* plugin = FindPluginOp(spec, kernel);
   if (plugin == nullptr) return std::nullopt;
-  const std::optional<Computes> computes = ComputesOf(plugin->computes());
-  if (!computes.has_value()) return std::nullopt;
-  return PluginOpDescriptor(plugin->kernel().c_str(), plugin->description().c_str(), *computes,
-                            PluginBuffersPerRank(*plugin));
+  return PluginJobOp(*plugin);
 }
 
 std::vector<v1::DType> KernelDTypes(const v1::JobSpec& spec) {

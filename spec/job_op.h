@@ -15,6 +15,10 @@ namespace symmbench {
 // The entry of spec.plugin_ops for kernel name `kernel`, or nullptr (also for an empty name).
 const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel);
 
+// The descriptor of a resolved plugin op (PluginOpDescriptor: its strings point into `plugin`,
+// which must outlive it); nullopt when it computes nothing known.
+std::optional<OpDescriptor> PluginJobOp(const v1::PluginOp& plugin);
+
 // The descriptor of op `kernel` in `spec`: the registry's, or a plugin op's (PluginOpDescriptor:
 // its strings point into `spec`, which must outlive it). nullopt when it is neither, or a plugin
 // op computes nothing known.

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "kernels/ops/registry.h"
-#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 #include "worker/row_stats.h"
 
@@ -38,10 +37,10 @@ std::vector<double> WorstPerIndex(const std::vector<RankResult>& results, size_t
 
 // The A/B comparison of `row` (whose repeat_medians_us are set): the compare kernel's figures,
 // max over ranks, and the kernel's loop medians over its, pass by pass.
-void AddComparison(const v1::JobSpec& spec, const std::vector<RankResult>& results,
+void AddComparison(const RunPlan& plan, const std::vector<RankResult>& results,
                    v1::ResultRow* row) {
   v1::Comparison* c = row->mutable_comparison();
-  c->set_kernel(spec.sweep().compare_kernel());
+  c->set_kernel(plan.compare_kernel);
   size_t samples = 0;
   for (const RankResult& r : results) {
     c->set_time_us(std::max(c->time_us(), r.compare.eager.median_us));
@@ -135,10 +134,10 @@ void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, doub
 }  // namespace
 
 v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>& results) {
-  const v1::JobSpec& spec = *context.spec;
+  const RunPlan& plan = *context.plan;
   const int64_t size_bytes = context.size_bytes;
   const bool check_only = context.reference_kind == v1::check_only;
-  const std::optional<OpDescriptor> info = JobOp(spec);
+  const std::optional<OpDescriptor> info = plan.Op();
   const double bus_factor = info.has_value() ? info->bus_factor(context.team_size) : 1.0;
   const double job_bus_factor = info.has_value() ? info->bus_factor(context.world_size) : 1.0;
   v1::ResultRow row;
@@ -155,7 +154,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   row.set_graph_time_us(ours.graph_us);
   // Every timed batch of every loop, max over ranks, with its size (metrics observe each timed
   // iteration; gates compare the distributions), and each loop's median.
-  const std::vector<int> batches = SplitIntoBatches(spec.iters(), TimedBatches(spec));
+  const std::vector<int> batches = SplitIntoBatches(plan.loop.iters, plan.loop.max_batches);
   const size_t repeats = results.empty() ? 0 : results[0].ours.eager.repeat_medians_us.size();
   const std::vector<double> samples = WorstPerIndex(
       results, repeats * batches.size(),
@@ -173,10 +172,9 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   std::vector<std::vector<double>> rank_samples;
   for (const RankResult& r : results) rank_samples.push_back(r.ours.eager.samples_us);
   for (v1::RankTime& t : RankTimes(rank_samples)) *row.add_rank_times() = std::move(t);
-  *row.mutable_iteration_stats() =
-      IterationStatsOf(samples, static_cast<int>(batches.size()), spec.sweep().skip_first(),
-                       spec.sweep().per_iteration());
-  if (!results.empty() && results[0].has_compare) AddComparison(spec, results, &row);
+  *row.mutable_iteration_stats() = IterationStatsOf(samples, static_cast<int>(batches.size()),
+                                                    plan.loop.skip_first, plan.loop.per_iteration);
+  if (!results.empty() && results[0].has_compare) AddComparison(plan, results, &row);
   if (!results.empty() && results[0].has_control && !context.reference_names.empty()) {
     AddControl(context.reference_names[0], results, &row);
   }

@@ -11,6 +11,7 @@
 #include "kernels/collective.h"
 #include "kernels/dtype.h"
 #include "proto/symmbench.pb.h"
+#include "worker/run_plan.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -54,12 +55,6 @@ struct RankResult {
   std::vector<OpTimes*> All();
 };
 
-// The most batches a timing loop of `spec` splits its iterations into: kTimingBatches, or every
-// iteration on its own with SweepSpec.per_iteration.
-inline int TimedBatches(const v1::JobSpec& spec) {
-  return spec.sweep().per_iteration() ? spec.iters() : kTimingBatches;
-}
-
 // Adds `c` to `total`: wrong elements add up; the first failure's index and values are kept.
 void Accumulate(const CheckResult& c, CheckResult* total);
 
@@ -69,7 +64,7 @@ RankResult SoFar(const RankResult& result);
 
 // What a row is built from besides the ranks' results.
 struct RowContext {
-  const v1::JobSpec* spec = nullptr;
+  const RunPlan* plan = nullptr;
   int64_t size_bytes = 0;
   DType dtype = DType::kBf16;
   std::vector<std::string> reference_names;  // the reference first

@@ -20,10 +20,9 @@ OpTimes Times(double eager_us, double graph_us) {
 class BuildRowTest : public ::testing::Test {
  protected:
   BuildRowTest() {
-    spec_.set_kernel("one_shot_all_reduce");
-    spec_.set_world_size(2);
-    spec_.mutable_sweep()->set_graph(true);
-    context_.spec = &spec_;
+    plan_.kernel = "one_shot_all_reduce";
+    plan_.loop.graph = true;
+    context_.plan = &plan_;
     context_.size_bytes = 1'000'000;
     context_.dtype = DType::kBf16;
     context_.reference_names = {"a", "b"};
@@ -38,7 +37,7 @@ class BuildRowTest : public ::testing::Test {
       results_.push_back(r);
     }
   }
-  v1::JobSpec spec_;
+  RunPlan plan_;
   RowContext context_;
   std::vector<RankResult> results_;
 };
@@ -60,7 +59,7 @@ TEST_F(BuildRowTest, EagerAgainstTheFastestEagerGraphAgainstTheFastestGraph) {
 }
 
 TEST_F(BuildRowTest, WithoutGraphReplaysThereIsNoGraphReference) {
-  spec_.mutable_sweep()->set_graph(false);
+  plan_.loop.graph = false;
   for (RankResult& r : results_) {
     for (OpTimes* t : r.All()) t->graph_us = 0;
   }
@@ -88,7 +87,7 @@ TEST_F(BuildRowTest, WrongElementsAddUpOverRanks) {
 }
 
 TEST_F(BuildRowTest, AnAbJobPairsTheLoopsPassByPass) {
-  spec_.mutable_sweep()->set_compare_kernel("two_shot_all_reduce");
+  plan_.compare_kernel = "two_shot_all_reduce";
   // Three loops each; rank 1's loops are the slower ones on both sides.
   for (int rank = 0; rank < 2; ++rank) {
     RankResult& r = results_[rank];

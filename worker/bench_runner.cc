@@ -13,9 +13,6 @@
 #include "absl/strings/str_format.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
-#include "spec/job_op.h"
-#include "spec/plan.h"
-#include "spec/spec_validation.h"
 #include "worker/bench_row.h"
 #include "worker/dispatch_collective.h"
 #include "worker/fault_injection_collective.h"
@@ -105,7 +102,7 @@ struct LoopCheck {
 
 // Times `op` in one eager loop and, in graph mode unless `graph` is false, as graph replays;
 // `check` (if set) verifies them as LoopCheck says.
-absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
+absl::StatusOr<OpTimes> TimeOp(Backend* backend, const LoopPlan& plan,
                                const std::function<absl::Status()>& op, bool graph,
                                const LoopCheck* check = nullptr) {
   OpTimes times;
@@ -115,16 +112,16 @@ absl::StatusOr<OpTimes> TimeOp(Backend* backend, const v1::JobSpec& spec,
     hooks.after_batch = [check] { return check->AfterBatch(); };
   }
   absl::StatusOr<TimingStats> eager =
-      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), op, hooks, TimedBatches(spec));
+      WarmUpAndTime(backend, plan.warmup_iters, plan.iters, op, hooks, plan.max_batches);
   if (!eager.ok()) return eager.status();
   if (check != nullptr) {
     if (absl::Status s = check->Finish(); !s.ok()) return s;
   }
   times.eager = *eager;
-  if (graph && spec.sweep().graph()) {
-    hooks.last_batch_only = spec.sweep().graph_launches() == 0;
-    absl::StatusOr<TimingStats> replays = WarmUpAndTimeGraph(
-        backend, spec.warmup_iters(), spec.iters(), op, hooks, spec.sweep().graph_launches());
+  if (graph && plan.graph) {
+    hooks.last_batch_only = plan.graph_launches == 0;
+    absl::StatusOr<TimingStats> replays =
+        WarmUpAndTimeGraph(backend, plan.warmup_iters, plan.iters, op, hooks, plan.graph_launches);
     if (!replays.ok()) return replays.status();
     if (check != nullptr) {
       if (absl::Status s = check->Finish(); !s.ok()) return s;
@@ -158,8 +155,8 @@ struct LoopArgs {
 // check (worker/race_check.h; skipped for a collective without one), into `checked`; then
 // `between` (may be null); then one timing loop of `run` (graph replays in the first pass),
 // every timed batch verified. The loop's samples and median are added to `times`.
-absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* op,
-                         const LoopArgs& a, const std::function<absl::Status()>& run,
+absl::Status MeasureLoop(Backend* backend, const LoopPlan& plan, Collective* op, const LoopArgs& a,
+                         const std::function<absl::Status()>& run,
                          const std::function<absl::Status()>& between, OpTimes* times,
                          CheckResult* checked) {
   if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
@@ -186,7 +183,7 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
   }
   const LoopCheck loop_check{backend, op, checked};
   absl::StatusOr<OpTimes> loop =
-      TimeOp(backend, spec, run, /*graph=*/a.first, a.check ? &loop_check : nullptr);
+      TimeOp(backend, plan, run, /*graph=*/a.first, a.check ? &loop_check : nullptr);
   if (!loop.ok()) return loop.status();
   AddLoop(*loop, a.first, times);
   return absl::OkStatus();
@@ -200,7 +197,7 @@ absl::Status MeasureLoop(Backend* backend, const v1::JobSpec& spec, Collective* 
 // is not timed in place, since no ratio is taken against it. The loops are not checked: their
 // later operations sum sums. Nothing when the collective has no in-place form at this size (a
 // dispatcher's choice).
-absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collective* op,
+absl::Status MeasureInPlace(Backend* backend, const LoopPlan& plan, Collective* op,
                             const LoopArgs& a, RankResult* result) {
   if (absl::Status s = op->Prepare(a.count, a.dtype, a.seed); !s.ok()) return s;
   if (!op->supports_in_place()) return absl::OkStatus();
@@ -225,7 +222,7 @@ absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collectiv
     loops.emplace_back(&result->in_place_reference, [op] { return op->RunReferenceInPlace(); });
   }
   for (const auto& [times, run] : loops) {
-    absl::StatusOr<OpTimes> loop = TimeOp(backend, spec, run, /*graph=*/a.first);
+    absl::StatusOr<OpTimes> loop = TimeOp(backend, plan, run, /*graph=*/a.first);
     if (!loop.ok()) return loop.status();
     AddLoop(*loop, a.first, times);
   }
@@ -234,23 +231,23 @@ absl::Status MeasureInPlace(Backend* backend, const v1::JobSpec& spec, Collectiv
 
 }  // namespace
 
-absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
-                          Rendezvous* rendezvous, const RowSink& sink, const InjectedDelay& delay,
-                          JobAllReduce* job_all_reduce) {
+absl::Status RunBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* rendezvous,
+                          const RowSink& sink, JobAllReduce* job_all_reduce) {
   const int rank = rendezvous->rank();  // in the job (the backend's may be its team's)
   // Each size in each of the job's dtypes (one, or SweepSpec.all_dtypes'): the cases, dtype
   // after dtype, sizes ascending within each.
-  const std::vector<v1::DType> dtypes = JobDTypes(spec, plan);
+  const std::vector<DType>& dtypes = plan.dtypes;
+  const InjectedDelay& delay = plan.delay;
   absl::StatusOr<std::unique_ptr<Collective>> collective =
-      CreateCollectiveFor(spec, spec.kernel(), backend);
+      CreateCollectiveFor(plan, plan.kernel, backend);
   if (!collective.ok()) return collective.status();
-  *collective = InjectFaults(*std::move(collective), spec.inject_fault(), rank);
+  *collective = InjectFaults(*std::move(collective), plan.fault, rank);
   // A/B jobs: the other implementation, created after the kernel on every rank.
-  const std::string& compare_kernel = spec.sweep().compare_kernel();
+  const std::string& compare_kernel = plan.compare_kernel;
   std::unique_ptr<Collective> compare;
   if (!compare_kernel.empty()) {
     absl::StatusOr<std::unique_ptr<Collective>> created =
-        CreateCollectiveFor(spec, compare_kernel, backend);
+        CreateCollectiveFor(plan, compare_kernel, backend);
     if (!created.ok()) {
       return absl::Status(
           created.status().code(),
@@ -258,12 +255,12 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
     }
     compare = *std::move(created);
   }
-  const std::vector<int64_t> sizes(plan.sizes_bytes().begin(), plan.sizes_bytes().end());
+  const std::vector<int64_t>& sizes = plan.sizes_bytes;
   Collective& op = **collective;
   // Shards per size: world_size for an op whose size splits into one per rank, else 1.
-  const std::optional<OpDescriptor> job_op = JobOp(spec);
+  const std::optional<OpDescriptor> job_op = plan.Op();
   const int shards = job_op.has_value() && IsShardedOp(*job_op) ? backend->world_size() : 1;
-  const bool check = !spec.has_check() || spec.check();
+  const bool check = plan.check;
   std::vector<std::string> reference_names = {op.reference_name()};
   std::vector<std::function<absl::Status()>> references = {[&] { return op.RunReference(); }};
   const std::vector<std::string> extras = op.extra_reference_names();
@@ -275,8 +272,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   // In-place figures where the op has an in-place form and the job does not opt out (the
   // coordinator refused PLACEMENT_BOTH for an op without one); per size, since a dispatcher's
   // choice decides (Collective::supports_in_place after Prepare).
-  const bool in_place = job_op.has_value() && job_op->in_place &&
-                        spec.sweep().placement() != v1::PLACEMENT_OUT_OF_PLACE;
+  const bool in_place =
+      job_op.has_value() && job_op->in_place && plan.placement != v1::PLACEMENT_OUT_OF_PLACE;
   const std::string reference_config = backend->reference_config();
   Collective* across = job_all_reduce != nullptr ? job_all_reduce->collective.get() : nullptr;
   if (across != nullptr) {
@@ -290,18 +287,17 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
   // kernel is checked, and every reference gets a loop right after it; the first pass also
   // checks right after Prepare and times the graph replays; the last one reports the rows
   // (docs/measurement.md).
-  const int passes = std::max(1, spec.repeats());
+  const int passes = plan.loop.passes;
   std::vector<RankResult> mine(sizes.size() * dtypes.size());
   std::chrono::steady_clock::time_point last_partial;
   for (int pass = 0; pass < passes; ++pass) {
     const bool first = pass == 0;
     for (size_t index = 0; index < mine.size(); ++index) {
       const int64_t size_bytes = sizes[index % sizes.size()];
-      const DType dtype =  // checked at submission
-          KernelDType(dtypes[index / sizes.size()]).value_or(DType::kBf16);
+      const DType dtype = dtypes[index / sizes.size()];
       const int64_t count = size_bytes / DTypeSize(dtype);
       const std::string where =
-          absl::StrCat(spec.kernel(), " ", DTypeName(dtype), " ", size_bytes, " B");
+          absl::StrCat(plan.kernel, " ", DTypeName(dtype), " ", size_bytes, " B");
       auto annotate = [&](const absl::Status& s) {
         return absl::Status(s.code(), absl::StrCat(where, " (rank ", rank, "): ", s.message()));
       };
@@ -330,7 +326,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
               Exactly(checked->got), " want ", Exactly(checked->want)));
         };
         if (absl::Status s = MeasureLoop(
-                backend, spec, &op, loop_args,
+                backend, plan.loop, &op, loop_args,
                 delay.Wrap(backend, size_bytes, [&] { return op.Run(); }),
                 across != nullptr ? std::function<absl::Status()>(prepare_across) : nullptr,
                 &result.ours, &result.check);
@@ -345,8 +341,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
           result.has_control = true;
           CheckResult dropped;
           const LoopCheck control_check{backend, &op, &dropped};
-          absl::StatusOr<OpTimes> control = TimeOp(backend, spec, references[0], /*graph=*/first,
-                                                   check ? &control_check : nullptr);
+          absl::StatusOr<OpTimes> control = TimeOp(
+              backend, plan.loop, references[0], /*graph=*/first, check ? &control_check : nullptr);
           if (!control.ok()) return annotate(control.status());
           AddLoop(*control, first, &result.control);
         }
@@ -355,7 +351,8 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         // the kernel's.
         if (first) result.references.resize(references.size());
         for (size_t b = 0; b < references.size(); ++b) {
-          absl::StatusOr<OpTimes> times = TimeOp(backend, spec, references[b], /*graph=*/first);
+          absl::StatusOr<OpTimes> times =
+              TimeOp(backend, plan.loop, references[b], /*graph=*/first);
           if (!times.ok()) return annotate(times.status());
           AddLoop(*times, first, &result.references[b]);
         }
@@ -365,7 +362,7 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
       const auto measure_compare = [&]() -> absl::Status {
         result.has_compare = true;
         absl::Status s = MeasureLoop(
-            backend, spec, compare.get(), loop_args, [&] { return compare->Run(); }, nullptr,
+            backend, plan.loop, compare.get(), loop_args, [&] { return compare->Run(); }, nullptr,
             &result.compare, &result.compare_check);
         if (s.ok()) return s;
         return annotate(absl::Status(
@@ -382,14 +379,14 @@ absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Back
         if (absl::Status s = measure_compare(); !s.ok()) return s;
       }
       if (in_place) {
-        if (absl::Status s = MeasureInPlace(backend, spec, &op, loop_args, &result); !s.ok()) {
+        if (absl::Status s = MeasureInPlace(backend, plan.loop, &op, loop_args, &result); !s.ok()) {
           return annotate(s);
         }
       }
 
       const auto row_of = [&](const std::vector<RankResult>& results) {
         RowContext context;
-        context.spec = &spec;
+        context.plan = &plan;
         context.size_bytes = size_bytes;
         context.dtype = dtype;
         context.reference_names = reference_names;

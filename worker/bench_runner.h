@@ -13,7 +13,7 @@
 #include "kernels/backend.h"
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
-#include "worker/injected_delay.h"
+#include "worker/run_plan.h"
 #include "worker/timing.h"
 
 namespace symmbench {
@@ -37,25 +37,24 @@ absl::StatusOr<std::vector<T>> GatherRankResults(Rendezvous* rendezvous, const s
 // Receives each finished row (called on the job's rank 0 only).
 using RowSink = std::function<absl::Status(const v1::ResultRow&)>;
 
-// Runs `spec` over its plan's sizes (bytes) on `backend` in spec.repeats passes (0 counts as 1):
-// each pass gives every size one timing loop of the kernel (its own warm-up; every timed batch
+// Runs `plan` over its sizes (bytes) and dtypes on `backend` in plan.loop.passes passes: each
+// pass gives every size one timing loop of the kernel (its own warm-up; every timed batch
 // checked) and one of every reference; the first pass also checks the operation right after
 // Prepare and times the graph replays; the last reports the rows (docs/measurement.md).
-// `delay` adds its time to every timed op of the kernel at the sizes it covers. Returns the first
+// plan.delay adds its time to every timed op of the kernel at the sizes it covers; plan.fault's
+// output faults wrap the kernel (InjectFaults). Returns the first
 // failure: a backend error (device barrier timeout, CUDA/NCCL error), a rendezvous timeout, or,
 // when verification finds wrong elements (after the row carrying `wrong` has been reported):
 // DATA_LOSS on each rank whose result was wrong, with the size, rank, first bad index and the
 // values, and ABORTED on the others (the worker leaves the report to the wrong rank).
 //
 // `rendezvous` spans the job: rows are gathered over every rank of it. Per-host teams
-// (JobSpec.sweep.per_host_teams): `backend` holds this host's team only (its rank and world size
+// (plan.per_host_teams): `backend` holds this host's team only (its rank and world size
 // are the team's), and `job_all_reduce` (from backend->CreateJobAllReduce) is timed as one more
 // reference over every rank, after its own verification (DATA_LOSS naming it when wrong); it
 // never counts as the best reference, since it sums over more ranks than the kernel. Rows then
 // carry team_size, and the kernel's busbw uses the team size. Null otherwise.
-// `plan` (spec/plan.h) gives the sizes; the spec, its dtype and injected fault (inject_fault).
-absl::Status RunBenchmark(const v1::JobSpec& spec, const v1::JobPlan& plan, Backend* backend,
-                          Rendezvous* rendezvous, const RowSink& sink,
-                          const InjectedDelay& delay = {}, JobAllReduce* job_all_reduce = nullptr);
+absl::Status RunBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* rendezvous,
+                          const RowSink& sink, JobAllReduce* job_all_reduce = nullptr);
 
 }  // namespace symmbench

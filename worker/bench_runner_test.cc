@@ -47,22 +47,10 @@ v1::JobSpec SmallSpec(v1::DType dtype) {
   return spec;
 }
 
-// Runs `spec` over `sizes` with `world_size` thread ranks; returns rank 0's rows and each
-// rank's status. The plan carries `sizes` and the spec's inject_fault, as the coordinator's
-// would.
-std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
-                                   int world_size, std::vector<v1::ResultRow>* rows,
-                                   const InjectedDelay& fault = {}) {
-  v1::JobSpec planned = spec;
-  planned.mutable_sweep()->clear_sizes_bytes();
-  for (int64_t size : sizes) planned.mutable_sweep()->add_sizes_bytes(size);
-  // A kernel the registry does not know gets no plan from the coordinator; here it runs on a
-  // plan of the sizes alone, to show what the backend says about it.
-  absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, v1::cpu);
-  if (!plan.ok()) {
-    plan = v1::JobPlan();
-    for (int64_t size : sizes) plan->add_sizes_bytes(size);
-  }
+// Runs `plan` with `world_size` thread ranks; returns rank 0's rows and each rank's status.
+std::vector<absl::Status> RunRanks(const RunPlan& plan, int world_size,
+                                   std::vector<v1::ResultRow>* rows) {
+  const std::vector<int64_t>& sizes = plan.sizes_bytes;
   ThreadRendezvousGroup group(world_size);
   std::vector<absl::Status> statuses(world_size);
   std::mutex mu;
@@ -80,8 +68,8 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
       options.device = rank;
       // As the worker does (worker/session.cc): the plan's buffer, misaligned buffers included.
       options.max_bytes =
-          std::max(plan->buffer_bytes(), *std::max_element(sizes.begin(), sizes.end()));
-      options.misalign_bytes = spec.sweep().misalign_bytes();
+          std::max(plan.buffer_bytes, *std::max_element(sizes.begin(), sizes.end()));
+      options.misalign_bytes = plan.misalign_bytes;
       options.job_id = job_id;
       options.timeout = std::chrono::milliseconds(10000);
       absl::StatusOr<std::unique_ptr<Backend>> backend =
@@ -90,18 +78,39 @@ std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<in
         statuses[rank] = backend.status();
         return;
       }
-      statuses[rank] = RunBenchmark(
-          spec, *plan, backend->get(), rendezvous.get(),
-          [&](const v1::ResultRow& row) {
+      statuses[rank] =
+          RunBenchmark(plan, backend->get(), rendezvous.get(), [&](const v1::ResultRow& row) {
             std::lock_guard<std::mutex> lock(mu);
             rows->push_back(row);
             return absl::OkStatus();
-          },
-          fault);
+          });
     });
   }
   for (std::thread& t : threads) t.join();
   return statuses;
+}
+
+// The RunPlan of `spec` over `sizes`, as the coordinator's plan and the worker's MakeRunPlan
+// make it, with `fault` as its injected delay.
+RunPlan PlanOf(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
+               const InjectedDelay& fault = {}) {
+  v1::JobSpec planned = spec;
+  planned.mutable_sweep()->clear_sizes_bytes();
+  for (int64_t size : sizes) planned.mutable_sweep()->add_sizes_bytes(size);
+  absl::StatusOr<v1::JobPlan> plan = MakePlan(planned, v1::cpu);
+  EXPECT_TRUE(plan.ok()) << plan.status();
+  absl::StatusOr<RunPlan> run = MakeRunPlan(planned, plan.value_or(v1::JobPlan()));
+  EXPECT_TRUE(run.ok()) << run.status();
+  RunPlan made = run.ok() ? *std::move(run) : RunPlan();
+  made.delay = fault;
+  return made;
+}
+
+// Runs `spec` over `sizes` with `world_size` thread ranks (PlanOf).
+std::vector<absl::Status> RunRanks(const v1::JobSpec& spec, const std::vector<int64_t>& sizes,
+                                   int world_size, std::vector<v1::ResultRow>* rows,
+                                   const InjectedDelay& fault = {}) {
+  return RunRanks(PlanOf(spec, sizes, fault), world_size, rows);
 }
 
 TEST(RunBenchmarkTest, CpuBackendReportsOneVerifiedRowPerSize) {
@@ -386,14 +395,54 @@ TEST(RunBenchmarkTest, CheckOffSkipsVerification) {
   EXPECT_FALSE(rows[0].checked());
 }
 
+// A kernel the backend does not implement: every rank fails, none hangs.
 TEST(RunBenchmarkTest, UnknownKernelFailsOnEveryRank) {
-  v1::JobSpec spec = SmallSpec(v1::bf16);
-  spec.set_kernel("no_such_kernel");
+  RunPlan plan = PlanOf(SmallSpec(v1::bf16), {2048});
+  plan.kernel = "no_such_kernel";
   std::vector<v1::ResultRow> rows;
-  for (const absl::Status& s : RunRanks(spec, {2048}, 2, &rows)) {
+  for (const absl::Status& s : RunRanks(plan, 2, &rows)) {
     EXPECT_EQ(s.code(), absl::StatusCode::kNotFound) << s;
   }
   EXPECT_TRUE(rows.empty());
+}
+
+// The worker refuses a spec that names no op, naming the field.
+TEST(MakeRunPlanTest, AnUnknownKernelIsRefusedNamingTheField) {
+  v1::JobSpec spec = SmallSpec(v1::bf16);
+  spec.set_kernel("no_such_kernel");
+  const absl::StatusOr<RunPlan> plan = MakeRunPlan(spec, v1::JobPlan());
+  EXPECT_EQ(plan.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(plan.status().message().rfind("kernel: ", 0), 0u) << plan.status();
+}
+
+// What the runners read comes from the spec and the coordinator's plan, once.
+TEST(MakeRunPlanTest, ResolvesTheLoopTheSizesAndTheDtypes) {
+  v1::JobSpec spec = SmallSpec(v1::fp16);
+  spec.set_repeats(0);
+  spec.set_iters(20);
+  spec.mutable_sweep()->set_per_iteration(true);
+  spec.mutable_sweep()->set_graph(true);
+  spec.mutable_sweep()->set_graph_launches(3);
+  spec.set_check(false);
+  spec.set_inject_delay_us(5);
+  v1::JobPlan plan;
+  plan.add_sizes_bytes(4096);
+  plan.add_sizes_bytes(65536);
+  plan.set_buffer_bytes(65536);
+  const absl::StatusOr<RunPlan> run = MakeRunPlan(spec, plan);
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->kernel, "one_shot_all_reduce");
+  EXPECT_EQ(run->loop.passes, 1);
+  EXPECT_EQ(run->loop.max_batches, 20);
+  EXPECT_TRUE(run->loop.graph);
+  EXPECT_EQ(run->loop.graph_launches, 3);
+  EXPECT_FALSE(run->check);
+  EXPECT_EQ(run->sizes_bytes, (std::vector<int64_t>{4096, 65536}));
+  EXPECT_EQ(run->dtypes, std::vector<DType>{DType::kFp16});
+  EXPECT_EQ(run->buffer_bytes, 65536);
+  EXPECT_EQ(run->delay.delay_us, 5);
+  ASSERT_TRUE(run->Op().has_value());
+  EXPECT_EQ(run->Op()->family, OpFamily::kSweptCollective);
 }
 
 }  // namespace

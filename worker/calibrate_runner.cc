@@ -15,12 +15,11 @@ namespace {
 
 constexpr uint64_t kSeed = 0xCA11B8A7Eull;
 
-absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
-                                    Rendezvous* rendezvous) {
+absl::StatusOr<double> PeerCopyGbps(const RunPlan& plan, Backend* backend, Rendezvous* rendezvous) {
   absl::StatusOr<std::unique_ptr<Collective>> copy =
       backend->CreateCollective(std::string(ops::kPeerCopy));
   if (!copy.ok()) return copy.status();
-  const int64_t bytes = spec.sweep().sizes_bytes(0);
+  const int64_t bytes = plan.sizes_bytes[0];
   if (absl::Status s = (*copy)->Prepare(bytes / 2, DType::kBf16, kSeed); !s.ok()) return s;
   if (absl::Status s = backend->Synchronize(); !s.ok()) return s;
   // Every rank's input is written before anyone copies it.
@@ -33,24 +32,24 @@ absl::StatusOr<double> PeerCopyGbps(const v1::JobSpec& spec, Backend* backend,
     return absl::DataLossError(absl::StrCat("calibrate: peer copy has ", check->wrong,
                                             " wrong elements, first at ", check->first_bad_index));
   }
-  absl::StatusOr<TimingStats> time =
-      WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), [&] { return (*copy)->Run(); });
+  absl::StatusOr<TimingStats> time = WarmUpAndTime(backend, plan.loop.warmup_iters, plan.loop.iters,
+                                                   [&] { return (*copy)->Run(); });
   if (!time.ok()) return time.status();
   return bytes / (time->median_us * 1e3);
 }
 
-absl::StatusOr<double> LatencyFloorUs(const v1::JobSpec& spec, Backend* backend) {
+absl::StatusOr<double> LatencyFloorUs(const RunPlan& plan, Backend* backend) {
   absl::StatusOr<std::unique_ptr<Collective>> one_shot =
       backend->CreateCollective(std::string(ops::kOneShotAllReduce));
   if (!one_shot.ok()) return one_shot.status();
   if (absl::Status s = (*one_shot)->Prepare(8, DType::kBf16, kSeed); !s.ok()) return s;  // 16 B
-  absl::StatusOr<TimingStats> time = WarmUpAndTimeGraph(backend, spec.warmup_iters(), spec.iters(),
-                                                        [&] { return (*one_shot)->Run(); });
+  absl::StatusOr<TimingStats> time = WarmUpAndTimeGraph(
+      backend, plan.loop.warmup_iters, plan.loop.iters, [&] { return (*one_shot)->Run(); });
   if (!time.ok()) return time.status();
   return time->min_us;  // a floor: the fastest batch of replays
 }
 
-absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, v1::Backend kind, Backend* backend) {
+absl::StatusOr<double> GemmTflops(const RunPlan& plan, v1::Backend kind, Backend* backend) {
   absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(ops::kAgGemm);
   if (!op.ok()) return op.status();
   const GemmProblem problem = CalibrationGemm(kind, backend->world_size());
@@ -58,7 +57,7 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, v1::Backend kind, Bac
   // The all-gather fills A_ref with real values (never time on poison).
   if (absl::Status s = (*op)->Run(GemmVariant::kCollective); !s.ok()) return s;
   absl::StatusOr<TimingStats> time =
-      WarmUpAndTime(backend, std::min(spec.warmup_iters(), 5), std::min(spec.iters(), 20),
+      WarmUpAndTime(backend, std::min(plan.loop.warmup_iters, 5), std::min(plan.loop.iters, 20),
                     [&] { return (*op)->Run(GemmVariant::kGemm); });
   if (!time.ok()) return time.status();
   const double flops = 2.0 * problem.m * problem.n * problem.k;
@@ -67,16 +66,16 @@ absl::StatusOr<double> GemmTflops(const v1::JobSpec& spec, v1::Backend kind, Bac
 
 }  // namespace
 
-absl::Status RunCalibration(const v1::JobSpec& spec, v1::Backend kind, Backend* backend,
+absl::Status RunCalibration(const RunPlan& plan, v1::Backend kind, Backend* backend,
                             Rendezvous* rendezvous, const RowSink& sink) {
-  if (spec.sweep().sizes_bytes_size() != 1) {
+  if (plan.sizes_bytes.size() != 1) {
     return absl::InvalidArgumentError("calibrate: sweep.sizes_bytes must hold the copy size only");
   }
-  absl::StatusOr<double> copy = PeerCopyGbps(spec, backend, rendezvous);
+  absl::StatusOr<double> copy = PeerCopyGbps(plan, backend, rendezvous);
   if (!copy.ok()) return copy.status();
-  absl::StatusOr<double> floor = LatencyFloorUs(spec, backend);
+  absl::StatusOr<double> floor = LatencyFloorUs(plan, backend);
   if (!floor.ok()) return floor.status();
-  absl::StatusOr<double> gemm = GemmTflops(spec, kind, backend);
+  absl::StatusOr<double> gemm = GemmTflops(plan, kind, backend);
   if (!gemm.ok()) return gemm.status();
 
   std::ostringstream mine;
@@ -97,7 +96,7 @@ absl::Status RunCalibration(const v1::JobSpec& spec, v1::Backend kind, Backend* 
     ceilings.set_gemm_tflops(first ? g : std::min(ceilings.gemm_tflops(), g));
   }
   v1::ResultRow row;
-  row.set_size_bytes(spec.sweep().sizes_bytes(0));
+  row.set_size_bytes(plan.sizes_bytes[0]);
   row.set_dtype(v1::bf16);
   row.set_time_us(ceilings.latency_floor_us());
   row.set_checked(true);

@@ -13,11 +13,11 @@
 
 namespace symmbench {
 
-// Reports one row whose `ceilings` hold: peer_copy_gbps (spec.sizes_bytes[0] bytes of the next
+// Reports one row whose `ceilings` hold: peer_copy_gbps (plan.sizes_bytes[0] bytes of the next
 // rank's buffer copied, verified, min over ranks), latency_floor_us (the one-shot of 16 bytes
 // as graph replays: the fastest batch, max over ranks) and gemm_tflops (ag_gemm's GEMM alone, bf16,
 // min over ranks; its shape by `kind`, the backend's: CalibrationGemm).
-absl::Status RunCalibration(const v1::JobSpec& spec, v1::Backend kind, Backend* backend,
+absl::Status RunCalibration(const RunPlan& plan, v1::Backend kind, Backend* backend,
                             Rendezvous* rendezvous, const RowSink& sink);
 
 }  // namespace symmbench

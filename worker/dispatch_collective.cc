@@ -8,7 +8,6 @@
 #include "absl/strings/str_cat.h"
 #include "kernels/ops/registry.h"
 #include "spec/dispatch.h"
-#include "spec/job_op.h"
 #include "worker/plugin_op.h"
 
 namespace symmbench {
@@ -146,14 +145,14 @@ absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
       new DispatchCollective(table, std::move(names), std::move(kernels)));
 }
 
-absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
+absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const RunPlan& plan,
                                                                 const std::string& kernel,
                                                                 Backend* backend) {
   if (IsFamily(kernel, OpFamily::kDispatcher)) {
     // The coordinator checked that the table is this kernel's (CheckDispatchTableFor).
-    return CreateDispatchCollective(backend, spec.sweep().dispatch());
+    return CreateDispatchCollective(backend, plan.dispatch);
   }
-  if (const v1::PluginOp* plugin = FindPluginOp(spec, kernel); plugin != nullptr) {
+  if (const v1::PluginOp* plugin = plan.FindPlugin(kernel); plugin != nullptr) {
     return CreatePluginOpCollective(*plugin, backend);
   }
   return backend->CreateCollective(kernel);

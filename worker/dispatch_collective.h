@@ -10,6 +10,7 @@
 #include "kernels/backend.h"
 #include "kernels/collective.h"
 #include "proto/symmbench.pb.h"
+#include "worker/run_plan.h"
 
 namespace symmbench {
 
@@ -20,10 +21,10 @@ namespace symmbench {
 absl::StatusOr<std::unique_ptr<Collective>> CreateDispatchCollective(
     Backend* backend, const v1::DispatchTable& table);
 
-// The collective of `kernel` in `spec` (its kernel or its sweep.compare_kernel): the
-// dispatcher for the registry's kDispatcher ops (with the spec's table), the plugin's for a
-// plugin op (worker/plugin_op.h), else the backend's own.
-absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const v1::JobSpec& spec,
+// The collective of `kernel` in `plan` (its kernel or its compare_kernel): the dispatcher for
+// the registry's kDispatcher ops (with the plan's table), the plugin's for a plugin op
+// (worker/plugin_op.h), else the backend's own.
+absl::StatusOr<std::unique_ptr<Collective>> CreateCollectiveFor(const RunPlan& plan,
                                                                 const std::string& kernel,
                                                                 Backend* backend);
 

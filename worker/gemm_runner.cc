@@ -213,29 +213,23 @@ absl::Status Failure(const std::string& where, size_t rank, const RankResult& re
 
 }  // namespace
 
-absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                              const RowSink& sink, const InjectedDelay& fault) {
-  absl::StatusOr<DType> dtype = KernelDType(spec.dtype());
-  if (!dtype.ok()) return dtype.status();
-  absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(spec.kernel());
-  const Computes computes = GemmOpComputes(spec);
+absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* rendezvous,
+                              const RowSink& sink) {
+  absl::StatusOr<std::unique_ptr<GemmCollective>> op = backend->CreateGemmCollective(plan.kernel);
   if (!op.ok()) return op.status();
-  *op = InjectGemmFaults(*std::move(op), spec.inject_fault());
-  const bool check = !spec.has_check() || spec.check();
-  const std::vector<GemmVariant> variants = GemmVariants(spec);
+  const std::optional<OpDescriptor> descriptor = plan.Op();
+  const Computes computes =
+      descriptor.has_value() ? descriptor->computes : Computes::kAllGatherGemm;
+  *op = InjectGemmFaults(*std::move(op), plan.fault);
+  const bool check = plan.check;
+  const std::vector<GemmVariant>& variants = plan.gemm_variants;
+  const InjectedDelay& fault = plan.delay;
 
-  for (int index = 0; index < spec.gemm().shapes_size(); ++index) {
-    const v1::GemmShape& shape = spec.gemm().shapes(index);
-    GemmProblem problem;
-    problem.m = shape.m();
-    problem.n = shape.n();
-    problem.k = shape.k();
-    problem.splits_per_rank = ResolveSplitsPerRank(spec, shape);
-    problem.dtype = *dtype;
-    problem.fp8_scaling = GemmFp8Scaling(spec);
+  for (size_t index = 0; index < plan.gemm_problems.size(); ++index) {
+    const GemmProblem& problem = plan.gemm_problems[index];
     const std::string where =
-        absl::StrCat(spec.kernel(), " ", GemmDTypeName(problem), " ", shape.m(), "x", shape.n(),
-                     "x", shape.k(), " splits ", problem.splits_per_rank);
+        absl::StrCat(plan.kernel, " ", GemmDTypeName(problem), " ", problem.m, "x", problem.n, "x",
+                     problem.k, " splits ", problem.splits_per_rank);
     auto annotate = [&](const absl::Status& s) {
       return absl::Status(s.code(),
                           absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
@@ -278,8 +272,8 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     }
     // This rank's piece in bytes (the row's size_bytes), which an injected delay is keyed on.
     const int64_t shard_bytes = GemmPieceElements(problem, backend->world_size(), computes) *
-                                GemmPieceElementBytes(*dtype, computes);
-    // The loops, pass after pass (spec.repeats, at least 1): in each pass the fused op's loop,
+                                GemmPieceElementBytes(problem.dtype, computes);
+    // The loops, pass after pass (plan.loop.passes): in each pass the fused op's loop,
     // then every other variant's right behind it, so that the references are timed when the
     // fused op is (the GPUs' clocks move under sustained GEMM load). A checked variant (fused,
     // pipelined) has its outputs poisoned before every timed batch and the C of the batch's
@@ -288,7 +282,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     std::vector<double> samples[kVariants];
     std::vector<double> loop_medians[kVariants];
     int timed_checks = 0;  // batch checks so far, the number CheckRows keeps
-    for (int pass = 0; pass < std::max(1, spec.repeats()); ++pass) {
+    for (int pass = 0; pass < plan.loop.passes; ++pass) {
       for (GemmVariant variant : variants) {
         // The fused op is the kernel under test: delayed when fault injection asks.
         std::function<absl::Status()> run = [&, variant] { return (*op)->Run(variant); };
@@ -301,7 +295,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
           hooks.after_last_batch = [&run_checked, variant] { return run_checked(variant); };
         }
         absl::StatusOr<TimingStats> stats =
-            WarmUpAndTime(backend, spec.warmup_iters(), spec.iters(), run, hooks);
+            WarmUpAndTime(backend, plan.loop.warmup_iters, plan.loop.iters, run, hooks);
         if (!stats.ok()) return annotate(stats.status());
         if (checked) {
           absl::Status s = compare();
@@ -324,7 +318,7 @@ absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezv
     if (!gathered.ok()) return annotate(gathered.status());
     const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
-      v1::ResultRow row = BuildRow(problem, results, **op, computes, check, spec.iters());
+      v1::ResultRow row = BuildRow(problem, results, **op, computes, check, plan.loop.iters);
       if (fault.AppliesTo(shard_bytes)) row.set_injected_delay_us(fault.delay_us);
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }

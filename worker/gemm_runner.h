@@ -10,20 +10,20 @@
 #include "kernels/rendezvous.h"
 #include "proto/symmbench.pb.h"
 #include "worker/bench_runner.h"
-#include "worker/injected_delay.h"
+#include "worker/run_plan.h"
 
 namespace symmbench {
 
-// Runs spec.gemm.shapes of op spec.kernel on `backend`: spec.repeats passes, each one loop of the
-// fused variant and then one of every other (the fused variant's batches and loop medians kept
-// in the row); `fault` delays each timed fused op of the shards it covers (the row's
-// size_bytes: ag_gemm's A_shard, matmul_reduce_scatter's C_shard); spec.inject_fault's
-// cached_result and flip_timed wrap the op (InjectGemmFaults). Returns the first failure: a backend error, a rendezvous timeout, or
-// DATA_LOSS on the rank whose result was wrong (its peers: ABORTED) when the race check or a
-// timed batch's check found a wrong row, ag_gemm's gathered A differs from the reference
-// all-gather or C's relative Frobenius error exceeds the op's tolerance, after the row carrying
-// them has been stored.
-absl::Status RunGemmBenchmark(const v1::JobSpec& spec, Backend* backend, Rendezvous* rendezvous,
-                              const RowSink& sink, const InjectedDelay& fault = {});
+// Runs plan.gemm_problems of op plan.kernel on `backend`: plan.loop.passes passes, each one
+// loop of the fused variant and then one of every other of plan.gemm_variants (the fused
+// variant's batches and loop medians kept in the row); plan.delay delays each timed fused op of
+// the shards it covers (the row's size_bytes: ag_gemm's A_shard, matmul_reduce_scatter's
+// C_shard); plan.fault's cached_result and flip_timed wrap the op (InjectGemmFaults). Returns
+// the first failure: a backend error, a rendezvous timeout, or DATA_LOSS on the rank whose
+// result was wrong (its peers: ABORTED) when the race check or a timed batch's check found a
+// wrong row, ag_gemm's gathered A differs from the reference all-gather or C's relative
+// Frobenius error exceeds the op's tolerance, after the row carrying them has been stored.
+absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* rendezvous,
+                              const RowSink& sink);
 
 }  // namespace symmbench

@@ -1,6 +1,6 @@
 // Fault injection for tests and demos of `symmbench gate`: JobSpec.inject_delay_us adds a fixed
-// delay to every timed operation of the kernel under test at the chosen sizes. The worker reads
-// it from the job's spec (the coordinator admits it only with --allow-fault-injection).
+// delay to every timed operation of the kernel under test at the chosen sizes (RunPlan::delay;
+// the coordinator admits it only with --allow-fault-injection).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,6 @@
 
 #include "absl/status/status.h"
 #include "kernels/backend.h"
-#include "proto/symmbench.pb.h"
 
 namespace symmbench {
 
@@ -16,11 +15,6 @@ struct InjectedDelay {
   double delay_us = 0;    // per operation; 0 = off
   int64_t min_bytes = 0;  // applies to min_bytes <= size_bytes <= max_bytes
   int64_t max_bytes = 0;  // 0: no upper bound
-
-  // The delay `spec` asks for (inject_delay_us, inject_delay_min_bytes, inject_delay_max_bytes).
-  static InjectedDelay FromSpec(const v1::JobSpec& spec) {
-    return {spec.inject_delay_us(), spec.inject_delay_min_bytes(), spec.inject_delay_max_bytes()};
-  }
 
   // Whether operations of `size_bytes` get the delay.
   bool AppliesTo(int64_t size_bytes) const {

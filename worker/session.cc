@@ -15,28 +15,25 @@
 #include "kernels/ops/registry.h"
 #include "spec/dispatch.h"
 #include "spec/job_keys.h"
-#include "spec/job_op.h"
 #include "spec/spec_validation.h"
 #include "worker/bench_runner.h"
 #include "worker/calibrate_runner.h"
 #include "worker/fault_injection_collective.h"
 #include "worker/gemm_runner.h"
 #include "worker/host_placement.h"
-#include "worker/injected_delay.h"
 #include "worker/rank_identity.h"
+#include "worker/run_plan.h"
 
 namespace symmbench {
 namespace {
 
 // What every family's runner gets.
 struct RunContext {
-  const v1::JobSpec& spec;
-  const v1::JobPlan& plan;
+  const RunPlan& plan;
   v1::Backend kind;  // the backend's (cuda or cpu)
   Backend* backend;
   Rendezvous* job_rendezvous;  // every rank of the job (rows, results)
   const RowSink& sink;
-  const InjectedDelay& delay;
   JobAllReduce* job_all_reduce;  // per-host teams only, else null
 };
 
@@ -45,12 +42,11 @@ absl::Status RunFamily(OpFamily family, const RunContext& c) {
   switch (family) {
     case OpFamily::kSweptCollective:
     case OpFamily::kDispatcher:
-      return RunBenchmark(c.spec, c.plan, c.backend, c.job_rendezvous, c.sink, c.delay,
-                          c.job_all_reduce);
+      return RunBenchmark(c.plan, c.backend, c.job_rendezvous, c.sink, c.job_all_reduce);
     case OpFamily::kGemmCollective:
-      return RunGemmBenchmark(c.spec, c.backend, c.job_rendezvous, c.sink, c.delay);
+      return RunGemmBenchmark(c.plan, c.backend, c.job_rendezvous, c.sink);
     case OpFamily::kCalibration:
-      return RunCalibration(c.spec, c.kind, c.backend, c.job_rendezvous, c.sink);
+      return RunCalibration(c.plan, c.kind, c.backend, c.job_rendezvous, c.sink);
   }
   return absl::InternalError("unknown op family");
 }
@@ -91,8 +87,8 @@ void ReportFailure(const WorkerSessionOptions& options, v1::WorkerReport::Stub* 
 absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub* report,
                     StoreClient* store, bool* reported) {
   const std::chrono::milliseconds timeout = options.timeout;
-  // The spec and the plan the coordinator resolved from it at submission: nothing is derived
-  // from the spec again here.
+  // The spec and the plan the coordinator resolved from it at submission, read into the
+  // worker's RunPlan once: nothing below reads the spec.
   absl::StatusOr<std::string> spec_bytes = store->WaitGet(kSpecKey, timeout);
   if (!spec_bytes.ok()) return spec_bytes.status();
   v1::JobSpec spec;
@@ -105,9 +101,13 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   if (!plan.ParseFromString(*plan_bytes)) {
     return absl::InternalError("job plan in the store does not parse");
   }
+  absl::StatusOr<RunPlan> made = MakeRunPlan(spec, plan);
+  if (!made.ok()) return made.status();
+  RunPlan& run = *made;
+  const OpDescriptor op = *run.Op();  // MakeRunPlan checked it
   absl::StatusOr<std::string> instance = store->WaitGet(kInstanceKey, timeout);
   if (!instance.ok()) return instance.status();
-  const bool gemm_op = IsFamily(spec.kernel(), OpFamily::kGemmCollective);
+  const bool gemm_op = op.family == OpFamily::kGemmCollective;
 
   StoreRendezvous rendezvous(store, options.rank, options.world_size, timeout);
   // Which ranks share this host, before anything maps a peer's memory.
@@ -123,36 +123,34 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   // Per-host teams: the backend (symmetric memory, the kernel, its reference) spans this host's
   // ranks only, with a rendezvous of the team's own; the job's rendezvous gathers the rows and
   // carries the all-reduce over every rank.
-  const bool teams = spec.sweep().per_host_teams();
-  absl::Status placed =
-      teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, spec.kernel());
+  const bool teams = run.per_host_teams;
+  absl::Status placed = teams ? CheckEqualTeams(*placement) : CheckOneHost(*placement, run.kernel);
   if (!placed.ok()) return placed;
   StoreRendezvous team_rendezvous(store, placement->local_rank, placement->local_world_size,
                                   timeout, absl::StrCat("team", placement->host_index, "/"));
   Rendezvous* backend_rendezvous = teams ? &team_rendezvous : &rendezvous;
-  // A dispatcher's table was chosen for spec.world_size ranks, or world_size / nodes with teams;
-  // teams that turn out another size (hosts found at rendezvous) get the built-in table of
-  // their size rather than one measured for a different number of ranks.
-  if (teams && IsFamily(spec.kernel(), OpFamily::kDispatcher) &&
-      spec.sweep().dispatch().world_size() != placement->local_world_size) {
+  // A dispatcher's table was chosen for the job's world_size ranks, or world_size / nodes with
+  // teams; teams that turn out another size (hosts found at rendezvous) get the built-in table
+  // of their size rather than one measured for a different number of ranks.
+  if (teams && op.family == OpFamily::kDispatcher &&
+      run.dispatch.world_size() != placement->local_world_size) {
     spdlog::warn("rank {}: dispatch table for {} ranks, teams of {}: using the built-in table",
-                 options.rank, spec.sweep().dispatch().world_size(), placement->local_world_size);
-    *spec.mutable_sweep()->mutable_dispatch() =
-        DefaultDispatchTable(options.backend, spec.kernel(), spec.sweep().dispatch().gpu_model(),
-                             placement->local_world_size, spec.dtype());
+                 options.rank, run.dispatch.world_size(), placement->local_world_size);
+    run.dispatch = DefaultDispatchTable(options.backend, run.kernel, run.dispatch.gpu_model(),
+                                        placement->local_world_size, ProtoDType(run.dtype));
   }
   BackendOptions backend_options;
   backend_options.rank = backend_rendezvous->rank();
   backend_options.world_size = backend_rendezvous->world_size();
   backend_options.device = options.device;
-  backend_options.max_bytes = plan.buffer_bytes();
-  backend_options.misalign_bytes = spec.sweep().misalign_bytes();
+  backend_options.max_bytes = run.buffer_bytes;
+  backend_options.misalign_bytes = run.misalign_bytes;
   // Names the CPU backend's shared memory: one set per team (hosts may share /dev/shm, as the
   // network-namespace hosts of tests/multi_host_test do).
   backend_options.job_id = absl::StrCat(options.job_id, "-", *instance,
                                         teams ? absl::StrCat("-team", placement->host_index) : "");
   backend_options.timeout = timeout;
-  backend_options.faults = KernelFaultsOf(spec.inject_fault());
+  backend_options.faults = KernelFaultsOf(run.fault);
   absl::StatusOr<std::unique_ptr<Backend>> backend =
       options.backend == v1::cuda ? CreateCudaBackend(backend_options, backend_rendezvous)
                                   : CreateCpuBackend(backend_options, backend_rendezvous);
@@ -172,7 +170,7 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
   ReportPlacement(options, report, placement->hosts, &identity);
   spdlog::info("rank {}/{}: {} backend ready on device {}, {} {}, symmetric buffer {} B",
                options.rank, options.world_size, (*backend)->name(), options.device,
-               gemm_op ? spec.gemm().shapes_size() : plan.sizes_bytes_size(),
+               gemm_op ? run.gemm_problems.size() : run.sizes_bytes.size(),
                gemm_op ? "shapes" : "sizes", backend_options.max_bytes);
 
   auto sink = [&](const v1::ResultRow& row) -> absl::Status {
@@ -185,19 +183,15 @@ absl::Status RunJob(const WorkerSessionOptions& options, v1::WorkerReport::Stub*
     v1::ReportRowResponse response;
     return FromGrpc(report->ReportRow(&context, request, &response), "report row");
   };
-  const InjectedDelay delay = InjectedDelay::FromSpec(spec);
+  const InjectedDelay& delay = run.delay;
   if (delay.delay_us > 0) {
     spdlog::warn("rank {}: fault injection: +{} us per timed op of {} at sizes {}..{} B",
-                 options.rank, delay.delay_us, spec.kernel(), delay.min_bytes,
+                 options.rank, delay.delay_us, run.kernel, delay.min_bytes,
                  delay.max_bytes > 0 ? std::to_string(delay.max_bytes) : "inf");
   }
-  const std::optional<OpDescriptor> op = JobOp(spec);
-  if (!op.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat("kernel \"", spec.kernel(), "\" is not an op"));
-  }
   absl::Status status =
-      RunFamily(op->family, RunContext{spec, plan, options.backend, backend->get(), &rendezvous,
-                                       sink, delay, teams ? &job_all_reduce : nullptr});
+      RunFamily(op.family, RunContext{run, options.backend, backend->get(), &rendezvous, sink,
+                                      teams ? &job_all_reduce : nullptr});
   if (status.code() == absl::StatusCode::kAborted) {
     // A peer's result was wrong and that peer reports it, so the job names it. This rank waits
     // for the coordinator to stop it (it stops every rank at a job's first failure), at most
