@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
 
+#include "kernels/ops/registry.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -53,6 +55,29 @@ std::string* CliJsonSchemaTest::dir_ = nullptr;
 Daemon* CliJsonSchemaTest::daemon_ = nullptr;
 int CliJsonSchemaTest::count_ = 0;
 
+// The GPU suite picks its ops from `devices --json` (deploy/gpu-suite/common.sh, `ops`), by family
+// and computation: the registry's ops of each, in its order.
+TEST_F(CliJsonSchemaTest, TheGpuSuiteSelectsOpsFromTheRegistrysList) {
+  const std::string script =
+      "source " + RunfilePath("deploy/gpu-suite/common.sh") + "; c=(" +
+      RunfilePath("client/symmbench") + " --coordinator " + daemon_->address() +
+      "); ops family=gemm_collective; echo --; "
+      "ops computes=all_reduce_sum family='swept_collective|dispatcher' plugin=false";
+  const CommandResult r = RunCommand({"/bin/bash", "-c", script});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string want;
+  for (const OpDescriptor& op : Ops()) {
+    if (op.family == OpFamily::kGemmCollective) want += std::string(op.name) + "\n";
+  }
+  want += "--\n";
+  for (const OpDescriptor& op : Ops()) {
+    if (op.computes == Computes::kAllReduceSum && IsSweptOp(op)) {
+      want += std::string(op.name) + "\n";
+    }
+  }
+  EXPECT_EQ(r.out, want) << r.err;
+}
+
 TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
   const nlohmann::json swept = Expect("job", {"submit", "--kernel", "all_reduce", "--world-size",
                                               "2", "--sizes", "2K,64K", "--iters", "3", "--wait"});
@@ -71,7 +96,14 @@ TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
       "job", {"submit", "--world-size", "2", "--sizes", "16M", "--iters", "100000", "--no-check"});
   Expect("job", {"cancel", queued["job_id"]});
   Expect("job_list", {"list"});
-  Expect("devices", {"devices"});
+  const nlohmann::json devices = Expect("devices", {"devices"});
+  ASSERT_EQ(devices["ops"].size(), Ops().size());
+  for (size_t i = 0; i < Ops().size(); ++i) {
+    EXPECT_EQ(devices["ops"][i]["name"], Ops()[i].name);
+    EXPECT_EQ(devices["ops"][i]["family"], FamilyName(Ops()[i].family));
+    EXPECT_EQ(devices["ops"][i]["computes"], ComputesName(Ops()[i].computes));
+    EXPECT_EQ(devices["ops"][i]["receive_slots"], Ops()[i].receive_slots);
+  }
   const nlohmann::json tuned =
       Expect("tune", {"tune", "--world-size", "2", "--min-bytes", "2K", "--max-bytes", "8K",
                       "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});

@@ -133,7 +133,7 @@ cmd_compare() {
     for side in a b; do
       bundle="$([ "$side" = a ] && echo "$a" || echo "$b")"
       start_daemon --worker "$bundle/bin/symmbench-worker"
-      for k in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce all_reduce; do
+      for k in $(ops computes=all_reduce_sum family='swept_collective|dispatcher' plugin=false); do
         "${c[@]}" submit --kernel "$k" --world-size "$gpus" --sizes "$sizes" --graph --repeats 5 \
           --warmup 20 --iters 100 --wait --json >"$out/compare_${side}_${r}_$k.json" 2>/dev/null
       done

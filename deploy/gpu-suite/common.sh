@@ -39,6 +39,19 @@ stop_daemon() {
   wait "$daemon" 2>/dev/null
 }
 
+# ops FILTER...: the names of the ops the daemon offers (`devices --json`, the registry's ops
+# and its plugins'), in registry order, whose fields match every FILTER: KEY=VALUE, or
+# KEY=VALUE|VALUE for any of them (booleans as true/false), e.g.
+# `ops computes=all_reduce_sum family='swept_collective|dispatcher' plugin=false`.
+ops() {
+  "${c[@]}" devices --json | python3 -c '
+import json, sys
+want = [arg.split("=", 1) for arg in sys.argv[1:]]
+for op in json.load(sys.stdin)["ops"]:
+    if all(str(op[key]).lower() in values.split("|") for key, values in want):
+        print(op["name"])' "$@"
+}
+
 # The number of devices the daemon offers.
 device_count() { "${c[@]}" devices --json | grep -o '"index"' | wc -l; }
 

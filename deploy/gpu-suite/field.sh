@@ -104,7 +104,7 @@ cmd_scale() {
   for ws in $world_sizes; do
     echo "== calibrate, world size $ws ($(date +%T))"
     "${c[@]}" calibrate --world-size "$ws" --copy-bytes 256M --iters 50 | tee "$out/calibrate_ws$ws.txt"
-    for kernel in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce; do
+    for kernel in $(ops computes=all_reduce_sum family=swept_collective plugin=false); do
       run "${kernel}_ws$ws" --kernel "$kernel" --world-size "$ws" --min-bytes 2K --max-bytes "$max" \
         --step-factor 2 --graph --warmup 20 --iters 100 --repeats 3
     done

@@ -45,7 +45,7 @@ cmd_fp8() {
   "${c[@]}" devices
   [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
   for ws in $world_sizes; do
-    for kernel in ag_gemm matmul_reduce_scatter; do
+    for kernel in $(ops family=gemm_collective); do
       local each=(--kernel "$kernel" --world-size "$ws" --shapes "$fp8_shapes" --warmup 5 --iters 20)
       name="${kernel}_ws${ws}"
       run "${name}_bf16" "${each[@]}" --dtype bf16

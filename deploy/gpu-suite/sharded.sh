@@ -12,7 +12,7 @@ cmd_sharded() {
   [ -n "$world_sizes" ] || world_sizes="1 $(device_count)"
   for ws in $world_sizes; do
     local each=(--world-size "$ws" --warmup 20 --iters 100)
-    for kernel in one_shot_all_gather low_contention_all_gather one_shot_reduce_scatter low_contention_reduce_scatter; do
+    for kernel in $(ops family=swept_collective computes='all_gather|reduce_scatter_sum'); do
       sweep_kernel "${kernel}_ws${ws}" "$kernel" 1K "$max" 6,2050,1000006 12,4100,2000012 "${each[@]}"
     done
   done

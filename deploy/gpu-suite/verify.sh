@@ -19,7 +19,7 @@ cmd_checks() {
     summarize "$name" >>"$summary"
     tail -1 "$summary"
   }
-  for kernel in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce all_reduce; do
+  for kernel in $(ops computes=all_reduce_sum family='swept_collective|dispatcher' plugin=false); do
     for dtype in bf16 fp16 fp32; do
       e=$([ "$dtype" = fp32 ] && echo 4 || echo 2)
       # odd element counts: 1, 1025, 262145 elements, and 16M elements
@@ -31,7 +31,7 @@ cmd_checks() {
       done
     done
   done
-  for kernel in one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce; do
+  for kernel in $(ops computes=all_reduce_sum family=swept_collective plugin=false); do
     for graph in false true; do
       check_job "flip_timed_${kernel}_graph_${graph}" "{\"kernel\": \"$kernel\", \"world_size\": $ws,
         \"dtype\": \"bf16\", \"sweep\": {\"sizes_bytes\": [4096, 1048576], \"graph\": $graph},
@@ -154,10 +154,10 @@ PY
 cmd_every_op() {
   local world_sizes="${1:-}" gemm_shapes=6144x4096x6144,3072x8192x6144 ws kernel spec
   local summary="$out/summary.txt"
-  local swept=(one_shot_all_reduce two_shot_all_reduce one_shot_push_all_reduce all_reduce
-    one_shot_all_gather low_contention_all_gather all_gather one_shot_reduce_scatter
-    low_contention_reduce_scatter reduce_scatter broadcast example_one_shot_cuda:one_shot)
   start_daemon --allow-fault-injection --plugin-dir "$bundle/plugins/cuda"
+  local swept gemm
+  mapfile -t swept < <(ops family='swept_collective|dispatcher')
+  mapfile -t gemm < <(ops family=gemm_collective)
   [ -n "$world_sizes" ] || world_sizes="$(seq -s ' ' 2 "$(device_count)")"
   : >"$summary"
   # job NAME SUBMIT-ARG...: submits, waits, appends the job's line to the summary.
@@ -172,7 +172,7 @@ cmd_every_op() {
       job "${kernel%%:*}_ws$ws" --kernel "$kernel" --world-size "$ws" --dtype all \
         --sizes 2K,96K,1M,16M --warmup 5 --iters 20 --repeats 1 --per-iteration --graph --graph-launches 1
     done
-    for kernel in ag_gemm matmul_reduce_scatter; do
+    for kernel in "${gemm[@]}"; do
       local each=(--kernel "$kernel" --world-size "$ws" --shapes "$gemm_shapes" --warmup 3 --iters 10)
       job "${kernel}_ws${ws}_bf16" "${each[@]}" --dtype bf16
       job "${kernel}_ws${ws}_fp16" "${each[@]}" --dtype fp16

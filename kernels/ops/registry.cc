@@ -169,6 +169,40 @@ bool RunsInTeams(std::string_view name) {
   return op != nullptr && IsSizeSwept(name) && op->computes == Computes::kAllReduceSum;
 }
 
+const char* FamilyName(OpFamily family) {
+  switch (family) {
+    case OpFamily::kSweptCollective:
+      return "swept_collective";
+    case OpFamily::kDispatcher:
+      return "dispatcher";
+    case OpFamily::kGemmCollective:
+      return "gemm_collective";
+    case OpFamily::kCalibration:
+      return "calibration";
+  }
+  return "unknown";
+}
+
+const char* ComputesName(Computes computes) {
+  switch (computes) {
+    case Computes::kAllReduceSum:
+      return "all_reduce_sum";
+    case Computes::kBroadcast:
+      return "broadcast";
+    case Computes::kAllGather:
+      return "all_gather";
+    case Computes::kReduceScatterSum:
+      return "reduce_scatter_sum";
+    case Computes::kAllGatherGemm:
+      return "all_gather_gemm";
+    case Computes::kGemmReduceScatter:
+      return "gemm_reduce_scatter";
+    case Computes::kCeilings:
+      return "ceilings";
+  }
+  return "unknown";
+}
+
 std::vector<std::string> OpNames(OpFamily family) {
   return NamesWhere([family](const OpDescriptor& op) { return op.family == family; });
 }

@@ -135,6 +135,10 @@ bool IsShardedOp(const OpDescriptor& op);
 // `description` must outlive the descriptor. Never a dispatch candidate, never fp8.
 OpDescriptor PluginOpDescriptor(const char* name, const char* description, Computes computes,
                                 int buffers_per_rank);
+// The family's and the computation's names as `symmbench devices --json` shows them
+// ("swept_collective", "all_reduce_sum", ...).
+const char* FamilyName(OpFamily family);
+const char* ComputesName(Computes computes);
 // The names of the ops of `family`, in registry order.
 std::vector<std::string> OpNames(OpFamily family);
 // Every offered op's name, in registry order.

@@ -3,11 +3,13 @@
 
 #include <chrono>
 #include <limits>
+#include <optional>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
+#include "spec/job_op.h"
 #include "plugin/versions.h"
 #include "server/rpc/grpc_status.h"
 #include "server/rpc/store_service.h"
@@ -41,6 +43,22 @@ int64_t NowUnixMs() {
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
+
+// `op` as ListDevicesResponse.ops lists it.
+void AddOpInfo(const OpDescriptor& op, bool plugin, v1::ListDevicesResponse* response) {
+  v1::OpInfo* info = response->add_ops();
+  info->set_name(op.name);
+  info->set_description(op.description);
+  info->set_family(FamilyName(op.family));
+  info->set_computes(ComputesName(op.computes));
+  info->set_plugin(plugin);
+  info->set_in_place(op.in_place);
+  info->set_dispatch_candidate(op.dispatch_candidate);
+  info->set_fp8(op.fp8);
+  info->set_exit_barrier(op.exit_barrier);
+  info->set_receive_slots(op.receive_slots);
+}
+
 }  // namespace
 
 grpc::Status CoordinatorService::SubmitJob(grpc::ServerContext*,
@@ -146,10 +164,18 @@ grpc::Status CoordinatorService::ListDevices(grpc::ServerContext*, const v1::Lis
   response->set_backend(jobs_->backend());
   *response->mutable_machine() = jobs_->machine();
   for (v1::Device& device : jobs_->Devices()) *response->add_devices() = std::move(device);
-  for (const std::string& name : AllOpNames()) response->add_kernels(name);
+  for (const OpDescriptor& op : Ops()) {
+    response->add_kernels(op.name);
+    AddOpInfo(op, /*plugin=*/false, response);
+  }
   for (v1::Plugin& plugin : jobs_->Plugins()) {
     if (plugin.error().empty()) {
-      for (const v1::PluginOp& op : plugin.ops()) response->add_kernels(op.kernel());
+      for (const v1::PluginOp& op : plugin.ops()) {
+        response->add_kernels(op.kernel());
+        if (std::optional<OpDescriptor> info = PluginJobOp(op); info.has_value()) {
+          AddOpInfo(*info, /*plugin=*/true, response);
+        }
+      }
     }
     *response->add_plugins() = std::move(plugin);
   }
