@@ -29,11 +29,10 @@
 #include "kernels/cuda/ag_gemm_stream_ops.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_gemm_op.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/delay_kernel.h"
-#include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/gemm_row_check.h"
-#include "kernels/cuda/gemm_row_checks.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -67,38 +66,19 @@ bool Product(int64_t a, int64_t b, int64_t c, int64_t* out) {
   return !__builtin_mul_overflow(a, b, &ab) && !__builtin_mul_overflow(ab, c, out);
 }
 
-class CudaAgGemm final : public GemmCollective {
+class CudaAgGemm final : public CudaGemmOp {
  public:
   CudaAgGemm(const CudaContext* ctx, StreamMemOps ops, std::unique_ptr<CublasLtGemm> gemm,
              std::unique_ptr<AgGemmPipeline> pipeline)
-      : ctx_(ctx), ops_(ops), gemm_(std::move(gemm)), pipeline_(std::move(pipeline)) {}
+      : CudaGemmOp(ctx, kName, std::move(gemm), kAScaleFillStream, kBScaleFillStream),
+        ops_(ops),
+        pipeline_(std::move(pipeline)) {}
 
-  absl::Status Init() {
-    int least = 0, greatest = 0;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
-                                   "cudaDeviceGetStreamPriorityRange");
-    // Highest priority: the copy stream's barrier kernels are dispatched ahead of pending
-    // GEMM blocks of the main stream, so the copies start as early as possible.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        CreateStreamWithPriority(ctx_->device, cudaStreamNonBlocking, greatest, &copy_stream_),
-        absl::StrCat(kName, ": cudaStreamCreateWithPriority(", greatest, ")"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &start_),
-        absl::StrCat(kName, ": cudaEventCreate(start)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &done_),
-        absl::StrCat(kName, ": cudaEventCreate(done)"));
-    return absl::OkStatus();
-  }
+  std::string collective_name() const override { return "nccl_all_gather"; }
 
-  absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
-    prepared_ = false;
-    const int ws = ctx_->world_size;
-    const bool fp8 = problem.dtype == DType::kFp8E4m3;
-    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16 && !fp8) {
-      return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
-                                                     " is not supported (bf16, fp16, fp8_e4m3)"));
-    }
+ private:
+  absl::Status PrepareResources(const GemmProblem& problem) override {
+    const int ws = ctx()->world_size;
     const int64_t elem = DTypeSize(problem.dtype);
     const int64_t out_elem = DTypeSize(GemmOutputDType(problem.dtype));
     int64_t a_bytes = 0, b_bytes = 0, c_bytes = 0;
@@ -112,13 +92,12 @@ class CudaAgGemm final : public GemmCollective {
           ws, ") x splits_per_rank (got ", GemmProblemName(problem), ")"));
     }
     const int64_t shard_bytes = a_bytes / ws;
-    if (static_cast<uint64_t>(shard_bytes) > ctx_->symm->region_bytes()) {
+    if (static_cast<uint64_t>(shard_bytes) > ctx()->symm->region_bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": A_shard [", problem.m / ws, ", ", problem.k, "] needs ",
                        shard_bytes, " bytes but the symmetric input region holds ",
-                       ctx_->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
+                       ctx()->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
     }
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
     const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
     const BufferSize sizes[] = {{&gathered_, static_cast<size_t>(a_bytes)},
@@ -134,69 +113,36 @@ class CudaAgGemm final : public GemmCollective {
         !s.ok()) {
       return s;
     }
-    const cudaStream_t main = ctx_->stream;
     // Flags restart at 0 with the epoch (main stream: ordered after every earlier Run's copy
     // stream, which each Run joins back into the main stream).
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flag_bytes, main),
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flag_bytes, ctx()->stream),
                                    absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
     epoch_ = 0;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheckReset(row_check_.get(), main),
-                                   absl::StrCat(kName, ": reset the row checks"));
-    if (absl::Status s = FillInputs(problem, seed); !s.ok()) return s;
-    if (absl::Status s = scales_.Prepare(problem, seed, kAScaleFillStream, kBScaleFillStream, main,
-                                         absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = pipeline_->Prepare(problem); !s.ok()) return s;
-    rhs_ = scales_.Rhs(problem, b_.get());
-    problem_ = problem;
-    scale_seed_ = seed;
-    prepared_ = true;
-    return PoisonOutputs();
-  }
-
-  absl::Status RefillInputs(uint64_t seed) override {
-    if (!prepared_) return NotPrepared("RefillInputs");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    return FillInputs(problem_, seed);
+    return pipeline_->Prepare(problem);
   }
 
   // C [m, n] = A [m, k] @ B: row i of A is row i % (m / ws) of rank i / (m / ws)'s A_shard.
-  absl::Status CheckRows(uint64_t seed, int operation) override {
-    if (!prepared_) return NotPrepared("CheckRows");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  GemmRowCheckArgs RowCheckArgs() const override {
     GemmRowCheckArgs args;
     args.c = c_.get();
-    args.rows = args.m = problem_.m;
-    args.k_term = problem_.k;
+    args.rows = args.m = problem().m;
+    args.k_term = problem().k;
     args.term[0] = {/*a_fill_stream=*/0, shard_rows(), kAgGemmBFillStream, kAScaleFillStream,
                     kBScaleFillStream};
     args.workspace = row_check_.get();
-    return EnqueueGemmRowCheck(args, problem_, ctx_->world_size, Computes::kAllGatherGemm, seed,
-                               scale_seed_, operation, ctx_->stream, kName);
+    return args;
   }
 
-  absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
-    if (!prepared_) return NotPrepared("TakeRowChecks");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    return TakeGemmRowChecks(row_check_.get(), ctx_->stream, kName);
-  }
-
-  absl::Status PoisonOutputs() override {
-    if (!prepared_) return NotPrepared("PoisonOutputs");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  absl::Status PoisonBuffers() override {
     for (const DeviceBuffer* buffer : {&gathered_, &a_ref_, &c_, &c_ref_}) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
+          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx()->stream),
           absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
     }
     return pipeline_->Poison();  // the pipelined variant's stage buffers
   }
 
-  absl::Status Run(GemmVariant variant) override {
-    if (!prepared_) return NotPrepared("Run");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  absl::Status RunVariant(GemmVariant variant) override {
     switch (variant) {
       case GemmVariant::kFused:
         last_checked_ = GemmVariant::kFused;
@@ -211,39 +157,33 @@ class CudaAgGemm final : public GemmCollective {
       }
       case GemmVariant::kPipelined:
         last_checked_ = GemmVariant::kPipelined;
-        return pipeline_->Run(ctx_->symm->region(ctx_->rank, kSymmInputRegion), rhs_, c_.get());
+        return pipeline_->Run(ctx()->symm->region(ctx()->rank, kSymmInputRegion), rhs(), c_.get());
     }
     return absl::InvalidArgumentError(
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
   }
 
-  absl::StatusOr<GemmCheck> Check() override {
-    if (!prepared_) return NotPrepared("Check");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    const DeviceDType ddtype = ToDeviceDType(problem_.dtype);
-    const DeviceDType out_ddtype = ToDeviceDType(GemmOutputDType(problem_.dtype));
-    const cudaStream_t main = ctx_->stream;
+  absl::StatusOr<GemmCheck> CheckOutputs() override {
+    const GemmProblem& p = problem();
+    const DeviceDType ddtype = ToDeviceDType(p.dtype);
+    const DeviceDType out_ddtype = ToDeviceDType(out_dtype());
+    const cudaStream_t main = ctx()->stream;
     auto* sums = static_cast<CheckSums*>(check_.get());
     // The gathered A is the fused op's; the pipelined variant gathers into stage buffers of its
     // own (an empty comparison then leaves the counters at zero).
-    const int64_t a_elems = last_checked_ == GemmVariant::kFused ? problem_.m * problem_.k : 0;
+    const int64_t a_elems = last_checked_ == GemmVariant::kFused ? p.m * p.k : 0;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchCompareBitwise(gathered_.get(), a_ref_.get(), a_elems, ddtype, &sums->counters, main),
-        absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", GemmProblemName(problem_), ")"));
-    const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
-    const int64_t tiles = problem_.m / tile_rows;
+        absl::StrCat(kName, ": LaunchCompareBitwise(gathered A, ", GemmProblemName(p), ")"));
+    const int64_t tile_rows = CheckTileRows(p, ctx()->world_size);
+    const int64_t tiles = p.m / tile_rows;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchRelFrobenius(c_.get(), c_ref_.get(), problem_.m * problem_.n, tile_rows * problem_.n,
-                           out_ddtype, sums->tiles, main),
-        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", GemmProblemName(problem_), ", ", tiles,
+        LaunchRelFrobenius(c_.get(), c_ref_.get(), p.m * p.n, tile_rows * p.n, out_ddtype,
+                           sums->tiles, main),
+        absl::StrCat(kName, ": LaunchRelFrobenius(C, ", GemmProblemName(p), ", ", tiles,
                      " tiles)"));
     std::vector<unsigned char> host(CheckBytes(tiles));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(host.data(), sums, host.size(), cudaMemcpyDeviceToHost, main),
-        absl::StrCat(kName, ": cudaMemcpyAsync(check sums)"));
-    // Bounded work (two passes + copies) after a completed Synchronize: no deadline needed.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(main),
-                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    if (absl::Status s = ReadBack(host.data(), sums, host.size(), "check sums"); !s.ok()) return s;
     const auto* got = reinterpret_cast<const CheckSums*>(host.data());
     GemmCheck result;
     result.gathered_wrong = static_cast<int64_t>(got->counters.wrong);
@@ -257,28 +197,15 @@ class CudaAgGemm final : public GemmCollective {
     return result;
   }
 
-  double tolerance() const override {
-    return GemmCheckTolerance(problem_, ctx_->world_size, Computes::kAllGatherGemm,
-                              CheckTileRows(problem_, ctx_->world_size) * problem_.n);
-  }
-  std::string collective_name() const override { return "nccl_all_gather"; }
-  std::string gemm_name() const override { return "cublaslt"; }
-
- private:
-  absl::Status NotPrepared(const char* what) const {
-    return absl::FailedPreconditionError(
-        absl::StrCat(kName, ": ", what, " before a successful Prepare"));
-  }
-
   // Enqueues the draws of this rank's A_shard (its symmetric input region) and of B [k, n] (FP8:
   // Bt [n, k], the same count of draws) from `seed`, on the main stream.
-  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) {
+  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) override {
     const DeviceDType ddtype = ToDeviceDType(problem.dtype);
-    const cudaStream_t main = ctx_->stream;
+    const cudaStream_t main = ctx()->stream;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmFillUniform(ctx_->symm->region(ctx_->rank, kSymmInputRegion),
-                                problem.m / ctx_->world_size * problem.k, ddtype, seed,
-                                static_cast<uint32_t>(ctx_->rank), main),
+        LaunchAgGemmFillUniform(ctx()->symm->region(ctx()->rank, kSymmInputRegion),
+                                problem.m / ctx()->world_size * problem.k, ddtype, seed,
+                                static_cast<uint32_t>(ctx()->rank), main),
         absl::StrCat(kName, ": fill A_shard (", GemmProblemName(problem), ")"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), problem.k * problem.n, ddtype, seed, kAgGemmBFillStream,
@@ -287,39 +214,33 @@ class CudaAgGemm final : public GemmCollective {
     return absl::OkStatus();
   }
 
-  int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
-  int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
-  int64_t elem() const { return DTypeSize(problem_.dtype); }  // A's and B's
   // Row `row` of a row-major A (dtype) with `cols` columns starting at `base`.
   char* Row(const DeviceBuffer& base, int64_t row, int64_t cols) const {
     return base.bytes() + row * cols * elem();
   }
   // Row `row` of C (GemmOutputDType) [m, n].
   char* RowOfC(int64_t row) const {
-    return c_.bytes() + row * problem_.n * DTypeSize(GemmOutputDType(problem_.dtype));
+    return c_.bytes() + row * problem().n * DTypeSize(out_dtype());
   }
   uint32_t* Flag(int peer, int chunk) const {
-    return static_cast<uint32_t*>(flags_.get()) + peer * problem_.splits_per_rank + chunk;
+    return static_cast<uint32_t*>(flags_.get()) + peer * problem().splits_per_rank + chunk;
   }
 
   absl::Status RunAllGather() {
-    if (ctx_->comm == nullptr) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(kName, ": the NCCL communicator was aborted after a timeout"));
-    }
-    const size_t count = static_cast<size_t>(shard_rows() * problem_.k);
+    if (absl::Status s = CheckComm(); !s.ok()) return s;
+    const size_t count = static_cast<size_t>(shard_rows() * problem().k);
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
-        ncclAllGather(ctx_->symm->region(ctx_->rank, kSymmInputRegion), a_ref_.get(), count,
-                      ToNcclDType(problem_.dtype), ctx_->comm, ctx_->stream),
-        absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", GemmProblemName(problem_),
+        ncclAllGather(ctx()->symm->region(ctx()->rank, kSymmInputRegion), a_ref_.get(), count,
+                      ToNcclDType(problem().dtype), ctx()->comm, ctx()->stream),
+        absl::StrCat(kName, ": ncclAllGather(", count, " per rank, ", GemmProblemName(problem()),
                      ")"),
-        ctx_->comm);
+        ctx()->comm);
     return absl::OkStatus();
   }
 
   absl::Status RunGemm() {
-    return gemm_->Matmul(problem_.m, problem_.n, problem_.k, rhs_, a_ref_.get(), 0, c_ref_.get(),
-                         ctx_->stream);
+    return gemm().Matmul(problem().m, problem().n, problem().k, rhs(), a_ref_.get(), 0,
+                         c_ref_.get(), ctx()->stream);
   }
 
   // Host order: [main] record start; [copy] wait start, whole copy schedule, record done;
@@ -329,55 +250,43 @@ class CudaAgGemm final : public GemmCollective {
   // values could not do (the spec validation refuses graph mode for ag_gemm; a capture is
   // refused here too rather than recorded with stale epochs).
   absl::Status RunFused() {
-    const cudaStream_t main = ctx_->stream;
-    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(main, &capture), "cudaStreamIsCapturing");
-    if (capture != cudaStreamCaptureStatusNone) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(kName, ": the fused op cannot be captured into a CUDA graph"));
-    }
+    if (absl::Status s = RefuseCapture(); !s.ok()) return s;
     if (epoch_ >= kMaxEpoch) {  // wrapped: zero the flags (stream-ordered) and count again
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flags_.size(), main),
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flags_.size(), ctx()->stream),
                                      absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
       epoch_ = 0;
     }
     const uint32_t value = ++epoch_;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(start_.get(), main),
-                                   absl::StrCat(kName, ": cudaEventRecord(start)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy_stream_.get(), start_.get(), 0),
-                                   absl::StrCat(kName, ": cudaStreamWaitEvent(copy <- main)"));
+    if (absl::Status s = ForkCopyStream(); !s.ok()) return s;
     const absl::Status copies = EnqueueCopies(value);
     // Only wait for flags whose writers are all enqueued: after a failed copy schedule the
     // GEMMs are skipped (C stays as it was) and the error is returned.
     const absl::Status gemms = copies.ok() ? EnqueueGemms(value) : absl::OkStatus();
     // Always join, so that ctx->stream drained still implies the copy stream drained.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(done_.get(), copy_stream_.get()),
-                                   absl::StrCat(kName, ": cudaEventRecord(done)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(main, done_.get(), 0),
-                                   absl::StrCat(kName, ": cudaStreamWaitEvent(main <- copy)"));
+    if (absl::Status s = JoinCopyStream(); !s.ok()) return s;
     return copies.ok() ? gemms : copies;
   }
 
-  // With ctx_->faults (test jobs): no exit barrier, and the delayed rank spins faults.delay_ns on
+  // With ctx()->faults (test jobs): no exit barrier, and the delayed rank spins faults.delay_ns on
   // the copy stream right after its entry barrier (EnqueueSignalPadBarrier's faults).
   absl::Status Barrier(BarrierPhase phase) {
-    if (phase == BarrierPhase::kExit && ctx_->faults.skip_exit_barrier != 0) {
+    if (phase == BarrierPhase::kExit && ctx()->faults.skip_exit_barrier != 0) {
       return absl::OkStatus();
     }
     AgGemmBarrierArgs args;
-    for (int p = 0; p < ctx_->world_size; ++p) args.signal_pads[p] = ctx_->symm->signal_pad(p);
-    args.rank = ctx_->rank;
-    args.world_size = ctx_->world_size;
-    args.timeout_ns = ctx_->barrier_timeout_ns;
-    args.error = ctx_->error;
+    for (int p = 0; p < ctx()->world_size; ++p) args.signal_pads[p] = ctx()->symm->signal_pad(p);
+    args.rank = ctx()->rank;
+    args.world_size = ctx()->world_size;
+    args.timeout_ns = ctx()->barrier_timeout_ns;
+    args.error = ctx()->error;
     args.phase = phase;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchAgGemmBarrier(args, copy_stream_.get()),
+        LaunchAgGemmBarrier(args, copy_stream()),
         absl::StrCat(kName, ": LaunchAgGemmBarrier(",
                      phase == BarrierPhase::kEntry ? "entry" : "exit", ")"));
-    if (phase == BarrierPhase::kEntry && ctx_->faults.skip_exit_barrier != 0 &&
-        ctx_->faults.delayed_rank == ctx_->rank) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx_->faults.delay_ns, copy_stream_.get()),
+    if (phase == BarrierPhase::kEntry && ctx()->faults.skip_exit_barrier != 0 &&
+        ctx()->faults.delayed_rank == ctx()->rank) {
+      SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchDelayKernel(ctx()->faults.delay_ns, copy_stream()),
                                      absl::StrCat(kName, ": injected delay"));
     }
     return absl::OkStatus();
@@ -387,18 +296,18 @@ class CudaAgGemm final : public GemmCollective {
   // rank + 1, chunk by chunk: copy-engine copy of the peer's chunk into the gathered A, then
   // its flag; exit barrier (every peer has finished reading our shard); own shard last.
   absl::Status EnqueueCopies(uint32_t value) {
-    const cudaStream_t copy = copy_stream_.get();
-    const int ws = ctx_->world_size;
-    const int splits = problem_.splits_per_rank;
-    const size_t chunk_bytes = static_cast<size_t>(chunk_rows() * problem_.k * elem());
+    const cudaStream_t copy = copy_stream();
+    const int ws = ctx()->world_size;
+    const int splits = problem().splits_per_rank;
+    const size_t chunk_bytes = static_cast<size_t>(chunk_rows() * problem().k * elem());
     if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 1; step < ws; ++step) {
-      const int peer = (ctx_->rank + step) % ws;
-      const char* src = static_cast<const char*>(ctx_->symm->region(peer, kSymmInputRegion));
+      const int peer = (ctx()->rank + step) % ws;
+      const char* src = static_cast<const char*>(ctx()->symm->region(peer, kSymmInputRegion));
       for (int c = 0; c < splits; ++c) {
         const int64_t row = peer * shard_rows() + c * chunk_rows();
         SYMMBENCH_RETURN_IF_CUDA_ERROR(
-            cudaMemcpyAsync(Row(gathered_, row, problem_.k), src + c * chunk_bytes, chunk_bytes,
+            cudaMemcpyAsync(Row(gathered_, row, problem().k), src + c * chunk_bytes, chunk_bytes,
                             cudaMemcpyDeviceToDevice, copy),
             absl::StrCat(kName, ": cudaMemcpyAsync(peer ", peer, " chunk ", c, ", ", chunk_bytes,
                          " bytes)"));
@@ -408,8 +317,8 @@ class CudaAgGemm final : public GemmCollective {
     if (absl::Status s = Barrier(BarrierPhase::kExit); !s.ok()) return s;
     const size_t shard_bytes = chunk_bytes * splits;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(Row(gathered_, ctx_->rank * shard_rows(), problem_.k),
-                        ctx_->symm->region(ctx_->rank, kSymmInputRegion), shard_bytes,
+        cudaMemcpyAsync(Row(gathered_, ctx()->rank * shard_rows(), problem().k),
+                        ctx()->symm->region(ctx()->rank, kSymmInputRegion), shard_bytes,
                         cudaMemcpyDeviceToDevice, copy),
         absl::StrCat(kName, ": cudaMemcpyAsync(own shard, ", shard_bytes, " bytes)"));
     return absl::OkStatus();
@@ -419,20 +328,20 @@ class CudaAgGemm final : public GemmCollective {
   // buffer (no wait; the gaps between these GEMMs also let the copy stream's entry barrier
   // block onto an SM), then each peer chunk: wait for its flag, GEMM its rows of gathered A.
   absl::Status EnqueueGemms(uint32_t value) {
-    const cudaStream_t main = ctx_->stream;
-    const int64_t n = problem_.n;
-    const int64_t k = problem_.k;
-    const char* own = static_cast<const char*>(ctx_->symm->region(ctx_->rank, kSymmInputRegion));
-    for (int step = 0; step < ctx_->world_size; ++step) {
-      const int peer = (ctx_->rank + step) % ctx_->world_size;
-      for (int c = 0; c < problem_.splits_per_rank; ++c) {
+    const cudaStream_t main = ctx()->stream;
+    const int64_t n = problem().n;
+    const int64_t k = problem().k;
+    const char* own = static_cast<const char*>(ctx()->symm->region(ctx()->rank, kSymmInputRegion));
+    for (int step = 0; step < ctx()->world_size; ++step) {
+      const int peer = (ctx()->rank + step) % ctx()->world_size;
+      for (int c = 0; c < problem().splits_per_rank; ++c) {
         const int64_t row = peer * shard_rows() + c * chunk_rows();
         const void* a = own + c * chunk_rows() * k * elem();
         if (step > 0) {
           if (absl::Status s = ops_.WaitValue32(main, Flag(peer, c), value); !s.ok()) return s;
           a = Row(gathered_, row, k);
         }
-        if (absl::Status s = gemm_->Matmul(chunk_rows(), n, k, rhs_, a, row, RowOfC(row), main);
+        if (absl::Status s = gemm().Matmul(chunk_rows(), n, k, rhs(), a, row, RowOfC(row), main);
             !s.ok()) {
           return s;
         }
@@ -441,26 +350,12 @@ class CudaAgGemm final : public GemmCollective {
     return absl::OkStatus();
   }
 
-  // The owners below release on ctx_->device, in reverse order: the buffers (check_ first), the
-  // events, the copy stream, then gemm_ (its plans, workspace and handle).
-  const CudaContext* const ctx_;
   const StreamMemOps ops_;
-  const std::unique_ptr<CublasLtGemm> gemm_;
   const std::unique_ptr<AgGemmPipeline> pipeline_;  // the kPipelined variant
-  StreamPtr copy_stream_;                           // non-blocking, highest priority
-  EventPtr start_;  // main -> copy: the copy stream starts after earlier main-stream work
-  EventPtr done_;   // copy -> main: the op ends on the main stream
-  // [m,k], [m,k], [k,n] (FP8: Bt [n,k]), [m,n], [m,n]
-  DeviceBuffer gathered_{ctx_->device}, a_ref_{ctx_->device}, b_{ctx_->device}, c_{ctx_->device},
-      c_ref_{ctx_->device};
-  GemmFp8Scales scales_{ctx_->device};  // fp8_e4m3 only
-  GemmRhs rhs_;  // dtype, b_ and the scales, for every GEMM of the prepared problem
-  DeviceBuffer flags_{ctx_->device};  // uint32 [world_size][splits_per_rank], progress per chunk
-  DeviceBuffer check_{ctx_->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
-  DeviceBuffer row_check_{ctx_->device};  // GemmRowCheckWorkspaceBytes(n, k, 1): the counters
-  GemmProblem problem_;
-  uint64_t scale_seed_ = 0;  // Prepare's seed: the FP8 scales', which RefillInputs keeps
-  bool prepared_ = false;
+  // [m,k], [m,k] (B, C and C_ref: the base's)
+  DeviceBuffer gathered_{ctx()->device}, a_ref_{ctx()->device};
+  DeviceBuffer flags_{ctx()->device};  // uint32 [world_size][splits_per_rank], progress per chunk
+  DeviceBuffer check_{ctx()->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
   uint32_t epoch_ = 0;  // flag value of the last kFused Run since the flags were zeroed
   // Which checked variant wrote C last (Check compares the gathered A after kFused only).
   GemmVariant last_checked_ = GemmVariant::kFused;

@@ -45,10 +45,9 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_context.h"
 #include "kernels/cuda/cuda_dtype.h"
+#include "kernels/cuda/cuda_gemm_op.h"
 #include "kernels/cuda/cuda_owners.h"
-#include "kernels/cuda/gemm_fp8_scales.h"
 #include "kernels/cuda/gemm_row_check.h"
-#include "kernels/cuda/gemm_row_checks.h"
 #include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
 #include "kernels/dtype.h"
@@ -67,35 +66,17 @@ constexpr uint32_t kFillStreamB = 0xB000u;
 constexpr uint32_t kFillStreamAScale = 0x5A00u;
 constexpr uint32_t kFillStreamBScale = 0x5B00u;
 
-class CudaMatmulReduceScatter final : public GemmCollective {
+class CudaMatmulReduceScatter final : public CudaGemmOp {
  public:
   CudaMatmulReduceScatter(const CudaContext* ctx, std::unique_ptr<CublasLtGemm> gemm)
-      : ctx_(ctx), gemm_(std::move(gemm)) {}
+      : CudaGemmOp(ctx, kName, std::move(gemm), kFillStreamAScale + ctx->rank,
+                   kFillStreamBScale + ctx->rank) {}
 
-  absl::Status Init() {
-    int least = 0, greatest = 0;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaDeviceGetStreamPriorityRange(&least, &greatest),
-                                   "cudaDeviceGetStreamPriorityRange");
-    // Highest priority: the barrier kernels and copies start ahead of pending GEMM blocks.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        CreateStreamWithPriority(ctx_->device, cudaStreamNonBlocking, greatest, &copy_stream_),
-        absl::StrCat(kName, ": cudaStreamCreateWithPriority(", greatest, ")"));
-    for (EventPtr* event : {&start_, &done_}) {
-      SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, event),
-          absl::StrCat(kName, ": cudaEventCreate"));
-    }
-    return absl::OkStatus();
-  }
+  std::string collective_name() const override { return "nccl_reduce_scatter"; }
 
-  absl::Status Prepare(const GemmProblem& problem, uint64_t seed) override {
-    prepared_ = false;
-    const int ws = ctx_->world_size;
-    const bool fp8 = problem.dtype == DType::kFp8E4m3;
-    if (problem.dtype != DType::kBf16 && problem.dtype != DType::kFp16 && !fp8) {
-      return absl::InvalidArgumentError(absl::StrCat(kName, ": dtype ", DTypeName(problem.dtype),
-                                                     " is not supported (bf16, fp16, fp8_e4m3)"));
-    }
+ private:
+  absl::Status PrepareResources(const GemmProblem& problem) override {
+    const int ws = ctx()->world_size;
     if (problem.m < 1 || problem.n < 1 || problem.k < 1 || problem.splits_per_rank < 1 ||
         problem.m % (static_cast<int64_t>(ws) * problem.splits_per_rank) != 0 ||
         problem.k % ws != 0) {
@@ -108,13 +89,12 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     const int64_t k_local = problem.k / ws;
     // m, n, k <= 2^20 (validation): no overflow.
     const int64_t mn_bytes = problem.m * problem.n * DTypeSize(out_dtype);
-    if (static_cast<uint64_t>(mn_bytes) > ctx_->symm->region_bytes()) {
+    if (static_cast<uint64_t>(mn_bytes) > ctx()->symm->region_bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat(kName, ": the staging area [", problem.m, ", ", problem.n, "] needs ",
                        mn_bytes, " bytes but the symmetric input region holds ",
-                       ctx_->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
+                       ctx()->symm->region_bytes(), " (", GemmProblemName(problem), ")"));
     }
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
     const int64_t tiles = problem.m / ws / CheckTileRows(problem, ws);
     const size_t c_bytes = static_cast<size_t>(mn_bytes / ws);
     const BufferSize sizes[] = {{&a_, static_cast<size_t>(problem.m * k_local * elem)},
@@ -135,7 +115,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     while (chunk_ready_.size() < chunks) {
       EventPtr event;
       SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          CreateEventWithFlags(ctx_->device, cudaEventDisableTiming, &event),
+          CreateEventWithFlags(ctx()->device, cudaEventDisableTiming, &event),
           absl::StrCat(kName, ": cudaEventCreate(chunk ", chunk_ready_.size(), ")"));
       chunk_ready_.push_back(std::move(event));
     }
@@ -145,22 +125,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
                                                       &max_blocks_[static_cast<int>(sum_ddtype)]),
                                      absl::StrCat(kName, ": the local sum's grid cap"));
     }
-    const cudaStream_t main = ctx_->stream;
-    const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchGemmRowCheckReset(row_check_.get(), main),
-                                   absl::StrCat(kName, ": reset the row checks"));
-    if (absl::Status s = FillInputs(problem, seed); !s.ok()) return s;
-    if (absl::Status s =
-            scales_.Prepare(problem, seed, kFillStreamAScale + rank, kFillStreamBScale + rank, main,
-                            absl::StrCat(kName, " (", GemmProblemName(problem), ")"));
-        !s.ok()) {
-      return s;
-    }
-    rhs_ = scales_.Rhs(problem, b_.get());
-    problem_ = problem;
-    scale_seed_ = seed;
-    prepared_ = true;
-    return PoisonOutputs();
+    return absl::OkStatus();
   }
 
   // Also this rank's staging area, so that a push landing after the local sum read its slot (a
@@ -170,58 +135,39 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   // push the next op's chunks only after its entry barrier, which this rank's copy stream
   // reaches after this memset in stream order (it waits for an event recorded on the main stream
   // after it).
-  absl::Status PoisonOutputs() override {
-    if (!prepared_) return NotPrepared("PoisonOutputs");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  absl::Status PoisonBuffers() override {
     for (const DeviceBuffer* buffer : {&partials_, &p_ref_, &c_, &c_ref_}) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(
-          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx_->stream),
+          cudaMemsetAsync(buffer->get(), kPoisonByte, buffer->size(), ctx()->stream),
           absl::StrCat(kName, ": cudaMemsetAsync(poison, ", buffer->size(), " bytes)"));
     }
-    const size_t staging_bytes = ctx_->world_size * shard_rows() * row_bytes();  // m x n
+    const size_t staging_bytes = ctx()->world_size * shard_rows() * row_bytes();  // m x n
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemsetAsync(Staging(ctx_->rank, 0, 0), kPoisonByte, staging_bytes, ctx_->stream),
+        cudaMemsetAsync(Staging(ctx()->rank, 0, 0), kPoisonByte, staging_bytes, ctx()->stream),
         absl::StrCat(kName, ": cudaMemsetAsync(poison the staging area, ", staging_bytes,
                      " bytes)"));
     return absl::OkStatus();
   }
 
-  absl::Status RefillInputs(uint64_t seed) override {
-    if (!prepared_) return NotPrepared("RefillInputs");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    return FillInputs(problem_, seed);
-  }
-
   // C_shard: rows [rank m/ws, (rank+1) m/ws) of the sum over ranks p of A_p @ B_p, each with
   // rank p's own fill and scale streams.
-  absl::Status CheckRows(uint64_t seed, int operation) override {
-    if (!prepared_) return NotPrepared("CheckRows");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  GemmRowCheckArgs RowCheckArgs() const override {
     GemmRowCheckArgs args;
     args.c = c_.get();
     args.rows = shard_rows();
-    args.first_row = ctx_->rank * shard_rows();
-    args.m = problem_.m;
+    args.first_row = ctx()->rank * shard_rows();
+    args.m = problem().m;
     args.k_term = k_local();
-    args.terms = ctx_->world_size;
-    for (uint32_t p = 0; p < static_cast<uint32_t>(ctx_->world_size); ++p) {
-      args.term[p] = {kFillStreamA + p, problem_.m, kFillStreamB + p, kFillStreamAScale + p,
+    args.terms = ctx()->world_size;
+    for (uint32_t p = 0; p < static_cast<uint32_t>(ctx()->world_size); ++p) {
+      args.term[p] = {kFillStreamA + p, problem().m, kFillStreamB + p, kFillStreamAScale + p,
                       kFillStreamBScale + p};
     }
     args.workspace = row_check_.get();
-    return EnqueueGemmRowCheck(args, problem_, ctx_->world_size, Computes::kGemmReduceScatter, seed,
-                               scale_seed_, operation, ctx_->stream, kName);
+    return args;
   }
 
-  absl::StatusOr<GemmRowCheck> TakeRowChecks() override {
-    if (!prepared_) return NotPrepared("TakeRowChecks");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    return TakeGemmRowChecks(row_check_.get(), ctx_->stream, kName);
-  }
-
-  absl::Status Run(GemmVariant variant) override {
-    if (!prepared_) return NotPrepared("Run");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
+  absl::Status RunVariant(GemmVariant variant) override {
     switch (variant) {
       case GemmVariant::kFused:
         return RunFused();
@@ -229,37 +175,33 @@ class CudaMatmulReduceScatter final : public GemmCollective {
         return RunReduceScatter();
       case GemmVariant::kGemm:
         return RunGemm();
-      case GemmVariant::kPipelined:
-        return absl::UnimplementedError(
-            absl::StrCat(kName, ": the pipelined variant is ag_gemm's (validation refuses it)"));
       case GemmVariant::kSequential: {
         absl::Status s = RunGemm();
         return s.ok() ? RunReduceScatter() : s;
       }
+      case GemmVariant::kPipelined:
+        break;  // ag_gemm's only
     }
     return absl::InvalidArgumentError(
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
   }
 
-  absl::StatusOr<GemmCheck> Check() override {
-    if (!prepared_) return NotPrepared("Check");
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
-    const int64_t tile_rows = CheckTileRows(problem_, ctx_->world_size);
+  absl::StatusOr<GemmCheck> CheckOutputs() override {
+    const int64_t tile_rows = CheckTileRows(problem(), ctx()->world_size);
     const int64_t tiles = shard_rows() / tile_rows;
     auto* sums = static_cast<FrobeniusSums*>(sums_.get());
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        LaunchRelFrobenius(c_.get(), c_ref_.get(), shard_rows() * problem_.n,
-                           tile_rows * problem_.n, ToDeviceDType(out_dtype()), sums, ctx_->stream),
-        absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", GemmProblemName(problem_), ", ",
+        LaunchRelFrobenius(c_.get(), c_ref_.get(), shard_rows() * problem().n,
+                           tile_rows * problem().n, ToDeviceDType(out_dtype()), sums,
+                           ctx()->stream),
+        absl::StrCat(kName, ": LaunchRelFrobenius(C_shard, ", GemmProblemName(problem()), ", ",
                      tiles, " tiles)"));
     std::vector<FrobeniusSums> host(static_cast<size_t>(tiles));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(
-        cudaMemcpyAsync(host.data(), sums, sizeof(FrobeniusSums) * host.size(),
-                        cudaMemcpyDeviceToHost, ctx_->stream),
-        absl::StrCat(kName, ": cudaMemcpyAsync(check sums)"));
-    // Bounded work after a completed Synchronize: no deadline needed.
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamSynchronize(ctx_->stream),
-                                   absl::StrCat(kName, ": cudaStreamSynchronize(check)"));
+    if (absl::Status s =
+            ReadBack(host.data(), sums, sizeof(FrobeniusSums) * host.size(), "check sums");
+        !s.ok()) {
+      return s;
+    }
     GemmCheck result;
     for (const FrobeniusSums& f : host) {
       result.c_rel_error =
@@ -268,71 +210,50 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     return result;
   }
 
-  double tolerance() const override {
-    return GemmCheckTolerance(problem_, ctx_->world_size, Computes::kGemmReduceScatter,
-                              CheckTileRows(problem_, ctx_->world_size) * problem_.n);
-  }
-  std::string collective_name() const override { return "nccl_reduce_scatter"; }
-  std::string gemm_name() const override { return "cublaslt"; }
-
- private:
-  absl::Status NotPrepared(const char* what) const {
-    return absl::FailedPreconditionError(
-        absl::StrCat(kName, ": ", what, " before a successful Prepare"));
-  }
-
   // Enqueues the draws of this rank's A [m, k/ws] and B [k/ws, n] (FP8: Bt [n, k/ws], the same
   // count of draws) from `seed`, on the main stream.
-  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) {
+  absl::Status FillInputs(const GemmProblem& problem, uint64_t seed) override {
     const DeviceDType ddtype = ToDeviceDType(problem.dtype);
-    const int64_t k_local = problem.k / ctx_->world_size;
-    const uint32_t rank = static_cast<uint32_t>(ctx_->rank);
+    const int64_t k_local = problem.k / ctx()->world_size;
+    const uint32_t rank = static_cast<uint32_t>(ctx()->rank);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(a_.get(), problem.m * k_local, ddtype, seed, kFillStreamA + rank,
-                                ctx_->stream),
+                                ctx()->stream),
         absl::StrCat(kName, ": fill A (", GemmProblemName(problem), ")"));
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchAgGemmFillUniform(b_.get(), k_local * problem.n, ddtype, seed, kFillStreamB + rank,
-                                ctx_->stream),
+                                ctx()->stream),
         absl::StrCat(kName, ": fill B (", GemmProblemName(problem), ")"));
     return absl::OkStatus();
   }
 
-  int64_t shard_rows() const { return problem_.m / ctx_->world_size; }
-  int64_t chunk_rows() const { return shard_rows() / problem_.splits_per_rank; }
-  int64_t k_local() const { return problem_.k / ctx_->world_size; }
-  int64_t elem() const { return DTypeSize(problem_.dtype); }  // A's and B's
-  // C's element type (bf16 for fp8_e4m3 inputs): the partials', the staging area's and C's.
-  DType out_dtype() const { return GemmOutputDType(problem_.dtype); }
-  size_t row_bytes() const { return static_cast<size_t>(problem_.n * DTypeSize(out_dtype())); }
+  int64_t k_local() const { return problem().k / ctx()->world_size; }
+  size_t row_bytes() const { return static_cast<size_t>(problem().n * DTypeSize(out_dtype())); }
   // Slot `slot` of `peer`'s staging area, row `row` within the slot.
   char* Staging(int peer, int slot, int64_t row) const {
-    return static_cast<char*>(ctx_->symm->region(peer, kSymmInputRegion)) +
+    return static_cast<char*>(ctx()->symm->region(peer, kSymmInputRegion)) +
            (slot * shard_rows() + row) * row_bytes();
   }
 
   absl::Status RunGemm() {
-    return gemm_->Matmul(problem_.m, problem_.n, k_local(), rhs_, a_.get(), 0, p_ref_.get(),
-                         ctx_->stream);
+    return gemm().Matmul(problem().m, problem().n, k_local(), rhs(), a_.get(), 0, p_ref_.get(),
+                         ctx()->stream);
   }
 
   absl::Status RunReduceScatter() {
-    if (ctx_->comm == nullptr) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(kName, ": the NCCL communicator was aborted after a timeout"));
-    }
-    const size_t count = static_cast<size_t>(shard_rows() * problem_.n);
+    if (absl::Status s = CheckComm(); !s.ok()) return s;
+    const size_t count = static_cast<size_t>(shard_rows() * problem().n);
     SYMMBENCH_RETURN_IF_NCCL_ERROR(
         ncclReduceScatter(p_ref_.get(), c_ref_.get(), count, ToNcclDType(out_dtype()), ncclSum,
-                          ctx_->comm, ctx_->stream),
-        absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ", GemmProblemName(problem_),
-                     ")"),
-        ctx_->comm);
+                          ctx()->comm, ctx()->stream),
+        absl::StrCat(kName, ": ncclReduceScatter(", count, " per rank, ",
+                     GemmProblemName(problem()), ")"),
+        ctx()->comm);
     return absl::OkStatus();
   }
 
   absl::Status Barrier(BarrierPhase phase) {
-    return EnqueueSignalPadBarrier(*ctx_, copy_stream_.get(), phase, kName);
+    return EnqueueSignalPadBarrier(*ctx(), copy_stream(), phase, kName);
   }
 
   // Host order: [main] record start; [copy] wait start, entry barrier; per peer chunk: [main]
@@ -340,60 +261,48 @@ class CudaMatmulReduceScatter final : public GemmCollective {
   // [copy] exit barrier, record done; [main] wait done, local sum. Every event is recorded before
   // it is waited for, so the schedule cannot deadlock however the driver orders the streams.
   absl::Status RunFused() {
-    const cudaStream_t main = ctx_->stream;
-    const cudaStream_t copy = copy_stream_.get();
-    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(main, &capture), "cudaStreamIsCapturing");
-    if (capture != cudaStreamCaptureStatusNone) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(kName, ": the fused op cannot be captured into a CUDA graph"));
-    }
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(start_.get(), main),
-                                   absl::StrCat(kName, ": cudaEventRecord(start)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy, start_.get(), 0),
-                                   absl::StrCat(kName, ": cudaStreamWaitEvent(copy <- main)"));
+    const cudaStream_t main = ctx()->stream;
+    if (absl::Status s = RefuseCapture(); !s.ok()) return s;
+    if (absl::Status s = ForkCopyStream(); !s.ok()) return s;
     absl::Status status = EnqueueChunks();
     // Always close the copy stream's schedule and join it, so that peers are not left waiting
     // at the exit barrier and ctx->stream drained still implies the copy stream drained.
     absl::Status exit = Barrier(BarrierPhase::kExit);
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaEventRecord(done_.get(), copy),
-                                   absl::StrCat(kName, ": cudaEventRecord(done)"));
-    SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(main, done_.get(), 0),
-                                   absl::StrCat(kName, ": cudaStreamWaitEvent(main <- copy)"));
+    if (absl::Status s = JoinCopyStream(); !s.ok()) return s;
     if (!status.ok()) return status;
     if (!exit.ok()) return exit;
     ShardedArgs sum;
-    for (int p = 0; p < ctx_->world_size; ++p) sum.inputs[p] = Staging(ctx_->rank, p, 0);
+    for (int p = 0; p < ctx()->world_size; ++p) sum.inputs[p] = Staging(ctx()->rank, p, 0);
     sum.output = c_.get();
-    sum.shard = shard_rows() * problem_.n;
+    sum.shard = shard_rows() * problem().n;
     sum.dtype = ToDeviceDType(out_dtype());
-    sum.rank = ctx_->rank;
-    sum.world_size = ctx_->world_size;
+    sum.rank = ctx()->rank;
+    sum.world_size = ctx()->world_size;
     sum.max_blocks = max_blocks_[static_cast<int>(sum.dtype)];
     sum.barriers = false;
     SYMMBENCH_RETURN_IF_CUDA_ERROR(
         LaunchReduceScatterSum(sum, main),
-        absl::StrCat(kName, ": the local sum (", GemmProblemName(problem_), ")"));
+        absl::StrCat(kName, ": the local sum (", GemmProblemName(problem()), ")"));
     return absl::OkStatus();
   }
 
   absl::Status EnqueueChunks() {
-    const cudaStream_t main = ctx_->stream;
-    const cudaStream_t copy = copy_stream_.get();
-    const int ws = ctx_->world_size;
-    const int splits = problem_.splits_per_rank;
+    const cudaStream_t main = ctx()->stream;
+    const cudaStream_t copy = copy_stream();
+    const int ws = ctx()->world_size;
+    const int splits = problem().splits_per_rank;
     const size_t chunk_bytes = chunk_rows() * row_bytes();
     if (absl::Status s = Barrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 1; step <= ws; ++step) {
-      const int owner = (ctx_->rank + step) % ws;
-      const bool own = owner == ctx_->rank;  // last: straight into the own slot, no push
+      const int owner = (ctx()->rank + step) % ws;
+      const bool own = owner == ctx()->rank;  // last: straight into the own slot, no push
       for (int c = 0; c < splits; ++c) {
         const int64_t row = owner * shard_rows() + c * chunk_rows();
         const char* a_rows = a_.bytes() + row * k_local() * elem();
-        char* out = own ? Staging(ctx_->rank, ctx_->rank, c * chunk_rows())
+        char* out = own ? Staging(ctx()->rank, ctx()->rank, c * chunk_rows())
                         : partials_.bytes() + row * row_bytes();
         if (absl::Status s =
-                gemm_->Matmul(chunk_rows(), problem_.n, k_local(), rhs_, a_rows, row, out, main);
+                gemm().Matmul(chunk_rows(), problem().n, k_local(), rhs(), a_rows, row, out, main);
             !s.ok()) {
           return s;
         }
@@ -404,7 +313,7 @@ class CudaMatmulReduceScatter final : public GemmCollective {
         SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamWaitEvent(copy, ready, 0),
                                        absl::StrCat(kName, ": cudaStreamWaitEvent(chunk)"));
         SYMMBENCH_RETURN_IF_CUDA_ERROR(
-            cudaMemcpyAsync(Staging(owner, ctx_->rank, c * chunk_rows()), out, chunk_bytes,
+            cudaMemcpyAsync(Staging(owner, ctx()->rank, c * chunk_rows()), out, chunk_bytes,
                             cudaMemcpyDeviceToDevice, copy),
             absl::StrCat(kName, ": cudaMemcpyAsync(chunk ", c, " to rank ", owner, ", ",
                          chunk_bytes, " bytes)"));
@@ -413,24 +322,12 @@ class CudaMatmulReduceScatter final : public GemmCollective {
     return absl::OkStatus();
   }
 
-  // The owners below release on ctx_->device, in reverse order: the buffers, the events, the
-  // copy stream, then gemm_ (its plans, workspace and handle).
-  const CudaContext* const ctx_;
-  const std::unique_ptr<CublasLtGemm> gemm_;
-  StreamPtr copy_stream_;  // non-blocking, highest priority
-  EventPtr start_;         // main -> copy: the copy stream starts after earlier main-stream work
-  EventPtr done_;          // copy -> main: the op ends on the main stream
   std::vector<EventPtr> chunk_ready_;  // [owner * splits + chunk]: its GEMM has completed
-  // [m, k/n], [k/n, n_cols], [m, n_cols] x 2, [m/n, n_cols] x 2, FrobeniusSums per tile
-  DeviceBuffer a_{ctx_->device}, b_{ctx_->device}, partials_{ctx_->device}, p_ref_{ctx_->device},
-      c_{ctx_->device}, c_ref_{ctx_->device}, sums_{ctx_->device};
-  DeviceBuffer row_check_{ctx_->device};  // GemmRowCheckWorkspaceBytes(n, k/n, n): the counters
-  GemmFp8Scales scales_{ctx_->device};    // fp8_e4m3 only
-  GemmRhs rhs_;  // dtype, b_ (FP8: Bt [n_cols, k/n]) and the scales, for every GEMM
+  // [m, k/n], [m, n_cols] x 2, FrobeniusSums per tile (B [k/n, n_cols], C_shard and C_ref
+  // [m/n, n_cols]: the base's)
+  DeviceBuffer a_{ctx()->device}, partials_{ctx()->device}, p_ref_{ctx()->device},
+      sums_{ctx()->device};
   std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
-  GemmProblem problem_;
-  uint64_t scale_seed_ = 0;  // Prepare's seed: the FP8 scales', which RefillInputs keeps
-  bool prepared_ = false;
 };
 
 absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaMatmulReduceScatter(const CudaContext* ctx) {
