@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "client/legacy_json.h"
 #include "client/sizes.h"
@@ -100,8 +101,9 @@ absl::Status ApplyGemmFlags(const SpecFlags& flags, v1::GemmProblems* spec) {
   }
   if (spec->shapes().empty()) {
     return absl::InvalidArgumentError(
-        "--shapes: required for the GEMM ops (ag_gemm, matmul_reduce_scatter), e.g. --shapes "
-        "4096x6656x16384,8192x8192x8192");
+        absl::StrCat("--shapes: required for the GEMM ops (",
+                     absl::StrJoin(OpNames(OpFamily::kGemmCollective), ", "),
+                     "), e.g. --shapes 4096x6656x16384,8192x8192x8192"));
   }
   return absl::OkStatus();
 }

@@ -94,8 +94,10 @@ void AddSpecFlags(CLI::App* submit, SpecFlags* flags) {
   AddOptional(submit, "--inject-delay-max-bytes", &f.inject_delay_max_bytes,
               "Fault injection: largest size delayed [default: no bound]");
   AddOptional(submit, "--shapes", &f.shapes,
-              "GEMM ops (ag_gemm, matmul_reduce_scatter): comma-separated MxNxK problems, e.g. "
-              "4096x6656x16384,8192x8192x8192 (matmul_reduce_scatter: K is split over the ranks)");
+              absl::StrCat("GEMM ops (", absl::StrJoin(OpNames(OpFamily::kGemmCollective), ", "),
+                           "): comma-separated MxNxK problems, e.g. "
+                           "4096x6656x16384,8192x8192x8192 (",
+                           ops::kMatmulReduceScatter, ": K is split over the ranks)"));
   AddOptional(submit, "--splits-per-rank", &f.splits_per_rank,
               "GEMM ops: chunks per rank's shard: auto or 1, 2, 4, ... [default: auto]");
   AddOptional(submit, "--fp8-scaling", &f.fp8_scaling,
