@@ -421,6 +421,7 @@ TEST(MakeRunPlanTest, ResolvesTheLoopTheSizesAndTheDtypes) {
   spec.set_repeats(0);
   spec.set_iters(20);
   spec.mutable_sweep()->set_per_iteration(true);
+  spec.mutable_sweep()->set_skip_first(2);
   spec.mutable_sweep()->set_graph(true);
   spec.mutable_sweep()->set_graph_launches(3);
   spec.set_check(false);
@@ -434,6 +435,8 @@ TEST(MakeRunPlanTest, ResolvesTheLoopTheSizesAndTheDtypes) {
   EXPECT_EQ(run->kernel, "one_shot_all_reduce");
   EXPECT_EQ(run->loop.passes, 1);
   EXPECT_EQ(run->loop.max_batches, 20);
+  EXPECT_TRUE(run->loop.per_iteration);
+  EXPECT_EQ(run->loop.skip_first, 2);
   EXPECT_TRUE(run->loop.graph);
   EXPECT_EQ(run->loop.graph_launches, 3);
   EXPECT_FALSE(run->check);

@@ -28,9 +28,9 @@ struct LoopPlan {
   // Batches a loop's iterations split into: kTimingBatches, or `iters` (per_iteration).
   int max_batches = kTimingBatches;
   bool per_iteration = false;  // SweepSpec.per_iteration: every operation timed on its own
-  bool skip_first = false;     // SweepSpec.skip_first
-  bool graph = false;          // SweepSpec.graph: graph replays timed in the first pass
-  int graph_launches = 0;      // SweepSpec.graph_launches (nccl-tests' -G); 0: per batch
+  int skip_first = 0;      // SweepSpec.skip_first: operations of each loop left out of the stats
+  bool graph = false;      // SweepSpec.graph: graph replays timed in the first pass
+  int graph_launches = 0;  // SweepSpec.graph_launches (nccl-tests' -G); 0: per batch
 };
 
 // One job, as one rank runs it.
