@@ -22,9 +22,9 @@ std::optional<Computes> ComputesOf(v1::PluginComputes computes) {
 
 }  // namespace
 
-const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel) {
+const v1::PluginOp* FindPluginOp(const PluginOps& plugin_ops, std::string_view kernel) {
   if (kernel.empty()) return nullptr;
-  for (const v1::PluginOp& op : spec.plugin_ops()) {
+  for (const v1::PluginOp& op : plugin_ops) {
     if (op.kernel() == kernel) return &op;
   }
   return nullptr;
@@ -41,9 +41,9 @@ std::optional<OpDescriptor> PluginJobOp(const v1::PluginOp& plugin) {
                             PluginBuffersPerRank(plugin));
 }
 
-std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kernel) {
+std::optional<OpDescriptor> JobOp(const PluginOps& plugin_ops, std::string_view kernel) {
   if (const OpDescriptor* op = FindOp(kernel); op != nullptr) return *op;
-  const v1::PluginOp* plugin = FindPluginOp(spec, kernel);
+  const v1::PluginOp* plugin = FindPluginOp(plugin_ops, kernel);
   if (plugin == nullptr) return std::nullopt;
   return PluginJobOp(*plugin);
 }

@@ -12,17 +12,28 @@
 
 namespace symmbench {
 
-// The entry of spec.plugin_ops for kernel name `kernel`, or nullptr (also for an empty name).
-const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel);
+// Resolved plugin ops, as JobSpec.plugin_ops holds them.
+using PluginOps = google::protobuf::RepeatedPtrField<v1::PluginOp>;
+
+// The entry of `plugin_ops` for kernel name `kernel`, or nullptr (also for an empty name).
+const v1::PluginOp* FindPluginOp(const PluginOps& plugin_ops, std::string_view kernel);
+// FindPluginOp of spec.plugin_ops.
+inline const v1::PluginOp* FindPluginOp(const v1::JobSpec& spec, std::string_view kernel) {
+  return FindPluginOp(spec.plugin_ops(), kernel);
+}
 
 // The descriptor of a resolved plugin op (PluginOpDescriptor: its strings point into `plugin`,
 // which must outlive it); nullopt when it computes nothing known.
 std::optional<OpDescriptor> PluginJobOp(const v1::PluginOp& plugin);
 
-// The descriptor of op `kernel` in `spec`: the registry's, or a plugin op's (PluginOpDescriptor:
-// its strings point into `spec`, which must outlive it). nullopt when it is neither, or a plugin
-// op computes nothing known.
-std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kernel);
+// The descriptor of op `kernel`: the registry's, or one of `plugin_ops` (PluginOpDescriptor:
+// its strings point into `plugin_ops`, which must outlive it). nullopt when it is neither, or a
+// plugin op computes nothing known.
+std::optional<OpDescriptor> JobOp(const PluginOps& plugin_ops, std::string_view kernel);
+// JobOp of spec.plugin_ops (the strings point into `spec`).
+inline std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec, std::string_view kernel) {
+  return JobOp(spec.plugin_ops(), kernel);
+}
 // JobOp of the spec's own kernel.
 inline std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec) {
   return JobOp(spec, spec.kernel());

@@ -96,13 +96,18 @@ class FaultInjectingCollective final : public Collective {
   bool refills_since_poison_ = false;
 };
 
+// The kinds that are the kernels' own bugs (KernelFaultsOf), which no wrapper injects.
+bool IsKernelFault(v1::Fault::Kind kind) {
+  return kind == v1::Fault::skip_exit_barrier || kind == v1::Fault::skip_peer_wait ||
+         kind == v1::Fault::reuse_slot_early;
+}
+
 }  // namespace
 
 std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v1::Fault& fault,
                                          int rank) {
   const bool every_rank = fault.kind() == v1::Fault::cached_result;
-  if (fault.kind() == v1::Fault::none || fault.kind() == v1::Fault::skip_exit_barrier ||
-      fault.kind() == v1::Fault::skip_peer_wait || fault.kind() == v1::Fault::reuse_slot_early ||
+  if (fault.kind() == v1::Fault::none || IsKernelFault(fault.kind()) ||
       (!every_rank && fault.rank() != rank)) {
     return op;
   }
@@ -111,18 +116,11 @@ std::unique_ptr<Collective> InjectFaults(std::unique_ptr<Collective> op, const v
 
 KernelFaults KernelFaultsOf(const v1::Fault& fault) {
   KernelFaults faults;
-  if (fault.kind() == v1::Fault::skip_exit_barrier) {
-    faults.skip_exit_barrier = true;
-    faults.delayed_rank = fault.rank();
-  }
-  if (fault.kind() == v1::Fault::skip_peer_wait) {
-    faults.skip_peer_wait = true;
-    faults.delayed_rank = fault.rank();
-  }
-  if (fault.kind() == v1::Fault::reuse_slot_early) {
-    faults.reuse_slot_early = true;
-    faults.delayed_rank = fault.rank();
-  }
+  if (!IsKernelFault(fault.kind())) return faults;
+  faults.skip_exit_barrier = fault.kind() == v1::Fault::skip_exit_barrier;
+  faults.skip_peer_wait = fault.kind() == v1::Fault::skip_peer_wait;
+  faults.reuse_slot_early = fault.kind() == v1::Fault::reuse_slot_early;
+  faults.delayed_rank = fault.rank();
   return faults;
 }
 

@@ -10,26 +10,11 @@
 
 namespace symmbench {
 
-const v1::PluginOp* RunPlan::FindPlugin(std::string_view name) const {
-  if (name.empty()) return nullptr;
-  for (const v1::PluginOp& op : plugin_ops) {
-    if (op.kernel() == name) return &op;
-  }
-  return nullptr;
-}
-
-std::optional<OpDescriptor> RunPlan::Op(std::string_view name) const {
-  if (const OpDescriptor* op = FindOp(name); op != nullptr) return *op;
-  const v1::PluginOp* plugin = FindPlugin(name);
-  if (plugin == nullptr) return std::nullopt;
-  return PluginJobOp(*plugin);
-}
-
 absl::StatusOr<RunPlan> MakeRunPlan(const v1::JobSpec& spec, const v1::JobPlan& plan) {
   RunPlan run;
   run.kernel = spec.kernel();
   run.check = !spec.has_check() || spec.check();
-  run.plugin_ops.assign(spec.plugin_ops().begin(), spec.plugin_ops().end());
+  run.plugin_ops = spec.plugin_ops();
   const std::optional<OpDescriptor> op = run.Op();
   if (!op.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("kernel: \"", spec.kernel(), "\" is not an op"));

@@ -15,6 +15,7 @@
 #include "kernels/gemm_collective.h"
 #include "kernels/ops/registry.h"
 #include "proto/symmbench.pb.h"
+#include "spec/job_op.h"
 #include "spec/timing_batches.h"
 #include "worker/injected_delay.h"
 
@@ -50,7 +51,7 @@ struct RunPlan {
   bool per_host_teams = false;                      // SweepSpec.per_host_teams
   v1::DispatchTable dispatch;                       // a dispatcher's table (SweepSpec.dispatch)
   // The plugin ops the coordinator resolved into the spec (JobSpec.plugin_ops).
-  std::vector<v1::PluginOp> plugin_ops;
+  PluginOps plugin_ops;
   v1::Fault fault;      // JobSpec.inject_fault (kind none: no fault)
   InjectedDelay delay;  // JobSpec.inject_delay_*
   // GEMM + collective ops: the problems (JobSpec.gemm.shapes, their splits resolved), in order,
@@ -59,12 +60,14 @@ struct RunPlan {
   std::vector<GemmVariant> gemm_variants;
 
   // The descriptor of op `name` in this job: the registry's, or a plugin op's (its strings point
-  // into this plan, which must outlive it and not move). nullopt for neither.
-  std::optional<OpDescriptor> Op(std::string_view name) const;
+  // into this plan, which must outlive it). nullopt for neither.
+  std::optional<OpDescriptor> Op(std::string_view name) const { return JobOp(plugin_ops, name); }
   // Op(kernel).
   std::optional<OpDescriptor> Op() const { return Op(kernel); }
   // The entry of plugin_ops for `name`, or nullptr.
-  const v1::PluginOp* FindPlugin(std::string_view name) const;
+  const v1::PluginOp* FindPlugin(std::string_view name) const {
+    return FindPluginOp(plugin_ops, name);
+  }
 };
 
 // The RunPlan of `spec` as the coordinator planned it (`plan`, MakePlan's). INVALID_ARGUMENT
