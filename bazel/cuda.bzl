@@ -4,7 +4,10 @@ cuda_plugin: builds one .cu into a symmbench plugin library (`<name>.so`) with n
 Bazel 4.2.3 has no CUDA rules offline, so each .cu becomes a position-independent object built
 by /usr/local/cuda/bin/nvcc for Hopper (sm_90a), wrapped in a cc_library that links the static
 cudart. `cuda_hdrs` must list every header the .cu files include (genrules see only their srcs).
+cuda_swept_op: a swept collective on the CUDA backend in one statement (kernels/cuda/BUILD).
 """
+
+load("//bazel:kernels.bzl", "kernel_op")
 
 NVCC = "/usr/local/cuda/bin/nvcc"
 
@@ -60,4 +63,48 @@ def cuda_plugin(name, src, hdrs = [], nvcc_flags = [], **kwargs):
             src,
         ),
         **kwargs
+    )
+
+# What the symmetric-memory device code includes: the dtypes, the signal-pad barrier, the
+# all-reduces' summation contract and the symmetric-memory constants.
+SYMM_KERNEL_HDRS = [
+    "all_reduce_device.cuh",
+    "device_types.h",
+    "signal_pad.cuh",
+    "//kernels:symm_mem_layout.h",
+]
+
+def symm_kernel_library(name):
+    """`name`'s symmetric-memory device code: `<name>.cu`, its launcher API in `<name>.h`."""
+    cuda_library(
+        name = name,
+        srcs = [name + ".cu"],
+        hdrs = [name + ".h"],
+        cuda_hdrs = SYMM_KERNEL_HDRS,
+        deps = [
+            ":device_types",
+            "//kernels:interfaces",
+            "@cuda//:headers",
+        ],
+    )
+
+def cuda_swept_op(name, kernel = None, deps = []):
+    """A swept collective on the CUDA backend: `<name>_collective.cc`, its Collective on
+    CudaSweptCollective (kernels/cuda/swept_collective.h), which adds itself to the backend's
+    table, launching the device code of `kernel`: by default its own `<name>.cu` / `<name>.h`,
+    built here as target `name`; or an existing target (e.g. ":sharded_kernels").
+    `deps`: what else the Collective uses.
+    """
+    if kernel == None:
+        symm_kernel_library(name)
+        kernel = ":" + name
+    kernel_op(
+        name = name + "_collective",
+        deps = [
+            kernel,
+            ":cuda_check",
+            ":cuda_context",
+            ":swept_collective",
+            "@cuda//:cudart_static",
+        ] + deps,
     )

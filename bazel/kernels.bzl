@@ -32,3 +32,28 @@ def backend_kernels():
         for rule in native.existing_rules().values()
         if KERNEL_OP_TAG in rule.get("tags", [])
     ])
+
+# What every CPU swept collective (a subclass of SweptCpuCollective) is built from, as labels of
+# kernels/cpu/BUILD, where cpu_swept_op is used.
+CPU_SWEPT_OP_DEPS = [
+    ":swept_cpu_collective",
+    ":cpu_kernel",
+    ":cpu_sum",
+    "//kernels:dtype",
+]
+
+def cpu_swept_op(name, deps = [], hdrs = None, **kwargs):
+    """A CPU swept collective kernel: kernel_op of `<name>.cc` deriving from SweptCpuCollective.
+
+    Args:
+      name: the kernel file's name without `.cc`, in kernels/cpu.
+      deps: deps beyond CPU_SWEPT_OP_DEPS and kernel_op's.
+      hdrs: its headers; by default `<name>.h` where that file exists.
+      **kwargs: passed to kernel_op.
+    """
+    kernel_op(
+        name = name,
+        hdrs = hdrs if hdrs != None else native.glob([name + ".h"]),
+        deps = deps + [d for d in CPU_SWEPT_OP_DEPS if d not in deps],
+        **kwargs
+    )

@@ -338,9 +338,9 @@ TEST(RunBenchmarkTest, AllReducesAlsoRunInPlaceUnlessOutOfPlaceIsAsked) {
 // nccl-tests' in-place layout of the all-gathers and reduce-scatters, and the broadcast's (the
 // output is the input): verified at world size 3.
 TEST(RunBenchmarkTest, ShardedOpsAndBroadcastRunInPlaceInNcclTestsLayout) {
-  for (const char* kernel :
-       {"one_shot_all_gather", "low_contention_all_gather", "all_gather", "one_shot_reduce_scatter",
-        "low_contention_reduce_scatter", "reduce_scatter", "broadcast"}) {
+  for (const char* kernel : {"one_shot_all_gather", "low_contention_all_gather", "push_all_gather",
+                             "all_gather", "one_shot_reduce_scatter",
+                             "low_contention_reduce_scatter", "reduce_scatter", "broadcast"}) {
     SCOPED_TRACE(kernel);
     v1::JobSpec spec = SmallSpec(v1::fp32);
     spec.set_kernel(kernel);

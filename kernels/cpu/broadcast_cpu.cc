@@ -19,8 +19,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "kernels/collective.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 

@@ -12,8 +12,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/store_all_reduce_cpu.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
@@ -33,7 +33,7 @@ std::string UniqueJobId(const std::string& what) {
   return test_util::UniqueJobId("cpu_backend_test", what);
 }
 
-// The CPU sum all-reduces among the registry's swept collectives; they share AllReduceCpuBase
+// The CPU sum all-reduces among the registry's swept collectives; they share SweptCpuCollective
 // (output_for_testing).
 std::vector<std::string> SweptAllReduces() {
   std::vector<std::string> names;
@@ -74,7 +74,7 @@ TEST_P(AllReduceCpuTest, MatchesReferenceAndIndependentSumAndKeepsInput) {
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
     EXPECT_EQ(coll.reference_name(), "reference_sum");
-    auto* impl = dynamic_cast<AllReduceCpuBase*>(&coll);
+    auto* impl = dynamic_cast<SweptCpuCollective*>(&coll);
     ASSERT_NE(impl, nullptr);
     for (int64_t count : counts) {
       for (uint64_t seed : {uint64_t{1}, uint64_t{0xC0FFEE} + count}) {  // two runs: pad reuse
@@ -173,7 +173,7 @@ TEST_P(AllReduceCpuTest, MisalignedBuffersGiveTheSameSums) {
       SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count));
       ASSERT_TRUE(coll.Prepare(count, dtype, 9 + count).ok());
       const auto address =
-          reinterpret_cast<uintptr_t>(dynamic_cast<AllReduceCpuBase&>(coll).output_for_testing());
+          reinterpret_cast<uintptr_t>(dynamic_cast<SweptCpuCollective&>(coll).output_for_testing());
       EXPECT_EQ(address % 16, static_cast<uintptr_t>(misalign));
       ASSERT_TRUE(coll.Run().ok());
       ASSERT_TRUE(coll.RunReference().ok());
@@ -262,7 +262,7 @@ TEST_P(AllReduceCpuCheckTest, CheckCatchesOneCorruptedElement) {
     ASSERT_TRUE(coll.RunReference().ok());
     float original = 0;
     if (rank == 1) {
-      void* out = dynamic_cast<AllReduceCpuBase&>(coll).output_for_testing();
+      void* out = dynamic_cast<SweptCpuCollective&>(coll).output_for_testing();
       original = LoadAsFloat(out, DType::kBf16, 123);
       StoreFromFloat(out, DType::kBf16, 123, original + 1.0f);
     }

@@ -1,21 +1,21 @@
 // "low_contention_all_gather" on the CPU backend: as the one-shot all-gather, but each rank
 // copies the shards in PyTorch's _low_contention_all_gather order, its own first, then rank - 1,
 // rank - 2, ... (mod world size), so that at each step every rank reads a different peer.
-// Sizes, reference and check: ShardedCpuBase.
+// Sizes, reference and check: SweptCpuCollective.
 #include <cstring>
 #include <memory>
 
 #include "kernels/cpu/cpu_kernel.h"
-#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class LowContentionAllGatherCpu final : public ShardedCpuBase {
+class LowContentionAllGatherCpu final : public SweptCpuCollective {
  public:
   explicit LowContentionAllGatherCpu(const CpuKernelContext& context)
-      : ShardedCpuBase(context, ops::kLowContentionAllGather, Computes::kAllGather) {}
+      : SweptCpuCollective(context, ops::kLowContentionAllGather, Computes::kAllGather) {}
 
   // In place: as the one-shot all-gather's.
   bool supports_in_place() const override { return true; }

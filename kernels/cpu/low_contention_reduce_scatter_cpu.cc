@@ -3,23 +3,24 @@
 // own shared-memory output buffer, shard p of it for rank p), peers in the order rank,
 // rank - 1, ... (mod world size), meets the others at a barrier (every input read), then sums
 // the staged shards locally in rank order (SumPeersChunked). Sizes, reference and check:
-// ShardedCpuBase.
+// SweptCpuCollective.
 #include <cstring>
 #include <memory>
 
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
-#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/cpu/cpu_sum.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/ops/registry.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
 namespace {
 
-class LowContentionReduceScatterCpu final : public ShardedCpuBase {
+class LowContentionReduceScatterCpu final : public SweptCpuCollective {
  public:
   explicit LowContentionReduceScatterCpu(const CpuKernelContext& context)
-      : ShardedCpuBase(context, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {}
+      : SweptCpuCollective(context, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {
+  }
 
   // In place: the sum goes to shard `rank` of this rank's input after the second barrier, when
   // every peer has staged what it reads of it.

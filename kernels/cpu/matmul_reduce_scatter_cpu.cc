@@ -35,9 +35,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/convert_chunk.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/cpu/gemm_cpu_util.h"
 #include "kernels/cpu/gemm_row_check_cpu.h"
 #include "kernels/cpu/openblas.h"

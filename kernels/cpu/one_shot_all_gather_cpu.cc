@@ -1,22 +1,22 @@
 // "one_shot_all_gather" on the CPU backend: every rank copies every rank's shard out of shared
 // memory into its private output, between two signal-pad barriers (the CUDA backend's SM pull,
-// on host threads). Sizes, reference and check: ShardedCpuBase.
+// on host threads). Sizes, reference and check: SweptCpuCollective.
 //   Run: barrier (every input is written) -> out[p] <- rank p's input, p = 0..n-1 -> barrier
 //        (every rank has finished reading, so each may overwrite its input).
 #include <cstring>
 #include <memory>
 
 #include "kernels/cpu/cpu_kernel.h"
-#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class OneShotAllGatherCpu final : public ShardedCpuBase {
+class OneShotAllGatherCpu final : public SweptCpuCollective {
  public:
   explicit OneShotAllGatherCpu(const CpuKernelContext& context)
-      : ShardedCpuBase(context, ops::kOneShotAllGather, Computes::kAllGather) {}
+      : SweptCpuCollective(context, ops::kOneShotAllGather, Computes::kAllGather) {}
 
   // In place (nccl-tests' layout): race-free, a rank writes shards p != rank of its own buffer,
   // which no peer reads.

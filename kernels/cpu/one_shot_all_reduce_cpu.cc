@@ -2,12 +2,13 @@
 // accumulation over chunks, bulk conversions) into its private output.
 #include "kernels/cpu/one_shot_all_reduce_cpu.h"
 
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 
 OneShotAllReduceCpu::OneShotAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, ops::kOneShotAllReduce, AllReduceOutput::kPrivate) {}
+    : SweptCpuCollective(context, ops::kOneShotAllReduce, Computes::kAllReduceSum) {}
 
 absl::Status OneShotAllReduceCpu::Run() {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;

@@ -5,14 +5,14 @@
 #include <memory>
 
 #include "kernels/collective.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 
 namespace symmbench {
 
 // Input: this rank's symmetric input buffer. Output and reference output: private host buffers
-// of the same size. Prepare, PoisonOutputs, RunReference and Check: AllReduceCpuBase.
-class OneShotAllReduceCpu : public AllReduceCpuBase {
+// of the same size. Prepare, PoisonOutputs, RunReference and Check: SweptCpuCollective.
+class OneShotAllReduceCpu : public SweptCpuCollective {
  public:
   explicit OneShotAllReduceCpu(const CpuKernelContext& context);
 
@@ -20,7 +20,7 @@ class OneShotAllReduceCpu : public AllReduceCpuBase {
   // accumulated in float, rounded once to dtype -> barrier (block 0), so no rank rewrites its
   // input while a peer still reads it. Barrier errors (DEADLINE_EXCEEDED) are returned as is.
   absl::Status Run() override;
-  // In place: Run, then the output copied over the input (AllReduceCpuBase::RunInPlace); the
+  // In place: Run, then the output copied over the input (SweptCpuCollective::RunInPlace); the
   // one-shot cannot write an input its peers are still reading.
   bool supports_in_place() const override { return true; }
 };

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
@@ -31,7 +32,7 @@ uint32_t PushWord(uint32_t w, bool fp32) {
 }  // namespace
 
 OneShotPushAllReduceCpu::OneShotPushAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, ops::kOneShotPushAllReduce, AllReduceOutput::kPrivate) {}
+    : SweptCpuCollective(context, ops::kOneShotPushAllReduce, Computes::kAllReduceSum) {}
 
 uint32_t* OneShotPushAllReduceCpu::Slot(int peer, int slot) const {
   const size_t slot_bytes = segment_bytes_ * context().memory->world_size();

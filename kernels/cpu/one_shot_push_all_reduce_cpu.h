@@ -7,16 +7,16 @@
 #include <memory>
 
 #include "kernels/collective.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 
 namespace symmbench {
 
 // Input: this rank's symmetric input buffer. Output and reference output: private host buffers.
 // Receive slots: a shared-memory allocation of its own (3 slots x world_size segments of the
 // symmetric buffer's size), created collectively by the first Run through context.rendezvous.
-class OneShotPushAllReduceCpu : public AllReduceCpuBase {
+class OneShotPushAllReduceCpu : public SweptCpuCollective {
  public:
   explicit OneShotPushAllReduceCpu(const CpuKernelContext& context);
 
@@ -29,7 +29,7 @@ class OneShotPushAllReduceCpu : public AllReduceCpuBase {
   absl::Status Run() override;
   // The sentinel substitution turns -0 into +0 (the CUDA kernel's contract).
   bool zero_sign_may_differ() const override { return true; }
-  // In place: Run, then the output copied over the input (AllReduceCpuBase::RunInPlace).
+  // In place: Run, then the output copied over the input (SweptCpuCollective::RunInPlace).
   bool supports_in_place() const override { return true; }
 
  private:

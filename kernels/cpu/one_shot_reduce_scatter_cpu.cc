@@ -1,22 +1,22 @@
 // "one_shot_reduce_scatter" on the CPU backend: every rank sums its shard of every rank's
 // shared-memory input into its private output, in rank order (SumPeersChunked: fp32, one
 // rounding), between two signal-pad barriers (the CUDA backend's SM pull, on host threads).
-// Sizes, reference and check: ShardedCpuBase.
+// Sizes, reference and check: SweptCpuCollective.
 #include <memory>
 
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
-#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/cpu/cpu_sum.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/ops/registry.h"
 #include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
 namespace {
 
-class OneShotReduceScatterCpu final : public ShardedCpuBase {
+class OneShotReduceScatterCpu final : public SweptCpuCollective {
  public:
   explicit OneShotReduceScatterCpu(const CpuKernelContext& context)
-      : ShardedCpuBase(context, ops::kOneShotReduceScatter, Computes::kReduceScatterSum) {}
+      : SweptCpuCollective(context, ops::kOneShotReduceScatter, Computes::kReduceScatterSum) {}
 
   // In place (nccl-tests' layout): race-free, shard `rank` of every buffer is read by this rank
   // alone, and the only one it writes.

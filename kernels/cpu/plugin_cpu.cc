@@ -1,4 +1,4 @@
-// The CPU backend's plugin collectives: AllReduceCpuBase / ShardedCpuBase with the plugin's run.
+// The CPU backend's plugin collective: SweptCpuCollective with the plugin's run.
 #include "kernels/cpu/plugin_cpu.h"
 
 #include <chrono>
@@ -6,15 +6,14 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
-#include "kernels/cpu/sharded_cpu_base.h"
 #include "kernels/cpu/shm_symm_mem.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 
 namespace symmbench {
 namespace {
 
-// What both plugin collectives hold: the op, its scratch segment and its set-up instance.
-// A base class listed before the collective's base, so that the name the base borrows lives.
+// What the plugin collective holds: the op, its scratch segment and its set-up instance. A base
+// class listed before SweptCpuCollective, so that the name that base borrows lives.
 class PluginCpuState {
  protected:
   PluginCpuState(const CpuKernelContext& context, const PluginKernel& kernel)
@@ -68,32 +67,20 @@ class PluginCpuState {
   std::unique_ptr<PluginOpInstance> instance_;  // torn down before the scratch goes
 };
 
-class PluginAllReduceCpu final : private PluginCpuState, public AllReduceCpuBase {
+// Any shape SweptCpuCollective takes (kernel.computes): Run hands the plugin this rank's input
+// and output() (in place, the in-place output) and Prepare's count.
+class PluginCpu final : private PluginCpuState, public SweptCpuCollective {
  public:
-  PluginAllReduceCpu(const CpuKernelContext& context, const PluginKernel& kernel)
+  PluginCpu(const CpuKernelContext& context, const PluginKernel& kernel)
       : PluginCpuState(context, kernel),
-        AllReduceCpuBase(context, kernel_.name.c_str(), AllReduceOutput::kPrivate) {}
+        SweptCpuCollective(context, kernel_.name.c_str(), kernel.computes) {}
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     return RunPlugin(output(), count());
   }
-  bool sums_in_rank_order() const override { return kernel_.sums_in_rank_order(); }
-
- private:
-  absl::Status EnsureResources(DType dtype) override { return SetUp(dtype); }
-};
-
-class PluginShardedCpu final : private PluginCpuState, public ShardedCpuBase {
- public:
-  PluginShardedCpu(const CpuKernelContext& context, const PluginKernel& kernel)
-      : PluginCpuState(context, kernel),
-        ShardedCpuBase(context, kernel_.name.c_str(), kernel.computes) {}
-  absl::Status Run() override {
-    if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    return RunPlugin(output(), shard() * world_size());
-  }
+  // The op's flag, and what its shape allows (an all-gather sums nothing).
   bool sums_in_rank_order() const override {
-    return kernel_.sums_in_rank_order() && ShardedCpuBase::sums_in_rank_order();
+    return kernel_.sums_in_rank_order() && SweptCpuCollective::sums_in_rank_order();
   }
 
  private:
@@ -104,10 +91,7 @@ class PluginShardedCpu final : private PluginCpuState, public ShardedCpuBase {
 
 std::unique_ptr<Collective> NewPluginCollectiveCpu(const CpuKernelContext& context,
                                                    const PluginKernel& kernel) {
-  if (kernel.computes == Computes::kAllReduceSum) {
-    return std::make_unique<PluginAllReduceCpu>(context, kernel);
-  }
-  return std::make_unique<PluginShardedCpu>(context, kernel);
+  return std::make_unique<PluginCpu>(context, kernel);
 }
 
 }  // namespace symmbench

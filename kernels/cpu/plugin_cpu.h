@@ -1,6 +1,7 @@
-// A user's plugin op on the CPU backend: the CPU collectives' bases (exact and random inputs in
-// the shared-memory input buffer, the plain reference, the bitwise check) around the plugin's
-// run, with its symmetric scratch and signal pad in a shared-memory segment of its own.
+// A user's plugin op on the CPU backend: the CPU swept collectives' base, SweptCpuCollective
+// (exact and random inputs in the shared-memory input buffer, the plain reference, the bitwise
+// check), around the plugin's run, with its symmetric scratch and signal pad in a shared-memory
+// segment of its own.
 #pragma once
 
 #include <memory>

@@ -11,7 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "kernels/backend.h"
-#include "kernels/cpu/sharded_cpu_base.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 #include "kernels/dtype.h"
 #include "kernels/exact_input.h"
 #include "kernels/ops/registry.h"
@@ -33,7 +33,8 @@ std::vector<std::string> ShardedOps() {
   return names;
 }
 
-TEST(ShardedOpsTest, RegistryHasTwoAllGathersAndTwoReduceScatters) {
+// Every sharded op of the registry is swept below; each has nccl-tests' bus factor.
+TEST(ShardedOpsTest, RegistryHasAllGathersAndReduceScatters) {
   int gathers = 0;
   int scatters = 0;
   for (const std::string& name : ShardedOps()) {
@@ -42,8 +43,8 @@ TEST(ShardedOpsTest, RegistryHasTwoAllGathersAndTwoReduceScatters) {
     EXPECT_DOUBLE_EQ(FindOp(name)->bus_factor(4), 0.75) << name;  // nccl-tests: (n-1)/n
     EXPECT_DOUBLE_EQ(FindOp(name)->bus_factor(1), 0.0) << name;
   }
-  EXPECT_EQ(gathers, 2);
-  EXPECT_EQ(scatters, 2);
+  EXPECT_GE(gathers, 2);
+  EXPECT_GE(scatters, 2);
   EXPECT_FALSE(IsSharded(ops::kOneShotAllReduce));
   EXPECT_FALSE(IsSharded(ops::kAgGemm));
 }
@@ -88,7 +89,7 @@ TEST_P(ShardedCpuTest, MatchesReferenceAndTheInputFormula) {
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
-    auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+    auto* op = dynamic_cast<SweptCpuCollective*>(collective->get());
     ASSERT_NE(op, nullptr);
     EXPECT_FALSE(op->reference_competes());
     EXPECT_EQ(op->reference_name(),
@@ -136,7 +137,7 @@ TEST_P(ShardedCpuTest, InPlaceReadsAndWritesNcclTestsLayout) {
     ASSERT_TRUE(backend.ok()) << backend.status();
     auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
-    auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+    auto* op = dynamic_cast<SweptCpuCollective*>(collective->get());
     ASSERT_NE(op, nullptr);
     ASSERT_TRUE(op->supports_in_place());
     for (int64_t shard : shards) {
@@ -189,7 +190,7 @@ TEST(ShardedCpuMisalignTest, EveryOpMatchesTheFormulaOffItsBoundary) {
         ASSERT_TRUE(backend.ok()) << backend.status();
         auto collective = (*backend)->CreateCollective(kernel);
         ASSERT_TRUE(collective.ok()) << collective.status();
-        auto* op = dynamic_cast<ShardedCpuBase*>(collective->get());
+        auto* op = dynamic_cast<SweptCpuCollective*>(collective->get());
         ASSERT_NE(op, nullptr);
         for (int64_t shard : shards) {
           SCOPED_TRACE(

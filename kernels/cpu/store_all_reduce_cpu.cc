@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/dtype.h"
 
 namespace symmbench {

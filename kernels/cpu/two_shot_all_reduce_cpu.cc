@@ -2,15 +2,16 @@
 // all-gather by pushes into every rank's symmetric output, between two barriers.
 #include "kernels/cpu/two_shot_all_reduce_cpu.h"
 
+#include "kernels/cpu/cpu_sum.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 
 TwoShotAllReduceCpu::TwoShotAllReduceCpu(const CpuKernelContext& context)
-    : AllReduceCpuBase(context, ops::kTwoShotAllReduce, AllReduceOutput::kSymmetric) {}
+    : SweptCpuCollective(context, ops::kTwoShotAllReduce, Computes::kAllReduceSum,
+                         OutputBuffer::kSymmetric) {}
 
-TwoShotAllReduceCpu::Slice TwoShotAllReduceCpu::SliceOf(int64_t count, int rank,
-                                                        int world_size) {
+TwoShotAllReduceCpu::Slice TwoShotAllReduceCpu::SliceOf(int64_t count, int rank, int world_size) {
   const int64_t per_rank = count / world_size;
   Slice slice;
   slice.begin = rank * per_rank;

@@ -6,14 +6,14 @@
 #include <memory>
 
 #include "kernels/collective.h"
-#include "kernels/cpu/all_reduce_cpu_base.h"
 #include "kernels/cpu/cpu_kernel.h"
+#include "kernels/cpu/swept_cpu_collective.h"
 
 namespace symmbench {
 
 // Input: this rank's symmetric input buffer, unchanged by Run. Output: this rank's symmetric
 // output buffer (ShmSymmetricMemory::output_buffer), written by every rank. Reference output:
-// a private host buffer. Prepare, PoisonOutputs, RunReference and Check: AllReduceCpuBase.
+// a private host buffer. Prepare, PoisonOutputs, RunReference and Check: SweptCpuCollective.
 //
 // Memory-ordering contract (on CpuBarrier's, cpu_barrier.h): Run meets the peers at block 0 on
 // entry and on exit.
@@ -21,7 +21,7 @@ namespace symmbench {
 //     its Run (PoisonOutputs, the previous Check) happen-before this rank's reads and pushes.
 //   * Exit: every push into this rank's output, and every peer's read of this rank's input,
 //     happens-before anything this rank does after Run returns (Check, PoisonOutputs, Prepare).
-class TwoShotAllReduceCpu : public AllReduceCpuBase {
+class TwoShotAllReduceCpu : public SweptCpuCollective {
  public:
   explicit TwoShotAllReduceCpu(const CpuKernelContext& context);
 

@@ -3,25 +3,25 @@
 // stream, this rank's own shard first, then rank - 1, rank - 2, ... (mod world size), so that at
 // each step every rank's copy engine reads a different peer; exit barrier (every rank's copies
 // out of this rank's shard have completed: stream order puts them before its barrier kernel).
-// Output: ctx->out, shard p from rank p. Sizes, references and check: CudaShardedCollective.
+// Output: ctx->out, shard p from rank p. Sizes, references and check: CudaSweptCollective.
 #include <cuda_runtime_api.h>
 
 #include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
-#include "kernels/cuda/sharded_collective.h"
+#include "kernels/cuda/swept_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class LowContentionAllGatherCollective final : public CudaShardedCollective {
+class LowContentionAllGatherCollective final : public CudaSweptCollective {
  public:
   explicit LowContentionAllGatherCollective(const CudaContext* ctx)
-      : CudaShardedCollective(ctx, ops::kLowContentionAllGather, Computes::kAllGather) {}
+      : CudaSweptCollective(ctx, ops::kLowContentionAllGather, Computes::kAllGather) {}
 
-  // In place: nccl-tests' layout (CudaShardedCollective::RunInPlace), race-free as the kernel
+  // In place: nccl-tests' layout (CudaSweptCollective::RunInPlace), race-free as the kernel
   // stands: a rank writes only what no peer reads during the op.
   bool supports_in_place() const override { return true; }
   absl::Status Run() override {

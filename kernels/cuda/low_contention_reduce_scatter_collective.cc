@@ -4,26 +4,26 @@
 // rank's symmetric output region, slot p for rank p; local memory), own first, then rank - 1,
 // rank - 2, ... (mod world size); exit barrier (every rank has finished reading this rank's
 // input); then LaunchReduceScatterSum without barriers over the staged slots, in rank order,
-// into ctx->out. Sizes, references and check: CudaShardedCollective.
+// into ctx->out. Sizes, references and check: CudaSweptCollective.
 #include <cuda_runtime_api.h>
 
 #include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
-#include "kernels/cuda/sharded_collective.h"
 #include "kernels/cuda/sharded_kernels.h"
+#include "kernels/cuda/swept_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class LowContentionReduceScatterCollective final : public CudaShardedCollective {
+class LowContentionReduceScatterCollective final : public CudaSweptCollective {
  public:
   explicit LowContentionReduceScatterCollective(const CudaContext* ctx)
-      : CudaShardedCollective(ctx, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {}
+      : CudaSweptCollective(ctx, ops::kLowContentionReduceScatter, Computes::kReduceScatterSum) {}
 
-  // In place: nccl-tests' layout (CudaShardedCollective::RunInPlace), race-free as the kernel
+  // In place: nccl-tests' layout (CudaSweptCollective::RunInPlace), race-free as the kernel
   // stands: a rank writes only what no peer reads during the op.
   bool supports_in_place() const override { return true; }
   absl::Status Run() override {

@@ -2,22 +2,22 @@
 // symmetric-memory all-reduce (sum) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out
 // (local), and in place also copied over the input after the exit barrier; references and check:
-// CudaAllReduceCollective (all_reduce_collective.h). `ctx` must outlive it.
+// CudaSweptCollective (swept_collective.h). `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
 
-#include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/one_shot_all_reduce.h"
+#include "kernels/cuda/swept_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class OneShotAllReduceCollective final : public CudaAllReduceCollective {
+class OneShotAllReduceCollective final : public CudaSweptCollective {
  public:
   explicit OneShotAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, ops::kOneShotAllReduce) {}
+      : CudaSweptCollective(ctx, ops::kOneShotAllReduce, Computes::kAllReduceSum) {}
 
  private:
   void* output() const override { return Shifted(ctx()->out); }

@@ -1,7 +1,7 @@
 // The "one_shot_push_all_reduce" kernel on the CUDA backend as a Collective: the barrier-free
 // push one-shot (TensorRT-LLM's Lamport scheme) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)); output: ctx->out;
-// references and check: CudaAllReduceCollective. Receive slots: a symmetric allocation of its
+// references and check: CudaSweptCollective. Receive slots: a symmetric allocation of its
 // own (kPushSlots x world_size x max_bytes per rank), made collectively by the first Prepare
 // through ctx->rendezvous. `ctx` must outlive it.
 #include <cuda_runtime_api.h>
@@ -11,20 +11,20 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/cuda_symm_mem.h"
 #include "kernels/cuda/one_shot_push_all_reduce.h"
+#include "kernels/cuda/swept_collective.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class OneShotPushAllReduceCollective final : public CudaAllReduceCollective {
+class OneShotPushAllReduceCollective final : public CudaSweptCollective {
  public:
   explicit OneShotPushAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, ops::kOneShotPushAllReduce) {}
+      : CudaSweptCollective(ctx, ops::kOneShotPushAllReduce, Computes::kAllReduceSum) {}
 
   // The sentinel substitution: -0 inputs are pushed as +0 (one_shot_push_all_reduce.h).
   bool zero_sign_may_differ() const override { return true; }

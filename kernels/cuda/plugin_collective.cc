@@ -1,5 +1,5 @@
-// The CUDA backend's plugin collectives: CudaAllReduceCollective / CudaShardedCollective with the
-// plugin's run enqueued on the backend's stream.
+// The CUDA backend's plugin collectives: CudaSweptCollective with the plugin's run enqueued on
+// the backend's stream.
 #include "kernels/cuda/plugin_collective.h"
 
 #include <cuda_runtime_api.h>
@@ -8,10 +8,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "kernels/cuda/all_reduce_collective.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_symm_mem.h"
-#include "kernels/cuda/sharded_collective.h"
+#include "kernels/cuda/swept_collective.h"
 
 namespace symmbench {
 namespace {
@@ -86,53 +85,34 @@ class PluginCudaState {
   std::unique_ptr<PluginOpInstance> instance_;
 };
 
-class PluginAllReduceCuda final : private PluginCudaState, public CudaAllReduceCollective {
+// The plugin's run over the swept-collective base of its shape (the plugin's `computes`).
+class PluginCollectiveCuda final : private PluginCudaState, public CudaSweptCollective {
  public:
-  PluginAllReduceCuda(const CudaContext* ctx, const PluginKernel& kernel)
-      : PluginCudaState(ctx, kernel), CudaAllReduceCollective(ctx, kernel_.name) {}
+  PluginCollectiveCuda(const CudaContext* ctx, const PluginKernel& kernel)
+      : PluginCudaState(ctx, kernel), CudaSweptCollective(ctx, kernel_.name, kernel.computes) {}
+  // Plugin buffers are never misaligned (the spec refuses it), so output() is ctx->out itself.
   absl::Status Run() override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    return RunPlugin(PluginCudaState::ctx_->out, count());
+    return RunPlugin(output(), count());
   }
-  bool sums_in_rank_order() const override { return kernel_.sums_in_rank_order(); }
+  bool sums_in_rank_order() const override {
+    return kernel_.sums_in_rank_order() && CudaSweptCollective::sums_in_rank_order();
+  }
 
  private:
-  void* output() const override { return PluginCudaState::ctx_->out; }
   // The plugin sizes its own grid: the agreed cap is not used.
   cudaError_t MaxBlocks(DeviceDType /*dtype*/, int* max_blocks) const override {
     *max_blocks = 1;
     return cudaSuccess;
   }
-  // Never called: Run calls the plugin, whose failure is a message, not a cudaError_t.
-  cudaError_t Launch(int /*max_blocks*/) const override { return cudaErrorNotSupported; }
   absl::Status EnsureResources(size_t /*bytes*/, DType dtype) override { return SetUp(dtype); }
-};
-
-class PluginShardedCuda final : private PluginCudaState, public CudaShardedCollective {
- public:
-  PluginShardedCuda(const CudaContext* ctx, const PluginKernel& kernel)
-      : PluginCudaState(ctx, kernel),
-        CudaShardedCollective(ctx, kernel_.name.c_str(), kernel.computes) {}
-  absl::Status Run() override {
-    if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
-    return RunPlugin(PluginCudaState::ctx_->out, whole_count());
-  }
-  bool sums_in_rank_order() const override {
-    return kernel_.sums_in_rank_order() && CudaShardedCollective::sums_in_rank_order();
-  }
-
- private:
-  absl::Status EnsureResources(DType dtype) override { return SetUp(dtype); }
 };
 
 }  // namespace
 
 std::unique_ptr<Collective> NewPluginCollectiveCuda(const CudaContext* ctx,
                                                     const PluginKernel& kernel) {
-  if (kernel.computes == Computes::kAllReduceSum) {
-    return std::make_unique<PluginAllReduceCuda>(ctx, kernel);
-  }
-  return std::make_unique<PluginShardedCuda>(ctx, kernel);
+  return std::make_unique<PluginCollectiveCuda>(ctx, kernel);
 }
 
 }  // namespace symmbench

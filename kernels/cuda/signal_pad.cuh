@@ -145,7 +145,7 @@ __device__ __forceinline__ void InjectedDelay(const DeviceFaults& faults, int ra
 // is an allowed outcome in the model, though not on the hardware: each load has returned its value
 // before the leading __syncthreads). So nothing relies on it: back-to-back one-shots never write
 // an input, and before an input is overwritten (Prepare) every rank's stream has drained and the
-// hosts have met at a barrier (CudaAllReduceCollective::AwaitPeersDone), which orders the fill
+// hosts have met at a barrier (CudaSweptCollective::AwaitPeersDone), which orders the fill
 // after every peer kernel's completion. The entry barrier never needs it (see PutSignal).
 // `faults` (test jobs only): under skip_peer_wait the entry barrier only signals, the exit
 // barrier consumes the entry's arrival before its own, and the delayed rank's block then spins

@@ -2,23 +2,23 @@
 // symmetric-memory all-reduce (sum) checked against ncclAllReduce.
 // Input: this rank's symmetric input region (ExactInputValue(seed, rank, i)), unchanged by the
 // op; output: this rank's symmetric output region (kSymmOutputRegion), which every rank writes
-// its reduced slice into; references and check: CudaAllReduceCollective (all_reduce_collective.h).
+// its reduced slice into; references and check: CudaSweptCollective (swept_collective.h).
 // `ctx` must outlive it.
 #include <cuda_runtime_api.h>
 
 #include <memory>
 
-#include "kernels/cuda/all_reduce_collective.h"
+#include "kernels/cuda/swept_collective.h"
 #include "kernels/cuda/two_shot_all_reduce.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench {
 namespace {
 
-class TwoShotAllReduceCollective final : public CudaAllReduceCollective {
+class TwoShotAllReduceCollective final : public CudaSweptCollective {
  public:
   explicit TwoShotAllReduceCollective(const CudaContext* ctx)
-      : CudaAllReduceCollective(ctx, ops::kTwoShotAllReduce) {}
+      : CudaSweptCollective(ctx, ops::kTwoShotAllReduce, Computes::kAllReduceSum) {}
 
  private:
   void* output() const override {

@@ -104,6 +104,13 @@ const std::vector<OpDescriptor>& Ops() {
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, true,
        /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
        /*exit_barrier=*/true},
+      {ops::kPushAllGather,
+       "all-gather by stores: every rank pushes its shard into every peer's symmetric output "
+       "with SM stores over NVLink, between two signal-pad barriers (the write-side twin of "
+       "one_shot_all_gather)",
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false,
+       /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
+       /*exit_barrier=*/true},
       {ops::kOneShotReduceScatter,
        "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
        "memory with SM loads and sums it in rank order",

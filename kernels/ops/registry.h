@@ -99,6 +99,7 @@ inline constexpr char kReduceScatter[] = "reduce_scatter";
 inline constexpr char kBroadcast[] = "broadcast";
 inline constexpr char kOneShotAllGather[] = "one_shot_all_gather";
 inline constexpr char kLowContentionAllGather[] = "low_contention_all_gather";
+inline constexpr char kPushAllGather[] = "push_all_gather";
 inline constexpr char kOneShotReduceScatter[] = "one_shot_reduce_scatter";
 inline constexpr char kLowContentionReduceScatter[] = "low_contention_reduce_scatter";
 inline constexpr char kCalibrate[] = "calibrate";
