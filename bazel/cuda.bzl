@@ -16,13 +16,22 @@ NVCC_FLAGS = [
     "-O3",
     "-Xcompiler",
     "-fPIC",
-    "-gencode=arch=compute_90a,code=sm_90a",
-    "-gencode=arch=compute_90,code=compute_90",
     "-I.",
     "-I$(GENDIR)",
 ]
 
-def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], **kwargs):
+# Hopper's code, and PTX that newer GPUs can compile. Kernels that use sm_90a's own instructions
+# (wgmma, TMA through CUTLASS) are built for SM90A_ONLY: their compute_90 PTX would be empty.
+NVCC_ARCH = [
+    "-gencode=arch=compute_90a,code=sm_90a",
+    "-gencode=arch=compute_90,code=compute_90",
+]
+
+SM90A_ONLY = ["-gencode=arch=compute_90a,code=sm_90a"]
+
+def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], nvcc_flags = [], arch = NVCC_ARCH,
+                 **kwargs):
+    """`srcs` (.cu) compiled by nvcc with NVCC_FLAGS, `arch` and `nvcc_flags` into a cc_library."""
     objs = []
     for src in srcs:
         base = src.replace("/", "_").replace(".cu", "")
@@ -33,7 +42,7 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], **kwargs):
             outs = [obj],
             cmd = "%s %s -c $(location %s) -o $@" % (
                 NVCC,
-                " ".join(NVCC_FLAGS),
+                " ".join(NVCC_FLAGS + arch + nvcc_flags),
                 src,
             ),
         )
@@ -58,7 +67,7 @@ def cuda_plugin(name, src, hdrs = [], nvcc_flags = [], **kwargs):
         outs = [name + ".so"],
         cmd = "%s %s -shared %s $(location %s) -o $@" % (
             NVCC,
-            " ".join(NVCC_FLAGS),
+            " ".join(NVCC_FLAGS + NVCC_ARCH),
             " ".join(nvcc_flags),
             src,
         ),

@@ -369,6 +369,12 @@ class CudaBackend final : public Backend {
                        "'s device waits stopped; the symmetric memory is now unusable, "
                        "recreate the backend"));
     }
+    if (record.phase == static_cast<int32_t>(BarrierPhase::kProgressFlag)) {
+      return absl::InternalError(
+          absl::StrCat("progress flag wait timed out: rank ", record.rank, " waiting for flag ",
+                       record.peer, " (block ", record.block,
+                       "); its GEMM read rows that had not arrived, recreate the backend"));
+    }
     return absl::InternalError(
         absl::StrCat("signal-pad barrier timed out: rank ", record.rank, " waiting for rank ",
                      record.peer, " (block ", record.block, ", ", PhaseName(record.phase),

@@ -1,0 +1,195 @@
+// The tile-flag GEMM (tile_flags_gemm.h) on CUTLASS 4's Hopper collectives: the cooperative
+// warp-specialized persistent kernel (TMA loads, wgmma, a TMA epilogue), 128 x 256 x 64 tiles in
+// clusters of 2 x 1, with the mainloop's producer extended by the progress-flag wait.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "cute/tensor.hpp"
+#include "cutlass/cutlass.h"
+#include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/gemm/collective/collective_builder.hpp"
+#include "cutlass/gemm/device/gemm_universal_adapter.h"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "kernels/cuda/device_types.h"
+#include "kernels/cuda/signal_pad.cuh"
+#include "kernels/cuda/tile_flags_gemm.h"
+
+namespace symmbench {
+namespace {
+
+using namespace cute;  // NOLINT: CUTLASS's shape vocabulary (Shape, _128, ...)
+
+// What the producer waits on (TileFlagsGemmArgs' flag fields), in the mainloop's params.
+struct ProgressFlags {
+  const uint32_t* flags = nullptr;
+  int rows_per_flag = 1;
+  int m = 0;
+  uint32_t epoch = 0;
+  uint64_t timeout_ns = 0;
+  DeviceErrorRecord* error = nullptr;
+  int rank = 0;
+};
+
+// The calling warp waits until the flags of rows [row0, row0 + rows) ∩ [0, m) are raised: lane i
+// polls flags first + i, first + i + 32, ... with acquire loads at system scope (the copy
+// engine's writes are published by cuStreamWriteValue32's system fence); then every lane fences
+// the async proxy, which the TMA loads that follow use.
+__device__ __forceinline__ void WaitForRows(const ProgressFlags& p, int row0, int rows) {
+  if (p.flags == nullptr) return;
+  const int lane = static_cast<int>(threadIdx.x % 32);
+  const int first = row0 / p.rows_per_flag;
+  const int last_row = (row0 + rows < p.m ? row0 + rows : p.m) - 1;
+  const int last = last_row / p.rows_per_flag;
+  for (int f = first + lane; f <= last; f += 32) {
+    const uint64_t deadline = signal_pad::GlobalTimerNs() + p.timeout_ns;
+    for (uint32_t attempt = 1;; ++attempt) {
+      uint32_t value;
+      asm volatile("ld.acquire.sys.global.u32 %0, [%1];"
+                   : "=r"(value)
+                   : "l"(p.flags + f)
+                   : "memory");
+      if (static_cast<int32_t>(value - p.epoch) >= 0) break;
+      if (signal_pad::GlobalTimerNs() > deadline) {
+        signal_pad::RecordTimeout(p.error, p.rank, f, BarrierPhase::kProgressFlag);
+        break;
+      }
+      if (attempt % signal_pad::kErrorPollInterval == 0 && signal_pad::ErrorRecorded(p.error)) {
+        break;
+      }
+    }
+  }
+  __syncwarp();
+  asm volatile("fence.proxy.async.global;" ::: "memory");
+}
+
+// CUTLASS's sm90 TMA warp-specialized mainloop whose load (the producer warp, once per output
+// tile) first waits for the flags of the tile's A rows. Everything else is the base's.
+template <class Base>
+struct FlagWaitingMainloop : Base {
+  struct Arguments : Base::Arguments {
+    ProgressFlags progress;
+  };
+  struct Params : Base::Params {
+    ProgressFlags progress;
+  };
+
+  template <class ProblemShape>
+  static Params to_underlying_arguments(ProblemShape const& problem_shape, Arguments const& args,
+                                        void* workspace) {
+    Params params{};
+    static_cast<typename Base::Params&>(params) =
+        Base::to_underlying_arguments(problem_shape, args, workspace);
+    params.progress = args.progress;
+    return params;
+  }
+
+  template <class TensorA, class TensorB, class KTileIterator, class BlockCoord>
+  CUTLASS_DEVICE void load(Params const& params, typename Base::MainloopPipeline pipeline,
+                           typename Base::PipelineState smem_pipe_write,
+                           cute::tuple<TensorA, TensorB> const& load_inputs,
+                           BlockCoord const& blk_coord, KTileIterator k_tile_iter, int k_tile_count,
+                           int thread_idx, uint32_t block_rank_in_cluster,
+                           typename Base::TensorStorage& shared_tensors) {
+    constexpr int kBlockM = size<0>(typename Base::TileShape{});
+    WaitForRows(params.progress, static_cast<int>(get<0>(blk_coord)) * kBlockM, kBlockM);
+    Base::load(params, pipeline, smem_pipe_write, load_inputs, blk_coord, k_tile_iter, k_tile_count,
+               thread_idx, block_rank_in_cluster, shared_tensors);
+  }
+};
+
+using Element = cutlass::bfloat16_t;
+using Layout = cutlass::layout::RowMajor;  // A [m, k], B [k, n], C [m, n]
+constexpr int kAlignment = 8;              // elements: 16 bytes
+using TileShape = Shape<_128, _256, _64>;
+using ClusterShape = Shape<_2, _1, _1>;
+
+using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
+    cutlass::epilogue::collective::EpilogueTileAuto, float, float, void, Layout, kAlignment,
+    Element, Layout, kAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative>::CollectiveOp;
+
+using BaseMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Element, Layout, kAlignment, Element,
+    Layout, kAlignment, float, TileShape, ClusterShape,
+    cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(
+        sizeof(typename Epilogue::SharedStorage))>,
+    cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+
+using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>,
+                                                    FlagWaitingMainloop<BaseMainloop>, Epilogue,
+                                                    cutlass::gemm::PersistentScheduler>;
+using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
+
+bool ValidArgs(const TileFlagsGemmArgs& args) {
+  if (args.a == nullptr || args.b == nullptr || args.c == nullptr || args.m < 1 || args.n < 1 ||
+      args.k < 1 || args.n % kAlignment != 0 || args.k % kAlignment != 0) {
+    return false;
+  }
+  return args.flags == nullptr ||
+         (args.rows_per_flag >= 1 && args.timeout_ns > 0 && args.error != nullptr);
+}
+
+}  // namespace
+
+cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream) {
+  if (!ValidArgs(args)) return cudaErrorInvalidValue;
+  int device = 0;
+  cudaError_t err = cudaGetDevice(&device);
+  if (err != cudaSuccess) return err;
+  const int64_t m = args.m, n = args.n, k = args.k;
+
+  typename Kernel::MainloopArguments mainloop{};
+  mainloop.ptr_A = static_cast<const Element*>(args.a);
+  get<0>(mainloop.dA) = k;
+  get<2>(mainloop.dA) = m * k;
+  mainloop.ptr_B = static_cast<const Element*>(args.b);
+  get<1>(mainloop.dB) = n;
+  get<2>(mainloop.dB) = k * n;
+  mainloop.progress.flags = args.flags;
+  mainloop.progress.rows_per_flag = args.flags != nullptr ? args.rows_per_flag : 1;
+  mainloop.progress.m = args.m;
+  mainloop.progress.epoch = args.epoch;
+  mainloop.progress.timeout_ns = args.timeout_ns;
+  mainloop.progress.error = args.error;
+  mainloop.progress.rank = args.rank;
+
+  typename Kernel::EpilogueArguments epilogue{};
+  epilogue.thread.alpha = 1.0f;
+  epilogue.thread.beta = 0.0f;
+  epilogue.ptr_C = nullptr;
+  get<0>(epilogue.dC) = n;
+  get<2>(epilogue.dC) = m * n;
+  epilogue.ptr_D = static_cast<Element*>(args.c);
+  get<0>(epilogue.dD) = n;
+  get<2>(epilogue.dD) = m * n;
+
+  cutlass::KernelHardwareInfo hw_info;
+  hw_info.device_id = device;
+  hw_info.sm_count = cutlass::KernelHardwareInfo::query_device_multiprocessor_count(device);
+
+  typename Kernel::TileSchedulerArguments scheduler{};
+  // Along N: consecutive tiles share their rows of A, so tiles run in the order rows arrive.
+  scheduler.raster_order = Kernel::TileScheduler::RasterOrderOptions::AlongN;
+  scheduler.max_swizzle_size = 1;
+
+  typename Gemm::Arguments arguments{cutlass::gemm::GemmUniversalMode::kGemm,
+                                     {args.m, args.n, args.k, 1},
+                                     mainloop,
+                                     epilogue,
+                                     hw_info,
+                                     scheduler};
+  Gemm gemm;
+  if (gemm.can_implement(arguments) != cutlass::Status::kSuccess) return cudaErrorInvalidValue;
+  if (Gemm::get_workspace_size(arguments) != 0) return cudaErrorInvalidValue;  // none needed
+  if (gemm.initialize(arguments, nullptr, stream) != cutlass::Status::kSuccess) {
+    const cudaError_t last = cudaGetLastError();
+    return last != cudaSuccess ? last : cudaErrorInvalidValue;
+  }
+  const cutlass::Status status = gemm.run(stream);
+  const cudaError_t last = cudaGetLastError();
+  if (last != cudaSuccess) return last;
+  return status == cutlass::Status::kSuccess ? cudaSuccess : cudaErrorLaunchFailure;
+}
+
+}  // namespace symmbench

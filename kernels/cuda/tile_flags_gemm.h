@@ -1,0 +1,46 @@
+// The tile-flag GEMM: row-major C = A @ B as one persistent, warp-specialized Hopper GEMM
+// (CUTLASS's sm90 TMA + wgmma cooperative kernel) whose producer warp, before it loads the A rows
+// of an output tile, waits until the progress flag of every chunk of A those rows span has been
+// raised. A copy engine that gathers A chunk by chunk and raises each chunk's flag
+// (cuStreamWriteValue32) then overlaps with the single GEMM: the Helion all-gather matmul's
+// design (hl.wait on the tile's rows before its K loop). Host launcher API (no absl, no CUTLASS).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/cuda/device_types.h"
+
+namespace symmbench {
+
+// One GEMM. bf16 in and out, fp32 accumulation, alpha 1, beta 0 (C fully overwritten).
+struct TileFlagsGemmArgs {
+  const void* a = nullptr;  // A [m, k], row-major
+  const void* b = nullptr;  // B [k, n], row-major
+  void* c = nullptr;        // C [m, n], row-major
+  int m = 0;
+  int n = 0;
+  int k = 0;  // m, n, k >= 1; n and k multiples of 8 (16-byte rows for TMA)
+  // Progress flags: flags[f] covers rows [f * rows_per_flag, (f + 1) * rows_per_flag) of A, and
+  // is raised once (int32_t)(flags[f] - epoch) >= 0 (wrap-around safe, as cuStreamWaitValue32's
+  // GEQ). Null: no waits (the GEMM alone).
+  const uint32_t* flags = nullptr;
+  int rows_per_flag = 0;  // >= 1 with flags
+  uint32_t epoch = 0;
+  // Each wait gives up after timeout_ns: it writes the error record (phase kProgressFlag, the
+  // flag's index as the peer) and the tile computes with whatever A holds. With flags: > 0.
+  uint64_t timeout_ns = 0;
+  DeviceErrorRecord* error = nullptr;  // with flags
+  int rank = 0;                        // the error record's rank
+};
+
+// Enqueues the GEMM on `stream`. The producer acquires each flag at system scope, then fences
+// the async proxy, so its TMA loads of A see the chunk the flag announces. Errors:
+// cudaErrorInvalidValue for bad arguments or a shape the kernel cannot run (CUTLASS's
+// can_implement); otherwise the launch's (cudaGetLastError included). A timed-out wait is
+// reported through args.error.
+cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream);
+
+}  // namespace symmbench

@@ -1,0 +1,275 @@
+// The tile-flag GEMM on one GPU: its C against cuBLASLt's on the anchor shapes (flags off, the
+// GEMM alone), a GEMM launched before its A arrives that waits for each chunk's flag, and a
+// flag never raised that times out into the error record. Skips without a CUDA device.
+// SYMMBENCH_GEMM_TIMING=1 also prints each anchor shape's median time beside cuBLASLt's
+// (figures for docs/results, not asserted), interleaved launch by launch.
+#include "kernels/cuda/tile_flags_gemm.h"
+
+#include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "kernels/cuda/ag_gemm_cublaslt.h"
+#include "kernels/cuda/ag_gemm_kernels.h"
+#include "kernels/cuda/ag_gemm_stream_ops.h"
+#include "kernels/cuda/cuda_owners.h"
+#include "kernels/cuda/device_probe.h"
+#include "kernels/cuda/verify_kernels.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+namespace {
+
+#define ASSERT_CUDA(call) ASSERT_EQ((call), cudaSuccess) << #call
+
+struct Shape {
+  int m, n, k;
+};
+
+// The AG-GEMM anchor shapes (M x N x K).
+constexpr Shape kAnchors[] = {
+    {4096, 6656, 16384}, {8192, 8192, 8192}, {16384, 8192, 4096}, {2048, 8192, 8192}};
+
+class TileFlagsGemmTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (ProbeCudaDevices().empty()) GTEST_SKIP() << "no CUDA device";
+    cudaDeviceProp prop{};
+    ASSERT_CUDA(cudaGetDeviceProperties(&prop, 0));
+    if (prop.major != 9) GTEST_SKIP() << "sm_90a kernel, device is sm_" << prop.major;
+    ASSERT_CUDA(cudaSetDevice(0));
+    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    ASSERT_CUDA(DeviceMalloc(0, sizeof(DeviceErrorRecord), &error_));
+    ASSERT_CUDA(cudaMemset(error_.get(), 0, sizeof(DeviceErrorRecord)));
+  }
+  void TearDown() override {
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+  }
+
+  // A [m, k] and B [k, n] filled uniformly in [-1, 1), C [m, n] allocated.
+  void Allocate(const Shape& s) {
+    const size_t a = size_t{2} * s.m * s.k, b = size_t{2} * s.k * s.n, c = size_t{2} * s.m * s.n;
+    ASSERT_CUDA(DeviceMalloc(0, a, &a_));
+    ASSERT_CUDA(DeviceMalloc(0, b, &b_));
+    ASSERT_CUDA(DeviceMalloc(0, c, &c_));
+    ASSERT_CUDA(DeviceMalloc(0, c, &c_ref_));
+    ASSERT_CUDA(
+        LaunchAgGemmFillUniform(a_.get(), int64_t{s.m} * s.k, DeviceDType::kBf16, 7, 0, stream_));
+    ASSERT_CUDA(
+        LaunchAgGemmFillUniform(b_.get(), int64_t{s.k} * s.n, DeviceDType::kBf16, 7, 1, stream_));
+  }
+
+  TileFlagsGemmArgs Args(const Shape& s) const {
+    TileFlagsGemmArgs args;
+    args.a = a_.get();
+    args.b = b_.get();
+    args.c = c_.get();
+    args.m = s.m;
+    args.n = s.n;
+    args.k = s.k;
+    return args;
+  }
+
+  // Counts the elements of C and C_ref (count each) that differ bitwise.
+  uint64_t BitwiseDifferences(int64_t count) {
+    DevicePtr<CompareCounters> counters;
+    EXPECT_EQ(DeviceMalloc(0, sizeof(CompareCounters), &counters), cudaSuccess);
+    EXPECT_EQ(LaunchCompareBitwise(c_.get(), c_ref_.get(), count, DeviceDType::kBf16,
+                                   counters.get(), stream_),
+              cudaSuccess);
+    CompareCounters host{};
+    EXPECT_EQ(cudaMemcpyAsync(&host, counters.get(), sizeof(host), cudaMemcpyDeviceToHost, stream_),
+              cudaSuccess);
+    EXPECT_EQ(cudaStreamSynchronize(stream_), cudaSuccess);
+    return host.wrong;
+  }
+
+  DeviceErrorRecord ReadError() {
+    DeviceErrorRecord record{};
+    EXPECT_EQ(cudaMemcpy(&record, error_.get(), sizeof(record), cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    return record;
+  }
+
+  // Medians of `iters` timed launches of `first` and of `second`, microseconds (CUDA events,
+  // after a warm-up), interleaved so that both see the same clocks.
+  template <typename First, typename Second>
+  std::pair<double, double> MedianUs(First first, Second second, int iters) {
+    cudaEvent_t e[3];
+    for (cudaEvent_t& event : e) cudaEventCreate(&event);
+    for (int i = 0; i < 5; ++i) {
+      first();
+      second();
+    }
+    std::vector<float> a, b;
+    for (int i = 0; i < iters; ++i) {
+      cudaEventRecord(e[0], stream_);
+      first();
+      cudaEventRecord(e[1], stream_);
+      second();
+      cudaEventRecord(e[2], stream_);
+      cudaEventSynchronize(e[2]);
+      float t = 0;
+      cudaEventElapsedTime(&t, e[0], e[1]);
+      a.push_back(t);
+      cudaEventElapsedTime(&t, e[1], e[2]);
+      b.push_back(t);
+    }
+    for (cudaEvent_t& event : e) cudaEventDestroy(event);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return {1000.0 * a[a.size() / 2], 1000.0 * b[b.size() / 2]};
+  }
+
+  cudaStream_t stream_ = nullptr;
+  DevicePtr<DeviceErrorRecord> error_;
+  DevicePtr<void> a_, b_, c_, c_ref_;
+};
+
+// Relative Frobenius error of `got` against `want` (bf16, count elements), on the host.
+double RelativeError(const DevicePtr<void>& got, const DevicePtr<void>& want, int64_t count) {
+  std::vector<uint16_t> g(count), w(count);
+  cudaMemcpy(g.data(), got.get(), 2 * count, cudaMemcpyDeviceToHost);
+  cudaMemcpy(w.data(), want.get(), 2 * count, cudaMemcpyDeviceToHost);
+  double diff = 0, norm = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    const double x = LoadAsFloat(g.data(), DType::kBf16, i);
+    const double y = LoadAsFloat(w.data(), DType::kBf16, i);
+    diff += (x - y) * (x - y);
+    norm += y * y;
+  }
+  return std::sqrt(diff / norm);
+}
+
+// Flags off: C matches cuBLASLt's on every anchor shape to within bf16 rounding (tolerance 1e-2
+// relative Frobenius error: both accumulate in fp32, perhaps in different orders, then round to
+// bf16, whose unit roundoff is 3.9e-3), and C was written (poison is NaN).
+TEST_F(TileFlagsGemmTest, MatchesCublasLtOnTheAnchorShapes) {
+  absl::StatusOr<std::unique_ptr<CublasLtGemm>> cublas = CublasLtGemm::Create(0);
+  ASSERT_TRUE(cublas.ok()) << cublas.status();
+  const bool timing = std::getenv("SYMMBENCH_GEMM_TIMING") != nullptr;
+  for (const Shape& s : kAnchors) {
+    SCOPED_TRACE(testing::Message() << s.m << "x" << s.n << "x" << s.k);
+    Allocate(s);
+    GemmRhs rhs;
+    rhs.b = b_.get();
+    ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
+    ASSERT_CUDA(LaunchTileFlagsGemm(Args(s), stream_));
+    ASSERT_TRUE((*cublas)->Matmul(s.m, s.n, s.k, rhs, a_.get(), 0, c_ref_.get(), stream_).ok());
+    ASSERT_CUDA(cudaStreamSynchronize(stream_));
+    const double error = RelativeError(c_, c_ref_, int64_t{s.m} * s.n);
+    EXPECT_LT(error, 1e-2);
+    if (timing) {
+      const TileFlagsGemmArgs args = Args(s);
+      const auto [tile, lt] = MedianUs(
+          [&] { LaunchTileFlagsGemm(args, stream_); },
+          [&] { (void)(*cublas)->Matmul(s.m, s.n, s.k, rhs, a_.get(), 0, c_ref_.get(), stream_); },
+          100);
+      const double flops = 2.0 * s.m * s.n * s.k;
+      std::printf(
+          "TILE-FLAGS-GEMM %dx%dx%d bf16: tile_flags %.1f us (%.0f TFLOP/s), cublaslt "
+          "%.1f us (%.0f TFLOP/s), ratio %.3f, rel error %.2e\n",
+          s.m, s.n, s.k, tile, flops / tile * 1e-6, lt, flops / lt * 1e-6, tile / lt, error);
+    }
+  }
+}
+
+// Launched before A has arrived: A is poison, the chunks land by copy engine 20 ms later, each
+// followed by its flag; C is bitwise what the same kernel computes from the whole A at once.
+TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
+  const Shape s{2048, 1024, 1024};
+  constexpr int kChunks = 8;
+  const int rows = s.m / kChunks;
+  Allocate(s);
+  const size_t a_bytes = size_t{2} * s.m * s.k;
+  DevicePtr<void> staging;
+  DevicePtr<uint32_t> flags;
+  ASSERT_CUDA(DeviceMalloc(0, a_bytes, &staging));
+  ASSERT_CUDA(DeviceMalloc(0, kChunks * sizeof(uint32_t), &flags));
+  ASSERT_CUDA(cudaMemcpyAsync(staging.get(), a_.get(), a_bytes, cudaMemcpyDeviceToDevice, stream_));
+  // The reference: the whole A, no flags.
+  TileFlagsGemmArgs whole = Args(s);
+  whole.c = c_ref_.get();
+  ASSERT_CUDA(LaunchTileFlagsGemm(whole, stream_));
+  ASSERT_CUDA(cudaMemsetAsync(a_.get(), 0xFF, a_bytes, stream_));
+  ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
+  ASSERT_CUDA(cudaMemsetAsync(flags.get(), 0, kChunks * sizeof(uint32_t), stream_));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+
+  TileFlagsGemmArgs waiting = Args(s);
+  waiting.flags = flags.get();
+  waiting.rows_per_flag = rows;
+  waiting.epoch = 1;
+  waiting.timeout_ns = 10'000'000'000ull;
+  waiting.error = error_.get();
+  ASSERT_CUDA(LaunchTileFlagsGemm(waiting, stream_));
+
+  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
+  ASSERT_TRUE(ops.ok()) << ops.status();
+  cudaStream_t copies = nullptr;
+  ASSERT_CUDA(cudaStreamCreateWithFlags(&copies, cudaStreamNonBlocking));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  // Last chunk first: tiles of every chunk wait, whatever order the scheduler takes them in.
+  for (int c = kChunks - 1; c >= 0; --c) {
+    const size_t offset = size_t{2} * c * rows * s.k;
+    ASSERT_CUDA(cudaMemcpyAsync(static_cast<char*>(a_.get()) + offset,
+                                static_cast<char*>(staging.get()) + offset, size_t{2} * rows * s.k,
+                                cudaMemcpyDeviceToDevice, copies));
+    ASSERT_TRUE(ops->WriteValue32(copies, flags.get() + c, 1).ok());
+  }
+  ASSERT_CUDA(cudaStreamSynchronize(copies));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+  cudaStreamDestroy(copies);
+  EXPECT_EQ(ReadError().flag, 0u);
+  EXPECT_EQ(BitwiseDifferences(int64_t{s.m} * s.n), 0u);
+}
+
+// A flag never raised: the waits give up after the timeout and say so in the error record
+// (phase kProgressFlag, the flag's index); the kernel still completes.
+TEST_F(TileFlagsGemmTest, AFlagNeverRaisedTimesOutIntoTheErrorRecord) {
+  const Shape s{1024, 1024, 512};
+  Allocate(s);
+  DevicePtr<uint32_t> flags;
+  ASSERT_CUDA(DeviceMalloc(0, 4 * sizeof(uint32_t), &flags));
+  const uint32_t raised[4] = {5, 5, 4, 5};  // flag 2 is one behind epoch 5
+  ASSERT_CUDA(cudaMemcpy(flags.get(), raised, sizeof(raised), cudaMemcpyHostToDevice));
+  TileFlagsGemmArgs args = Args(s);
+  args.flags = flags.get();
+  args.rows_per_flag = s.m / 4;
+  args.epoch = 5;
+  args.timeout_ns = 2'000'000;
+  args.error = error_.get();
+  args.rank = 3;
+  ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+  const DeviceErrorRecord record = ReadError();
+  EXPECT_EQ(record.flag, 1u);
+  EXPECT_EQ(record.rank, 3);
+  EXPECT_EQ(record.peer, 2);
+  EXPECT_EQ(record.phase, static_cast<int32_t>(BarrierPhase::kProgressFlag));
+}
+
+TEST_F(TileFlagsGemmTest, RefusesBadArguments) {
+  const Shape s{256, 256, 256};
+  Allocate(s);
+  TileFlagsGemmArgs args = Args(s);
+  args.n = 250;  // rows of 500 bytes: not whole 16-byte TMA boxes
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+  args = Args(s);
+  args.flags = reinterpret_cast<const uint32_t*>(c_.get());
+  args.rows_per_flag = 64;  // flags without a timeout and an error record
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+}
+
+}  // namespace
+}  // namespace symmbench
