@@ -98,6 +98,87 @@ struct FlagWaitingMainloop : Base {
   }
 };
 
+// The tile order: CUTLASS's static persistent scheduler (along N, so that consecutive tiles share
+// their rows of A) with the M tile index rotated to start at `first_tile_m`, rounded down to a
+// whole cluster: the rows a rank holds itself come first, then the rows after them, wrapping
+// round, which is the order the copy engine gathers the other ranks' shards in (rank + 1, ...).
+class ChunkOrderScheduler : public cutlass::gemm::kernel::detail::PersistentTileSchedulerSm90 {
+  using Base = cutlass::gemm::kernel::detail::PersistentTileSchedulerSm90;
+
+ public:
+  struct Arguments : Base::Arguments {
+    int first_tile_m = 0;
+  };
+  struct Params : Base::Params {
+    int rotate_m = 0;  // a multiple of the cluster's M
+    int tiles_m = 1;   // CTA tiles along M, rounded up to whole clusters
+  };
+
+  template <class ProblemShapeMNKL, class TileShapeMNK, class ClusterShapeMNK>
+  static Params to_underlying_arguments(ProblemShapeMNKL problem_shape, TileShapeMNK tile_shape,
+                                        ClusterShapeMNK cluster_shape,
+                                        cutlass::KernelHardwareInfo const& hw_info,
+                                        Arguments const& args, void* workspace = nullptr,
+                                        uint32_t epilogue_subtile = 1,
+                                        uint32_t ktile_start_alignment_count = 1u) {
+    Params params{};
+    static_cast<Base::Params&>(params) =
+        Base::to_underlying_arguments(problem_shape, tile_shape, cluster_shape, hw_info, args,
+                                      workspace, epilogue_subtile, ktile_start_alignment_count);
+    const int cluster_m = static_cast<int>(params.cluster_shape_m_);
+    params.tiles_m = static_cast<int>(params.problem_tiles_m_) * cluster_m;
+    if (params.tiles_m < 1) params.tiles_m = 1;
+    params.rotate_m = (args.first_tile_m / cluster_m * cluster_m) % params.tiles_m;
+    return params;
+  }
+
+  CUTLASS_DEVICE explicit ChunkOrderScheduler(Params const& params)
+      : Base(params), rotate_m_(params.rotate_m), tiles_m_(params.tiles_m) {}
+
+  template <class ClusterShapeMNK>
+  CUTLASS_DEVICE WorkTileInfo initial_work_tile_info(ClusterShapeMNK cluster_shape) {
+    return Rotate(Base::initial_work_tile_info(cluster_shape), rotate_m_);
+  }
+
+  CUTLASS_DEVICE auto fetch_next_work(WorkTileInfo work_tile_info) {
+    auto [next, increment] = Base::fetch_next_work(Rotate(work_tile_info, tiles_m_ - rotate_m_));
+    return cute::make_tuple(Rotate(next, rotate_m_), increment);
+  }
+
+  template <class Pipeline, class PipelineState>
+  CUTLASS_DEVICE auto fetch_next_work(WorkTileInfo work_tile_info, Pipeline& /*pipeline*/,
+                                      PipelineState /*state*/) {
+    return fetch_next_work(work_tile_info);
+  }
+
+ private:
+  CUTLASS_DEVICE WorkTileInfo Rotate(WorkTileInfo work, int by) const {
+    if (work.is_valid()) work.M_idx = (work.M_idx + by) % tiles_m_;
+    return work;
+  }
+
+  int rotate_m_ = 0;
+  int tiles_m_ = 1;
+};
+
+struct ChunkOrderSchedulerTag {};
+
+}  // namespace
+}  // namespace symmbench
+
+namespace cutlass::gemm::kernel::detail {
+
+template <class TileShape, class ClusterShape, uint32_t SchedulerPipelineStageCount>
+struct TileSchedulerSelector<symmbench::ChunkOrderSchedulerTag, arch::Sm90, TileShape, ClusterShape,
+                             SchedulerPipelineStageCount> {
+  using Scheduler = symmbench::ChunkOrderScheduler;
+};
+
+}  // namespace cutlass::gemm::kernel::detail
+
+namespace symmbench {
+namespace {
+
 using Element = cutlass::bfloat16_t;
 using Layout = cutlass::layout::RowMajor;  // A [m, k], B [k, n], C [m, n]
 constexpr int kAlignment = 8;              // elements: 16 bytes
@@ -116,14 +197,14 @@ using BaseMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
         sizeof(typename Epilogue::SharedStorage))>,
     cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
 
-using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>,
-                                                    FlagWaitingMainloop<BaseMainloop>, Epilogue,
-                                                    cutlass::gemm::PersistentScheduler>;
+using Kernel = cutlass::gemm::kernel::GemmUniversal<
+    Shape<int, int, int, int>, FlagWaitingMainloop<BaseMainloop>, Epilogue, ChunkOrderSchedulerTag>;
 using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
 
 bool ValidArgs(const TileFlagsGemmArgs& args) {
   if (args.a == nullptr || args.b == nullptr || args.c == nullptr || args.m < 1 || args.n < 1 ||
-      args.k < 1 || args.n % kAlignment != 0 || args.k % kAlignment != 0) {
+      args.k < 1 || args.n % kAlignment != 0 || args.k % kAlignment != 0 || args.first_row < 0 ||
+      args.first_row >= args.m) {
     return false;
   }
   return args.flags == nullptr ||
@@ -172,6 +253,7 @@ cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stre
   // Along N: consecutive tiles share their rows of A, so tiles run in the order rows arrive.
   scheduler.raster_order = Kernel::TileScheduler::RasterOrderOptions::AlongN;
   scheduler.max_swizzle_size = 1;
+  scheduler.first_tile_m = args.first_row / size<0>(TileShape{});
 
   typename Gemm::Arguments arguments{cutlass::gemm::GemmUniversalMode::kGemm,
                                      {args.m, args.n, args.k, 1},

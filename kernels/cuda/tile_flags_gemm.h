@@ -34,6 +34,10 @@ struct TileFlagsGemmArgs {
   uint64_t timeout_ns = 0;
   DeviceErrorRecord* error = nullptr;  // with flags
   int rank = 0;                        // the error record's rank
+  // Tile order: rows along M from the tile of first_row (rounded down to a cluster of two
+  // tiles) to the end, then from row 0: this rank's own shard first, then the shards in the
+  // order a ring from rank + 1 gathers them. Any order computes the same C.
+  int first_row = 0;  // in [0, m)
 };
 
 // Enqueues the GEMM on `stream`. The producer acquires each flag at system scope, then fences

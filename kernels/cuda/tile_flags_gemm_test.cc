@@ -185,7 +185,8 @@ TEST_F(TileFlagsGemmTest, MatchesCublasLtOnTheAnchorShapes) {
 }
 
 // Launched before A has arrived: A is poison, the chunks land by copy engine 20 ms later, each
-// followed by its flag; C is bitwise what the same kernel computes from the whole A at once.
+// followed by its flag; C is bitwise what the same kernel computes from the whole A at once,
+// though this one starts its tiles at chunk 3 (first_row) and the reference at row 0.
 TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
   const Shape s{2048, 1024, 1024};
   constexpr int kChunks = 8;
@@ -212,6 +213,7 @@ TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
   waiting.epoch = 1;
   waiting.timeout_ns = 10'000'000'000ull;
   waiting.error = error_.get();
+  waiting.first_row = 3 * rows;
   ASSERT_CUDA(LaunchTileFlagsGemm(waiting, stream_));
 
   absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
@@ -230,6 +232,58 @@ TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
   ASSERT_CUDA(cudaStreamSynchronize(copies));
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
   cudaStreamDestroy(copies);
+  EXPECT_EQ(ReadError().flag, 0u);
+  EXPECT_EQ(BitwiseDifferences(int64_t{s.m} * s.n), 0u);
+}
+
+// The tile order starts at first_row: with more tiles than CTAs (8192 x 4096: 1024 tiles) and
+// only the flags of chunks 3..7 raised, a GEMM whose tiles start at chunk 3 finishes every tile of
+// chunks 3..7 while it waits for chunk 0 (C read by copy engine meanwhile); raising the rest
+// completes it.
+TEST_F(TileFlagsGemmTest, TilesStartAtFirstRowAndWrapRound) {
+  const Shape s{8192, 4096, 1024};
+  constexpr int kChunks = 8;
+  const int rows = s.m / kChunks;
+  Allocate(s);
+  TileFlagsGemmArgs whole = Args(s);
+  whole.c = c_ref_.get();
+  ASSERT_CUDA(LaunchTileFlagsGemm(whole, stream_));
+  DevicePtr<uint32_t> flags;
+  ASSERT_CUDA(DeviceMalloc(0, kChunks * sizeof(uint32_t), &flags));
+  const uint32_t raised[kChunks] = {0, 0, 0, 1, 1, 1, 1, 1};
+  ASSERT_CUDA(
+      cudaMemcpyAsync(flags.get(), raised, sizeof(raised), cudaMemcpyHostToDevice, stream_));
+  ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+
+  TileFlagsGemmArgs args = Args(s);
+  args.flags = flags.get();
+  args.rows_per_flag = rows;
+  args.epoch = 1;
+  args.timeout_ns = 10'000'000'000ull;
+  args.error = error_.get();
+  args.first_row = 3 * rows;
+  ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+
+  cudaStream_t side = nullptr;
+  ASSERT_CUDA(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+  const size_t row_bytes = size_t{2} * s.n;
+  std::vector<uint16_t> got(size_t{5} * rows * s.n), want(got.size());
+  ASSERT_CUDA(cudaMemcpyAsync(got.data(), static_cast<char*>(c_.get()) + 3 * rows * row_bytes,
+                              5 * rows * row_bytes, cudaMemcpyDeviceToHost, side));
+  ASSERT_CUDA(cudaMemcpyAsync(want.data(), static_cast<char*>(c_ref_.get()) + 3 * rows * row_bytes,
+                              5 * rows * row_bytes, cudaMemcpyDeviceToHost, side));
+  ASSERT_CUDA(cudaStreamSynchronize(side));
+  EXPECT_EQ(cudaStreamQuery(stream_), cudaErrorNotReady) << "the GEMM did not wait for chunk 0";
+  EXPECT_TRUE(got == want) << "chunks 3..7 not done while the GEMM waited for chunk 0";
+
+  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
+  ASSERT_TRUE(ops.ok()) << ops.status();
+  for (int c = 0; c < 3; ++c) ASSERT_TRUE(ops->WriteValue32(side, flags.get() + c, 1).ok());
+  ASSERT_CUDA(cudaStreamSynchronize(side));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+  cudaStreamDestroy(side);
   EXPECT_EQ(ReadError().flag, 0u);
   EXPECT_EQ(BitwiseDifferences(int64_t{s.m} * s.n), 0u);
 }
@@ -268,6 +322,9 @@ TEST_F(TileFlagsGemmTest, RefusesBadArguments) {
   args = Args(s);
   args.flags = reinterpret_cast<const uint32_t*>(c_.get());
   args.rows_per_flag = 64;  // flags without a timeout and an error record
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+  args = Args(s);
+  args.first_row = s.m;  // past the last row
   EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
 }
 
