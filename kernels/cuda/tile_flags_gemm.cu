@@ -1,6 +1,7 @@
 // The tile-flag GEMM (tile_flags_gemm.h) on CUTLASS 4's Hopper collectives: the cooperative
-// warp-specialized persistent kernel (TMA loads, wgmma, a TMA epilogue), 128 x 256 x 64 tiles in
-// clusters of 2 x 1, with the mainloop's producer extended by the progress-flag wait.
+// warp-specialized persistent kernel (TMA loads, wgmma, a TMA epilogue) in clusters of 2 x 1,
+// tiles of 128 bytes of K (128 x 256 for bf16, 128 x 128 for FP8), with the mainloop's producer
+// extended by the progress-flag wait and the tile order by ChunkOrderScheduler.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -31,10 +32,26 @@ struct ProgressFlags {
   int rank = 0;
 };
 
-// The calling warp waits until the flags of rows [row0, row0 + rows) ∩ [0, m) are raised: lane i
-// polls flags first + i, first + i + 32, ... with acquire loads at system scope (the copy
-// engine's writes are published by cuStreamWriteValue32's system fence); then every lane fences
-// the async proxy, which the TMA loads that follow use.
+// NOTE [progress flags: memory-ordering contract]
+// Writer (the copy stream): cudaMemcpyAsync of a chunk of A, then cuStreamWriteValue32(flag,
+// epoch) with default flags, which issues a system-scope fence before the write: once the flag
+// reads `epoch`, every byte of the chunk is in A's memory.
+// Reader (the mainloop's producer warp, once per output tile, before its first TMA load of A):
+//   wait : ld.acquire.sys(flag) until (int32_t)(flag - epoch) >= 0, one lane per flag the tile's
+//          rows span; __syncwarp, so the elected lane that issues the loads is ordered after
+//          every lane's acquire;
+//   fence: fence.proxy.async.global, because TMA reads global memory through the async proxy,
+//          which the generic-proxy acquire does not order by itself.
+// Only A is gated: B and C are the GEMM's own. The epoch grows by one per operation (wrap-safe
+// comparison, as cuStreamWaitValue32's GEQ), so flags are never reset between operations; the
+// caller orders the next operation's copies into A after this GEMM (stream order).
+// Timeouts: a wait not satisfied timeout_ns after it began writes the error record (phase
+// kProgressFlag, the flag's index as the peer) and lets the tile compute with what A holds, so
+// the kernel always completes and the job fails on the record; waits also stop early once any
+// record is written.
+
+// The calling warp waits until the flags of rows [row0, row0 + rows) ∩ [0, m) are raised (the
+// contract above): lane i polls flags first + i, first + i + 32, ...
 __device__ __forceinline__ void WaitForRows(const ProgressFlags& p, int row0, int rows) {
   if (p.flags == nullptr) return;
   const int lane = static_cast<int>(threadIdx.x % 32);
@@ -179,53 +196,72 @@ struct TileSchedulerSelector<symmbench::ChunkOrderSchedulerTag, arch::Sm90, Tile
 namespace symmbench {
 namespace {
 
-using Element = cutlass::bfloat16_t;
-using Layout = cutlass::layout::RowMajor;  // A [m, k], B [k, n], C [m, n]
-constexpr int kAlignment = 8;              // elements: 16 bytes
-using TileShape = Shape<_128, _256, _64>;
 using ClusterShape = Shape<_2, _1, _1>;
+using Output = cutlass::bfloat16_t;  // C, row-major
+constexpr int kOutputAlignment = 8;  // elements: 16 bytes
 
-using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
-    cutlass::epilogue::collective::EpilogueTileAuto, float, float, void, Layout, kAlignment,
-    Element, Layout, kAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative>::CollectiveOp;
+// The kernel for one input type: A row-major [m, k]; B [k, n] row-major for bf16, or Bt [n, k]
+// row-major (B column-major) for FP8, whose wgmma takes K-major operands only. Tiles are
+// 128 x kTileN x (128 bytes of K).
+template <class Input, class LayoutB, int kTileN>
+struct TileFlagsKernel {
+  static constexpr int kInputAlignment = 16 / sizeof(Input);
+  using TileShape = Shape<_128, Int<kTileN>, Int<128 / sizeof(Input)>>;
+  using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
+      cutlass::epilogue::collective::EpilogueTileAuto, float, float, void,
+      cutlass::layout::RowMajor, kOutputAlignment, Output, cutlass::layout::RowMajor,
+      kOutputAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative>::CollectiveOp;
+  using BaseMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
+      cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Input, cutlass::layout::RowMajor,
+      kInputAlignment, Input, LayoutB, kInputAlignment, float, TileShape, ClusterShape,
+      cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(
+          sizeof(typename Epilogue::SharedStorage))>,
+      cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
+  using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>,
+                                                      FlagWaitingMainloop<BaseMainloop>, Epilogue,
+                                                      ChunkOrderSchedulerTag>;
+  using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
+};
 
-using BaseMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
-    cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Element, Layout, kAlignment, Element,
-    Layout, kAlignment, float, TileShape, ClusterShape,
-    cutlass::gemm::collective::StageCountAutoCarveout<static_cast<int>(
-        sizeof(typename Epilogue::SharedStorage))>,
-    cutlass::gemm::KernelTmaWarpSpecializedCooperative>::CollectiveOp;
-
-using Kernel = cutlass::gemm::kernel::GemmUniversal<
-    Shape<int, int, int, int>, FlagWaitingMainloop<BaseMainloop>, Epilogue, ChunkOrderSchedulerTag>;
-using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
+// FP8 keeps a second fp32 accumulator for the periodic promotion: 128 x 128 tiles keep both in
+// registers.
+using Bf16Kernel = TileFlagsKernel<cutlass::bfloat16_t, cutlass::layout::RowMajor, 256>;
+using Fp8Kernel = TileFlagsKernel<cutlass::float_e4m3_t, cutlass::layout::ColumnMajor, 128>;
 
 bool ValidArgs(const TileFlagsGemmArgs& args) {
-  if (args.a == nullptr || args.b == nullptr || args.c == nullptr || args.m < 1 || args.n < 1 ||
-      args.k < 1 || args.n % kAlignment != 0 || args.k % kAlignment != 0 || args.first_row < 0 ||
+  const int alignment = args.dtype == DeviceDType::kFp8E4m3 ? 16 : 8;  // 16-byte rows
+  if ((args.dtype != DeviceDType::kBf16 && args.dtype != DeviceDType::kFp8E4m3) ||
+      args.a == nullptr || args.b == nullptr || args.c == nullptr || args.m < 1 || args.n < 1 ||
+      args.k < 1 || args.n % alignment != 0 || args.k % alignment != 0 || args.first_row < 0 ||
       args.first_row >= args.m) {
     return false;
   }
+  if (args.dtype == DeviceDType::kBf16 && args.alpha != nullptr) return false;
   return args.flags == nullptr ||
          (args.rows_per_flag >= 1 && args.timeout_ns > 0 && args.error != nullptr);
 }
 
-}  // namespace
-
-cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream) {
-  if (!ValidArgs(args)) return cudaErrorInvalidValue;
+template <class K>
+cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
+  using Kernel = typename K::Kernel;
+  using Gemm = typename K::Gemm;
+  using Input = typename Kernel::ElementA;
   int device = 0;
   cudaError_t err = cudaGetDevice(&device);
   if (err != cudaSuccess) return err;
   const int64_t m = args.m, n = args.n, k = args.k;
 
   typename Kernel::MainloopArguments mainloop{};
-  mainloop.ptr_A = static_cast<const Element*>(args.a);
+  mainloop.ptr_A = static_cast<const Input*>(args.a);
   get<0>(mainloop.dA) = k;
   get<2>(mainloop.dA) = m * k;
-  mainloop.ptr_B = static_cast<const Element*>(args.b);
-  get<1>(mainloop.dB) = n;
+  mainloop.ptr_B = static_cast<const Input*>(args.b);
+  if constexpr (cute::is_same_v<Input, cutlass::float_e4m3_t>) {
+    get<0>(mainloop.dB) = k;  // Bt [n, k]: column n of B is row n of Bt
+  } else {
+    get<1>(mainloop.dB) = n;  // B [k, n]
+  }
   get<2>(mainloop.dB) = k * n;
   mainloop.progress.flags = args.flags;
   mainloop.progress.rows_per_flag = args.flags != nullptr ? args.rows_per_flag : 1;
@@ -237,11 +273,12 @@ cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stre
 
   typename Kernel::EpilogueArguments epilogue{};
   epilogue.thread.alpha = 1.0f;
+  epilogue.thread.alpha_ptr = args.alpha;  // FP8's a_scale x b_scale; null: alpha
   epilogue.thread.beta = 0.0f;
   epilogue.ptr_C = nullptr;
   get<0>(epilogue.dC) = n;
   get<2>(epilogue.dC) = m * n;
-  epilogue.ptr_D = static_cast<Element*>(args.c);
+  epilogue.ptr_D = static_cast<Output*>(args.c);
   get<0>(epilogue.dD) = n;
   get<2>(epilogue.dD) = m * n;
 
@@ -253,7 +290,7 @@ cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stre
   // Along N: consecutive tiles share their rows of A, so tiles run in the order rows arrive.
   scheduler.raster_order = Kernel::TileScheduler::RasterOrderOptions::AlongN;
   scheduler.max_swizzle_size = 1;
-  scheduler.first_tile_m = args.first_row / size<0>(TileShape{});
+  scheduler.first_tile_m = args.first_row / size<0>(typename K::TileShape{});
 
   typename Gemm::Arguments arguments{cutlass::gemm::GemmUniversalMode::kGemm,
                                      {args.m, args.n, args.k, 1},
@@ -272,6 +309,14 @@ cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stre
   const cudaError_t last = cudaGetLastError();
   if (last != cudaSuccess) return last;
   return status == cutlass::Status::kSuccess ? cudaSuccess : cudaErrorLaunchFailure;
+}
+
+}  // namespace
+
+cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream) {
+  if (!ValidArgs(args)) return cudaErrorInvalidValue;
+  return args.dtype == DeviceDType::kFp8E4m3 ? Launch<Fp8Kernel>(args, stream)
+                                             : Launch<Bf16Kernel>(args, stream);
 }
 
 }  // namespace symmbench

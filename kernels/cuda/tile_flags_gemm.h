@@ -15,14 +15,18 @@
 
 namespace symmbench {
 
-// One GEMM. bf16 in and out, fp32 accumulation, alpha 1, beta 0 (C fully overwritten).
+// One GEMM: C = alpha x (A @ B), fp32 accumulation, C in bf16, beta 0 (C fully overwritten).
 struct TileFlagsGemmArgs {
-  const void* a = nullptr;  // A [m, k], row-major
-  const void* b = nullptr;  // B [k, n], row-major
-  void* c = nullptr;        // C [m, n], row-major
+  // kBf16: A, B bf16, alpha 1. kFp8E4m3: A, B e4m3 (wgmma's periodic fp32 promotion, as
+  // cuBLASLt's default), alpha = *alpha (tensor-wise scales: a_scale x b_scale, on the device).
+  DeviceDType dtype = DeviceDType::kBf16;
+  const void* a = nullptr;       // A [m, k], row-major
+  const void* b = nullptr;       // bf16: B [k, n] row-major; fp8: Bt [n, k] row-major
+  void* c = nullptr;             // C [m, n], row-major, bf16
+  const float* alpha = nullptr;  // fp8: device pointer (null: 1); bf16: null
   int m = 0;
   int n = 0;
-  int k = 0;  // m, n, k >= 1; n and k multiples of 8 (16-byte rows for TMA)
+  int k = 0;  // m, n, k >= 1; n and k whole 16-byte rows (multiples of 8 bf16, 16 e4m3)
   // Progress flags: flags[f] covers rows [f * rows_per_flag, (f + 1) * rows_per_flag) of A, and
   // is raised once (int32_t)(flags[f] - epoch) >= 0 (wrap-around safe, as cuStreamWaitValue32's
   // GEQ). Null: no waits (the GEMM alone).

@@ -26,6 +26,7 @@
 #include "kernels/cuda/device_probe.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
+#include "kernels/fp8.h"
 
 namespace symmbench {
 namespace {
@@ -56,21 +57,23 @@ class TileFlagsGemmTest : public testing::Test {
     if (stream_ != nullptr) cudaStreamDestroy(stream_);
   }
 
-  // A [m, k] and B [k, n] filled uniformly in [-1, 1), C [m, n] allocated.
-  void Allocate(const Shape& s) {
-    const size_t a = size_t{2} * s.m * s.k, b = size_t{2} * s.k * s.n, c = size_t{2} * s.m * s.n;
+  // A [m, k] and B [k, n] (fp8: Bt [n, k]) filled uniformly in [-1, 1) (fp8: times 448), C
+  // [m, n] bf16 allocated.
+  void Allocate(const Shape& s, DeviceDType dtype = DeviceDType::kBf16) {
+    const size_t elem = DeviceDTypeSize(dtype);
+    const size_t a = elem * s.m * s.k, b = elem * s.k * s.n, c = size_t{2} * s.m * s.n;
+    dtype_ = dtype;
     ASSERT_CUDA(DeviceMalloc(0, a, &a_));
     ASSERT_CUDA(DeviceMalloc(0, b, &b_));
     ASSERT_CUDA(DeviceMalloc(0, c, &c_));
     ASSERT_CUDA(DeviceMalloc(0, c, &c_ref_));
-    ASSERT_CUDA(
-        LaunchAgGemmFillUniform(a_.get(), int64_t{s.m} * s.k, DeviceDType::kBf16, 7, 0, stream_));
-    ASSERT_CUDA(
-        LaunchAgGemmFillUniform(b_.get(), int64_t{s.k} * s.n, DeviceDType::kBf16, 7, 1, stream_));
+    ASSERT_CUDA(LaunchAgGemmFillUniform(a_.get(), int64_t{s.m} * s.k, dtype, 7, 0, stream_));
+    ASSERT_CUDA(LaunchAgGemmFillUniform(b_.get(), int64_t{s.k} * s.n, dtype, 7, 1, stream_));
   }
 
   TileFlagsGemmArgs Args(const Shape& s) const {
     TileFlagsGemmArgs args;
+    args.dtype = dtype_;
     args.a = a_.get();
     args.b = b_.get();
     args.c = c_.get();
@@ -131,7 +134,11 @@ class TileFlagsGemmTest : public testing::Test {
     return {1000.0 * a[a.size() / 2], 1000.0 * b[b.size() / 2]};
   }
 
+  // Every anchor shape in `dtype` against cuBLASLt (and, with SYMMBENCH_GEMM_TIMING, timed).
+  void MatchesCublasLt(DeviceDType dtype);
+
   cudaStream_t stream_ = nullptr;
+  DeviceDType dtype_ = DeviceDType::kBf16;
   DevicePtr<DeviceErrorRecord> error_;
   DevicePtr<void> a_, b_, c_, c_ref_;
 };
@@ -153,34 +160,101 @@ double RelativeError(const DevicePtr<void>& got, const DevicePtr<void>& want, in
 
 // Flags off: C matches cuBLASLt's on every anchor shape to within bf16 rounding (tolerance 1e-2
 // relative Frobenius error: both accumulate in fp32, perhaps in different orders, then round to
-// bf16, whose unit roundoff is 3.9e-3), and C was written (poison is NaN).
-TEST_F(TileFlagsGemmTest, MatchesCublasLtOnTheAnchorShapes) {
+// bf16, whose unit roundoff is 3.9e-3), and C was written (poison is NaN). FP8 takes tensor-wise
+// scales of 1/448 each (the inputs span e4m3's range), alpha their product.
+void TileFlagsGemmTest::MatchesCublasLt(DeviceDType dtype) {
   absl::StatusOr<std::unique_ptr<CublasLtGemm>> cublas = CublasLtGemm::Create(0);
   ASSERT_TRUE(cublas.ok()) << cublas.status();
+  const bool fp8 = dtype == DeviceDType::kFp8E4m3;
   const bool timing = std::getenv("SYMMBENCH_GEMM_TIMING") != nullptr;
+  DevicePtr<float> scales;  // a_scale, b_scale, alpha = their product
+  const float host_scales[3] = {1.0f / 448, 1.0f / 448, 1.0f / (448.0f * 448.0f)};
+  ASSERT_CUDA(DeviceMalloc(0, sizeof(host_scales), &scales));
+  ASSERT_CUDA(cudaMemcpy(scales.get(), host_scales, sizeof(host_scales), cudaMemcpyHostToDevice));
   for (const Shape& s : kAnchors) {
     SCOPED_TRACE(testing::Message() << s.m << "x" << s.n << "x" << s.k);
-    Allocate(s);
+    Allocate(s, dtype);
     GemmRhs rhs;
+    rhs.dtype = fp8 ? DType::kFp8E4m3 : DType::kBf16;
     rhs.b = b_.get();
+    if (fp8) {
+      rhs.scaling = Fp8Scaling::kTensorwise;
+      rhs.a_scale = scales.get();
+      rhs.b_scale = scales.get() + 1;
+    }
+    TileFlagsGemmArgs args = Args(s);
+    if (fp8) args.alpha = scales.get() + 2;
     ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
-    ASSERT_CUDA(LaunchTileFlagsGemm(Args(s), stream_));
-    ASSERT_TRUE((*cublas)->Matmul(s.m, s.n, s.k, rhs, a_.get(), 0, c_ref_.get(), stream_).ok());
+    ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
+    const absl::Status reference =
+        (*cublas)->Matmul(s.m, s.n, s.k, rhs, a_.get(), 0, c_ref_.get(), stream_);
+    ASSERT_TRUE(reference.ok()) << reference;
     ASSERT_CUDA(cudaStreamSynchronize(stream_));
     const double error = RelativeError(c_, c_ref_, int64_t{s.m} * s.n);
     EXPECT_LT(error, 1e-2);
     if (timing) {
-      const TileFlagsGemmArgs args = Args(s);
       const auto [tile, lt] = MedianUs(
           [&] { LaunchTileFlagsGemm(args, stream_); },
           [&] { (void)(*cublas)->Matmul(s.m, s.n, s.k, rhs, a_.get(), 0, c_ref_.get(), stream_); },
           100);
       const double flops = 2.0 * s.m * s.n * s.k;
       std::printf(
-          "TILE-FLAGS-GEMM %dx%dx%d bf16: tile_flags %.1f us (%.0f TFLOP/s), cublaslt "
+          "TILE-FLAGS-GEMM %dx%dx%d %s: tile_flags %.1f us (%.0f TFLOP/s), cublaslt "
           "%.1f us (%.0f TFLOP/s), ratio %.3f, rel error %.2e\n",
-          s.m, s.n, s.k, tile, flops / tile * 1e-6, lt, flops / lt * 1e-6, tile / lt, error);
+          s.m, s.n, s.k, fp8 ? "fp8" : "bf16", tile, flops / tile * 1e-6, lt, flops / lt * 1e-6,
+          tile / lt, error);
     }
+  }
+}
+
+TEST_F(TileFlagsGemmTest, MatchesCublasLtOnTheAnchorShapes) { MatchesCublasLt(DeviceDType::kBf16); }
+
+// FP8 e4m3 (tensor-wise: alpha = a_scale x b_scale = 1/448^2, the inputs spanning e4m3's
+// range) against a host GEMM of the same codes in double, within bf16 rounding (1e-2 relative
+// Frobenius error). With SYMMBENCH_GEMM_TIMING, also the anchor shapes' times.
+TEST_F(TileFlagsGemmTest, Fp8MatchesAHostReference) {
+  const Shape s{512, 768, 512};
+  Allocate(s, DeviceDType::kFp8E4m3);
+  const float alpha = 1.0f / (448.0f * 448.0f);
+  DevicePtr<float> device_alpha;
+  ASSERT_CUDA(DeviceMalloc(0, sizeof(float), &device_alpha));
+  ASSERT_CUDA(cudaMemcpy(device_alpha.get(), &alpha, sizeof(float), cudaMemcpyHostToDevice));
+  TileFlagsGemmArgs args = Args(s);
+  args.alpha = device_alpha.get();
+  ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
+  ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
+  ASSERT_CUDA(cudaStreamSynchronize(stream_));
+  std::vector<uint8_t> a(size_t{1} * s.m * s.k), bt(size_t{1} * s.n * s.k);
+  std::vector<uint16_t> c(size_t{1} * s.m * s.n);
+  ASSERT_CUDA(cudaMemcpy(a.data(), a_.get(), a.size(), cudaMemcpyDeviceToHost));
+  ASSERT_CUDA(cudaMemcpy(bt.data(), b_.get(), bt.size(), cudaMemcpyDeviceToHost));
+  ASSERT_CUDA(cudaMemcpy(c.data(), c_.get(), 2 * c.size(), cudaMemcpyDeviceToHost));
+  std::vector<float> af(a.size()), bf(bt.size());
+  for (size_t i = 0; i < a.size(); ++i) af[i] = E4m3ToFloat(a[i]);
+  for (size_t i = 0; i < bt.size(); ++i) bf[i] = E4m3ToFloat(bt[i]);
+  double diff = 0, norm = 0;
+  for (int i = 0; i < s.m; ++i) {
+    for (int j = 0; j < s.n; ++j) {
+      double want = 0;
+      for (int kk = 0; kk < s.k; ++kk)
+        want += double{af[size_t{1} * i * s.k + kk]} * bf[size_t{1} * j * s.k + kk];
+      want *= alpha;
+      const double got = LoadAsFloat(c.data(), DType::kBf16, int64_t{i} * s.n + j);
+      diff += (got - want) * (got - want);
+      norm += want * want;
+    }
+  }
+  EXPECT_LT(std::sqrt(diff / norm), 1e-2);
+  if (std::getenv("SYMMBENCH_GEMM_TIMING") == nullptr) return;
+  for (const Shape& anchor : kAnchors) {
+    Allocate(anchor, DeviceDType::kFp8E4m3);
+    TileFlagsGemmArgs timed = Args(anchor);
+    timed.alpha = device_alpha.get();
+    const auto [tile, again] = MedianUs([&] { LaunchTileFlagsGemm(timed, stream_); },
+                                        [&] { LaunchTileFlagsGemm(timed, stream_); }, 50);
+    const double flops = 2.0 * anchor.m * anchor.n * anchor.k;
+    std::printf("TILE-FLAGS-GEMM %dx%dx%d fp8: tile_flags %.1f us (%.0f TFLOP/s)\n", anchor.m,
+                anchor.n, anchor.k, tile, flops / tile * 1e-6);
   }
 }
 
@@ -325,6 +399,9 @@ TEST_F(TileFlagsGemmTest, RefusesBadArguments) {
   EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
   args = Args(s);
   args.first_row = s.m;  // past the last row
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+  args = Args(s);
+  args.alpha = reinterpret_cast<const float*>(c_.get());  // an alpha for bf16
   EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
 }
 
