@@ -281,6 +281,8 @@ TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
   ASSERT_CUDA(cudaMemsetAsync(flags.get(), 0, kChunks * sizeof(uint32_t), stream_));
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
 
+  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();  // before the GEMM waits
+  ASSERT_TRUE(ops.ok()) << ops.status();
   TileFlagsGemmArgs waiting = Args(s);
   waiting.flags = flags.get();
   waiting.rows_per_flag = rows;
@@ -290,8 +292,6 @@ TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
   waiting.first_row = 3 * rows;
   ASSERT_CUDA(LaunchTileFlagsGemm(waiting, stream_));
 
-  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
-  ASSERT_TRUE(ops.ok()) << ops.status();
   cudaStream_t copies = nullptr;
   ASSERT_CUDA(cudaStreamCreateWithFlags(&copies, cudaStreamNonBlocking));
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -318,6 +318,8 @@ TEST_F(TileFlagsGemmTest, TilesStartAtFirstRowAndWrapRound) {
   const Shape s{8192, 4096, 1024};
   constexpr int kChunks = 8;
   const int rows = s.m / kChunks;
+  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();  // before any GEMM waits
+  ASSERT_TRUE(ops.ok()) << ops.status();
   Allocate(s);
   TileFlagsGemmArgs whole = Args(s);
   whole.c = c_ref_.get();
@@ -352,8 +354,6 @@ TEST_F(TileFlagsGemmTest, TilesStartAtFirstRowAndWrapRound) {
   EXPECT_EQ(cudaStreamQuery(stream_), cudaErrorNotReady) << "the GEMM did not wait for chunk 0";
   EXPECT_TRUE(got == want) << "chunks 3..7 not done while the GEMM waited for chunk 0";
 
-  absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();
-  ASSERT_TRUE(ops.ok()) << ops.status();
   for (int c = 0; c < 3; ++c) ASSERT_TRUE(ops->WriteValue32(side, flags.get() + c, 1).ok());
   ASSERT_CUDA(cudaStreamSynchronize(side));
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
