@@ -29,8 +29,15 @@ NVCC_ARCH = [
 
 SM90A_ONLY = ["-gencode=arch=compute_90a,code=sm_90a"]
 
-def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], nvcc_flags = [], arch = NVCC_ARCH,
-                 **kwargs):
+def cuda_library(
+        name,
+        srcs,
+        hdrs = [],
+        cuda_hdrs = [],
+        deps = [],
+        nvcc_flags = [],
+        arch = NVCC_ARCH,
+        **kwargs):
     """`srcs` (.cu) compiled by nvcc with NVCC_FLAGS, `arch` and `nvcc_flags` into a cc_library."""
     objs = []
     for src in srcs:

@@ -16,8 +16,8 @@ inline constexpr int DeviceDTypeSize(DeviceDType dtype) {
   return dtype == DeviceDType::kFp32 ? 4 : dtype == DeviceDType::kFp8E4m3 ? 1 : 2;
 }
 
-// What a device wait that timed out was for: a signal-pad barrier's entry or exit, or a GEMM's wait
-// on a progress flag (the peer field is then the flag's index).
+// What a device wait that timed out was for: a signal-pad barrier's entry or exit, or a GEMM's
+// wait on a progress flag (the peer field is then the flag's index).
 enum class BarrierPhase : int32_t { kEntry = 0, kExit = 1, kProgressFlag = 2 };
 
 // Bugs a test job makes the kernels have (KernelFaults, kernels/backend.h); all off in a real
