@@ -30,7 +30,7 @@ class LowContentionReduceScatterCollective final : public CudaSweptCollective {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
     const CudaContext& c = *ctx();
     // world_size slots of shard_bytes(): the whole input's size, within the region (Prepare).
-    char* staging = c.Shifted(c.symm->region(c.rank, kSymmOutputRegion));
+    char* staging = OutputRegionOf(c.rank);
     SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(c.device), "cudaSetDevice");
     if (absl::Status s = SignalPadBarrier(BarrierPhase::kEntry); !s.ok()) return s;
     for (int step = 0; step < c.world_size; ++step) {

@@ -34,7 +34,7 @@ class PushAllGatherCollective final : public CudaSweptCollective {
     PushAllGatherArgs args;
     args.input = GatherSource(c.rank);
     for (int p = 0; p < c.world_size; ++p) {
-      args.outputs[p] = static_cast<char*>(OutputOf(p)) + c.rank * shard_bytes();
+      args.outputs[p] = OutputOf(p) + c.rank * shard_bytes();
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
     args.shard_bytes = static_cast<int64_t>(shard_bytes());
@@ -48,9 +48,7 @@ class PushAllGatherCollective final : public CudaSweptCollective {
   }
 
   // Rank p's output as mapped here: its symmetric output region, in place its input region.
-  void* OutputOf(int p) const {
-    return in_place() ? InputOf(p) : Shifted(ctx()->symm->region(p, kSymmOutputRegion));
-  }
+  char* OutputOf(int p) const { return in_place() ? InputOf(p) : OutputRegionOf(p); }
 };
 
 std::unique_ptr<Collective> NewPushAllGatherCollective(const CudaContext* ctx) {

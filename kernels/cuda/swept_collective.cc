@@ -176,6 +176,10 @@ char* CudaSweptCollective::InputOf(int p) const {
   return static_cast<char*>(Shifted(ctx_->symm->region(p, kSymmInputRegion)));
 }
 
+char* CudaSweptCollective::OutputRegionOf(int p) const {
+  return static_cast<char*>(Shifted(ctx_->symm->region(p, kSymmOutputRegion)));
+}
+
 void* CudaSweptCollective::output() const {
   return in_place_ ? InPlaceOutput() : Shifted(ctx_->out);
 }

@@ -140,6 +140,9 @@ class CudaSweptCollective : public Collective {
   char* InputOf(int p) const;
   // This rank's input region (where Prepare writes the inputs; an all-reduce's in-place output).
   char* input() const { return InputOf(ctx_->rank); }
+  // Rank p's symmetric output region, as mapped here (Shifted): where a kernel pushes into its
+  // peers' outputs, or stages what it copied.
+  char* OutputRegionOf(int p) const;
   // An all-gather's source of shard p as mapped here: the start of rank p's input region, or
   // in place shard p of it.
   const void* GatherSource(int p) const;

@@ -83,6 +83,20 @@ class TileFlagsGemmTest : public testing::Test {
     return args;
   }
 
+  // Args(s) waiting on `flags` (rows_per_flag rows each, epoch 1, a 10 s timeout into error_),
+  // its tiles starting at first_row.
+  TileFlagsGemmArgs WaitingArgs(const Shape& s, const uint32_t* flags, int rows_per_flag,
+                                int first_row) const {
+    TileFlagsGemmArgs args = Args(s);
+    args.flags = flags;
+    args.rows_per_flag = rows_per_flag;
+    args.epoch = 1;
+    args.timeout_ns = 10'000'000'000ull;
+    args.error = error_.get();
+    args.first_row = first_row;
+    return args;
+  }
+
   // Counts the elements of C and C_ref (count each) that differ bitwise.
   uint64_t BitwiseDifferences(int64_t count) {
     DevicePtr<CompareCounters> counters;
@@ -278,14 +292,7 @@ TEST_F(TileFlagsGemmTest, WaitsForEachChunksFlag) {
 
   absl::StatusOr<StreamMemOps> ops = StreamMemOps::Load();  // before the GEMM waits
   ASSERT_TRUE(ops.ok()) << ops.status();
-  TileFlagsGemmArgs waiting = Args(s);
-  waiting.flags = flags.get();
-  waiting.rows_per_flag = rows;
-  waiting.epoch = 1;
-  waiting.timeout_ns = 10'000'000'000ull;
-  waiting.error = error_.get();
-  waiting.first_row = 3 * rows;
-  ASSERT_CUDA(LaunchTileFlagsGemm(waiting, stream_));
+  ASSERT_CUDA(LaunchTileFlagsGemm(WaitingArgs(s, flags.get(), rows, 3 * rows), stream_));
 
   cudaStream_t copies = nullptr;
   ASSERT_CUDA(cudaStreamCreateWithFlags(&copies, cudaStreamNonBlocking));
@@ -327,14 +334,7 @@ TEST_F(TileFlagsGemmTest, TilesStartAtFirstRowAndWrapRound) {
   ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
 
-  TileFlagsGemmArgs args = Args(s);
-  args.flags = flags.get();
-  args.rows_per_flag = rows;
-  args.epoch = 1;
-  args.timeout_ns = 10'000'000'000ull;
-  args.error = error_.get();
-  args.first_row = 3 * rows;
-  ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
+  ASSERT_CUDA(LaunchTileFlagsGemm(WaitingArgs(s, flags.get(), rows, 3 * rows), stream_));
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
 
   cudaStream_t side = nullptr;

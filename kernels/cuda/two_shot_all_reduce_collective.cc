@@ -21,9 +21,7 @@ class TwoShotAllReduceCollective final : public CudaSweptCollective {
       : CudaSweptCollective(ctx, ops::kTwoShotAllReduce, Computes::kAllReduceSum) {}
 
  private:
-  void* output() const override {
-    return Shifted(ctx()->symm->region(ctx()->rank, kSymmOutputRegion));
-  }
+  void* output() const override { return OutputRegionOf(ctx()->rank); }
 
   cudaError_t MaxBlocks(DeviceDType dtype, int* max_blocks) const override {
     return TwoShotMaxBlocks(dtype, ctx()->world_size, max_blocks, aligned());
@@ -40,7 +38,7 @@ class TwoShotAllReduceCollective final : public CudaSweptCollective {
     TwoShotArgs args;
     for (int p = 0; p < c.world_size; ++p) {
       args.inputs[p] = InputOf(p);
-      args.outputs[p] = in_place ? InputOf(p) : Shifted(c.symm->region(p, kSymmOutputRegion));
+      args.outputs[p] = in_place ? InputOf(p) : OutputRegionOf(p);
       args.signal_pads[p] = c.symm->signal_pad(p);
     }
     args.count = count();
