@@ -176,17 +176,18 @@ std::string GemmHeader(const std::string& kernel) {
   const OpDescriptor* op = FindOp(kernel);
   const char* t_collective =
       op != nullptr && op->computes == Computes::kGemmReduceScatter ? "t_rs" : "t_ag";
-  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "M",
-                         kDimWidth, "N", kDimWidth, "K", 7, "splits", kGemmTypeWidth, "type",
+  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1,
+                         "M", kDimWidth, "N", kDimWidth, "K", 7, "splits", kGemmTypeWidth, "type",
                          kAgTimeWidth, t_collective, kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
-                         kAgTimeWidth, "t_fused", kAgTimeWidth, "t_pipe", kRatioWidth, "TFLOP/s",
-                         kRatioWidth, "speedup", kRatioWidth, "overlap", 11, "c_rel_err",
-                         kWrongWidth, "#wrong") +
-         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1, "",
-                         kDimWidth, "", kDimWidth, "", 7, "", kGemmTypeWidth, "", kAgTimeWidth,
+                         kAgTimeWidth, "t_fused", kAgTimeWidth, "t_pipe", kAgTimeWidth, "t_tile",
+                         kAgTimeWidth, "t_tgemm", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
+                         kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong") +
+         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1,
+                         "", kDimWidth, "", kDimWidth, "", 7, "", kGemmTypeWidth, "", kAgTimeWidth,
                          "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
-                         kAgTimeWidth, "(us)", kRatioWidth, "", kRatioWidth, "", kRatioWidth, "",
-                         11, "", kWrongWidth, "");
+                         kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
+                         kRatioWidth, "", kRatioWidth, "", kRatioWidth, "", 11, "", kWrongWidth,
+                         "");
 }
 
 std::string GemmRow(const v1::ResultRow& row) {
@@ -195,12 +196,13 @@ std::string GemmRow(const v1::ResultRow& row) {
   const std::string error =
       row.checked() ? absl::StrFormat("%.2e", gemm.rel_error()) : std::string(kNotAvailable);
   return absl::StrFormat(
-      "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth, gemm.m(),
-      kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kGemmTypeWidth,
+      "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
+      gemm.m(), kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kGemmTypeWidth,
       v1::DType_Name(row.dtype()), kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
       gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(),
-      kAgTimeWidth, gemm.t_pipelined_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(),
-      kRatioWidth, gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+      kAgTimeWidth, gemm.t_pipelined_us(), kAgTimeWidth, gemm.t_tile_flags_us(), kAgTimeWidth,
+      gemm.t_tile_gemm_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(), kRatioWidth,
+      gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
 }
 
 namespace {

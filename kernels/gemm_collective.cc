@@ -32,6 +32,10 @@ const char* GemmVariantName(GemmVariant variant, Computes computes) {
       return "sequential";
     case GemmVariant::kPipelined:
       return "pipelined";
+    case GemmVariant::kTileFlags:
+      return "tile_flags";
+    case GemmVariant::kTileGemm:
+      return "tile_gemm";
   }
   return "?";
 }
@@ -39,7 +43,10 @@ const char* GemmVariantName(GemmVariant variant, Computes computes) {
 std::vector<GemmVariant> OfferedGemmVariants(Computes computes) {
   std::vector<GemmVariant> variants = {GemmVariant::kFused, GemmVariant::kCollective,
                                        GemmVariant::kGemm, GemmVariant::kSequential};
-  if (computes == Computes::kAllGatherGemm) variants.push_back(GemmVariant::kPipelined);
+  if (computes == Computes::kAllGatherGemm) {
+    variants.insert(variants.end(),
+                    {GemmVariant::kPipelined, GemmVariant::kTileFlags, GemmVariant::kTileGemm});
+  }
   return variants;
 }
 

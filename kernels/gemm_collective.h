@@ -82,22 +82,37 @@ enum class GemmVariant {
   kPipelined,   // ag_gemm only: nvFuser's stream pipeline, S = splits_per_rank stages of
                 // (NCCL all-gather of every rank's s-th sub-shard, then its GEMMs), stages
                 // round-robin over streams; checked like kFused
+  kTileFlags,   // ag_gemm only: the copy-engine all-gather with its progress flags beside ONE
+                // persistent GEMM over the whole gathered A whose tiles each wait for the flags
+                // of their own rows (the Helion seed's design); checked like kFused
+  kTileGemm,    // ag_gemm only, reference: kTileFlags' GEMM alone, with no flag to wait for,
+                // on the reference's gathered A (its bound: max(all-gather, this))
 };
 
+// How many GemmVariant values there are (arrays indexed by variant).
+inline constexpr int kGemmVariantCount = static_cast<int>(GemmVariant::kTileGemm) + 1;
+
 // The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential",
-// "pipelined", and for
+// "pipelined", "tile_flags", "tile_gemm", and for
 // kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm) or
 // "reduce_scatter" (Computes::kGemmReduceScatter).
 const char* GemmVariantName(GemmVariant variant, Computes computes);
 
 // The variants an op that `computes` this offers, in the order a job times them: fused, the
-// collective, gemm, sequential, and pipelined for ag_gemm.
+// collective, gemm, sequential, and for ag_gemm pipelined, tile_flags and tile_gemm.
 std::vector<GemmVariant> OfferedGemmVariants(Computes computes);
 
-// Whether `variant` computes the op's output in C (kFused, kPipelined), so that it is checked
-// against kSequential's; the others are timed only.
+// Whether `variant` computes the op's output in C (kFused, kPipelined, kTileFlags), so that it
+// is checked against kSequential's; the others are timed only.
 inline bool IsCheckedGemmVariant(GemmVariant variant) {
-  return variant == GemmVariant::kFused || variant == GemmVariant::kPipelined;
+  return variant == GemmVariant::kFused || variant == GemmVariant::kPipelined ||
+         variant == GemmVariant::kTileFlags;
+}
+
+// Whether `variant` gathers A into the op's gathered A (kFused, kTileFlags), which Check then
+// compares bitwise with the reference all-gather's.
+inline bool GathersIntoA(GemmVariant variant) {
+  return variant == GemmVariant::kFused || variant == GemmVariant::kTileFlags;
 }
 
 // Outcome of comparing the fused op's outputs with the sequential reference's.
@@ -179,12 +194,17 @@ class GemmCollective {
   // a peer or a copy writes before a GEMM reads it: the gathered A, the pipeline's stage
   // buffers, matmul_reduce_scatter's staging area.
   virtual absl::Status PoisonOutputs() = 0;
+  // OK when this backend can run `variant` on the prepared problem; otherwise UNIMPLEMENTED
+  // saying what it runs (e.g. the tile-flag GEMM: bf16 and tensor-wise fp8_e4m3 on sm_90). The
+  // job skips such a variant when the spec did not name it and fails with this when it did.
+  virtual absl::Status CanRun(GemmVariant variant) const = 0;
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).
   virtual absl::Status Run(GemmVariant variant) = 0;
-  // After Run(kSequential) and the last Run of a checked variant (kFused or kPipelined, which
-  // write the same C) have completed (Backend::Synchronize): C against the reference, and for
-  // ag_gemm's kFused its gathered A too (kPipelined gathers into stage buffers of its own).
+  // After Run(kSequential) and the last Run of a checked variant (kFused, kPipelined or
+  // kTileFlags, which write the same C) have completed (Backend::Synchronize): C against the
+  // reference, and for ag_gemm's kFused and kTileFlags the gathered A too (GathersIntoA;
+  // kPipelined gathers into stage buffers of its own).
   virtual absl::StatusOr<GemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass: GemmCheckTolerance of
   // the prepared problem and its check tiles (1e-3 or less for ag_gemm in bf16).

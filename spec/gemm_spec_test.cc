@@ -107,9 +107,11 @@ TEST(AgGemmSpecTest, DerivedValues) {
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
-  // ag_gemm offers five: fused, all_gather, gemm, sequential, pipelined.
-  EXPECT_EQ(GemmVariants(spec).size(), 5u);
-  EXPECT_EQ(GemmVariants(spec).back(), GemmVariant::kPipelined);
+  // ag_gemm offers seven: fused, all_gather, gemm, sequential, pipelined, tile_flags, tile_gemm.
+  EXPECT_EQ(GemmVariants(spec).size(), 7u);
+  EXPECT_EQ(GemmVariants(spec)[4], GemmVariant::kPipelined);
+  EXPECT_EQ(GemmVariants(spec).back(), GemmVariant::kTileGemm);
+  EXPECT_STREQ(GemmVariantName(GemmVariant::kTileFlags, Computes::kAllGatherGemm), "tile_flags");
   spec.mutable_gemm()->add_variants("sequential");
   spec.mutable_gemm()->add_variants("fused");
   std::vector<GemmVariant> two = GemmVariants(spec);
@@ -129,10 +131,12 @@ TEST(AgGemmSpecTest, MatmulReduceScatterDerivedValuesAndVariants) {
   ASSERT_EQ(variants.size(), 4u);
   EXPECT_EQ(GemmVariantName(variants[1], Computes::kGemmReduceScatter),
             std::string("reduce_scatter"));
-  spec.mutable_gemm()->add_variants("pipelined");
-  ExpectRejected(spec, "gemm.variants[0]", absl::StatusCode::kInvalidArgument,
-                 Limits(int64_t{1} << 30));
-  spec.mutable_gemm()->clear_variants();
+  for (const char* agemm_only : {"pipelined", "tile_flags", "tile_gemm"}) {
+    spec.mutable_gemm()->add_variants(agemm_only);
+    ExpectRejected(spec, "gemm.variants[0]", absl::StatusCode::kInvalidArgument,
+                   Limits(int64_t{1} << 30));
+    spec.mutable_gemm()->clear_variants();
+  }
   spec.mutable_gemm()->mutable_shapes(0)->set_k(16385);
   ExpectRejected(spec, "gemm.shapes[0].k", absl::StatusCode::kInvalidArgument,
                  Limits(int64_t{1} << 30));

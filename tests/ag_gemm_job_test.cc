@@ -24,10 +24,11 @@ void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t 
   EXPECT_EQ(gemm["race_wrong_rows"].get<int64_t>(), 0);
   EXPECT_GT(gemm["race_ratio"].get<double>(), 0.0);
   EXPECT_LT(gemm["race_ratio"].get<double>(), 1.0);
-  for (const char* key :
-       {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "t_pipelined_us", "tflops"}) {
+  for (const char* key : {"t_ag_us", "t_gemm_us", "t_sequential_us", "t_fused_us", "t_pipelined_us",
+                          "t_tile_flags_us", "t_tile_gemm_us", "tflops"}) {
     EXPECT_GT(gemm[key].get<double>(), 0.0) << key;
   }
+  EXPECT_EQ(gemm["telemetry"].size(), 0u);  // NVML: GPUs only
   EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), gemm["t_fused_us"].get<double>());
   EXPECT_NEAR(row["speedup"].get<double>(),
               gemm["t_sequential_us"].get<double>() / gemm["t_fused_us"].get<double>(), 1e-9);
@@ -55,6 +56,7 @@ TEST_F(AgGemmJobTest, WorldSize4Fp16AutoSplitsAndTableOutput) {
                        "--shapes", "128x32x48", "--warmup", "1", "--iters", "2", "--wait"});
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("t_fused"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("t_tile"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("    128     32     48"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("SUCCEEDED"), std::string::npos) << result.out;
 }

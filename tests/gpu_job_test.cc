@@ -69,12 +69,11 @@ TEST_P(GpuJobTest, EveryDtypeAndOddCountIsCheckedAgainstNccl) {
     for (int64_t count : counts)
       sizes += (sizes.empty() ? "" : ",") + std::to_string(count * element);
     CommandResult result;
-    nlohmann::json job =
-        daemon.ClientJson({"submit", "--kernel", GetParam(), "--world-size",
-                           std::to_string(devices), "--dtype", dtype, "--sizes", sizes, "--warmup",
-                           "5", "--iters", "20", "--repeats", "2", "--graph", "--in-place",
-                           "--wait"},
-                          &result);
+    nlohmann::json job = daemon.ClientJson(
+        {"submit", "--kernel", GetParam(), "--world-size", std::to_string(devices), "--dtype",
+         dtype, "--sizes", sizes, "--warmup", "5", "--iters", "20", "--repeats", "2", "--graph",
+         "--in-place", "--wait"},
+        &result);
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
     EXPECT_EQ(job["backend"], "cuda");
     ASSERT_EQ(job["rows"].size(), counts.size()) << dtype;
@@ -147,7 +146,18 @@ TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
     ASSERT_EQ(job["rows"].size(), 2u);
     for (const nlohmann::json& row : job["rows"]) {
       ExpectCheckedGemmRow(row, "ag_gemm " + dtype);
-      EXPECT_GT(row["gemm"]["t_pipelined_us"].get<double>(), 0);
+      const nlohmann::json& gemm = row["gemm"];
+      EXPECT_GT(gemm["t_pipelined_us"].get<double>(), 0);
+      // The tile-flag GEMM (sm_90 GPUs): both its variants ran, the fused one checked with
+      // the others (the row's wrong and rel_error), and NVML saw every variant's clocks.
+      EXPECT_GT(gemm["t_tile_flags_us"].get<double>(), 0) << dtype;
+      EXPECT_GT(gemm["t_tile_gemm_us"].get<double>(), 0) << dtype;
+      ASSERT_EQ(gemm["telemetry"].size(), 7u) << gemm.dump();
+      for (const nlohmann::json& t : gemm["telemetry"]) {
+        EXPECT_GT(t["sm_clock_mhz"].get<double>(), 0) << t.dump();
+        EXPECT_GT(t["power_w"].get<double>(), 0) << t.dump();
+      }
+      EXPECT_EQ(gemm["telemetry"][0]["variant"], "fused");
     }
   }
 }

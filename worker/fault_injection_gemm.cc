@@ -21,6 +21,7 @@ class RunOnceGemmCollective final : public GemmCollective {
   absl::Status PoisonOutputs() override {
     return poison_ ? op_->PoisonOutputs() : absl::OkStatus();
   }
+  absl::Status CanRun(GemmVariant variant) const override { return op_->CanRun(variant); }
   absl::Status Run(GemmVariant variant) override {
     if (IsCheckedGemmVariant(variant)) {
       if (computed_) return absl::OkStatus();  // C still holds the first result

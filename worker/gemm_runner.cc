@@ -13,19 +13,23 @@
 #include "spec/spec_validation.h"
 #include "worker/fault_injection_gemm.h"
 #include "worker/gemm_race_check.h"
+#include "worker/gpu_telemetry.h"
 #include "worker/timing.h"
 
 namespace symmbench {
 namespace {
 
 constexpr uint64_t kSeedBase = 0xA66E770ull;
-constexpr int kVariants = 5;  // indexed by GemmVariant
+constexpr int kVariants = kGemmVariantCount;  // arrays indexed by GemmVariant
+// NVML's sampling period while a variant's loop runs (GpuTelemetry).
+constexpr std::chrono::milliseconds kTelemetryPeriod = std::chrono::milliseconds(5);
 // Sanity bound of a decoded rank result's samples (100 repeats x kTimingBatches, with room).
 constexpr size_t kMaxSamples = 10000;
 
 // What one rank measured for one shape; exchanged through the rendezvous as text.
 struct RankResult {
   TimingStats times[kVariants];
+  TelemetrySummary telemetry[kVariants];  // samples 0 where none was taken
   GemmCheck check;
   GemmRowCheck race;   // the race check's, over every checked variant
   GemmRowCheck timed;  // the row checks of every timed batch's last operation
@@ -45,6 +49,10 @@ struct RankResult {
     for (double sample : fused.samples_us) out << ' ' << sample;
     out << ' ' << fused.repeat_medians_us.size();
     for (double median : fused.repeat_medians_us) out << ' ' << median;
+    for (const TelemetrySummary& t : telemetry) {
+      out << ' ' << t.sm_clock_mhz << ' ' << t.sm_clock_min_mhz << ' ' << t.power_w << ' '
+          << t.samples;
+    }
     return out.str();
   }
   static absl::StatusOr<RankResult> Decode(const std::string& text) {
@@ -69,6 +77,9 @@ struct RankResult {
     }
     fused.repeat_medians_us.resize(repeats);
     for (double& median : fused.repeat_medians_us) in >> median;
+    for (TelemetrySummary& t : r.telemetry) {
+      in >> t.sm_clock_mhz >> t.sm_clock_min_mhz >> t.power_w >> t.samples;
+    }
     if (in.fail()) return absl::InternalError(absl::StrCat("bad rank result \"", text, "\""));
     return r;
   }
@@ -81,8 +92,10 @@ double Median(const std::vector<RankResult>& results, GemmVariant v) {
   return worst;
 }
 
+// `variants`: those timed, in the order they were.
 v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>& results,
-                       const GemmCollective& op, Computes computes, bool checked, int iters) {
+                       const GemmCollective& op, Computes computes,
+                       const std::vector<GemmVariant>& variants, bool checked, int iters) {
   const int world_size = static_cast<int>(results.size());
   const bool scatters = computes == Computes::kGemmReduceScatter;
   const int element = GemmPieceElementBytes(problem.dtype, computes);
@@ -105,6 +118,30 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   const double t_fused = Median(results, GemmVariant::kFused);
   const double t_comm = Median(results, GemmVariant::kCollective);
   gemm->set_t_pipelined_us(Median(results, GemmVariant::kPipelined));
+  gemm->set_t_tile_flags_us(Median(results, GemmVariant::kTileFlags));
+  gemm->set_t_tile_gemm_us(Median(results, GemmVariant::kTileGemm));
+  // NVML's figures per variant timed: the slowest rank's clocks, the hungriest rank's power.
+  for (GemmVariant variant : variants) {
+    const int v = static_cast<int>(variant);
+    v1::VariantTelemetry telemetry;
+    bool any = false;
+    for (const RankResult& r : results) {
+      const TelemetrySummary& t = r.telemetry[v];
+      if (t.samples == 0) continue;
+      if (!any || t.sm_clock_mhz < telemetry.sm_clock_mhz()) {
+        telemetry.set_sm_clock_mhz(t.sm_clock_mhz);
+        telemetry.set_samples(t.samples);
+      }
+      if (!any || t.sm_clock_min_mhz < telemetry.sm_clock_min_mhz()) {
+        telemetry.set_sm_clock_min_mhz(t.sm_clock_min_mhz);
+      }
+      telemetry.set_power_w(std::max(telemetry.power_w(), t.power_w));
+      any = true;
+    }
+    if (!any) continue;
+    telemetry.set_variant(GemmVariantName(variant, computes));
+    *gemm->add_telemetry() = telemetry;
+  }
   const double t_gemm = Median(results, GemmVariant::kGemm);
   const double t_seq = Median(results, GemmVariant::kSequential);
   gemm->set_t_fused_us(t_fused);
@@ -222,8 +259,14 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
       descriptor.has_value() ? descriptor->computes : Computes::kAllGatherGemm;
   *op = InjectGemmFaults(*std::move(op), plan.fault);
   const bool check = plan.check;
-  const std::vector<GemmVariant>& variants = plan.gemm_variants;
   const InjectedDelay& fault = plan.delay;
+  // The GPU's clocks and power during each loop; none on the CPU backend, or without NVML.
+  std::unique_ptr<GpuTelemetry> telemetry;
+  if (const std::string bus_id = backend->device_identity().bus_id; !bus_id.empty()) {
+    absl::StatusOr<std::unique_ptr<GpuTelemetry>> opened =
+        GpuTelemetry::Open(bus_id, kTelemetryPeriod);
+    if (opened.ok()) telemetry = *std::move(opened);
+  }
 
   for (size_t index = 0; index < plan.gemm_problems.size(); ++index) {
     const GemmProblem& problem = plan.gemm_problems[index];
@@ -235,6 +278,20 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
                           absl::StrCat(where, " (rank ", backend->rank(), "): ", s.message()));
     };
     if (absl::Status s = (*op)->Prepare(problem, kSeedBase + index); !s.ok()) return annotate(s);
+    // The variants this backend runs for this problem: one it cannot run (GemmCollective::CanRun)
+    // is left out of the row (its time 0) unless the spec named it.
+    std::vector<GemmVariant> variants;
+    for (GemmVariant variant : plan.gemm_variants) {
+      absl::Status can = (*op)->CanRun(variant);
+      if (can.ok()) {
+        variants.push_back(variant);
+      } else if (plan.gemm_variants_named) {
+        return absl::Status(
+            can.code(), absl::StrCat("gemm.variants: ", GemmVariantName(variant, computes), ": ",
+                                     where, ": ", can.message()));
+      }
+    }
+    if (telemetry != nullptr) telemetry->Clear();
     RankResult mine;
     // The check of `variant` (kFused, kPipelined): every output poisoned (the gathered A
     // included, so that a progress-flag wait satisfied early reads poison, not the previous
@@ -294,8 +351,10 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
           hooks.after_batch = [&] { return (*op)->CheckRows(kSeedBase + index, timed_checks++); };
           hooks.after_last_batch = [&run_checked, variant] { return run_checked(variant); };
         }
+        if (telemetry != nullptr) telemetry->Begin(static_cast<int>(variant));
         absl::StatusOr<TimingStats> stats =
             WarmUpAndTime(backend, plan.loop.warmup_iters, plan.loop.iters, run, hooks);
+        if (telemetry != nullptr) telemetry->End();
         if (!stats.ok()) return annotate(stats.status());
         if (checked) {
           absl::Status s = compare();
@@ -312,13 +371,15 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
       const int v = static_cast<int>(variant);
       mine.times[v] = Summarize(samples[v]);
       mine.times[v].repeat_medians_us = loop_medians[v];
+      if (telemetry != nullptr) mine.telemetry[v] = telemetry->Summarize(v);
     }
     absl::StatusOr<std::vector<RankResult>> gathered =
         GatherRankResults(rendezvous, absl::StrCat("ag_gemm_result/", index), mine);
     if (!gathered.ok()) return annotate(gathered.status());
     const std::vector<RankResult>& results = *gathered;
     if (backend->rank() == 0) {
-      v1::ResultRow row = BuildRow(problem, results, **op, computes, check, plan.loop.iters);
+      v1::ResultRow row =
+          BuildRow(problem, results, **op, computes, variants, check, plan.loop.iters);
       if (fault.AppliesTo(shard_bytes)) row.set_injected_delay_us(fault.delay_us);
       if (absl::Status s = sink(row); !s.ok()) return annotate(s);
     }

@@ -62,6 +62,7 @@ absl::StatusOr<RunPlan> MakeRunPlan(const v1::JobSpec& spec, const v1::JobPlan& 
       run.gemm_problems.push_back(problem);
     }
     run.gemm_variants = GemmVariants(spec);
+    run.gemm_variants_named = spec.gemm().variants_size() > 0;
   }
   return run;
 }

@@ -58,6 +58,9 @@ struct RunPlan {
   // and the variants timed.
   std::vector<GemmProblem> gemm_problems;
   std::vector<GemmVariant> gemm_variants;
+  // Whether the spec named them (JobSpec.gemm.variants): a variant the backend cannot run is
+  // then an error, not left out.
+  bool gemm_variants_named = false;
 
   // The descriptor of op `name` in this job: the registry's, or a plugin op's (its strings point
   // into this plan, which must outlive it). nullopt for neither.

@@ -2,8 +2,9 @@
 # Sourced by deploy/gpu-suite.sh after common.sh, whose helpers and variables they use.
 
 # ag-gemm [WORLD_SIZES] [SHAPES]: ag_gemm at each world size (default: every device) on the
-# anchor shapes, every variant in the same job (fused, all_gather, gemm, sequential, pipelined),
-# at splits_per_rank 1, 2 and 4 (the fused op's chunks per shard, the pipeline's stages), bf16.
+# anchor shapes, every variant in the same job (fused, all_gather, gemm, sequential, pipelined,
+# tile_flags, tile_gemm), at splits_per_rank 1, 2 and 4 (the fused op's chunks per shard, the
+# pipeline's stages, the tile-flag GEMM's flags per shard), bf16.
 cmd_ag_gemm() {
   local world_sizes="${1:-}" ag_shapes="${2:-$shapes}" ws splits
   start_daemon

@@ -214,6 +214,11 @@ absl::Status AgGemmCpu::Run(GemmVariant variant) {
       return RunGemm();
     case GemmVariant::kPipelined:
       return RunPipelined();
+    case GemmVariant::kTileFlags:
+      return RunTileFlags();
+    case GemmVariant::kTileGemm:
+      RunTileGemm();
+      return absl::OkStatus();
   }
   return absl::InvalidArgumentError(
       absl::StrCat("ag_gemm (cpu): unknown variant ", static_cast<int>(variant)));
@@ -243,12 +248,12 @@ void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* o
   }
 }
 
-void AgGemmCpu::CopyChunks(uint32_t epoch) {
+void AgGemmCpu::CopyChunks(uint32_t epoch, bool own_first) {
   const SymmetricMemory& memory = *context_.memory;
   const int world_size = memory.world_size();
   const int splits = problem_.splits_per_rank;
   for (int step = 1; step <= world_size; ++step) {
-    const int src = (memory.rank() + step) % world_size;
+    const int src = (memory.rank() + step - (own_first ? 1 : 0)) % world_size;
     const char* shard = static_cast<const char*>(memory.buffer(src));
     for (int s = 0; s < splits; ++s) {
       const int chunk = src * splits + s;
@@ -289,7 +294,7 @@ absl::Status AgGemmCpu::RunFused() {
   if (absl::Status s = context_.EntryBarrier(); !s.ok()) return s;
   epoch_ = epoch_ == std::numeric_limits<uint32_t>::max() ? 1 : epoch_ + 1;
   const uint32_t epoch = epoch_;
-  absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch); });
+  absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch, false); });
   if (status.ok()) {
     const char* own = static_cast<const char*>(memory.buffer(rank));
     for (int step = 0; step < world_size && status.ok(); ++step) {
@@ -357,8 +362,9 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   const DType dtype = problem_.dtype;
   const size_t size = DTypeSize(dtype);
   GemmCheck result;
-  // The gathered A is the fused op's; the pipelined variant gathers into its stage buffer.
-  const int64_t a_elems = last_checked_ == GemmVariant::kFused ? problem_.m * problem_.k : 0;
+  // The gathered A is the fused and tile-flag ops'; the pipelined variant gathers into its
+  // stage buffer.
+  const int64_t a_elems = GathersIntoA(last_checked_) ? problem_.m * problem_.k : 0;
   for (int64_t i = 0; i < a_elems; ++i) {
     const unsigned char* got = a_.data() + i * size;
     const unsigned char* want = a_ref_.data() + i * size;

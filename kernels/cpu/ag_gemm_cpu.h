@@ -16,6 +16,21 @@
 
 namespace symmbench {
 
+// One output tile of C: rows [row0, row0 + rows), columns [col0, col0 + cols).
+struct CpuGemmTile {
+  int64_t row0 = 0, rows = 0, col0 = 0, cols = 0;
+};
+
+// The CPU tile-flag GEMM's tile sizes (the class note).
+inline constexpr int64_t kCpuTileRows = 48;
+inline constexpr int64_t kCpuTileCols = 64;
+
+// The tiles of an [m, n] C of tile_rows x tile_cols (the last ones of a row or column cut
+// short) in the tile-flag order: the row of tiles holding `first_row` first, then the rows
+// after it, wrapping round to row 0; within a row of tiles, along N.
+std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
+                                        int64_t tile_cols);
+
 // NOTE [CPU ag_gemm: chunk progress flags]
 //
 // A's m rows are world_size * splits_per_rank chunks of chunk_rows = m / (world_size * splits)
@@ -53,6 +68,16 @@ namespace symmbench {
 // every rank draws the same scales, all m rows of A's when rowwise) and rounded once to bf16.
 // The gather moves the e4m3 bytes. B stays [k, n] here (the CUDA backend holds it transposed).
 //
+// Run(kTileFlags), the tile-flag GEMM's protocol (kernels/cuda/tile_flags_gemm.h) on the CPU:
+// after the entry barrier the copy thread copies this rank's own shard first, then the others
+// in ring order, each chunk raising its flag as for kFused; the calling thread meanwhile visits
+// the output tiles of C in TileFlagsOrder (from the tile of this rank's first row, along N,
+// wrapping round) and, before each tile, waits (acquire) for the flag of every chunk its rows
+// span, then multiplies that tile block with OpenBLAS from the gathered A. Tiles of
+// kCpuTileRows rows, a number that straddles chunk boundaries, so that one tile waits on two
+// flags as the GPU's 128-row tiles do. Run(kTileGemm) is the same tile loop on A_ref into C_ref
+// with no waits.
+//
 // Run is collective (every rank calls the same sequence of variants); Prepare, PoisonOutputs
 // and Check are local. One thread drives an AgGemmCpu.
 class AgGemmCpu : public GemmCollective {
@@ -68,6 +93,8 @@ class AgGemmCpu : public GemmCollective {
   // Fills the gathered A, C, A_ref, C_ref and the pipeline's stage buffer with 0xFF bytes (a NaN
   // in every dtype).
   absl::Status PoisonOutputs() override;
+  // OK: every variant runs on every dtype here.
+  absl::Status CanRun(GemmVariant /*variant*/) const override { return absl::OkStatus(); }
   // Runs `variant` to completion (module note above for kFused). kCollective: barrier, memcpy
   // of every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one
   // cblas_sgemm in float, rounded once to dtype. kSequential: kCollective then kGemm.
@@ -101,12 +128,20 @@ class AgGemmCpu : public GemmCollective {
   absl::Status RunFused();
   absl::Status RunAllGather();
   absl::Status RunGemm();
+  // The tile-flag GEMM's protocol and its GEMM alone (the class note).
+  absl::Status RunTileFlags();
+  void RunTileGemm();
+  // C's tile `tile` = A's rows of it (in `a`, the whole [m, k] A in dtype) @ B's columns of it,
+  // into `out` ([m, n] in the output dtype); A's rows are converted to float at a tile with
+  // col0 == 0 (the first of its rows in TileFlagsOrder).
+  void GemmTile(const unsigned char* a, const CpuGemmTile& tile, void* out);
   // nvFuser's stream pipeline on one thread: for each of splits_per_rank stages, the stage's
   // all-gather (split s of every rank's shard, memcpy into stage_), then its GEMMs into C, each
   // rank's rows in their place; between an entry and an exit barrier.
   absl::Status RunPipelined();
-  // Copy-thread body: every chunk into the gathered A, raising progress[c] to `epoch`.
-  void CopyChunks(uint32_t epoch);
+  // Copy-thread body: every chunk into the gathered A, raising progress[c] to `epoch`; the own
+  // shard last (kFused) or first (`own_first`: kTileFlags).
+  void CopyChunks(uint32_t epoch, bool own_first);
   // Waits (acquire) until progress[chunk] == epoch; DEADLINE_EXCEEDED after the timeout.
   absl::Status WaitForChunk(int chunk, uint32_t epoch) const;
   // Draws this rank's A_shard and B from `seed` (Prepare's, RefillInputs').

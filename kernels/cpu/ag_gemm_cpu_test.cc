@@ -153,6 +153,19 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         EXPECT_LT(
             RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
             exact_bound);
+        // The tile-flag GEMM writes the same C, tile by tile; its GEMM alone on the reference's
+        // gathered A computes every tile from the same rows, so the two agree bitwise.
+        ASSERT_TRUE(gemm.PoisonOutputs().ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kTileFlags).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kCollective).ok());
+        ASSERT_TRUE(gemm.Run(GemmVariant::kTileGemm).ok());
+        auto tiled = gemm.Check();
+        ASSERT_TRUE(tiled.ok()) << tiled.status();
+        EXPECT_EQ(tiled->gathered_wrong, 0) << "first bad " << tiled->first_bad_index;
+        EXPECT_EQ(tiled->c_rel_error, 0.0);
+        EXPECT_LT(
+            RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
+            exact_bound);
         // The references run apart: all-gather then GEMM agree with the fused op too.
         ASSERT_TRUE(gemm.PoisonOutputs().ok());
         ASSERT_TRUE(gemm.Run(GemmVariant::kFused).ok());
@@ -175,6 +188,66 @@ INSTANTIATE_TEST_SUITE_P(WorldSizesAndDTypes, AgGemmCpuTest,
                            return absl::StrCat("ws", std::get<0>(info.param), "_",
                                                DTypeName(std::get<1>(info.param)));
                          });
+
+// The tile order: the row of tiles holding first_row first, wrapping round, along N within a
+// row; every element of C in exactly one tile, the last tiles cut short.
+TEST(AgGemmCpuTileOrderTest, StartsAtTheFirstRowsTilesAndCoversCOnce) {
+  const std::vector<CpuGemmTile> tiles = TileFlagsOrder(100, 130, 50, 48, 64);
+  ASSERT_EQ(tiles.size(), 9u);
+  const int64_t row0s[] = {48, 48, 48, 96, 96, 96, 0, 0, 0};
+  const int64_t col0s[] = {0, 64, 128, 0, 64, 128, 0, 64, 128};
+  std::vector<int> covered(100 * 130, 0);
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    EXPECT_EQ(tiles[i].row0, row0s[i]) << i;
+    EXPECT_EQ(tiles[i].col0, col0s[i]) << i;
+    EXPECT_EQ(tiles[i].rows, tiles[i].row0 == 96 ? 4 : 48) << i;
+    EXPECT_EQ(tiles[i].cols, tiles[i].col0 == 128 ? 2 : 64) << i;
+    for (int64_t r = 0; r < tiles[i].rows; ++r) {
+      for (int64_t c = 0; c < tiles[i].cols; ++c) {
+        ++covered[(tiles[i].row0 + r) * 130 + tiles[i].col0 + c];
+      }
+    }
+  }
+  for (int count : covered) ASSERT_EQ(count, 1);
+  EXPECT_EQ(TileFlagsOrder(100, 130, 0, 48, 64).front().row0, 0);
+  EXPECT_EQ(TileFlagsOrder(100, 130, 99, 48, 64).front().row0, 96);
+  EXPECT_TRUE(TileFlagsOrder(0, 130, 0, 48, 64).empty());
+}
+
+// The tile-flag protocol at 3 and 8 ranks (tiles of 48 rows then span up to four chunks of
+// 12 rows, each tile waiting on every one of them), checked against the references, twice over
+// (the flags' epochs move on), and against the exact product.
+TEST(AgGemmCpuTileFlagsTest, MatchesTheReferencesAtThreeAndEightRanks) {
+  for (const int world_size : {3, 8}) {
+    SCOPED_TRACE(absl::StrCat("world_size ", world_size));
+    const std::string job = UniqueJobId(absl::StrCat("tiles", world_size));
+    RunRanksInThreads(world_size, [&](int rank, Rendezvous* rendezvous) {
+      auto backend = CreateCpuBackend(
+          test_util::TestBackendOptions(rank, world_size, job, 192 * 40 * 2), rendezvous);
+      ASSERT_TRUE(backend.ok()) << backend.status();
+      auto op = (*backend)->CreateGemmCollective(ops::kAgGemm);
+      ASSERT_TRUE(op.ok()) << op.status();
+      auto* impl = dynamic_cast<AgGemmCpu*>(op->get());
+      ASSERT_NE(impl, nullptr);
+      const int splits = world_size == 8 ? 2 : 4;
+      const GemmProblem problem =
+          test_util::TestGemmProblem(world_size * splits * 12, 72, 40, splits, DType::kBf16);
+      ASSERT_TRUE(impl->Prepare(problem, 99).ok());
+      for (int repeat = 0; repeat < 2; ++repeat) {
+        ASSERT_TRUE(impl->PoisonOutputs().ok());
+        ASSERT_TRUE(impl->Run(GemmVariant::kTileFlags).ok());
+        ASSERT_TRUE(impl->Run(GemmVariant::kSequential).ok());
+        auto check = impl->Check();
+        ASSERT_TRUE(check.ok()) << check.status();
+        EXPECT_EQ(check->gathered_wrong, 0) << "rank " << rank;
+        EXPECT_LT(check->c_rel_error, impl->tolerance()) << "rank " << rank;
+        EXPECT_LT(RelErrorAgainstTripleLoop(problem, world_size, 99, impl->c_for_testing(),
+                                            impl->fp8_scales_for_testing()),
+                  GemmOutputRoundoff(DType::kBf16) + 1e-6);
+      }
+    });
+  }
+}
 
 TEST(AgGemmCpuCheckTest, PoisonWithoutFusedRunIsAllWrong) {
   const std::string job = UniqueJobId("poison");

@@ -40,10 +40,15 @@ void CpuFp8Scales::Fill(Fp8Scaling scaling, uint64_t seed, uint64_t a_stream, in
 }
 
 void CpuFp8Scales::Apply(int64_t a_row0, int64_t rows, int64_t n, float* c) const {
+  ApplyBlock(a_row0, rows, 0, n, n, c);
+}
+
+void CpuFp8Scales::ApplyBlock(int64_t a_row0, int64_t rows, int64_t col0, int64_t cols, int64_t ldc,
+                              float* c) const {
   for (int64_t i = 0; i < rows; ++i) {
     const float sa = rowwise ? a[a_row0 + i] : a[0];
-    float* row = c + i * n;
-    for (int64_t j = 0; j < n; ++j) row[j] *= sa * (rowwise ? b[j] : b[0]);
+    float* row = c + i * ldc;
+    for (int64_t j = 0; j < cols; ++j) row[j] *= sa * (rowwise ? b[col0 + j] : b[0]);
   }
 }
 

@@ -63,6 +63,10 @@ struct CpuFp8Scales {
   // c[i, j] *= a[a_row0 + i] x b[j] for a block of `rows` rows of n columns (the tensorwise
   // scales for every element): what cuBLASLt does to the fp32 accumulator before rounding.
   void Apply(int64_t a_row0, int64_t rows, int64_t n, float* c) const;
+  // The same for the block of columns [col0, col0 + cols) of those rows, c's rows ldc apart
+  // (c points at the block's first element).
+  void ApplyBlock(int64_t a_row0, int64_t rows, int64_t col0, int64_t cols, int64_t ldc,
+                  float* c) const;
 };
 
 // The largest over tiles of `tile_elems` consecutive elements (count a multiple of it) of

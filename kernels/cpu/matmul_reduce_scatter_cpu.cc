@@ -25,6 +25,7 @@
 // Run is collective; Prepare, PoisonOutputs and Check are local.
 #include "kernels/cpu/matmul_reduce_scatter_cpu.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -161,8 +162,20 @@ class MatmulReduceScatterCpu final : public GemmCollective {
     return found;
   }
 
+  // OK for the variants the op offers (OfferedGemmVariants); ag_gemm's own ones are refused.
+  absl::Status CanRun(GemmVariant variant) const override {
+    const std::vector<GemmVariant> offered = OfferedGemmVariants(Computes::kGemmReduceScatter);
+    if (std::find(offered.begin(), offered.end(), variant) != offered.end()) {
+      return absl::OkStatus();
+    }
+    return absl::UnimplementedError(absl::StrCat(kName, ": the ",
+                                                 GemmVariantName(variant, Computes::kAllGatherGemm),
+                                                 " variant is ag_gemm's (validation refuses it)"));
+  }
+
   absl::Status Run(GemmVariant variant) override {
     if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+    if (absl::Status s = CanRun(variant); !s.ok()) return s;
     switch (variant) {
       case GemmVariant::kFused:
         return RunFused();
@@ -171,12 +184,11 @@ class MatmulReduceScatterCpu final : public GemmCollective {
       case GemmVariant::kGemm:
         RunGemm();
         return absl::OkStatus();
-      case GemmVariant::kPipelined:
-        return absl::UnimplementedError(
-            absl::StrCat(kName, ": the pipelined variant is ag_gemm's (validation refuses it)"));
       case GemmVariant::kSequential:
         RunGemm();
         return RunReduceScatter();
+      default:  // ag_gemm's variants: CanRun refused them
+        break;
     }
     return absl::InvalidArgumentError(
         absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));

@@ -34,6 +34,9 @@ struct GemmRhs {
   Fp8Scaling scaling = Fp8Scaling::kTensorwise;  // fp8_e4m3 only
   const float* a_scale = nullptr;  // fp8_e4m3: 1 float, or one per row of the whole A (rowwise)
   const float* b_scale = nullptr;  // fp8_e4m3: 1 float, or one per column of B, n (rowwise)
+  // fp8_e4m3 tensorwise: *a_scale x *b_scale, one float, for a GEMM that takes one alpha (the
+  // tile-flag GEMM); null otherwise.
+  const float* alpha = nullptr;
 };
 
 class CublasLtGemm {

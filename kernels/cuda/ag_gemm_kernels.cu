@@ -160,6 +160,17 @@ cudaError_t LaunchFp8ScaleFill(float* scales, int64_t count, uint64_t seed, uint
   return cudaGetLastError();
 }
 
+__global__ void ScaleProductKernel(const float* a_scale, const float* b_scale, float* alpha) {
+  *alpha = *a_scale * *b_scale;
+}
+
+cudaError_t LaunchFp8ScaleProduct(const float* a_scale, const float* b_scale, float* alpha,
+                                  cudaStream_t stream) {
+  if (a_scale == nullptr || b_scale == nullptr || alpha == nullptr) return cudaErrorInvalidValue;
+  ScaleProductKernel<<<1, 1, 0, stream>>>(a_scale, b_scale, alpha);
+  return cudaGetLastError();
+}
+
 cudaError_t LaunchFp8ScaleOuter(const float* d, int64_t rows, int64_t n, const float* a_scale,
                                 const float* b_scale, void* c, cudaStream_t stream) {
   if (d == nullptr || a_scale == nullptr || b_scale == nullptr || c == nullptr || rows < 0 ||

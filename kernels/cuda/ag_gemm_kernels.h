@@ -34,6 +34,11 @@ cudaError_t LaunchAgGemmFillUniform(void* data, int64_t count, DeviceDType dtype
 cudaError_t LaunchFp8ScaleFill(float* scales, int64_t count, uint64_t seed, uint32_t fill_stream,
                                cudaStream_t stream);
 
+// *alpha = *a_scale x *b_scale (tensor-wise FP8 scales folded into one GEMM alpha), enqueued on
+// `stream`. cudaErrorInvalidValue for a null pointer; else the launch's error.
+cudaError_t LaunchFp8ScaleProduct(const float* a_scale, const float* b_scale, float* alpha,
+                                  cudaStream_t stream);
+
 // c[i, j] = bf16(d[i, j] x a_scale[i] x b_scale[j]) for a row-major fp32 d and bf16 c of
 // [rows, n]: row-wise FP8 scales applied after a GEMM that ran with unit scales (cuBLASLt
 // without OUTER_VEC_32F). Enqueued on `stream`. cudaErrorInvalidValue for null pointers or

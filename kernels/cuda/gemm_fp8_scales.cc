@@ -19,8 +19,10 @@ absl::Status GemmFp8Scales::Prepare(const GemmProblem& problem, uint64_t seed,
   const bool rowwise = fp8 && problem.fp8_scaling == Fp8Scaling::kRowwise;
   const int64_t a_count = fp8 ? (rowwise ? problem.m : 1) : 0;
   const int64_t b_count = fp8 ? (rowwise ? problem.n : 1) : 0;
+  const size_t alpha_bytes = fp8 && !rowwise ? sizeof(float) : 0;
   const BufferSize sizes[] = {{&a_, sizeof(float) * static_cast<size_t>(a_count)},
-                              {&b_, sizeof(float) * static_cast<size_t>(b_count)}};
+                              {&b_, sizeof(float) * static_cast<size_t>(b_count)},
+                              {&alpha_, alpha_bytes}};
   if (absl::Status s = ResizeBuffers(sizes, absl::StrCat(what, ": FP8 scales")); !s.ok()) return s;
   if (!fp8) return absl::OkStatus();
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
@@ -29,6 +31,12 @@ absl::Status GemmFp8Scales::Prepare(const GemmProblem& problem, uint64_t seed,
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       LaunchFp8ScaleFill(static_cast<float*>(b_.get()), b_count, seed, b_fill_stream, stream),
       absl::StrCat(what, ": fill B's scales"));
+  if (alpha_bytes != 0) {
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchFp8ScaleProduct(static_cast<const float*>(a_.get()),
+                                                         static_cast<const float*>(b_.get()),
+                                                         static_cast<float*>(alpha_.get()), stream),
+                                   absl::StrCat(what, ": a_scale x b_scale"));
+  }
   return absl::OkStatus();
 }
 
@@ -40,6 +48,7 @@ GemmRhs GemmFp8Scales::Rhs(const GemmProblem& problem, const void* b) const {
   rhs.scaling = problem.fp8_scaling;
   rhs.a_scale = fp8 ? static_cast<const float*>(a_.get()) : nullptr;
   rhs.b_scale = fp8 ? static_cast<const float*>(b_.get()) : nullptr;
+  rhs.alpha = alpha_.size() != 0 ? static_cast<const float*>(alpha_.get()) : nullptr;
   return rhs;
 }
 

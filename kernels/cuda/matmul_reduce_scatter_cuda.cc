@@ -180,6 +180,8 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
         return s.ok() ? RunReduceScatter() : s;
       }
       case GemmVariant::kPipelined:
+      case GemmVariant::kTileFlags:
+      case GemmVariant::kTileGemm:
         break;  // ag_gemm's only
     }
     return absl::InvalidArgumentError(

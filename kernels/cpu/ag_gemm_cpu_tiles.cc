@@ -1,0 +1,96 @@
+// CPU ag_gemm's tile-flag variants (ag_gemm_cpu.h's class note): the tile order, the flag
+// waits before each tile, and each tile block's OpenBLAS GEMM.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "kernels/cpu/ag_gemm_cpu.h"
+#include "kernels/cpu/convert_chunk.h"
+#include "kernels/dtype.h"
+
+namespace symmbench {
+
+std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
+                                        int64_t tile_cols) {
+  std::vector<CpuGemmTile> tiles;
+  if (m < 1 || n < 1 || tile_rows < 1 || tile_cols < 1) return tiles;
+  const int64_t tiles_m = (m + tile_rows - 1) / tile_rows;
+  const int64_t first = std::clamp<int64_t>(first_row, 0, m - 1) / tile_rows;
+  for (int64_t i = 0; i < tiles_m; ++i) {
+    const int64_t row0 = (first + i) % tiles_m * tile_rows;
+    for (int64_t col0 = 0; col0 < n; col0 += tile_cols) {
+      tiles.push_back({row0, std::min(tile_rows, m - row0), col0, std::min(tile_cols, n - col0)});
+    }
+  }
+  return tiles;
+}
+
+void AgGemmCpu::GemmTile(const unsigned char* a, const CpuGemmTile& tile, void* out) {
+  const DType dtype = problem_.dtype;
+  const int64_t n = problem_.n;
+  const int64_t k = problem_.k;
+  const bool convert = dtype != DType::kFp32;
+  const size_t size = DTypeSize(dtype);
+  const float* a_rows = reinterpret_cast<const float*>(a + tile.row0 * k * size);
+  float* c = static_cast<float*>(out) + tile.row0 * n + tile.col0;
+  if (convert) {
+    float* a_f = a_f_.data() + tile.row0 * k;
+    if (tile.col0 == 0) LoadChunkAsFloat(dtype, a + tile.row0 * k * size, a_f, tile.rows * k);
+    a_rows = a_f;
+    c = c_f_.data() + tile.row0 * n + tile.col0;
+  }
+  blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(tile.rows),
+               static_cast<int>(tile.cols), static_cast<int>(k), 1.0f, a_rows, static_cast<int>(k),
+               b_f_.data() + tile.col0, static_cast<int>(n), 0.0f, c, static_cast<int>(n));
+  if (dtype == DType::kFp8E4m3)
+    scales_.ApplyBlock(tile.row0, tile.rows, tile.col0, tile.cols, n, c);
+  if (convert) {
+    const DType out_dtype = GemmOutputDType(dtype);
+    const size_t out_size = DTypeSize(out_dtype);
+    for (int64_t i = 0; i < tile.rows; ++i) {
+      StoreChunkFromFloat(out_dtype, c + i * n,
+                          static_cast<char*>(out) + ((tile.row0 + i) * n + tile.col0) * out_size,
+                          tile.cols);
+    }
+  }
+}
+
+absl::Status AgGemmCpu::RunTileFlags() {
+  const int rank = context_.memory->rank();
+  const int64_t shard_rows = problem_.m / context_.memory->world_size();
+  // Entry: every peer's shard (its Prepare) is visible to this rank's copy thread after this.
+  if (absl::Status s = context_.EntryBarrier(); !s.ok()) return s;
+  epoch_ = epoch_ == std::numeric_limits<uint32_t>::max() ? 1 : epoch_ + 1;
+  const uint32_t epoch = epoch_;
+  absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch, true); });
+  if (status.ok()) {
+    for (const CpuGemmTile& tile :
+         TileFlagsOrder(problem_.m, problem_.n, rank * shard_rows, kCpuTileRows, kCpuTileCols)) {
+      // Every chunk the tile's rows span (a wait on a raised flag returns at once).
+      const int first = static_cast<int>(tile.row0 / chunk_rows_);
+      const int last = static_cast<int>((tile.row0 + tile.rows - 1) / chunk_rows_);
+      for (int chunk = first; chunk <= last && status.ok(); ++chunk) {
+        status = WaitForChunk(chunk, epoch);
+      }
+      if (!status.ok()) break;
+      GemmTile(a_.data(), tile, c_.data());
+    }
+    copy_thread_.Join();  // memcpy only: always finishes; its writes are visible after this
+  }
+  last_checked_ = GemmVariant::kTileFlags;
+  // Exit: every peer has finished copying this rank's shard before anyone returns. Run even
+  // after a failure above, so that peers do not wait for this rank in vain.
+  absl::Status exit = context_.ExitBarrier();
+  return status.ok() ? exit : status;
+}
+
+void AgGemmCpu::RunTileGemm() {
+  const int64_t first_row = context_.memory->rank() * (problem_.m / context_.memory->world_size());
+  for (const CpuGemmTile& tile :
+       TileFlagsOrder(problem_.m, problem_.n, first_row, kCpuTileRows, kCpuTileCols)) {
+    GemmTile(a_ref_.data(), tile, c_ref_.data());
+  }
+}
+
+}  // namespace symmbench
