@@ -195,7 +195,7 @@ class GemmCollective {
   // buffers, matmul_reduce_scatter's staging area.
   virtual absl::Status PoisonOutputs() = 0;
   // OK when this backend can run `variant` on the prepared problem; otherwise UNIMPLEMENTED
-  // saying what it runs (e.g. the tile-flag GEMM: bf16 and tensor-wise fp8_e4m3 on sm_90). The
+  // saying what it runs (e.g. the tile-flag GEMM: bf16 and fp8_e4m3 on sm_90). The
   // job skips such a variant when the spec did not name it and fails with this when it did.
   virtual absl::Status CanRun(GemmVariant variant) const = 0;
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any

@@ -38,7 +38,7 @@ class CudaAgGemm final : public CudaGemmOp {
 
   std::string collective_name() const override { return "nccl_all_gather"; }
 
-  // The tile-flag GEMM's limits: sm_90a, bf16 or tensor-wise FP8, 16-byte rows of A and B.
+  // The tile-flag GEMM's limits: sm_90a, bf16 or FP8, 16-byte rows of A and B.
   absl::Status CanRun(GemmVariant variant) const override;
 
  private:

@@ -34,10 +34,9 @@ absl::Status CudaAgGemm::CanRun(GemmVariant variant) const {
     return absl::UnimplementedError(
         "the tile-flag GEMM (CUTLASS, wgmma + TMA) runs on sm_90 GPUs only (H100, H200)");
   }
-  const bool fp8 = p.dtype == DType::kFp8E4m3;
-  if (!(p.dtype == DType::kBf16 || (fp8 && p.fp8_scaling == Fp8Scaling::kTensorwise))) {
-    return absl::UnimplementedError(absl::StrCat(
-        "the tile-flag GEMM runs bf16 and tensorwise fp8_e4m3 (got ", GemmDTypeName(p), ")"));
+  if (p.dtype != DType::kBf16 && p.dtype != DType::kFp8E4m3) {
+    return absl::UnimplementedError(
+        absl::StrCat("the tile-flag GEMM runs bf16 and fp8_e4m3 (got ", GemmDTypeName(p), ")"));
   }
   const int64_t alignment = 16 / elem();  // TMA: 16-byte rows
   if (p.n % alignment != 0 || p.k % alignment != 0) {
@@ -140,7 +139,11 @@ absl::Status CudaAgGemm::LaunchTileGemm(const void* a, void* c, uint32_t epoch) 
   args.a = a;
   args.b = rhs().b;
   args.c = c;
-  args.alpha = rhs().alpha;        // FP8: a_scale x b_scale; bf16: null
+  args.alpha = rhs().alpha;  // FP8 tensorwise: a_scale x b_scale; otherwise null
+  if (p.dtype == DType::kFp8E4m3 && p.fp8_scaling == Fp8Scaling::kRowwise) {
+    args.row_scales = rhs().a_scale;  // one per row of the whole A, m
+    args.col_scales = rhs().b_scale;  // one per column of B, n
+  }
   args.m = static_cast<int>(p.m);  // each at most 2^20 (the spec's limit)
   args.n = static_cast<int>(p.n);
   args.k = static_cast<int>(p.k);

@@ -1,7 +1,8 @@
 // The tile-flag GEMM (tile_flags_gemm.h) on CUTLASS 4's Hopper collectives: the cooperative
 // warp-specialized persistent kernel (TMA loads, wgmma, a TMA epilogue) in clusters of 2 x 1,
 // tiles of 128 bytes of K (128 x 256 for bf16, 128 x 128 for FP8), with the mainloop's producer
-// extended by the progress-flag wait and the tile order by ChunkOrderScheduler.
+// extended by the progress-flag wait and the tile order by ChunkOrderScheduler. Epilogue: alpha
+// (bf16, tensor-wise FP8) or the row-wise FP8 scales as an epilogue visitor tree.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
 #include "cutlass/epilogue/collective/collective_builder.hpp"
+#include "cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp"
 #include "cutlass/gemm/collective/collective_builder.hpp"
 #include "cutlass/gemm/device/gemm_universal_adapter.h"
 #include "cutlass/gemm/kernel/gemm_universal.hpp"
@@ -200,18 +202,37 @@ using ClusterShape = Shape<_2, _1, _1>;
 using Output = cutlass::bfloat16_t;  // C, row-major
 constexpr int kOutputAlignment = 8;  // elements: 16 bytes
 
+// The epilogues: alpha x acc (CUTLASS's linear combination, beta 0 and no C), or row-wise FP8
+// scales, acc x col_scales[j] then x row_scales[i] (an epilogue visitor tree of two broadcasts).
+using AlphaEpilogue = cutlass::epilogue::fusion::LinearCombination<Output, float, void, float>;
+template <class TileShape>
+using RowwiseScalesEpilogue = cutlass::epilogue::fusion::Sm90EVT<
+    cutlass::epilogue::fusion::Sm90Compute<cutlass::multiplies, Output, float,
+                                           cutlass::FloatRoundStyle::round_to_nearest>,
+    cutlass::epilogue::fusion::Sm90ColBroadcast<0, TileShape, float, float,
+                                                Stride<_1, _0, int64_t>>,
+    cutlass::epilogue::fusion::Sm90EVT<
+        cutlass::epilogue::fusion::Sm90Compute<cutlass::multiplies, float, float,
+                                               cutlass::FloatRoundStyle::round_to_nearest>,
+        cutlass::epilogue::fusion::Sm90RowBroadcast<0, TileShape, float, float,
+                                                    Stride<_0, _1, int64_t>>,
+        cutlass::epilogue::fusion::Sm90AccFetch>>;
+
 // The kernel for one input type: A row-major [m, k]; B [k, n] row-major for bf16, or Bt [n, k]
 // row-major (B column-major) for FP8, whose wgmma takes K-major operands only. Tiles are
 // 128 x kTileN x (128 bytes of K).
-template <class Input, class LayoutB, int kTileN, class Schedule>
+template <class Input, class LayoutB, int kTileN, class Schedule, bool kRowwiseScales = false>
 struct TileFlagsKernel {
   static constexpr int kInputAlignment = 16 / sizeof(Input);
+  static constexpr bool kRowwise = kRowwiseScales;
   using TileShape = Shape<_128, Int<kTileN>, Int<128 / sizeof(Input)>>;
+  using EpilogueOp =
+      cute::conditional_t<kRowwiseScales, RowwiseScalesEpilogue<TileShape>, AlphaEpilogue>;
   using Epilogue = typename cutlass::epilogue::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, TileShape, ClusterShape,
       cutlass::epilogue::collective::EpilogueTileAuto, float, float, void,
       cutlass::layout::RowMajor, kOutputAlignment, Output, cutlass::layout::RowMajor,
-      kOutputAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative>::CollectiveOp;
+      kOutputAlignment, cutlass::epilogue::TmaWarpSpecializedCooperative, EpilogueOp>::CollectiveOp;
   using BaseMainloop = typename cutlass::gemm::collective::CollectiveBuilder<
       cutlass::arch::Sm90, cutlass::arch::OpClassTensorOp, Input, cutlass::layout::RowMajor,
       kInputAlignment, Input, LayoutB, kInputAlignment, float, TileShape, ClusterShape,
@@ -231,6 +252,9 @@ using Bf16Kernel = TileFlagsKernel<cutlass::bfloat16_t, cutlass::layout::RowMajo
                                    cutlass::gemm::KernelTmaWarpSpecializedCooperative>;
 using Fp8Kernel = TileFlagsKernel<cutlass::float_e4m3_t, cutlass::layout::ColumnMajor, 128,
                                   cutlass::gemm::KernelTmaWarpSpecializedCooperative>;
+using Fp8RowwiseKernel =
+    TileFlagsKernel<cutlass::float_e4m3_t, cutlass::layout::ColumnMajor, 128,
+                    cutlass::gemm::KernelTmaWarpSpecializedCooperative, /*kRowwiseScales=*/true>;
 
 bool ValidArgs(const TileFlagsGemmArgs& args) {
   const int alignment = args.dtype == DeviceDType::kFp8E4m3 ? 16 : 8;  // 16-byte rows
@@ -241,6 +265,11 @@ bool ValidArgs(const TileFlagsGemmArgs& args) {
     return false;
   }
   if (args.dtype == DeviceDType::kBf16 && args.alpha != nullptr) return false;
+  if ((args.row_scales == nullptr) != (args.col_scales == nullptr)) return false;
+  if (args.row_scales != nullptr &&
+      (args.dtype != DeviceDType::kFp8E4m3 || args.alpha != nullptr)) {
+    return false;
+  }
   return args.flags == nullptr ||
          (args.rows_per_flag >= 1 && args.timeout_ns > 0 && args.error != nullptr);
 }
@@ -275,9 +304,16 @@ cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
   mainloop.progress.rank = args.rank;
 
   typename Kernel::EpilogueArguments epilogue{};
-  epilogue.thread.alpha = 1.0f;
-  epilogue.thread.alpha_ptr = args.alpha;  // FP8's a_scale x b_scale; null: alpha
-  epilogue.thread.beta = 0.0f;
+  if constexpr (K::kRowwise) {
+    // {row scales [m], {col scales [n], acc, x}, x}: each broadcast's {pointer, default, stride}.
+    epilogue.thread = {{args.row_scales, 0.0f, {_1{}, _0{}, int64_t{0}}},
+                       {{args.col_scales, 0.0f, {_0{}, _1{}, int64_t{0}}}, {}, {}},
+                       {}};
+  } else {
+    epilogue.thread.alpha = 1.0f;
+    epilogue.thread.alpha_ptr = args.alpha;  // FP8's a_scale x b_scale; null: alpha
+    epilogue.thread.beta = 0.0f;
+  }
   epilogue.ptr_C = nullptr;
   get<0>(epilogue.dC) = n;
   get<2>(epilogue.dC) = m * n;
@@ -318,8 +354,9 @@ cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
 
 cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream) {
   if (!ValidArgs(args)) return cudaErrorInvalidValue;
-  return args.dtype == DeviceDType::kFp8E4m3 ? Launch<Fp8Kernel>(args, stream)
-                                             : Launch<Bf16Kernel>(args, stream);
+  if (args.dtype == DeviceDType::kBf16) return Launch<Bf16Kernel>(args, stream);
+  return args.row_scales != nullptr ? Launch<Fp8RowwiseKernel>(args, stream)
+                                    : Launch<Fp8Kernel>(args, stream);
 }
 
 }  // namespace symmbench

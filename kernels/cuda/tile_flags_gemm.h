@@ -18,12 +18,17 @@ namespace symmbench {
 // One GEMM: C = alpha x (A @ B), fp32 accumulation, C in bf16, beta 0 (C fully overwritten).
 struct TileFlagsGemmArgs {
   // kBf16: A, B bf16, alpha 1. kFp8E4m3: A, B e4m3 (wgmma's periodic fp32 promotion, as
-  // cuBLASLt's default), alpha = *alpha (tensor-wise scales: a_scale x b_scale, on the device).
+  // cuBLASLt's default), alpha = *alpha (tensor-wise scales: a_scale x b_scale, on the device),
+  // or with row_scales / col_scales (row-wise scales) C[i, j] = (A @ B)[i, j] x row_scales[i] x
+  // col_scales[j].
   DeviceDType dtype = DeviceDType::kBf16;
   const void* a = nullptr;       // A [m, k], row-major
   const void* b = nullptr;       // bf16: B [k, n] row-major; fp8: Bt [n, k] row-major
   void* c = nullptr;             // C [m, n], row-major, bf16
   const float* alpha = nullptr;  // fp8: device pointer (null: 1); bf16: null
+  // fp8 row-wise: float [m] and [n] on the device, both or neither; alpha then null.
+  const float* row_scales = nullptr;
+  const float* col_scales = nullptr;
   int m = 0;
   int n = 0;
   int k = 0;  // m, n, k >= 1; n and k whole 16-byte rows (multiples of 8 bf16, 16 e4m3)

@@ -149,7 +149,8 @@ class TileFlagsGemmTest : public testing::Test {
   }
 
   // Every anchor shape in `dtype` against cuBLASLt (and, with SYMMBENCH_GEMM_TIMING, timed).
-  void MatchesCublasLt(DeviceDType dtype);
+  void MatchesCublasLt(DeviceDType dtype, bool rowwise = false);
+  void Fp8MatchesAHostReference(bool rowwise);
 
   cudaStream_t stream_ = nullptr;
   DeviceDType dtype_ = DeviceDType::kBf16;
@@ -175,8 +176,9 @@ double RelativeError(const DevicePtr<void>& got, const DevicePtr<void>& want, in
 // Flags off: C matches cuBLASLt's on every anchor shape to within bf16 rounding (tolerance 1e-2
 // relative Frobenius error: both accumulate in fp32, perhaps in different orders, then round to
 // bf16, whose unit roundoff is 3.9e-3), and C was written (poison is NaN). FP8 takes tensor-wise
-// scales of 1/448 each (the inputs span e4m3's range), alpha their product.
-void TileFlagsGemmTest::MatchesCublasLt(DeviceDType dtype) {
+// scales of 1/448 each (the inputs span e4m3's range), alpha their product, or `rowwise` one
+// scale per row of A and per column of B ((1 + u/2) / 448, LaunchFp8ScaleFill's).
+void TileFlagsGemmTest::MatchesCublasLt(DeviceDType dtype, bool rowwise) {
   absl::StatusOr<std::unique_ptr<CublasLtGemm>> cublas = CublasLtGemm::Create(0);
   ASSERT_TRUE(cublas.ok()) << cublas.status();
   const bool fp8 = dtype == DeviceDType::kFp8E4m3;
@@ -200,6 +202,19 @@ void TileFlagsGemmTest::MatchesCublasLt(DeviceDType dtype) {
     }
     TileFlagsGemmArgs args = Args(s);
     if (fp8) args.alpha = scales.get() + 8;
+    DevicePtr<float> row_scales, col_scales;
+    if (rowwise) {
+      ASSERT_CUDA(DeviceMalloc(0, sizeof(float) * s.m, &row_scales));
+      ASSERT_CUDA(DeviceMalloc(0, sizeof(float) * s.n, &col_scales));
+      ASSERT_CUDA(LaunchFp8ScaleFill(row_scales.get(), s.m, 7, 2, stream_));
+      ASSERT_CUDA(LaunchFp8ScaleFill(col_scales.get(), s.n, 7, 3, stream_));
+      rhs.scaling = Fp8Scaling::kRowwise;
+      rhs.a_scale = row_scales.get();
+      rhs.b_scale = col_scales.get();
+      args.alpha = nullptr;
+      args.row_scales = row_scales.get();
+      args.col_scales = col_scales.get();
+    }
     ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
     ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
     const absl::Status reference =
@@ -217,8 +232,11 @@ void TileFlagsGemmTest::MatchesCublasLt(DeviceDType dtype) {
       std::printf(
           "TILE-FLAGS-GEMM %dx%dx%d %s: tile_flags %.1f us (%.0f TFLOP/s), cublaslt "
           "%.1f us (%.0f TFLOP/s), ratio %.3f, rel error %.2e\n",
-          s.m, s.n, s.k, fp8 ? "fp8" : "bf16", tile, flops / tile * 1e-6, lt, flops / lt * 1e-6,
-          tile / lt, error);
+          s.m, s.n, s.k,
+          rowwise ? "fp8 rowwise"
+          : fp8   ? "fp8"
+                  : "bf16",
+          tile, flops / tile * 1e-6, lt, flops / lt * 1e-6, tile / lt, error);
     }
   }
 }
@@ -229,18 +247,37 @@ TEST_F(TileFlagsGemmTest, MatchesCublasLtInFp8OnTheAnchorShapes) {
   MatchesCublasLt(DeviceDType::kFp8E4m3);
 }
 
-// FP8 e4m3 (tensor-wise: alpha = a_scale x b_scale = 1/448^2, the inputs spanning e4m3's
-// range) against a host GEMM of the same codes in double, within bf16 rounding (1e-2 relative
-// Frobenius error): a reference that is not another GPU GEMM.
-TEST_F(TileFlagsGemmTest, Fp8MatchesAHostReference) {
+TEST_F(TileFlagsGemmTest, MatchesCublasLtInFp8WithRowwiseScalesOnTheAnchorShapes) {
+  MatchesCublasLt(DeviceDType::kFp8E4m3, /*rowwise=*/true);
+}
+
+// FP8 e4m3 against a host GEMM of the same codes in double, within bf16 rounding (1e-2 relative
+// Frobenius error): a reference that is not another GPU GEMM. Tensor-wise: alpha = a_scale x
+// b_scale = 1/448^2 (the inputs span e4m3's range); row-wise: a scale per row of A and per
+// column of B, each 1/448 times a different factor in [0.5, 1.5).
+void TileFlagsGemmTest::Fp8MatchesAHostReference(bool rowwise) {
   const Shape s{512, 768, 512};
   Allocate(s, DeviceDType::kFp8E4m3);
   const float alpha = 1.0f / (448.0f * 448.0f);
-  DevicePtr<float> device_alpha;
+  std::vector<float> row_scale(s.m, 1.0f / 448), col_scale(s.n, 1.0f / 448);
+  for (int i = 0; i < s.m; ++i) row_scale[i] *= 0.5f + static_cast<float>((i * 37) % 101) / 101;
+  for (int j = 0; j < s.n; ++j) col_scale[j] *= 0.5f + static_cast<float>((j * 53) % 97) / 97;
+  DevicePtr<float> device_alpha, device_rows, device_cols;
   ASSERT_CUDA(DeviceMalloc(0, sizeof(float), &device_alpha));
   ASSERT_CUDA(cudaMemcpy(device_alpha.get(), &alpha, sizeof(float), cudaMemcpyHostToDevice));
+  ASSERT_CUDA(DeviceMalloc(0, sizeof(float) * s.m, &device_rows));
+  ASSERT_CUDA(DeviceMalloc(0, sizeof(float) * s.n, &device_cols));
+  ASSERT_CUDA(
+      cudaMemcpy(device_rows.get(), row_scale.data(), sizeof(float) * s.m, cudaMemcpyHostToDevice));
+  ASSERT_CUDA(
+      cudaMemcpy(device_cols.get(), col_scale.data(), sizeof(float) * s.n, cudaMemcpyHostToDevice));
   TileFlagsGemmArgs args = Args(s);
-  args.alpha = device_alpha.get();
+  if (rowwise) {
+    args.row_scales = device_rows.get();
+    args.col_scales = device_cols.get();
+  } else {
+    args.alpha = device_alpha.get();
+  }
   ASSERT_CUDA(cudaMemsetAsync(c_.get(), 0xFF, size_t{2} * s.m * s.n, stream_));
   ASSERT_CUDA(LaunchTileFlagsGemm(args, stream_));
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
@@ -258,13 +295,19 @@ TEST_F(TileFlagsGemmTest, Fp8MatchesAHostReference) {
       double want = 0;
       for (int kk = 0; kk < s.k; ++kk)
         want += double{af[size_t{1} * i * s.k + kk]} * bf[size_t{1} * j * s.k + kk];
-      want *= alpha;
+      want *= rowwise ? double{row_scale[i]} * col_scale[j] : alpha;
       const double got = LoadAsFloat(c.data(), DType::kBf16, int64_t{i} * s.n + j);
       diff += (got - want) * (got - want);
       norm += want * want;
     }
   }
   EXPECT_LT(std::sqrt(diff / norm), 1e-2);
+}
+
+TEST_F(TileFlagsGemmTest, Fp8MatchesAHostReference) { Fp8MatchesAHostReference(false); }
+
+TEST_F(TileFlagsGemmTest, Fp8WithRowwiseScalesMatchesAHostReference) {
+  Fp8MatchesAHostReference(/*rowwise=*/true);
 }
 
 // Launched before A has arrived: A is poison, the chunks land by copy engine 20 ms later, each
@@ -397,6 +440,12 @@ TEST_F(TileFlagsGemmTest, RefusesBadArguments) {
   EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
   args = Args(s);
   args.alpha = reinterpret_cast<const float*>(c_.get());  // an alpha for bf16
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+  args = Args(s);
+  args.row_scales = args.col_scales = reinterpret_cast<const float*>(c_.get());  // bf16
+  EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
+  args = Args(s);
+  args.row_scales = reinterpret_cast<const float*>(c_.get());  // without column scales
   EXPECT_EQ(LaunchTileFlagsGemm(args, stream_), cudaErrorInvalidValue);
 }
 
