@@ -50,6 +50,20 @@ std::vector<GemmVariant> OfferedGemmVariants(Computes computes) {
   return variants;
 }
 
+TileWaits SummarizeTileWaits(const std::vector<double>& waits_us) {
+  constexpr double kWaitedUs = 1.0;
+  TileWaits waits;
+  waits.tiles = static_cast<int64_t>(waits_us.size());
+  double sum = 0;
+  for (double us : waits_us) {
+    if (us > kWaitedUs) ++waits.waited;
+    waits.max_us = std::max(waits.max_us, us);
+    sum += us;
+  }
+  if (waits.tiles > 0) waits.mean_us = sum / static_cast<double>(waits.tiles);
+  return waits;
+}
+
 int AutoSplitsPerRank(int64_t m, int world_size) {
   constexpr int64_t kMinChunkRows = 1024;
   const int64_t shard_rows = m / world_size;

@@ -116,12 +116,25 @@ inline bool GathersIntoA(GemmVariant variant) {
 }
 
 // Outcome of comparing the fused op's outputs with the sequential reference's.
+// How long the tiles of one kTileFlags operation waited for their progress flags.
+struct TileWaits {
+  int64_t tiles = 0;     // output tiles (0: no kTileFlags operation was checked)
+  int64_t waited = 0;    // tiles that waited more than 1 us
+  double max_us = 0.0;   // the longest wait
+  double mean_us = 0.0;  // the mean over all tiles
+};
+
+// TileWaits of per-tile waits in microseconds.
+TileWaits SummarizeTileWaits(const std::vector<double>& waits_us);
+
 struct GemmCheck {
   int64_t gathered_wrong = 0;    // elements of the gathered A differing bitwise from A_ref
   int64_t first_bad_index = -1;  // first such element (row-major index into A), -1 if none
   // The largest over C's row tiles (CheckTileRows) of ||C - C_ref||_F / ||C_ref||_F, so that
   // one wrong tile is not averaged away over the whole output (TileRelError: 1e30 for NaN).
   double c_rel_error = 0.0;
+  // After kTileFlags: its tiles' waits for their flags in the operation checked.
+  TileWaits tile_waits;
 };
 
 // Rows of C in one verification tile: the largest divisor of a chunk's rows

@@ -142,6 +142,18 @@ TEST(AgGemmSpecTest, MatmulReduceScatterDerivedValuesAndVariants) {
                  Limits(int64_t{1} << 30));
 }
 
+// A tile waited when it waited more than 1 us; the mean is over every tile.
+TEST(AgGemmSpecTest, TileWaitsSummary) {
+  const TileWaits none = SummarizeTileWaits({});
+  EXPECT_EQ(none.tiles, 0);
+  EXPECT_EQ(none.mean_us, 0.0);
+  const TileWaits waits = SummarizeTileWaits({0.0, 0.5, 3.0, 12.5});
+  EXPECT_EQ(waits.tiles, 4);
+  EXPECT_EQ(waits.waited, 2);
+  EXPECT_DOUBLE_EQ(waits.max_us, 12.5);
+  EXPECT_DOUBLE_EQ(waits.mean_us, 4.0);
+}
+
 TEST(AgGemmSpecTest, AutoSplits) {
   EXPECT_EQ(AutoSplitsPerRank(16384, 2), 4);  // 8192-row shard: 4 chunks of 2048
   EXPECT_EQ(AutoSplitsPerRank(4096, 2), 2);

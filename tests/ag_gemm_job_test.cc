@@ -29,6 +29,11 @@ void ExpectVerifiedRow(const nlohmann::json& row, int64_t m, int64_t n, int64_t 
     EXPECT_GT(gemm[key].get<double>(), 0.0) << key;
   }
   EXPECT_EQ(gemm["telemetry"].size(), 0u);  // NVML: GPUs only
+  // tile_flags' per-tile waits: the tiles of 48 x 64 (kCpuTileRows x kCpuTileCols) of both ranks.
+  const int64_t tiles = (m + 47) / 48 * ((n + 63) / 64);
+  EXPECT_EQ(gemm["tile_waits"]["tiles"].get<int64_t>(), tiles * 2) << gemm.dump();
+  EXPECT_GE(gemm["tile_waits"]["max_us"].get<double>(),
+            gemm["tile_waits"]["mean_us"].get<double>());
   EXPECT_DOUBLE_EQ(row["time_us"].get<double>(), gemm["t_fused_us"].get<double>());
   EXPECT_NEAR(row["speedup"].get<double>(),
               gemm["t_sequential_us"].get<double>() / gemm["t_fused_us"].get<double>(), 1e-9);

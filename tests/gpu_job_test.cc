@@ -158,6 +158,10 @@ TEST(GpuAgGemmJobTest, EveryShapeIsCheckedAgainstTheSequentialBaseline) {
         EXPECT_GT(t["power_w"].get<double>(), 0) << t.dump();
       }
       EXPECT_EQ(gemm["telemetry"][0]["variant"], "fused");
+      // Its tiles' flag waits: every tile of every rank recorded.
+      EXPECT_GT(gemm["tile_waits"]["tiles"].get<int64_t>(), 0) << gemm.dump();
+      EXPECT_GE(gemm["tile_waits"]["max_us"].get<double>(),
+                gemm["tile_waits"]["mean_us"].get<double>());
     }
   }
 }

@@ -40,6 +40,8 @@ struct RankResult {
     for (const TimingStats& t : times)
       out << t.median_us << ' ' << t.min_us << ' ' << t.max_us << ' ';
     out << check.gathered_wrong << ' ' << check.first_bad_index << ' ' << check.c_rel_error;
+    const TileWaits& waits = check.tile_waits;
+    out << ' ' << waits.tiles << ' ' << waits.waited << ' ' << waits.max_us << ' ' << waits.mean_us;
     for (const GemmRowCheck* rows : {&race, &timed}) {
       out << ' ' << rows->wrong_rows << ' ' << rows->operation << ' ' << rows->first_row << ' '
           << rows->worst_ratio;
@@ -60,6 +62,8 @@ struct RankResult {
     std::istringstream in(text);
     for (TimingStats& t : r.times) in >> t.median_us >> t.min_us >> t.max_us;
     in >> r.check.gathered_wrong >> r.check.first_bad_index >> r.check.c_rel_error;
+    TileWaits& waits = r.check.tile_waits;
+    in >> waits.tiles >> waits.waited >> waits.max_us >> waits.mean_us;
     for (GemmRowCheck* rows : {&r.race, &r.timed}) {
       in >> rows->wrong_rows >> rows->operation >> rows->first_row >> rows->worst_ratio;
     }
@@ -205,6 +209,17 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     AccumulateRowChecks(r.race, &race);
   }
   row.set_wrong(wrong);
+  // tile_flags' waits: summed, the longest, the mean over every tile of every rank.
+  v1::TileWaits* waits = gemm->mutable_tile_waits();
+  double wait_sum_us = 0;
+  for (const RankResult& r : results) {
+    const TileWaits& mine = r.check.tile_waits;
+    waits->set_tiles(waits->tiles() + mine.tiles);
+    waits->set_waited(waits->waited() + mine.waited);
+    waits->set_max_us(std::max(waits->max_us(), mine.max_us));
+    wait_sum_us += mine.mean_us * static_cast<double>(mine.tiles);
+  }
+  if (waits->tiles() > 0) waits->set_mean_us(wait_sum_us / static_cast<double>(waits->tiles()));
   gemm->set_race_wrong_rows(race.wrong_rows);
   gemm->set_race_ratio(race.worst_ratio);
   gemm->set_rel_error(error);
@@ -311,6 +326,7 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
       }
       mine.check.gathered_wrong += checked->gathered_wrong;
       mine.check.c_rel_error = std::max(mine.check.c_rel_error, checked->c_rel_error);
+      if (checked->tile_waits.tiles > 0) mine.check.tile_waits = checked->tile_waits;  // the last
       return absl::OkStatus();
     };
     if (check) {

@@ -375,6 +375,9 @@ absl::StatusOr<GemmCheck> AgGemmCpu::Check() {
   const int64_t tile_elems = CheckTileRows(problem_, context_.memory->world_size()) * problem_.n;
   result.c_rel_error = MaxTileRelError(c_.data(), c_ref_.data(), GemmOutputDType(dtype),
                                        problem_.m * problem_.n, tile_elems);
+  if (last_checked_ == GemmVariant::kTileFlags) {
+    result.tile_waits = SummarizeTileWaits(tile_waits_us_);
+  }
   return result;
 }
 

@@ -163,11 +163,12 @@ class AgGemmCpu : public GemmCollective {
   std::vector<unsigned char> stage_;  // one pipeline stage's gathered rows [m / splits, k]
   // Which checked variant wrote C last (Check compares the gathered A after kFused only).
   GemmVariant last_checked_ = GemmVariant::kFused;
-  std::vector<float> b_f_;   // B [k, n], dtype-rounded values as float
-  std::vector<float> a_f_;   // float A [m, k] scratch (all but fp32)
-  std::vector<float> c_f_;   // float C [m, n] scratch (bf16/fp16/fp8_e4m3 only)
-  CpuFp8Scales scales_;      // fp8_e4m3 only
-  GemmRowCheck row_checks_;  // CheckRows' findings since the last TakeRowChecks
+  std::vector<float> b_f_;             // B [k, n], dtype-rounded values as float
+  std::vector<float> a_f_;             // float A [m, k] scratch (all but fp32)
+  std::vector<float> c_f_;             // float C [m, n] scratch (bf16/fp16/fp8_e4m3 only)
+  CpuFp8Scales scales_;                // fp8_e4m3 only
+  GemmRowCheck row_checks_;            // CheckRows' findings since the last TakeRowChecks
+  std::vector<double> tile_waits_us_;  // the last kTileFlags' per-tile flag waits (Check)
   std::unique_ptr<std::atomic<uint32_t>[]> progress_;  // [num_chunks_], written by the copy thread
   uint32_t epoch_ = 0;                                 // last fused run's epoch (0: none)
   AgGemmCopyThread copy_thread_;  // last member: joined before the buffers it writes go away

@@ -163,6 +163,11 @@ TEST_P(AgGemmCpuTest, FusedMatchesReferencesAndTripleLoop) {
         ASSERT_TRUE(tiled.ok()) << tiled.status();
         EXPECT_EQ(tiled->gathered_wrong, 0) << "first bad " << tiled->first_bad_index;
         EXPECT_EQ(tiled->c_rel_error, 0.0);
+        EXPECT_EQ(tiled->tile_waits.tiles,
+                  static_cast<int64_t>(
+                      TileFlagsOrder(problem.m, problem.n, 0, kCpuTileRows, kCpuTileCols).size()));
+        EXPECT_LE(tiled->tile_waits.waited, tiled->tile_waits.tiles);
+        EXPECT_GE(tiled->tile_waits.max_us, tiled->tile_waits.mean_us);
         EXPECT_LT(
             RelErrorAgainstTripleLoop(problem, world_size, seed, impl->c_for_testing(), scales),
             exact_bound);

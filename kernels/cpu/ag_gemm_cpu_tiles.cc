@@ -1,6 +1,7 @@
 // CPU ag_gemm's tile-flag variants (ag_gemm_cpu.h's class note): the tile order, the flag
 // waits before each tile, and each tile block's OpenBLAS GEMM.
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -64,15 +65,20 @@ absl::Status AgGemmCpu::RunTileFlags() {
   epoch_ = epoch_ == std::numeric_limits<uint32_t>::max() ? 1 : epoch_ + 1;
   const uint32_t epoch = epoch_;
   absl::Status status = copy_thread_.Start([this, epoch] { CopyChunks(epoch, true); });
+  tile_waits_us_.clear();
   if (status.ok()) {
     for (const CpuGemmTile& tile :
          TileFlagsOrder(problem_.m, problem_.n, rank * shard_rows, kCpuTileRows, kCpuTileCols)) {
       // Every chunk the tile's rows span (a wait on a raised flag returns at once).
       const int first = static_cast<int>(tile.row0 / chunk_rows_);
       const int last = static_cast<int>((tile.row0 + tile.rows - 1) / chunk_rows_);
+      const auto start = std::chrono::steady_clock::now();
       for (int chunk = first; chunk <= last && status.ok(); ++chunk) {
         status = WaitForChunk(chunk, epoch);
       }
+      tile_waits_us_.push_back(
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+              .count());
       if (!status.ok()) break;
       GemmTile(a_.data(), tile, c_.data());
     }

@@ -28,6 +28,7 @@
 #include "kernels/cuda/cuda_gemm_op.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/gemm_row_check.h"
+#include "kernels/cuda/tile_flags_gemm.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
@@ -79,6 +80,11 @@ absl::Status CudaAgGemm::PrepareResources(const GemmProblem& problem) {
   }
   const size_t flag_bytes = sizeof(uint32_t) * ws * problem.splits_per_rank;
   const size_t check_bytes = CheckBytes(problem.m / CheckTileRows(problem, ws));
+  TileFlagsGemmArgs grid;  // the tile-flag GEMM's tile grid, for its per-tile waits
+  grid.dtype = ToDeviceDType(problem.dtype);
+  grid.m = static_cast<int>(problem.m);
+  grid.n = static_cast<int>(problem.n);
+  const size_t wait_bytes = sizeof(uint32_t) * static_cast<size_t>(TileFlagsGemmTiles(grid));
   const BufferSize sizes[] = {{&gathered_, static_cast<size_t>(a_bytes)},
                               {&a_ref_, static_cast<size_t>(a_bytes)},
                               {&b_, static_cast<size_t>(b_bytes)},
@@ -86,6 +92,7 @@ absl::Status CudaAgGemm::PrepareResources(const GemmProblem& problem) {
                               {&c_ref_, static_cast<size_t>(c_bytes)},
                               {&flags_, flag_bytes},
                               {&check_, check_bytes},
+                              {&tile_waits_, wait_bytes},
                               {&row_check_, GemmRowCheckWorkspaceBytes(problem.n, problem.k, 1)}};
   if (absl::Status s =
           ResizeBuffers(sizes, absl::StrCat(kName, ": buffers for ", GemmProblemName(problem)));
@@ -96,6 +103,9 @@ absl::Status CudaAgGemm::PrepareResources(const GemmProblem& problem) {
   // stream, which each Run joins back into the main stream).
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaMemsetAsync(flags_.get(), 0, flag_bytes, ctx()->stream),
                                  absl::StrCat(kName, ": cudaMemsetAsync(flags)"));
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaMemsetAsync(tile_waits_.get(), 0, tile_waits_.size(), ctx()->stream),
+      absl::StrCat(kName, ": cudaMemsetAsync(tile waits)"));
   epoch_ = 0;
   return pipeline_->Prepare(problem);
 }
@@ -173,6 +183,17 @@ absl::StatusOr<GemmCheck> CudaAgGemm::CheckOutputs() {
     const FrobeniusSums& f = got->tiles[t];
     result.c_rel_error =
         std::max(result.c_rel_error, TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
+  }
+  if (last_checked_ == GemmVariant::kTileFlags) {
+    std::vector<uint32_t> waits_ns(tile_waits_.size() / sizeof(uint32_t));
+    if (absl::Status s =
+            ReadBack(waits_ns.data(), tile_waits_.get(), tile_waits_.size(), "tile waits");
+        !s.ok()) {
+      return s;
+    }
+    std::vector<double> waits_us(waits_ns.begin(), waits_ns.end());
+    for (double& us : waits_us) us /= 1e3;
+    result.tile_waits = SummarizeTileWaits(waits_us);
   }
   return result;
 }

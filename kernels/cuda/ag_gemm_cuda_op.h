@@ -124,6 +124,8 @@ class CudaAgGemm final : public CudaGemmOp {
   DeviceBuffer gathered_{ctx()->device}, a_ref_{ctx()->device};
   DeviceBuffer flags_{ctx()->device};  // uint32 [world_size][splits_per_rank], progress per chunk
   DeviceBuffer check_{ctx()->device};  // CheckSums, CheckBytes(tiles of the prepared problem)
+  // uint32 ns per tile of the tile-flag GEMM: how long the last kTileFlags' tiles waited.
+  DeviceBuffer tile_waits_{ctx()->device};
   uint32_t epoch_ = 0;  // flag value of the last kFused or kTileFlags Run since zeroed
   // Which checked variant wrote C last (Check compares the gathered A after kFused and
   // kTileFlags only).

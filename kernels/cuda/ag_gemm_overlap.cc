@@ -154,6 +154,7 @@ absl::Status CudaAgGemm::LaunchTileGemm(const void* a, void* c, uint32_t epoch) 
     args.timeout_ns = ctx()->barrier_timeout_ns;
     args.error = ctx()->error;
     args.rank = ctx()->rank;
+    args.wait_ns = static_cast<uint32_t*>(tile_waits_.get());
   }
   args.first_row = static_cast<int>(ctx()->rank * shard_rows());
   SYMMBENCH_RETURN_IF_CUDA_ERROR(LaunchTileFlagsGemm(args, ctx()->stream),

@@ -32,6 +32,8 @@ struct ProgressFlags {
   uint64_t timeout_ns = 0;
   DeviceErrorRecord* error = nullptr;
   int rank = 0;
+  uint32_t* wait_ns = nullptr;  // per tile (TileFlagsGemmArgs::wait_ns); null: not recorded
+  int tiles_n = 1;
 };
 
 // NOTE [progress flags: memory-ordering contract]
@@ -53,9 +55,12 @@ struct ProgressFlags {
 // record is written.
 
 // The calling warp waits until the flags of rows [row0, row0 + rows) ∩ [0, m) are raised (the
-// contract above): lane i polls flags first + i, first + i + 32, ...
-__device__ __forceinline__ void WaitForRows(const ProgressFlags& p, int row0, int rows) {
-  if (p.flags == nullptr) return;
+// contract above): lane i polls flags first + i, first + i + 32, ... Lane 0 then records the
+// wait of tile (row0 / rows, tile_n) in p.wait_ns.
+__device__ __forceinline__ void WaitForRows(const ProgressFlags& p, int row0, int rows,
+                                            int tile_n) {
+  if (p.flags == nullptr || row0 >= p.m) return;
+  const uint64_t start = signal_pad::GlobalTimerNs();
   const int lane = static_cast<int>(threadIdx.x % 32);
   const int first = row0 / p.rows_per_flag;
   const int last_row = (row0 + rows < p.m ? row0 + rows : p.m) - 1;
@@ -80,6 +85,11 @@ __device__ __forceinline__ void WaitForRows(const ProgressFlags& p, int row0, in
   }
   __syncwarp();
   asm volatile("fence.proxy.async.global;" ::: "memory");
+  if (p.wait_ns != nullptr && lane == 0) {
+    const uint64_t waited = signal_pad::GlobalTimerNs() - start;
+    p.wait_ns[static_cast<int64_t>(row0 / rows) * p.tiles_n + tile_n] =
+        waited > 0xFFFFFFFFull ? 0xFFFFFFFFu : static_cast<uint32_t>(waited);
+  }
 }
 
 // CUTLASS's sm90 TMA warp-specialized mainloop whose load (the producer warp, once per output
@@ -111,7 +121,8 @@ struct FlagWaitingMainloop : Base {
                            int thread_idx, uint32_t block_rank_in_cluster,
                            typename Base::TensorStorage& shared_tensors) {
     constexpr int kBlockM = size<0>(typename Base::TileShape{});
-    WaitForRows(params.progress, static_cast<int>(get<0>(blk_coord)) * kBlockM, kBlockM);
+    WaitForRows(params.progress, static_cast<int>(get<0>(blk_coord)) * kBlockM, kBlockM,
+                static_cast<int>(get<1>(blk_coord)));
     Base::load(params, pipeline, smem_pipe_write, load_inputs, blk_coord, k_tile_iter, k_tile_count,
                thread_idx, block_rank_in_cluster, shared_tensors);
   }
@@ -255,6 +266,9 @@ using Fp8Kernel = TileFlagsKernel<cutlass::float_e4m3_t, cutlass::layout::Column
 using Fp8RowwiseKernel =
     TileFlagsKernel<cutlass::float_e4m3_t, cutlass::layout::ColumnMajor, 128,
                     cutlass::gemm::KernelTmaWarpSpecializedCooperative, /*kRowwiseScales=*/true>;
+static_assert(size<0>(Bf16Kernel::TileShape{}) == 128 && size<1>(Bf16Kernel::TileShape{}) == 256 &&
+                  size<0>(Fp8Kernel::TileShape{}) == 128 && size<1>(Fp8Kernel::TileShape{}) == 128,
+              "TileFlagsGemmTiles assumes these tiles");
 
 bool ValidArgs(const TileFlagsGemmArgs& args) {
   const int alignment = args.dtype == DeviceDType::kFp8E4m3 ? 16 : 8;  // 16-byte rows
@@ -302,6 +316,9 @@ cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
   mainloop.progress.timeout_ns = args.timeout_ns;
   mainloop.progress.error = args.error;
   mainloop.progress.rank = args.rank;
+  mainloop.progress.wait_ns = args.flags != nullptr ? args.wait_ns : nullptr;
+  mainloop.progress.tiles_n = static_cast<int>((n + size<1>(typename K::TileShape{}) - 1) /
+                                               size<1>(typename K::TileShape{}));
 
   typename Kernel::EpilogueArguments epilogue{};
   if constexpr (K::kRowwise) {
@@ -351,6 +368,13 @@ cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
 }
 
 }  // namespace
+
+int64_t TileFlagsGemmTiles(const TileFlagsGemmArgs& args, int64_t* tiles_n) {
+  const int64_t tile_n = args.dtype == DeviceDType::kFp8E4m3 ? 128 : 256;  // the kernels' tiles
+  const int64_t n_tiles = (static_cast<int64_t>(args.n) + tile_n - 1) / tile_n;
+  if (tiles_n != nullptr) *tiles_n = n_tiles;
+  return (static_cast<int64_t>(args.m) + 127) / 128 * n_tiles;
+}
 
 cudaError_t LaunchTileFlagsGemm(const TileFlagsGemmArgs& args, cudaStream_t stream) {
   if (!ValidArgs(args)) return cudaErrorInvalidValue;

@@ -47,7 +47,15 @@ struct TileFlagsGemmArgs {
   // tiles) to the end, then from row 0: this rank's own shard first, then the shards in the
   // order a ring from rank + 1 gathers them. Any order computes the same C.
   int first_row = 0;  // in [0, m)
+  // Optional, with flags: how long each output tile's producer waited for its flags, in ns of
+  // the global timer (0 where they were up), one uint32 per tile of the TileFlagsGemmTiles grid,
+  // row-major (tile (i, j) at i x tiles_n + j). Null: not recorded.
+  uint32_t* wait_ns = nullptr;
 };
+
+// The output tile grid of `args`' GEMM: ceil(m / 128) x ceil(n / tile_n), tile_n 256 for bf16
+// and 128 for FP8. Writes tiles_n when it is not null; returns the tile count.
+int64_t TileFlagsGemmTiles(const TileFlagsGemmArgs& args, int64_t* tiles_n = nullptr);
 
 // Enqueues the GEMM on `stream`. The producer acquires each flag at system scope, then fences
 // the async proxy, so its TMA loads of A see the chunk the flag announces. Errors:
