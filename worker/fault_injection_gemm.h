@@ -10,11 +10,11 @@
 namespace symmbench {
 
 // `op` made to misbehave as `fault` says:
-//   cached_result on every rank: a variant that computes C (kFused, kPipelined) runs only the
-//                first time after each Prepare and does nothing later, and PoisonOutputs does
-//                nothing, so C keeps that first result, as an op that copies a cached result
-//                would: every check on Prepare's inputs passes, the timed loops do no work, and
-//                only the race check, whose inputs change (RefillInputs), sees it;
+//   cached_result on every rank: a variant that computes C (kFused, kPipelined, kTileFlags)
+//                runs only the first time after each Prepare and does nothing later, and
+//                PoisonOutputs does nothing, so C keeps that first result, as an op that copies a
+//                cached result would: every check on Prepare's inputs passes, the timed loops do
+//                no work, and only the race check, whose inputs change (RefillInputs), sees it;
 //   flip_timed   on every rank: the same, but PoisonOutputs reaches the op, so every timed
 //                operation leaves the poison the timed batch started with, and the checks of
 //                the timed batches see it (the check right after Prepare is right).

@@ -308,8 +308,8 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
     }
     if (telemetry != nullptr) telemetry->Clear();
     RankResult mine;
-    // The check of `variant` (kFused, kPipelined): every output poisoned (the gathered A
-    // included, so that a progress-flag wait satisfied early reads poison, not the previous
+    // The check of `variant` (kFused, kPipelined, kTileFlags): every output poisoned (the gathered
+    // A included, so that a progress-flag wait satisfied early reads poison, not the previous
     // operation's data), the variant and the sequential reference, then the comparison; its
     // outcome is the worst over every check.
     const auto run_checked = [&](GemmVariant variant) -> absl::Status {
