@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 
-#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -13,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "worker/timing.h"
 
 namespace symmbench {
 namespace {
@@ -32,17 +32,6 @@ struct Nvml {
   NvmlReturn (*clock)(NvmlDevice, int, unsigned int*) = nullptr;       // nvmlDeviceGetClockInfo
   NvmlReturn (*power)(NvmlDevice, unsigned int*) = nullptr;            // nvmlDeviceGetPowerUsage
 };
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const size_t mid = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + mid, values.end());
-  double median = values[mid];
-  if (values.size() % 2 == 0) {
-    median = (median + *std::max_element(values.begin(), values.begin() + mid)) / 2;
-  }
-  return median;
-}
 
 }  // namespace
 
@@ -160,13 +149,12 @@ TelemetrySummary GpuTelemetry::Summarize(int series) const {
   TelemetrySummary summary;
   if (series < 0 || series >= kMaxSeries) return summary;
   std::lock_guard<std::mutex> lock(state_->mu);
-  const std::vector<double>& clocks = state_->clocks[series];
-  summary.samples = static_cast<int>(clocks.size());
-  if (!clocks.empty()) {
-    summary.sm_clock_mhz = Median(clocks);
-    summary.sm_clock_min_mhz = *std::min_element(clocks.begin(), clocks.end());
-  }
-  summary.power_w = Median(state_->powers[series]);
+  // Summarize (worker/timing.h): the median and the lowest of any series, 0 for none.
+  const TimingStats clocks = symmbench::Summarize(state_->clocks[series]);
+  summary.samples = static_cast<int>(clocks.samples_us.size());
+  summary.sm_clock_mhz = clocks.median_us;
+  summary.sm_clock_min_mhz = clocks.min_us;
+  summary.power_w = symmbench::Summarize(state_->powers[series]).median_us;
   return summary;
 }
 

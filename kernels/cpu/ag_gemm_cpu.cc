@@ -225,27 +225,7 @@ absl::Status AgGemmCpu::Run(GemmVariant variant) {
 }
 
 void AgGemmCpu::GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out) {
-  const DType dtype = problem_.dtype;
-  const int64_t n = problem_.n;
-  const int64_t k = problem_.k;
-  const bool convert = dtype != DType::kFp32;
-  const float* a = static_cast<const float*>(a_rows);
-  float* c = static_cast<float*>(out) + row0 * n;
-  if (convert) {
-    float* a_f = a_f_.data() + row0 * k;
-    LoadChunkAsFloat(dtype, a_rows, a_f, rows * k);
-    a = a_f;
-    c = c_f_.data() + row0 * n;
-  }
-  blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
-               static_cast<int>(n), static_cast<int>(k), 1.0f, a, static_cast<int>(k), b_f_.data(),
-               static_cast<int>(n), 0.0f, c, static_cast<int>(n));
-  if (dtype == DType::kFp8E4m3) scales_.Apply(row0, rows, n, c);
-  if (convert) {
-    const DType out_dtype = GemmOutputDType(dtype);
-    StoreChunkFromFloat(out_dtype, c, static_cast<char*>(out) + row0 * n * DTypeSize(out_dtype),
-                        rows * n);
-  }
+  GemmTile(a_rows, CpuGemmTile{row0, rows, 0, problem_.n}, out);
 }
 
 void AgGemmCpu::CopyChunks(uint32_t epoch, bool own_first) {

@@ -12,6 +12,7 @@
 #include "kernels/cpu/cpu_kernel.h"
 #include "kernels/cpu/gemm_cpu_util.h"
 #include "kernels/cpu/openblas.h"
+#include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
 
 namespace symmbench {
@@ -131,10 +132,14 @@ class AgGemmCpu : public GemmCollective {
   // The tile-flag GEMM's protocol and its GEMM alone (the class note).
   absl::Status RunTileFlags();
   void RunTileGemm();
-  // C's tile `tile` = A's rows of it (in `a`, the whole [m, k] A in dtype) @ B's columns of it,
-  // into `out` ([m, n] in the output dtype); A's rows are converted to float at a tile with
-  // col0 == 0 (the first of its rows in TileFlagsOrder).
-  void GemmTile(const unsigned char* a, const CpuGemmTile& tile, void* out);
+  // C's tile `tile` = A's rows of it (`a_rows`: tile.rows x k in dtype, A's row tile.row0 first)
+  // @ B's columns of it, into `out` ([m, n] in the output dtype); A's rows are converted to
+  // float at a tile with col0 == 0 (the first of its rows in TileFlagsOrder, or a whole row).
+  void GemmTile(const void* a_rows, const CpuGemmTile& tile, void* out);
+  // Row `row` of the [m, k] A (dtype) held in `a`.
+  const unsigned char* RowOf(const std::vector<unsigned char>& a, int64_t row) const {
+    return a.data() + row * problem_.k * DTypeSize(problem_.dtype);
+  }
   // nvFuser's stream pipeline on one thread: for each of splits_per_rank stages, the stage's
   // all-gather (split s of every rank's shard, memcpy into stage_), then its GEMMs into C, each
   // rank's rows in their place; between an entry and an exit barrier.
@@ -146,7 +151,7 @@ class AgGemmCpu : public GemmCollective {
   absl::Status WaitForChunk(int chunk, uint32_t epoch) const;
   // Draws this rank's A_shard and B from `seed` (Prepare's, RefillInputs').
   void FillInputs(uint64_t seed);
-  // out rows [row0, row0 + rows) = a_rows (rows x k, dtype) @ B.
+  // out rows [row0, row0 + rows) = a_rows (rows x k, dtype) @ B: GemmTile of whole rows.
   void GemmRows(const void* a_rows, int64_t rows, int64_t row0, void* out);
 
   CpuKernelContext context_;

@@ -27,22 +27,21 @@ std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row,
   return tiles;
 }
 
-void AgGemmCpu::GemmTile(const unsigned char* a, const CpuGemmTile& tile, void* out) {
+void AgGemmCpu::GemmTile(const void* a_rows, const CpuGemmTile& tile, void* out) {
   const DType dtype = problem_.dtype;
   const int64_t n = problem_.n;
   const int64_t k = problem_.k;
   const bool convert = dtype != DType::kFp32;
-  const size_t size = DTypeSize(dtype);
-  const float* a_rows = reinterpret_cast<const float*>(a + tile.row0 * k * size);
+  const float* a = static_cast<const float*>(a_rows);
   float* c = static_cast<float*>(out) + tile.row0 * n + tile.col0;
   if (convert) {
     float* a_f = a_f_.data() + tile.row0 * k;
-    if (tile.col0 == 0) LoadChunkAsFloat(dtype, a + tile.row0 * k * size, a_f, tile.rows * k);
-    a_rows = a_f;
+    if (tile.col0 == 0) LoadChunkAsFloat(dtype, a_rows, a_f, tile.rows * k);
+    a = a_f;
     c = c_f_.data() + tile.row0 * n + tile.col0;
   }
   blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(tile.rows),
-               static_cast<int>(tile.cols), static_cast<int>(k), 1.0f, a_rows, static_cast<int>(k),
+               static_cast<int>(tile.cols), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
                b_f_.data() + tile.col0, static_cast<int>(n), 0.0f, c, static_cast<int>(n));
   if (dtype == DType::kFp8E4m3)
     scales_.ApplyBlock(tile.row0, tile.rows, tile.col0, tile.cols, n, c);
@@ -80,7 +79,7 @@ absl::Status AgGemmCpu::RunTileFlags() {
           std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
               .count());
       if (!status.ok()) break;
-      GemmTile(a_.data(), tile, c_.data());
+      GemmTile(RowOf(a_, tile.row0), tile, c_.data());
     }
     copy_thread_.Join();  // memcpy only: always finishes; its writes are visible after this
   }
@@ -95,7 +94,7 @@ void AgGemmCpu::RunTileGemm() {
   const int64_t first_row = context_.memory->rank() * (problem_.m / context_.memory->world_size());
   for (const CpuGemmTile& tile :
        TileFlagsOrder(problem_.m, problem_.n, first_row, kCpuTileRows, kCpuTileCols)) {
-    GemmTile(a_ref_.data(), tile, c_ref_.data());
+    GemmTile(RowOf(a_ref_, tile.row0), tile, c_ref_.data());
   }
 }
 
