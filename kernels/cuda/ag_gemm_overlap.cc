@@ -38,10 +38,10 @@ absl::Status CudaAgGemm::CanRun(GemmVariant variant) const {
     return absl::UnimplementedError(
         absl::StrCat("the tile-flag GEMM runs bf16 and fp8_e4m3 (got ", GemmDTypeName(p), ")"));
   }
-  const int64_t alignment = 16 / elem();  // TMA: 16-byte rows
-  if (p.n % alignment != 0 || p.k % alignment != 0) {
-    return absl::UnimplementedError(absl::StrCat("the tile-flag GEMM needs n and k multiples of ",
-                                                 alignment, " (got n=", p.n, " k=", p.k, ")"));
+  if (!TileFlagsGemmRuns(ToDeviceDType(p.dtype), p.m, p.n, p.k)) {
+    return absl::UnimplementedError(
+        absl::StrCat("the tile-flag GEMM needs n and k whole 16-byte rows, multiples of ",
+                     16 / elem(), " elements (got n=", p.n, " k=", p.k, ")"));
   }
   return absl::OkStatus();
 }

@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <limits>
 
 #include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
@@ -271,11 +272,8 @@ static_assert(size<0>(Bf16Kernel::TileShape{}) == 128 && size<1>(Bf16Kernel::Til
               "TileFlagsGemmTiles assumes these tiles");
 
 bool ValidArgs(const TileFlagsGemmArgs& args) {
-  const int alignment = args.dtype == DeviceDType::kFp8E4m3 ? 16 : 8;  // 16-byte rows
-  if ((args.dtype != DeviceDType::kBf16 && args.dtype != DeviceDType::kFp8E4m3) ||
-      args.a == nullptr || args.b == nullptr || args.c == nullptr || args.m < 1 || args.n < 1 ||
-      args.k < 1 || args.n % alignment != 0 || args.k % alignment != 0 || args.first_row < 0 ||
-      args.first_row >= args.m) {
+  if (!TileFlagsGemmRuns(args.dtype, args.m, args.n, args.k) || args.a == nullptr ||
+      args.b == nullptr || args.c == nullptr || args.first_row < 0 || args.first_row >= args.m) {
     return false;
   }
   if (args.dtype == DeviceDType::kBf16 && args.alpha != nullptr) return false;
@@ -368,6 +366,14 @@ cudaError_t Launch(const TileFlagsGemmArgs& args, cudaStream_t stream) {
 }
 
 }  // namespace
+
+bool TileFlagsGemmRuns(DeviceDType dtype, int64_t m, int64_t n, int64_t k) {
+  if (dtype != DeviceDType::kBf16 && dtype != DeviceDType::kFp8E4m3) return false;
+  const int64_t alignment = dtype == DeviceDType::kFp8E4m3 ? 16 : 8;  // 16-byte rows
+  const int64_t most = std::numeric_limits<int>::max();
+  return m >= 1 && n >= 1 && k >= 1 && m <= most && n <= most && k <= most && n % alignment == 0 &&
+         k % alignment == 0;
+}
 
 int64_t TileFlagsGemmTiles(const TileFlagsGemmArgs& args, int64_t* tiles_n) {
   const int64_t tile_n = args.dtype == DeviceDType::kFp8E4m3 ? 128 : 256;  // the kernels' tiles

@@ -53,6 +53,10 @@ struct TileFlagsGemmArgs {
   uint32_t* wait_ns = nullptr;
 };
 
+// Whether the kernel multiplies these inputs: bf16 or fp8_e4m3, m, n, k >= 1, and n and k whole
+// 16-byte rows (TMA: multiples of 8 bf16 or 16 e4m3 elements), each at most INT_MAX.
+bool TileFlagsGemmRuns(DeviceDType dtype, int64_t m, int64_t n, int64_t k);
+
 // The output tile grid of `args`' GEMM: ceil(m / 128) x ceil(n / tile_n), tile_n 256 for bf16
 // and 128 for FP8. Writes tiles_n when it is not null; returns the tile count.
 int64_t TileFlagsGemmTiles(const TileFlagsGemmArgs& args, int64_t* tiles_n = nullptr);
