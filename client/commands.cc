@@ -88,7 +88,7 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const Report
         out << "# final: over every timing loop\n";
         final_printed = true;
       }
-      out << TableRow(Restate(row, report.view)) << std::flush;
+      out << TableRow(Restate(row, report.view), job.spec().kernel()) << std::flush;
     }
     progress.Update(event);
   });
@@ -158,7 +158,9 @@ int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostre
   } else {
     if (HasRunReport(job)) out << RunHeader(job, report.view);
     out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
-    for (const v1::ResultRow& row : job.rows()) out << TableRow(Restate(row, report.view));
+    for (const v1::ResultRow& row : job.rows()) {
+      out << TableRow(Restate(row, report.view), job.spec().kernel());
+    }
     out << ReportTables(job, report) << TableError(job);
   }
   return FinishReport(global, job, report, out, err);

@@ -172,37 +172,72 @@ constexpr int kGemmTypeWidth = 10;  // "fp8_e4m3" and a space
 constexpr int kAgTimeWidth = 11;
 constexpr int kRatioWidth = 9;
 
-std::string GemmHeader(const std::string& kernel) {
+namespace {
+
+// A variant's time column after t_fused: its name and its figure.
+struct GemmVariantColumn {
+  const char* name;
+  double (v1::GemmFigures::*time_us)() const;
+};
+
+bool GemmOpScatters(const std::string& kernel) {
   const OpDescriptor* op = FindOp(kernel);
-  const char* t_collective =
-      op != nullptr && op->computes == Computes::kGemmReduceScatter ? "t_rs" : "t_ag";
-  return absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1,
-                         "M", kDimWidth, "N", kDimWidth, "K", 7, "splits", kGemmTypeWidth, "type",
-                         kAgTimeWidth, t_collective, kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq",
-                         kAgTimeWidth, "t_fused", kAgTimeWidth, "t_pipe", kAgTimeWidth, "t_tile",
-                         kAgTimeWidth, "t_tgemm", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
-                         kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong") +
-         absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s%*s\n", kDimWidth - 1,
-                         "", kDimWidth, "", kDimWidth, "", 7, "", kGemmTypeWidth, "", kAgTimeWidth,
-                         "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
-                         kAgTimeWidth, "(us)", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
-                         kRatioWidth, "", kRatioWidth, "", kRatioWidth, "", 11, "", kWrongWidth,
-                         "");
+  return op != nullptr && op->computes == Computes::kGemmReduceScatter;
 }
 
-std::string GemmRow(const v1::ResultRow& row) {
+// The columns of the variants each op offers beyond the four common ones: ag_gemm's pipelined,
+// tile_flags and tile_gemm; matmul_reduce_scatter's tile_push and tile_gemm.
+std::vector<GemmVariantColumn> GemmVariantColumns(const std::string& kernel) {
+  if (GemmOpScatters(kernel)) {
+    return {{"t_tpush", &v1::GemmFigures::t_tile_push_us},
+            {"t_tgemm", &v1::GemmFigures::t_tile_gemm_us}};
+  }
+  return {{"t_pipe", &v1::GemmFigures::t_pipelined_us},
+          {"t_tile", &v1::GemmFigures::t_tile_flags_us},
+          {"t_tgemm", &v1::GemmFigures::t_tile_gemm_us}};
+}
+
+}  // namespace
+
+std::string GemmHeader(const std::string& kernel) {
+  const char* t_collective = GemmOpScatters(kernel) ? "t_rs" : "t_ag";
+  std::string names =
+      absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s", kDimWidth - 1, "M", kDimWidth, "N", kDimWidth,
+                      "K", 7, "splits", kGemmTypeWidth, "type", kAgTimeWidth, t_collective,
+                      kAgTimeWidth, "t_gemm", kAgTimeWidth, "t_seq", kAgTimeWidth, "t_fused");
+  std::string units =
+      absl::StrFormat("#%*s%*s%*s%*s%*s%*s%*s%*s%*s", kDimWidth - 1, "", kDimWidth, "", kDimWidth,
+                      "", 7, "", kGemmTypeWidth, "", kAgTimeWidth, "(us)", kAgTimeWidth, "(us)",
+                      kAgTimeWidth, "(us)", kAgTimeWidth, "(us)");
+  for (const GemmVariantColumn& column : GemmVariantColumns(kernel)) {
+    absl::StrAppend(&names, absl::StrFormat("%*s", kAgTimeWidth, column.name));
+    absl::StrAppend(&units, absl::StrFormat("%*s", kAgTimeWidth, "(us)"));
+  }
+  absl::StrAppend(
+      &names, absl::StrFormat("%*s%*s%*s%*s%*s\n", kRatioWidth, "TFLOP/s", kRatioWidth, "speedup",
+                              kRatioWidth, "overlap", 11, "c_rel_err", kWrongWidth, "#wrong"));
+  absl::StrAppend(&units, absl::StrFormat("%*s%*s%*s%*s%*s\n", kRatioWidth, "", kRatioWidth, "",
+                                          kRatioWidth, "", 11, "", kWrongWidth, ""));
+  return names + units;
+}
+
+std::string GemmRow(const v1::ResultRow& row, const std::string& kernel) {
   const v1::GemmFigures& gemm = row.gemm();
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const std::string error =
       row.checked() ? absl::StrFormat("%.2e", gemm.rel_error()) : std::string(kNotAvailable);
-  return absl::StrFormat(
-      "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.1f%*.2f%*.2f%*s%*s\n", kDimWidth,
-      gemm.m(), kDimWidth, gemm.n(), kDimWidth, gemm.k(), 7, gemm.splits_per_rank(), kGemmTypeWidth,
-      v1::DType_Name(row.dtype()), kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth,
-      gemm.t_gemm_us(), kAgTimeWidth, gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us(),
-      kAgTimeWidth, gemm.t_pipelined_us(), kAgTimeWidth, gemm.t_tile_flags_us(), kAgTimeWidth,
-      gemm.t_tile_gemm_us(), kRatioWidth, gemm.tflops(), kRatioWidth, row.speedup(), kRatioWidth,
-      gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong);
+  std::string line = absl::StrFormat(
+      "%*d%*d%*d%*d%*s%*.1f%*.1f%*.1f%*.1f", kDimWidth, gemm.m(), kDimWidth, gemm.n(), kDimWidth,
+      gemm.k(), 7, gemm.splits_per_rank(), kGemmTypeWidth, v1::DType_Name(row.dtype()),
+      kAgTimeWidth, gemm.t_ag_us() + gemm.t_rs_us(), kAgTimeWidth, gemm.t_gemm_us(), kAgTimeWidth,
+      gemm.t_sequential_us(), kAgTimeWidth, gemm.t_fused_us());
+  for (const GemmVariantColumn& column : GemmVariantColumns(kernel)) {
+    absl::StrAppend(&line, absl::StrFormat("%*.1f", kAgTimeWidth, (gemm.*column.time_us)()));
+  }
+  absl::StrAppend(&line, absl::StrFormat("%*.2f%*.2f%*.2f%*s%*s\n", kRatioWidth, gemm.tflops(),
+                                         kRatioWidth, row.speedup(), kRatioWidth,
+                                         gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong));
+  return line;
 }
 
 namespace {
@@ -288,8 +323,8 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row) {
   return out + names + units;
 }
 
-std::string TableRow(const v1::ResultRow& row) {
-  if (row.has_gemm()) return GemmRow(row);
+std::string TableRow(const v1::ResultRow& row, const std::string& kernel) {
+  if (row.has_gemm()) return GemmRow(row, kernel);
   if (row.has_ceilings()) return CeilingsText(row.ceilings());
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
   const bool has_reference = !row.reference().empty() || row.reference_time_us() > 0;
@@ -352,7 +387,7 @@ std::string TableError(const v1::Job& job) {
 
 std::string JobTable(const v1::Job& job) {
   std::string out = TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
-  for (const v1::ResultRow& row : job.rows()) out += TableRow(row);
+  for (const v1::ResultRow& row : job.rows()) out += TableRow(row, job.spec().kernel());
   out += TableError(job);
   return out;
 }

@@ -40,11 +40,14 @@ std::string UtcTime(int64_t unix_ms, const char* format);
 std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row);
 
 // The two header lines of the table of GEMM + collective op `kernel` (one row per shape:
-// TableRow); its collective-alone column is t_ag (ag_gemm) or t_rs (matmul_reduce_scatter).
+// TableRow); its collective-alone column is t_ag (ag_gemm) or t_rs (matmul_reduce_scatter),
+// and after t_fused come the op's own variants: t_pipe, t_tile and t_tgemm (ag_gemm) or
+// t_tpush and t_tgemm (matmul_reduce_scatter).
 std::string GemmHeader(const std::string& kernel);
 
-// One row of the result table (no trailing newline handling needed: ends with '\n').
-std::string TableRow(const v1::ResultRow& row);
+// One row of the result table of a job of `kernel` (which picks a GEMM row's columns, as
+// GemmHeader's); ends with '\n'.
+std::string TableRow(const v1::ResultRow& row, const std::string& kernel);
 
 // The error line ("# error: ...") when job.error() is non-empty, else "".
 std::string TableError(const v1::Job& job);

@@ -103,7 +103,7 @@ std::string GemmTable(const std::vector<MainJobPart>& parts, const std::vector<v
                     ": A_shard [M/world_size, K] gathered along M, times B [K, N]; us per op; "
                     "speedup = t_seq / t_fused\n",
                     GemmHeader(jobs[i].spec().kernel()));
-    for (const v1::ResultRow& row : jobs[i].rows()) out += TableRow(row);
+    for (const v1::ResultRow& row : jobs[i].rows()) out += TableRow(row, jobs[i].spec().kernel());
   }
   return out;
 }

@@ -106,7 +106,8 @@ void AddSpecFlags(CLI::App* submit, SpecFlags* flags) {
   AddOptional(submit, "--variants", &f.variants,
               "GEMM ops: variants to time: fused,all_gather (ag_gemm) or reduce_scatter "
               "(matmul_reduce_scatter),gemm,sequential; ag_gemm also pipelined,tile_flags,"
-              "tile_gemm [default: all the backend runs]");
+              "tile_gemm; matmul_reduce_scatter also tile_push,tile_gemm [default: all the "
+              "backend runs]");
   submit
       ->add_option("--spec", f.spec_file,
                    "JobSpec JSON file (proto field names); flags override its fields")

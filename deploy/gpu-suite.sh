@@ -27,7 +27,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   sharded-dispatch [MAX]             the all_gather and reduce_scatter dispatchers: built-in tables at 1 GPU and every device, then tune --op and the tuned dispatchers (graph, bf16, 1K..MAX)
   ag-gemm [WORLD_SIZES] [SHAPES]     ag_gemm's four algorithms side by side (fused copy engine + flags, the tile-flag GEMM, nvFuser's pipelined stages, sequential) at splits/stages 1, 2, 4, bf16
   nccl-tests [WORLD_SIZES] [MAX]     NVIDIA's nccl-tests (deploy/build-nccl-tests.sh) and symmbench's NCCL reference side by side: all_reduce, all_gather, reduce_scatter, bf16, 1K..MAX (256M), -G 100 with -R 0 and -R 2; nccl_tests_compare.md
-  matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
+  matmul-rs [WORLD_SIZES] [SHAPES]   matmul_reduce_scatter (fused, reduce_scatter, gemm, sequential, tile_push, tile_gemm) at splits auto/1/4, bf16 and fp16, at each world size (1 and every device)
   fp8 [WORLD_SIZES] [SHAPES]         ag_gemm and matmul_reduce_scatter in bf16 and in fp8_e4m3 (tensor-wise and row-wise scales), every variant, at each world size (1 and every device)
   plugins [WORLD_SIZES] [MAX]        the bundle's example CUDA plugin (plugins/cuda) beside the built-in one-shot: graph sweeps 2K..MAX (64M) in bf16, fp16, fp32 checks, eager
   push [MAX]                         the push one-shot in graph mode (bf16 2K..MAX, fp16, fp32) and eager, beside the pull one-shot

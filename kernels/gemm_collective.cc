@@ -6,6 +6,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/symm_mem_layout.h"
 
 namespace symmbench {
 
@@ -36,6 +37,8 @@ const char* GemmVariantName(GemmVariant variant, Computes computes) {
       return "tile_flags";
     case GemmVariant::kTileGemm:
       return "tile_gemm";
+    case GemmVariant::kTilePush:
+      return "tile_push";
   }
   return "?";
 }
@@ -46,8 +49,24 @@ std::vector<GemmVariant> OfferedGemmVariants(Computes computes) {
   if (computes == Computes::kAllGatherGemm) {
     variants.insert(variants.end(),
                     {GemmVariant::kPipelined, GemmVariant::kTileFlags, GemmVariant::kTileGemm});
+  } else {
+    variants.insert(variants.end(), {GemmVariant::kTilePush, GemmVariant::kTileGemm});
   }
   return variants;
+}
+
+int64_t TilePushFlagOffset(int64_t m, int64_t n, DType dtype) {
+  const int64_t bytes = m * n * DTypeSize(GemmOutputDType(dtype));
+  const int64_t align = static_cast<int64_t>(kBufferAlignment);
+  return (bytes + align - 1) / align * align;
+}
+
+int64_t TilePushFlagBytes(int64_t m, int64_t n, int world_size) {
+  const int64_t ws = std::max(1, world_size);
+  const int64_t shard_rows = m / ws;
+  const int64_t tiles = (shard_rows + kTilePushMinTileRows - 1) / kTilePushMinTileRows *
+                        ((n + kTilePushMinTileCols - 1) / kTilePushMinTileCols);
+  return ws * tiles * static_cast<int64_t>(sizeof(uint32_t));
 }
 
 TileWaits SummarizeTileWaits(const std::vector<double>& waits_us) {

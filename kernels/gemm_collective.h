@@ -85,29 +85,50 @@ enum class GemmVariant {
   kTileFlags,   // ag_gemm only: the copy-engine all-gather with its progress flags beside ONE
                 // persistent GEMM over the whole gathered A whose tiles each wait for the flags
                 // of their own rows (the Helion seed's design); checked like kFused
-  kTileGemm,    // ag_gemm only, reference: kTileFlags' GEMM alone, with no flag to wait for,
-                // on the reference's gathered A (its bound: max(all-gather, this))
+  kTileGemm,    // reference: the tile GEMM alone, no flag, no push (ag_gemm: kTileFlags' GEMM on
+                // the reference's gathered A into C_ref; matmul_reduce_scatter: kTilePush's GEMM
+                // writing the whole partial into P_ref); its bound: max(collective, this)
+  kTilePush,    // matmul_reduce_scatter only: ONE persistent GEMM over this rank's whole A whose
+                // epilogue writes each finished tile straight into this rank's slot of its
+                // owner's staging area and raises that tile's flag there; each owner sums its
+                // rows' tiles as their flags rise (the reduce-scatter mirror of kTileFlags)
 };
 
 // How many GemmVariant values there are (arrays indexed by variant).
-inline constexpr int kGemmVariantCount = static_cast<int>(GemmVariant::kTileGemm) + 1;
+inline constexpr int kGemmVariantCount = static_cast<int>(GemmVariant::kTilePush) + 1;
 
 // The variant's name in JobSpec.gemm.variants and logs: "fused", "gemm", "sequential",
-// "pipelined", "tile_flags", "tile_gemm", and for
+// "pipelined", "tile_flags", "tile_gemm", "tile_push", and for
 // kCollective the collective the op computes: "all_gather" (Computes::kAllGatherGemm) or
 // "reduce_scatter" (Computes::kGemmReduceScatter).
 const char* GemmVariantName(GemmVariant variant, Computes computes);
 
 // The variants an op that `computes` this offers, in the order a job times them: fused, the
-// collective, gemm, sequential, and for ag_gemm pipelined, tile_flags and tile_gemm.
+// collective, gemm, sequential, then for ag_gemm pipelined, tile_flags and tile_gemm, and for
+// matmul_reduce_scatter tile_push and tile_gemm.
 std::vector<GemmVariant> OfferedGemmVariants(Computes computes);
 
-// Whether `variant` computes the op's output in C (kFused, kPipelined, kTileFlags), so that it
-// is checked against kSequential's; the others are timed only.
+// Whether `variant` computes the op's output in C (kFused, kPipelined, kTileFlags, kTilePush),
+// so that it is checked against kSequential's; the others are timed only.
 inline bool IsCheckedGemmVariant(GemmVariant variant) {
   return variant == GemmVariant::kFused || variant == GemmVariant::kPipelined ||
-         variant == GemmVariant::kTileFlags;
+         variant == GemmVariant::kTileFlags || variant == GemmVariant::kTilePush;
 }
+
+// matmul_reduce_scatter's tile_push raises one uint32 flag per (source rank, output tile of the
+// owner's shard) in the owner's symmetric memory. The smallest output tile a backend's tile_push
+// GEMM may use, which the flags' room (TilePushFlagBytes) is sized for (CPU: 48 x 64; CUDA:
+// 128-row tiles):
+inline constexpr int64_t kTilePushMinTileRows = 32;
+inline constexpr int64_t kTilePushMinTileCols = 64;
+// Where the flags may start in a symmetric buffer that begins with an [m, n] area of partials
+// in the output dtype of `dtype` (the staging area, or P_ref): that area's bytes rounded up to
+// kBufferAlignment.
+int64_t TilePushFlagOffset(int64_t m, int64_t n, DType dtype);
+// The flags' room: world_size x the tiles of an [m / world_size, n] shard in tiles of
+// kTilePushMinTileRows x kTilePushMinTileCols (the last ones cut short), 4 bytes each.
+// GemmSymmetricBytes reserves it past TilePushFlagOffset.
+int64_t TilePushFlagBytes(int64_t m, int64_t n, int world_size);
 
 // Whether `variant` gathers A into the op's gathered A (kFused, kTileFlags), which Check then
 // compares bitwise with the reference all-gather's.
@@ -115,10 +136,11 @@ inline bool GathersIntoA(GemmVariant variant) {
   return variant == GemmVariant::kFused || variant == GemmVariant::kTileFlags;
 }
 
-// Outcome of comparing the fused op's outputs with the sequential reference's.
-// How long the tiles of one kTileFlags operation waited for their progress flags.
+// How long the tiles of one kTileFlags operation waited for their progress flags (ag_gemm), or
+// the owner's tiles of one kTilePush operation for their sources' flags before each sum
+// (matmul_reduce_scatter).
 struct TileWaits {
-  int64_t tiles = 0;     // output tiles (0: no kTileFlags operation was checked)
+  int64_t tiles = 0;     // output tiles (0: no kTileFlags or kTilePush operation was checked)
   int64_t waited = 0;    // tiles that waited more than 1 us
   double max_us = 0.0;   // the longest wait
   double mean_us = 0.0;  // the mean over all tiles
@@ -127,13 +149,14 @@ struct TileWaits {
 // TileWaits of per-tile waits in microseconds.
 TileWaits SummarizeTileWaits(const std::vector<double>& waits_us);
 
+// Outcome of comparing a checked variant's outputs with the sequential reference's.
 struct GemmCheck {
   int64_t gathered_wrong = 0;    // elements of the gathered A differing bitwise from A_ref
   int64_t first_bad_index = -1;  // first such element (row-major index into A), -1 if none
   // The largest over C's row tiles (CheckTileRows) of ||C - C_ref||_F / ||C_ref||_F, so that
   // one wrong tile is not averaged away over the whole output (TileRelError: 1e30 for NaN).
   double c_rel_error = 0.0;
-  // After kTileFlags: its tiles' waits for their flags in the operation checked.
+  // After kTileFlags or kTilePush: its tiles' waits for their flags in the operation checked.
   TileWaits tile_waits;
 };
 
@@ -214,10 +237,11 @@ class GemmCollective {
   // Enqueues one operation of `variant` (CUDA: on the backend's stream, which waits for any
   // side stream the variant uses; CPU: runs it).
   virtual absl::Status Run(GemmVariant variant) = 0;
-  // After Run(kSequential) and the last Run of a checked variant (kFused, kPipelined or
-  // kTileFlags, which write the same C) have completed (Backend::Synchronize): C against the
-  // reference, and for ag_gemm's kFused and kTileFlags the gathered A too (GathersIntoA;
-  // kPipelined gathers into stage buffers of its own).
+  // After Run(kSequential) and the last Run of a checked variant (IsCheckedGemmVariant, which
+  // all write the same C) have completed (Backend::Synchronize): C against the reference, and
+  // for ag_gemm's kFused and kTileFlags the gathered A too (GathersIntoA; kPipelined gathers
+  // into stage buffers of its own); after kTileFlags or kTilePush, its tiles' flag waits where
+  // the backend records them.
   virtual absl::StatusOr<GemmCheck> Check() = 0;
   // Relative Frobenius error C may have against C_ref and still pass: GemmCheckTolerance of
   // the prepared problem and its check tiles (1e-3 or less for ag_gemm in bf16).

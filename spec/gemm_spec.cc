@@ -66,10 +66,11 @@ int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype) {
   const bool scatters = GemmOpComputes(spec) == Computes::kGemmReduceScatter;
   int64_t largest = 0;
   for (const v1::GemmShape& shape : spec.gemm().shapes()) {
-    // matmul_reduce_scatter: the n partials of this rank's rows, [m, n] of the output dtype;
-    // ag_gemm: A_shard.
+    // matmul_reduce_scatter: the n partials of this rank's rows, [m, n] of the output dtype,
+    // then tile_push's flags; ag_gemm: A_shard.
     const int64_t bytes =
-        scatters ? shape.m() * shape.n() * DTypeSize(GemmOutputDType(dtype))
+        scatters ? TilePushFlagOffset(shape.m(), shape.n(), dtype) +
+                       TilePushFlagBytes(shape.m(), shape.n(), spec.world_size())
                  : shape.m() / std::max(1, spec.world_size()) * shape.k() * DTypeSize(dtype);
     largest = std::max(largest, bytes);
   }

@@ -50,7 +50,8 @@ int GemmPieceElementBytes(DType dtype, Computes computes);
 int64_t GemmBytesPerRank(const v1::GemmShape& shape, int world_size, DType dtype, Computes computes,
                          Fp8Scaling scaling = Fp8Scaling::kTensorwise);
 // The symmetric buffer's size in bytes, the largest over the job's shapes of: ag_gemm's A_shard,
-// matmul_reduce_scatter's staging [m, n] of partials.
+// matmul_reduce_scatter's staging [m, n] of partials and, past it (TilePushFlagOffset), the
+// room of tile_push's flags (TilePushFlagBytes).
 int64_t GemmSymmetricBytes(const v1::JobSpec& spec, DType dtype);
 // The FP8 scaling of the spec (tensorwise when unset; meaningless for other dtypes).
 Fp8Scaling GemmFp8Scaling(const v1::JobSpec& spec);

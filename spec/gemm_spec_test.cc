@@ -107,11 +107,16 @@ TEST(AgGemmSpecTest, DerivedValues) {
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 2);  // auto: 2048-row shard, chunks >= 1024 rows
   spec.mutable_gemm()->set_splits_per_rank(1);
   EXPECT_EQ(ResolveSplitsPerRank(spec, shape), 1);
-  // ag_gemm offers seven: fused, all_gather, gemm, sequential, pipelined, tile_flags, tile_gemm.
+  // ag_gemm offers seven: fused, all_gather, gemm, sequential, pipelined, tile_flags, tile_gemm
+  // (not matmul_reduce_scatter's tile_push).
   EXPECT_EQ(GemmVariants(spec).size(), 7u);
   EXPECT_EQ(GemmVariants(spec)[4], GemmVariant::kPipelined);
   EXPECT_EQ(GemmVariants(spec).back(), GemmVariant::kTileGemm);
   EXPECT_STREQ(GemmVariantName(GemmVariant::kTileFlags, Computes::kAllGatherGemm), "tile_flags");
+  spec.mutable_gemm()->add_variants("tile_push");
+  ExpectRejected(spec, "gemm.variants[0]", absl::StatusCode::kInvalidArgument,
+                 Limits(int64_t{1} << 30));
+  spec.mutable_gemm()->clear_variants();
   spec.mutable_gemm()->add_variants("sequential");
   spec.mutable_gemm()->add_variants("fused");
   std::vector<GemmVariant> two = GemmVariants(spec);
@@ -120,18 +125,39 @@ TEST(AgGemmSpecTest, DerivedValues) {
   EXPECT_EQ(two[1], GemmVariant::kSequential);
 }
 
-// matmul_reduce_scatter: K split over the ranks (k % world_size), its staging area [m, n] is the
-// symmetric buffer, its collective is "reduce_scatter" and it has no pipelined variant.
+// matmul_reduce_scatter: K split over the ranks (k % world_size), the symmetric buffer holds its
+// staging area [m, n] and then tile_push's flags, its collective is "reduce_scatter", it offers
+// tile_push and tile_gemm and none of ag_gemm's pipelined and tile_flags.
 TEST(AgGemmSpecTest, MatmulReduceScatterDerivedValuesAndVariants) {
   v1::JobSpec spec = ValidSpec();
   spec.set_kernel("matmul_reduce_scatter");
   EXPECT_TRUE(ValidateSpec(spec, Limits(int64_t{1} << 30)).ok());
-  EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 4096LL * 6656 * 2);
+  // 4096 x 6656 bf16 (a whole number of 256-byte blocks), then 2 ranks x 64 x 104 flags of
+  // 32 x 64 tiles over the 2048-row shard.
+  EXPECT_EQ(TilePushFlagOffset(4096, 6656, DType::kBf16), 4096LL * 6656 * 2);
+  EXPECT_EQ(TilePushFlagBytes(4096, 6656, 2), 2LL * 64 * 104 * 4);
+  EXPECT_EQ(GemmSymmetricBytes(spec, DType::kBf16), 4096LL * 6656 * 2 + 2LL * 64 * 104 * 4);
+  // An area that is not a whole number of blocks is rounded up; partial tiles count whole.
+  EXPECT_EQ(TilePushFlagOffset(100, 72, DType::kFp8E4m3), 14592);  // 100 x 72 bf16 = 14400
+  EXPECT_EQ(TilePushFlagBytes(100, 72, 2), 2 * 2 * 2 * 4);
   const std::vector<GemmVariant> variants = GemmVariants(spec);
-  ASSERT_EQ(variants.size(), 4u);
+  ASSERT_EQ(variants.size(), 6u);
   EXPECT_EQ(GemmVariantName(variants[1], Computes::kGemmReduceScatter),
             std::string("reduce_scatter"));
-  for (const char* agemm_only : {"pipelined", "tile_flags", "tile_gemm"}) {
+  EXPECT_EQ(variants[4], GemmVariant::kTilePush);
+  EXPECT_EQ(variants[5], GemmVariant::kTileGemm);
+  EXPECT_STREQ(GemmVariantName(GemmVariant::kTilePush, Computes::kGemmReduceScatter), "tile_push");
+  EXPECT_TRUE(IsCheckedGemmVariant(GemmVariant::kTilePush));
+  EXPECT_FALSE(IsCheckedGemmVariant(GemmVariant::kTileGemm));
+  EXPECT_FALSE(GathersIntoA(GemmVariant::kTilePush));
+  spec.mutable_gemm()->add_variants("tile_gemm");
+  spec.mutable_gemm()->add_variants("tile_push");
+  EXPECT_TRUE(ValidateSpec(spec, Limits(int64_t{1} << 30)).ok());
+  const std::vector<GemmVariant> named = GemmVariants(spec);
+  ASSERT_EQ(named.size(), 2u);
+  EXPECT_EQ(named[0], GemmVariant::kTilePush);  // in the offered order
+  spec.mutable_gemm()->clear_variants();
+  for (const char* agemm_only : {"pipelined", "tile_flags"}) {
     spec.mutable_gemm()->add_variants(agemm_only);
     ExpectRejected(spec, "gemm.variants[0]", absl::StatusCode::kInvalidArgument,
                    Limits(int64_t{1} << 30));

@@ -257,9 +257,10 @@ TEST_F(WorkerFaultTest, GemmOpsWithASkippedExitBarrierOrACachedResultFailTheJob)
   }
 }
 
-// A GEMM op whose timed operations do nothing (inject_fault flip_timed: every fused run but the
-// first after Prepare, whose check passes, leaves the poison each timed batch starts with): the
-// check of every timed batch's C counts each of its rows wrong, beside the race check's rows.
+// A GEMM op whose timed operations do nothing (inject_fault flip_timed: every run of a checked
+// variant but the first after Prepare, whose check passes, leaves the poison each timed batch
+// starts with): the check of every timed batch's C counts each of its rows wrong, beside the
+// race check's rows.
 TEST_F(WorkerFaultTest, GemmTimedOperationsThatDoNothingFailEveryBatchCheck) {
   v1::JobSpec spec = SmallCpuGemmSpec(ops::kMatmulReduceScatter);
   spec.mutable_gemm()->set_splits_per_rank(1);
@@ -269,8 +270,9 @@ TEST_F(WorkerFaultTest, GemmTimedOperationsThatDoNothingFailEveryBatchCheck) {
   EXPECT_EQ(job.state(), v1::FAILED);
   EXPECT_NE(job.error().find("verification failed"), std::string::npos) << job.error();
   ASSERT_EQ(job.rows_size(), 1) << job.error();
-  // 3 timed batches (3 iters, a batch each), each checking the 64 rows of C_shard on 2 ranks.
-  EXPECT_EQ(job.rows(0).wrong() - job.rows(0).gemm().race_wrong_rows(), 3 * 64 * 2);
+  // 3 timed batches (3 iters, a batch each) of each checked variant (fused and tile_push), each
+  // checking the 64 rows of C_shard on 2 ranks.
+  EXPECT_EQ(job.rows(0).wrong() - job.rows(0).gemm().race_wrong_rows(), 2 * 3 * 64 * 2);
   EXPECT_GT(job.rows(0).gemm().race_wrong_rows(), 0);
 }
 

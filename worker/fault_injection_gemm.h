@@ -10,8 +10,8 @@
 namespace symmbench {
 
 // `op` made to misbehave as `fault` says:
-//   cached_result on every rank: a variant that computes C (kFused, kPipelined, kTileFlags)
-//                runs only the first time after each Prepare and does nothing later, and
+//   cached_result on every rank: a variant that computes C (IsCheckedGemmVariant) runs
+//                only the first time after each Prepare and does nothing later, and
 //                PoisonOutputs does nothing, so C keeps that first result, as an op that copies a
 //                cached result would: every check on Prepare's inputs passes, the timed loops do
 //                no work, and only the race check, whose inputs change (RefillInputs), sees it;

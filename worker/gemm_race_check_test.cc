@@ -98,6 +98,11 @@ std::vector<std::tuple<std::string, int, DType, GemmVariant>> Cases() {
     }
   }
   cases.emplace_back(ops::kAgGemm, 2, DType::kBf16, GemmVariant::kPipelined);
+  for (int world_size : {1, 2, 3}) {
+    for (DType dtype : {DType::kBf16, DType::kFp8E4m3}) {
+      cases.emplace_back(ops::kMatmulReduceScatter, world_size, dtype, GemmVariant::kTilePush);
+    }
+  }
   return cases;
 }
 
@@ -118,6 +123,21 @@ TEST_P(GemmFaultTest, ASkippedExitBarrierFails) {
     return op == nullptr ? GemmRowCheck{} : PrepareAndRaceCheck(backend, op.get(), DType::kBf16);
   });
   EXPECT_GT(WrongRows(results), 0) << name;
+}
+
+// tile_push under the same fault skips its flag waits, which stand in for kFused's exit barrier:
+// rank 1 pushes late, and its owners sum before its tiles land.
+TEST(GemmTilePushFaultTest, SkippedFlagWaitsFail) {
+  KernelFaults faults;
+  faults.skip_exit_barrier = true;
+  faults.delayed_rank = 1;
+  const std::vector<GemmRowCheck> results = OnRanks(2, faults, [&](int, Backend* backend) {
+    std::unique_ptr<GemmCollective> op = Create(backend, ops::kMatmulReduceScatter);
+    return op == nullptr
+               ? GemmRowCheck{}
+               : PrepareAndRaceCheck(backend, op.get(), DType::kBf16, GemmVariant::kTilePush);
+  });
+  EXPECT_GT(WrongRows(results), 0);
 }
 
 // A cached result: the checks against the sequential reference on Prepare's inputs pass, and

@@ -124,6 +124,7 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
   gemm->set_t_pipelined_us(Median(results, GemmVariant::kPipelined));
   gemm->set_t_tile_flags_us(Median(results, GemmVariant::kTileFlags));
   gemm->set_t_tile_gemm_us(Median(results, GemmVariant::kTileGemm));
+  gemm->set_t_tile_push_us(Median(results, GemmVariant::kTilePush));
   // NVML's figures per variant timed: the slowest rank's clocks, the hungriest rank's power.
   for (GemmVariant variant : variants) {
     const int v = static_cast<int>(variant);
@@ -209,7 +210,8 @@ v1::ResultRow BuildRow(const GemmProblem& problem, const std::vector<RankResult>
     AccumulateRowChecks(r.race, &race);
   }
   row.set_wrong(wrong);
-  // tile_flags' waits: summed, the longest, the mean over every tile of every rank.
+  // tile_flags' (ag_gemm) or tile_push's (matmul_reduce_scatter) flag waits: summed, the
+  // longest, the mean over every tile of every rank.
   v1::TileWaits* waits = gemm->mutable_tile_waits();
   double wait_sum_us = 0;
   for (const RankResult& r : results) {
@@ -308,10 +310,10 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
     }
     if (telemetry != nullptr) telemetry->Clear();
     RankResult mine;
-    // The check of `variant` (kFused, kPipelined, kTileFlags): every output poisoned (the gathered
-    // A included, so that a progress-flag wait satisfied early reads poison, not the previous
-    // operation's data), the variant and the sequential reference, then the comparison; its
-    // outcome is the worst over every check.
+    // The check of `variant` (IsCheckedGemmVariant): every output poisoned (the gathered A and
+    // the staging area included, so that a progress-flag wait satisfied early reads poison, not
+    // the previous operation's data), the variant and the sequential reference, then the
+    // comparison; its outcome is the worst over every check.
     const auto run_checked = [&](GemmVariant variant) -> absl::Status {
       absl::Status s = (*op)->PoisonOutputs();
       if (s.ok()) s = (*op)->Run(variant);
@@ -348,10 +350,10 @@ absl::Status RunGemmBenchmark(const RunPlan& plan, Backend* backend, Rendezvous*
                                 GemmPieceElementBytes(problem.dtype, computes);
     // The loops, pass after pass (plan.loop.passes): in each pass the fused op's loop,
     // then every other variant's right behind it, so that the references are timed when the
-    // fused op is (the GPUs' clocks move under sustained GEMM load). A checked variant (fused,
-    // pipelined) has its outputs poisoned before every timed batch and the C of the batch's
-    // last operation checked by rows against Prepare's inputs after it, then one more operation
-    // checked against the sequential reference right behind its last batch.
+    // fused op is (the GPUs' clocks move under sustained GEMM load). A checked variant
+    // (IsCheckedGemmVariant) has its outputs poisoned before every timed batch and the C of the
+    // batch's last operation checked by rows against Prepare's inputs after it, then one more
+    // operation checked against the sequential reference right behind its last batch.
     std::vector<double> samples[kVariants];
     std::vector<double> loop_medians[kVariants];
     int timed_checks = 0;  // batch checks so far, the number CheckRows keeps

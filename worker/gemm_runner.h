@@ -1,10 +1,10 @@
 // The benchmark loop of the GEMM + collective ops (ag_gemm, matmul_reduce_scatter): for each
 // shape, verify the fused op against the sequential reference, run the race check of every
 // checked variant (worker/gemm_race_check.h), time every requested variant pass after pass
-// (the fused, pipelined and tile_flags ones checked by rows after every timed batch and against
-// the reference after each loop), reduce over ranks, report one row. A variant the backend
-// cannot run for a problem (GemmCollective::CanRun) is left out unless the spec names it; each
-// variant's loops are sampled for the GPU's clocks and power (worker/gpu_telemetry.h).
+// (the fused, pipelined, tile_flags and tile_push ones checked by rows after every timed batch
+// and against the reference after each loop), reduce over ranks, report one row. A variant the
+// backend cannot run for a problem (GemmCollective::CanRun) is left out unless the spec names it;
+// each variant's loops are sampled for the GPU's clocks and power (worker/gpu_telemetry.h).
 #pragma once
 
 #include "absl/status/status.h"

@@ -200,8 +200,19 @@ absl::Status AgGemmCpu::PoisonOutputs() {
   return absl::OkStatus();
 }
 
+absl::Status AgGemmCpu::CanRun(GemmVariant variant) const {
+  const std::vector<GemmVariant> offered = OfferedGemmVariants(Computes::kAllGatherGemm);
+  if (std::find(offered.begin(), offered.end(), variant) != offered.end()) {
+    return absl::OkStatus();
+  }
+  return absl::UnimplementedError(
+      absl::StrCat("ag_gemm (cpu): the ", GemmVariantName(variant, Computes::kGemmReduceScatter),
+                   " variant is matmul_reduce_scatter's (validation refuses it)"));
+}
+
 absl::Status AgGemmCpu::Run(GemmVariant variant) {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
+  if (absl::Status s = CanRun(variant); !s.ok()) return s;
   switch (variant) {
     case GemmVariant::kFused:
       return RunFused();
@@ -219,6 +230,8 @@ absl::Status AgGemmCpu::Run(GemmVariant variant) {
     case GemmVariant::kTileGemm:
       RunTileGemm();
       return absl::OkStatus();
+    case GemmVariant::kTilePush:
+      break;  // matmul_reduce_scatter's: CanRun refuses it
   }
   return absl::InvalidArgumentError(
       absl::StrCat("ag_gemm (cpu): unknown variant ", static_cast<int>(variant)));

@@ -17,21 +17,6 @@
 
 namespace symmbench {
 
-// One output tile of C: rows [row0, row0 + rows), columns [col0, col0 + cols).
-struct CpuGemmTile {
-  int64_t row0 = 0, rows = 0, col0 = 0, cols = 0;
-};
-
-// The CPU tile-flag GEMM's tile sizes (the class note).
-inline constexpr int64_t kCpuTileRows = 48;
-inline constexpr int64_t kCpuTileCols = 64;
-
-// The tiles of an [m, n] C of tile_rows x tile_cols (the last ones of a row or column cut
-// short) in the tile-flag order: the row of tiles holding `first_row` first, then the rows
-// after it, wrapping round to row 0; within a row of tiles, along N.
-std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
-                                        int64_t tile_cols);
-
 // NOTE [CPU ag_gemm: chunk progress flags]
 //
 // A's m rows are world_size * splits_per_rank chunks of chunk_rows = m / (world_size * splits)
@@ -94,8 +79,9 @@ class AgGemmCpu : public GemmCollective {
   // Fills the gathered A, C, A_ref, C_ref and the pipeline's stage buffer with 0xFF bytes (a NaN
   // in every dtype).
   absl::Status PoisonOutputs() override;
-  // OK: every variant runs on every dtype here.
-  absl::Status CanRun(GemmVariant /*variant*/) const override { return absl::OkStatus(); }
+  // OK for the variants ag_gemm offers (OfferedGemmVariants); matmul_reduce_scatter's own
+  // tile_push is refused.
+  absl::Status CanRun(GemmVariant variant) const override;
   // Runs `variant` to completion (module note above for kFused). kCollective: barrier, memcpy
   // of every rank's shard (own included) into A_ref, barrier. kGemm: C_ref = A_ref @ B, one
   // cblas_sgemm in float, rounded once to dtype. kSequential: kCollective then kGemm.

@@ -1,59 +1,29 @@
-// CPU ag_gemm's tile-flag variants (ag_gemm_cpu.h's class note): the tile order, the flag
-// waits before each tile, and each tile block's OpenBLAS GEMM.
-#include <algorithm>
+// CPU ag_gemm's tile-flag variants (ag_gemm_cpu.h's class note): the flag waits before each
+// tile, and each tile block's OpenBLAS GEMM (GemmTileRounded).
 #include <chrono>
-#include <cstring>
 #include <limits>
-#include <vector>
 
 #include "kernels/cpu/ag_gemm_cpu.h"
 #include "kernels/cpu/convert_chunk.h"
+#include "kernels/cpu/gemm_cpu_util.h"
 #include "kernels/dtype.h"
 
 namespace symmbench {
-
-std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
-                                        int64_t tile_cols) {
-  std::vector<CpuGemmTile> tiles;
-  if (m < 1 || n < 1 || tile_rows < 1 || tile_cols < 1) return tiles;
-  const int64_t tiles_m = (m + tile_rows - 1) / tile_rows;
-  const int64_t first = std::clamp<int64_t>(first_row, 0, m - 1) / tile_rows;
-  for (int64_t i = 0; i < tiles_m; ++i) {
-    const int64_t row0 = (first + i) % tiles_m * tile_rows;
-    for (int64_t col0 = 0; col0 < n; col0 += tile_cols) {
-      tiles.push_back({row0, std::min(tile_rows, m - row0), col0, std::min(tile_cols, n - col0)});
-    }
-  }
-  return tiles;
-}
 
 void AgGemmCpu::GemmTile(const void* a_rows, const CpuGemmTile& tile, void* out) {
   const DType dtype = problem_.dtype;
   const int64_t n = problem_.n;
   const int64_t k = problem_.k;
-  const bool convert = dtype != DType::kFp32;
   const float* a = static_cast<const float*>(a_rows);
-  float* c = static_cast<float*>(out) + tile.row0 * n + tile.col0;
-  if (convert) {
+  if (dtype != DType::kFp32) {
     float* a_f = a_f_.data() + tile.row0 * k;
     if (tile.col0 == 0) LoadChunkAsFloat(dtype, a_rows, a_f, tile.rows * k);
     a = a_f;
-    c = c_f_.data() + tile.row0 * n + tile.col0;
   }
-  blas_->sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(tile.rows),
-               static_cast<int>(tile.cols), static_cast<int>(k), 1.0f, a, static_cast<int>(k),
-               b_f_.data() + tile.col0, static_cast<int>(n), 0.0f, c, static_cast<int>(n));
-  if (dtype == DType::kFp8E4m3)
-    scales_.ApplyBlock(tile.row0, tile.rows, tile.col0, tile.cols, n, c);
-  if (convert) {
-    const DType out_dtype = GemmOutputDType(dtype);
-    const size_t out_size = DTypeSize(out_dtype);
-    for (int64_t i = 0; i < tile.rows; ++i) {
-      StoreChunkFromFloat(out_dtype, c + i * n,
-                          static_cast<char*>(out) + ((tile.row0 + i) * n + tile.col0) * out_size,
-                          tile.cols);
-    }
-  }
+  const size_t out_size = DTypeSize(GemmOutputDType(dtype));
+  GemmTileRounded(*blas_, dtype, a, b_f_.data(), k, n, tile, &scales_,
+                  c_f_.empty() ? nullptr : c_f_.data() + tile.row0 * n + tile.col0,
+                  static_cast<char*>(out) + (tile.row0 * n + tile.col0) * out_size, n);
 }
 
 absl::Status AgGemmCpu::RunTileFlags() {

@@ -1,7 +1,9 @@
 // The CPU GEMM ops' inputs and their output check.
 #include "kernels/cpu/gemm_cpu_util.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "kernels/gemm_collective.h"
 
@@ -49,6 +51,42 @@ void CpuFp8Scales::ApplyBlock(int64_t a_row0, int64_t rows, int64_t col0, int64_
     const float sa = rowwise ? a[a_row0 + i] : a[0];
     float* row = c + i * ldc;
     for (int64_t j = 0; j < cols; ++j) row[j] *= sa * (rowwise ? b[col0 + j] : b[0]);
+  }
+}
+
+std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
+                                        int64_t tile_cols) {
+  std::vector<CpuGemmTile> tiles;
+  if (m < 1 || n < 1 || tile_rows < 1 || tile_cols < 1) return tiles;
+  const int64_t tiles_m = (m + tile_rows - 1) / tile_rows;
+  const int64_t first = std::clamp<int64_t>(first_row, 0, m - 1) / tile_rows;
+  for (int64_t i = 0; i < tiles_m; ++i) {
+    const int64_t row0 = (first + i) % tiles_m * tile_rows;
+    for (int64_t col0 = 0; col0 < n; col0 += tile_cols) {
+      tiles.push_back({row0, std::min(tile_rows, m - row0), col0, std::min(tile_cols, n - col0)});
+    }
+  }
+  return tiles;
+}
+
+void GemmTileRounded(const OpenBlas& blas, DType dtype, const float* a_rows, const float* b,
+                     int64_t k, int64_t n, const CpuGemmTile& tile, const CpuFp8Scales* scales,
+                     float* scratch, void* out, int64_t out_ld) {
+  const DType out_dtype = GemmOutputDType(dtype);
+  const bool direct = out_dtype == DType::kFp32;
+  float* c = direct ? static_cast<float*>(out) : scratch;
+  const int64_t ldc = direct ? out_ld : n;
+  blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(tile.rows),
+             static_cast<int>(tile.cols), static_cast<int>(k), 1.0f, a_rows, static_cast<int>(k),
+             b + tile.col0, static_cast<int>(n), 0.0f, c, static_cast<int>(ldc));
+  if (dtype == DType::kFp8E4m3 && scales != nullptr) {
+    scales->ApplyBlock(tile.row0, tile.rows, tile.col0, tile.cols, ldc, c);
+  }
+  if (direct) return;
+  const size_t out_size = DTypeSize(out_dtype);
+  for (int64_t i = 0; i < tile.rows; ++i) {
+    StoreChunkFromFloat(out_dtype, c + i * n, static_cast<char*>(out) + i * out_ld * out_size,
+                        tile.cols);
   }
 }
 

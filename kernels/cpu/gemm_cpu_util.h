@@ -1,6 +1,6 @@
 // What the CPU GEMM + collective ops share: their seeded inputs and FP8 scales, rounding to the
-// dtype in blocks, and the tile-by-tile relative Frobenius error of an output against its
-// reference.
+// dtype in blocks, the tile GEMMs' tiles and their OpenBLAS call, and the tile-by-tile relative
+// Frobenius error of an output against its reference.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/cpu/convert_chunk.h"
+#include "kernels/cpu/openblas.h"
 #include "kernels/dtype.h"
 #include "kernels/gemm_collective.h"
 
@@ -68,6 +69,34 @@ struct CpuFp8Scales {
   void ApplyBlock(int64_t a_row0, int64_t rows, int64_t col0, int64_t cols, int64_t ldc,
                   float* c) const;
 };
+
+// One output tile of C: rows [row0, row0 + rows), columns [col0, col0 + cols).
+struct CpuGemmTile {
+  int64_t row0 = 0, rows = 0, col0 = 0, cols = 0;
+};
+
+// The CPU tile GEMMs' tile sizes (ag_gemm's tile_flags, matmul_reduce_scatter's tile_push): 48
+// rows, a number that straddles ag_gemm's chunk boundaries as the GPU's 128-row tiles do.
+inline constexpr int64_t kCpuTileRows = 48;
+inline constexpr int64_t kCpuTileCols = 64;
+static_assert(kCpuTileRows >= kTilePushMinTileRows && kCpuTileCols >= kTilePushMinTileCols,
+              "tile_push's flag room (TilePushFlagBytes) is sized for tiles no smaller");
+
+// The tiles of an [m, n] C of tile_rows x tile_cols (the last ones of a row or column cut
+// short) in the tile-flag order: the row of tiles holding `first_row` first, then the rows
+// after it, wrapping round to row 0; within a row of tiles, along N.
+std::vector<CpuGemmTile> TileFlagsOrder(int64_t m, int64_t n, int64_t first_row, int64_t tile_rows,
+                                        int64_t tile_cols);
+
+// Tile `tile` of C = A @ B, rounded once to GemmOutputDType(dtype): OpenBLAS multiplies the
+// float operands, `a_rows` (row tile.row0 of a row-major A of k columns) by `b` (row-major
+// [k, n]), in fp32; FP8 scales the product (`scales`, ApplyBlock with A's row tile.row0 first).
+// The tile's row i lands at out + i * out_ld elements (`out`: the tile's first element). fp32
+// outputs are written by OpenBLAS directly; the others go through `scratch` (the tile's first
+// element in a float array of rows n apart).
+void GemmTileRounded(const OpenBlas& blas, DType dtype, const float* a_rows, const float* b,
+                     int64_t k, int64_t n, const CpuGemmTile& tile, const CpuFp8Scales* scales,
+                     float* scratch, void* out, int64_t out_ld);
 
 // The largest over tiles of `tile_elems` consecutive elements (count a multiple of it) of
 // ||got - want||_F / ||want||_F, computed in double (TileRelError: 1e30 for a NaN or infinity).

@@ -149,6 +149,8 @@ absl::Status CudaAgGemm::RunVariant(GemmVariant variant) {
       return pipeline_->Run(ctx()->symm->region(ctx()->rank, kSymmInputRegion), rhs(), c_.get());
     case GemmVariant::kTileGemm:
       return LaunchTileGemm(a_ref_.get(), c_ref_.get(), /*epoch=*/0);
+    case GemmVariant::kTilePush:
+      break;  // matmul_reduce_scatter's: CanRun refuses it
   }
   return absl::InvalidArgumentError(
       absl::StrCat(kName, ": unknown variant ", static_cast<int>(variant)));
@@ -240,15 +242,9 @@ absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaAgGemm(const CudaContext*
   if (!gemm.ok()) return gemm.status();
   absl::StatusOr<std::unique_ptr<AgGemmPipeline>> pipeline = AgGemmPipeline::Create(ctx);
   if (!pipeline.ok()) return pipeline.status();
-  int major = 0, minor = 0;
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, ctx->device),
-      "cudaDeviceGetAttribute(compute capability major)");
-  SYMMBENCH_RETURN_IF_CUDA_ERROR(
-      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, ctx->device),
-      "cudaDeviceGetAttribute(compute capability minor)");
-  auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm), *std::move(pipeline),
-                                         major == 9 && minor == 0);
+  absl::StatusOr<bool> sm90 = DeviceRunsSm90a(ctx->device);
+  if (!sm90.ok()) return sm90.status();
+  auto op = std::make_unique<CudaAgGemm>(ctx, *ops, *std::move(gemm), *std::move(pipeline), *sm90);
   if (absl::Status s = op->Init(); !s.ok()) return s;
   return std::unique_ptr<GemmCollective>(std::move(op));
 }

@@ -26,6 +26,9 @@
 namespace symmbench {
 
 absl::Status CudaAgGemm::CanRun(GemmVariant variant) const {
+  if (variant == GemmVariant::kTilePush) {
+    return absl::UnimplementedError("tile_push is matmul_reduce_scatter's variant");
+  }
   if (variant != GemmVariant::kTileFlags && variant != GemmVariant::kTileGemm) {
     return absl::OkStatus();
   }

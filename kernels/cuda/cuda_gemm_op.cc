@@ -108,6 +108,17 @@ absl::StatusOr<GemmRowCheck> CudaGemmOp::TakeRowChecks() {
   return TakeGemmRowChecks(row_check_.get(), ctx_->stream, name_);
 }
 
+absl::StatusOr<bool> DeviceRunsSm90a(int device) {
+  int major = 0, minor = 0;
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device),
+      "cudaDeviceGetAttribute(compute capability major)");
+  SYMMBENCH_RETURN_IF_CUDA_ERROR(
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device),
+      "cudaDeviceGetAttribute(compute capability minor)");
+  return major == 9 && minor == 0;
+}
+
 absl::Status CudaGemmOp::RefuseCapture() const {
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaStreamIsCapturing(ctx_->stream, &capture),

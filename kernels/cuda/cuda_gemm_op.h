@@ -24,6 +24,10 @@
 
 namespace symmbench {
 
+// Whether `device` runs sm_90a code (compute capability 9.0: H100, H200), which the tile GEMMs
+// (CUTLASS, wgmma + TMA) need. INTERNAL naming the attribute when it cannot be read.
+absl::StatusOr<bool> DeviceRunsSm90a(int device);
+
 class CudaGemmOp : public GemmCollective {
  public:
   // Creates the copy stream (non-blocking, the device's highest priority, so that its barrier

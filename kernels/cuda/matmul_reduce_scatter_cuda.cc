@@ -21,6 +21,8 @@
 // bf16 and fp16, and fp8_e4m3: A [m, k/n] and Bt [n_cols, k/n] in e4m3 with this rank's own
 // scales (tensorwise, or rowwise: m for A's rows, n_cols for B's columns), the GEMM's output
 // bf16, so the partials, the pushes, the staging area, the sum and C_shard are all bf16.
+// tile_push and tile_gemm: one tile-push GEMM (matmul_reduce_scatter_tile_push.h has the
+// schedule), its pushes into the same staging area, its flags in the symmetric output region.
 // Eager only: a stream capture is refused, as ag_gemm's. The barriers are
 // EnqueueSignalPadBarrier's, which honour ctx->faults (test jobs). The race check
 // (RefillInputs, CheckRows: gemm_row_check.h) checks C_shard's rows against every rank's
@@ -48,6 +50,7 @@
 #include "kernels/cuda/cuda_gemm_op.h"
 #include "kernels/cuda/cuda_owners.h"
 #include "kernels/cuda/gemm_row_check.h"
+#include "kernels/cuda/matmul_reduce_scatter_tile_push.h"
 #include "kernels/cuda/peer_sync.h"
 #include "kernels/cuda/sharded_kernels.h"
 #include "kernels/dtype.h"
@@ -68,11 +71,21 @@ constexpr uint32_t kFillStreamBScale = 0x5B00u;
 
 class CudaMatmulReduceScatter final : public CudaGemmOp {
  public:
-  CudaMatmulReduceScatter(const CudaContext* ctx, std::unique_ptr<CublasLtGemm> gemm)
+  // `sm90`: whether the device runs sm_90a code (the tile-push GEMM's).
+  CudaMatmulReduceScatter(const CudaContext* ctx, std::unique_ptr<CublasLtGemm> gemm, bool sm90)
       : CudaGemmOp(ctx, kName, std::move(gemm), kFillStreamAScale + ctx->rank,
-                   kFillStreamBScale + ctx->rank) {}
+                   kFillStreamBScale + ctx->rank),
+        sm90_(sm90) {}
 
   std::string collective_name() const override { return "nccl_reduce_scatter"; }
+
+  // tile_push and tile_gemm: MatmulReduceScatterTilePush::CanRun; the others always.
+  absl::Status CanRun(GemmVariant variant) const override {
+    if (variant != GemmVariant::kTilePush && variant != GemmVariant::kTileGemm) {
+      return absl::OkStatus();
+    }
+    return MatmulReduceScatterTilePush::CanRun(sm90_, problem(), ctx()->world_size);
+  }
 
  private:
   absl::Status PrepareResources(const GemmProblem& problem) override {
@@ -119,6 +132,7 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
           absl::StrCat(kName, ": cudaEventCreate(chunk ", chunk_ready_.size(), ")"));
       chunk_ready_.push_back(std::move(event));
     }
+    if (absl::Status s = tile_push_.Prepare(*ctx(), sm90_, problem); !s.ok()) return s;
     const DeviceDType sum_ddtype = ToDeviceDType(out_dtype);
     if (max_blocks_[static_cast<int>(sum_ddtype)] == 0) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(ShardedMaxBlocks(/*gather=*/false, sum_ddtype, ws,
@@ -179,9 +193,13 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
         absl::Status s = RunGemm();
         return s.ok() ? RunReduceScatter() : s;
       }
+      case GemmVariant::kTilePush:
+        if (absl::Status s = RefuseCapture(); !s.ok()) return s;
+        return tile_push_.Run(*ctx(), rhs(), a_.get(), c_.get());
+      case GemmVariant::kTileGemm:
+        return tile_push_.RunGemmAlone(*ctx(), rhs(), a_.get(), p_ref_.get());
       case GemmVariant::kPipelined:
       case GemmVariant::kTileFlags:
-      case GemmVariant::kTileGemm:
         break;  // ag_gemm's only
     }
     return absl::InvalidArgumentError(
@@ -330,6 +348,8 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
   DeviceBuffer a_{ctx()->device}, partials_{ctx()->device}, p_ref_{ctx()->device},
       sums_{ctx()->device};
   std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
+  const bool sm90_;                  // the device runs sm_90a code (kTilePush, kTileGemm)
+  MatmulReduceScatterTilePush tile_push_;
 };
 
 absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaMatmulReduceScatter(const CudaContext* ctx) {
@@ -339,7 +359,9 @@ absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaMatmulReduceScatter(const
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx->device), "cudaSetDevice");
   absl::StatusOr<std::unique_ptr<CublasLtGemm>> gemm = CublasLtGemm::Create(ctx->device);
   if (!gemm.ok()) return gemm.status();
-  auto op = std::make_unique<CudaMatmulReduceScatter>(ctx, *std::move(gemm));
+  absl::StatusOr<bool> sm90 = DeviceRunsSm90a(ctx->device);
+  if (!sm90.ok()) return sm90.status();
+  auto op = std::make_unique<CudaMatmulReduceScatter>(ctx, *std::move(gemm), *sm90);
   if (absl::Status s = op->Init(); !s.ok()) return s;
   return std::unique_ptr<GemmCollective>(std::move(op));
 }
