@@ -20,6 +20,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   calibrate                          the machine's ceilings, then one-shot, two-shot and AG-GEMM rows with their roofline fractions
   checks                             every all-reduce in 3 dtypes at odd sizes, eager and graph; injected wrong results must fail; AG-GEMM; summary.txt
   compare A B [ROUNDS] [SIZES]       bundle folders A and B alternating on the same GPUs (3 rounds; 2K,32K,512K,8M), medians side by side
+  dist-gemm [WORLD_SIZES]            CUTLASS's Distributed GEMM (dist/symmbench/dist_gemm_peer, from //deploy/dist_gemm_peer) beside ag_gemm and matmul_reduce_scatter, bf16, the anchors, at 2 (and 4) ranks
   every-op [WORLD_SIZES]             every op at each world size (2..devices): every dtype, in place, every timed operation checked, eager and one-graph timing; GEMM ops in bf16/fp16/fp8; rank_error:1 stops the one-shot's and the plugin's peers
   faults                             an injected rank error and a flipped element must fail their jobs; a clean job after them must succeed
   gate [DELAY_MIN [DELAY_MAX]]       regression gate: a baseline, the same spec GAP_S s later (passes), a 20% delay at 32K..512K (fails there)
@@ -65,7 +66,7 @@ case "$command" in
   help | -h | --help) usage ;;
   "") usage >&2; exit 2 ;;
   env) cmd_env ;;
-  ag-gemm | main | all-reduce | calibrate | checks | compare | every-op | faults | fp8 | gate | matmul-rs | nccl-tests | plugins | push | scale | sharded | sharded-dispatch | teams | torch)
+  ag-gemm | main | all-reduce | calibrate | checks | compare | dist-gemm | every-op | faults | fp8 | gate | matmul-rs | nccl-tests | plugins | push | scale | sharded | sharded-dispatch | teams | torch)
     setup_env
     setup_out
     "cmd_${command//-/_}" "$@"

@@ -192,3 +192,45 @@ for kernel in ["one_shot_all_reduce", "two_shot_all_reduce", "all_reduce"]:
               f"{g.get('graph_time_us', 0):.2f} | {g.get('busbw_gbps', 0):.1f} |")
 PY
 }
+
+# dist-gemm [WORLD_SIZES]: CUTLASS's experimental Distributed GEMM (deploy/dist_gemm_peer,
+# built on the build host by `bazel build -c opt //deploy/dist_gemm_peer` and copied to
+# $bundle/dist_gemm_peer) beside ag_gemm and matmul_reduce_scatter, bf16, the anchor shapes, at
+# each world size (default: 2 and, with 4 or more devices, 4: the peer's schedules are built
+# for those); dist_gemm_wsN.md puts the peer next to each op's variants.
+cmd_dist_gemm() {
+  local world_sizes="${1:-}" ws op peer="$bundle/dist_gemm_peer"
+  [ -x "$peer" ] || { echo "dist-gemm: no $peer (bazel build -c opt //deploy/dist_gemm_peer)" >&2; return 2; }
+  start_daemon
+  [ -n "$world_sizes" ] || world_sizes="2$( (($(device_count) >= 4)) && echo ' 4')"
+  for ws in $world_sizes; do
+    for op in ag_gemm matmul_reduce_scatter; do
+      run "${op}_ws$ws" --kernel "$op" --world-size "$ws" --dtype bf16 --shapes "$shapes" --warmup 5 --iters 20
+      echo "== DistGEMM $op at $ws ranks ($(date +%T))"
+      "$peer" --op "$op" --world-size "$ws" --shapes "$shapes" --warmup 5 --iters 20 --repeats 5 \
+        | tee "$out/dist_${op}_ws$ws.jsonl"
+    done
+    python3 - "$out" "$ws" <<'PY' | tee "$out/dist_gemm_ws$ws.md"
+import json, os, sys
+out, ws = sys.argv[1], sys.argv[2]
+for op, tile in (("ag_gemm", "t_tile_flags_us"), ("matmul_reduce_scatter", "t_tile_push_us")):
+    rows = {}
+    path = os.path.join(out, f"{op}_ws{ws}.json")
+    for r in (json.load(open(path)).get("rows", []) if os.path.exists(path) else []):
+        g = r["gemm"]
+        rows[(g["m"], g["n"], g["k"])] = g
+    print(f"## {op}, bf16, {ws} ranks: us per op\n")
+    print("| M x N x K | fused | tile | DistGEMM | DistGEMM rel. error | best of ours / DistGEMM |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    path = os.path.join(out, f"dist_{op}_ws{ws}.jsonl")
+    for line in (open(path) if os.path.exists(path) else []):
+        d = json.loads(line)
+        g = rows.get((d["m"], d["n"], d["k"]), {})
+        best = min([t for t in (g.get("t_fused_us", 0), g.get(tile, 0)) if t > 0], default=0)
+        ratio = f"{best / d['t_us']:.2f}" if best and d["t_us"] else "-"
+        print(f"| {d['m']} x {d['n']} x {d['k']} | {g.get('t_fused_us', 0):.1f} | {g.get(tile, 0):.1f} "
+              f"| {d['t_us']:.1f} | {d['rel_error']:.1e} | {ratio} |")
+    print()
+PY
+  done
+}
