@@ -333,6 +333,7 @@ __global__ void __launch_bounds__(kSumThreads)
     const int tile_m = static_cast<int>(t / tiles_n);
     const int col0 = static_cast<int>(t % tiles_n) * tile_n;
     const int vecs = (min(tile_n, args.n - col0)) / kVec;  // per row
+#pragma unroll 4
     for (int v = threadIdx.x; v < kTileM * vecs; v += kSumThreads) {
       const int64_t offset =
           static_cast<int64_t>(tile_m * kTileM + v / vecs) * args.n + col0 + (v % vecs) * kVec;

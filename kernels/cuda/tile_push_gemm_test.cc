@@ -185,7 +185,6 @@ void TilePushGemmTest::MatchesCublasLt(DeviceDType dtype, bool rowwise, int owne
         cudaEventElapsedTime(&t, e[1], e[2]);
         lt.push_back(1000 * t);
       }
-      for (cudaEvent_t& event : e) cudaEventDestroy(event);
       for (std::vector<float>* v : {&push, &bare, &lt}) std::sort(v->begin(), v->end());
       const double median_lt = lt[lt.size() / 2];
       std::printf(
@@ -197,6 +196,36 @@ void TilePushGemmTest::MatchesCublasLt(DeviceDType dtype, bool rowwise, int owne
                   : "bf16",
           owners, push[push.size() / 2], bare[bare.size() / 2], median_lt,
           push[push.size() / 2] / median_lt, bare[bare.size() / 2] / median_lt);
+      // The owner's sum alone over the `owners` slots (as `owners` sources of one shard, every
+      // flag raised): its share of tile_push's time, and its bandwidth.
+      TilePushSumArgs sum;
+      sum.dtype = dtype;
+      sum.sources = owners;
+      for (int o = 0; o < owners; ++o) {
+        sum.slots[o] = args.slots[o];
+        sum.flags[o] = args.flags[o];
+      }
+      sum.out = p_ref.get();
+      sum.shard_rows = static_cast<int>(shard);
+      sum.n = s.n;
+      sum.epoch = 5;
+      sum.timeout_ns = 10'000'000'000ull;
+      sum.error = error_.get();
+      std::vector<float> sums;
+      for (int i = 0; i < 25; ++i) {
+        cudaEventRecord(e[0], stream_);
+        (void)LaunchTilePushSum(sum, stream_);
+        cudaEventRecord(e[1], stream_);
+        cudaEventSynchronize(e[1]);
+        float t = 0;
+        cudaEventElapsedTime(&t, e[0], e[1]);
+        if (i >= 5) sums.push_back(1000 * t);
+      }
+      std::sort(sums.begin(), sums.end());
+      const double bytes = 2.0 * shard * s.n * (owners + 1);
+      std::printf("TILE-PUSH-SUM %dx%d owners %d: %.1f us, %.0f GB/s\n", static_cast<int>(shard),
+                  s.n, owners, sums[sums.size() / 2], bytes / sums[sums.size() / 2] * 1e-3);
+      for (cudaEvent_t& event : e) cudaEventDestroy(event);
     }
   }
 }
