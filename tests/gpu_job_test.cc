@@ -191,6 +191,16 @@ TEST(GpuMatmulReduceScatterJobTest, EveryShapeIsCheckedAgainstTheSequentialRefer
       ExpectCheckedGemmRow(row, "matmul_reduce_scatter " + dtype);
       EXPECT_GT(row["gemm"]["t_rs_us"].get<double>(), 0);
       EXPECT_EQ(row["reference"], "nccl_reduce_scatter+cublaslt");
+      // The tile-push GEMM (sm_90 GPUs) runs bf16 and FP8 (every shard here is whole 128-row
+      // tiles); its sum's per-tile flag waits are recorded. fp16 leaves both tile variants out.
+      const nlohmann::json& gemm = row["gemm"];
+      if (dtype != "fp16") {
+        EXPECT_GT(gemm["t_tile_push_us"].get<double>(), 0) << gemm.dump();
+        EXPECT_GT(gemm["t_tile_gemm_us"].get<double>(), 0) << gemm.dump();
+        EXPECT_GT(gemm["tile_waits"]["tiles"].get<int64_t>(), 0) << gemm.dump();
+      } else {
+        EXPECT_EQ(gemm.value("t_tile_push_us", 0.0), 0.0) << gemm.dump();
+      }
     }
   }
 }

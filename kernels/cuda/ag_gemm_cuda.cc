@@ -187,15 +187,9 @@ absl::StatusOr<GemmCheck> CudaAgGemm::CheckOutputs() {
         std::max(result.c_rel_error, TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
   }
   if (last_checked_ == GemmVariant::kTileFlags) {
-    std::vector<uint32_t> waits_ns(tile_waits_.size() / sizeof(uint32_t));
-    if (absl::Status s =
-            ReadBack(waits_ns.data(), tile_waits_.get(), tile_waits_.size(), "tile waits");
-        !s.ok()) {
-      return s;
-    }
-    std::vector<double> waits_us(waits_ns.begin(), waits_ns.end());
-    for (double& us : waits_us) us /= 1e3;
-    result.tile_waits = SummarizeTileWaits(waits_us);
+    absl::StatusOr<TileWaits> waits = ReadTileWaits(tile_waits_);
+    if (!waits.ok()) return waits.status();
+    result.tile_waits = *waits;
   }
   return result;
 }

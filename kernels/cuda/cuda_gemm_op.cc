@@ -2,6 +2,7 @@
 #include "kernels/cuda/cuda_gemm_op.h"
 
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "kernels/cuda/cuda_check.h"
@@ -106,6 +107,17 @@ absl::StatusOr<GemmRowCheck> CudaGemmOp::TakeRowChecks() {
   if (!prepared_) return NotPrepared("TakeRowChecks");
   SYMMBENCH_RETURN_IF_CUDA_ERROR(cudaSetDevice(ctx_->device), "cudaSetDevice");
   return TakeGemmRowChecks(row_check_.get(), ctx_->stream, name_);
+}
+
+absl::StatusOr<TileWaits> CudaGemmOp::ReadTileWaits(const DeviceBuffer& waits_ns) const {
+  std::vector<uint32_t> ns(waits_ns.size() / sizeof(uint32_t));
+  if (absl::Status s = ReadBack(ns.data(), waits_ns.get(), waits_ns.size(), "tile waits");
+      !s.ok()) {
+    return s;
+  }
+  std::vector<double> us(ns.begin(), ns.end());
+  for (double& u : us) u /= 1e3;
+  return SummarizeTileWaits(us);
 }
 
 absl::StatusOr<bool> DeviceRunsSm90a(int device) {

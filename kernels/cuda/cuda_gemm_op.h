@@ -84,6 +84,10 @@ class CudaGemmOp : public GemmCollective {
   // Copies `bytes` of a device result to `host` on the main stream and waits for it (bounded
   // work after a completed Synchronize: no deadline).
   absl::Status ReadBack(void* host, const void* device, size_t bytes, const char* what) const;
+  // How long a tile GEMM's tiles waited for their flags (uint32 ns per tile in `waits_ns`, as
+  // TileFlagsGemmArgs::wait_ns and TilePushSumArgs::wait_ns write them), read back on the main
+  // stream and summarized. ReadBack's errors.
+  absl::StatusOr<TileWaits> ReadTileWaits(const DeviceBuffer& waits_ns) const;
 
   const CudaContext* ctx() const { return ctx_; }
   const char* name() const { return name_; }

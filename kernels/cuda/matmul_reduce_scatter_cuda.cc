@@ -133,6 +133,16 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
       chunk_ready_.push_back(std::move(event));
     }
     if (absl::Status s = tile_push_.Prepare(*ctx(), sm90_, problem); !s.ok()) return s;
+    const size_t wait_bytes =
+        sizeof(uint32_t) * static_cast<size_t>(std::max<int64_t>(1, tile_push_.tiles()));
+    const BufferSize waits[] = {{&tile_waits_, wait_bytes}};
+    if (absl::Status s = ResizeBuffers(waits, absl::StrCat(kName, ": tile waits")); !s.ok()) {
+      return s;
+    }
+    SYMMBENCH_RETURN_IF_CUDA_ERROR(
+        cudaMemsetAsync(tile_waits_.get(), 0, tile_waits_.size(), ctx()->stream),
+        absl::StrCat(kName, ": cudaMemsetAsync(tile waits)"));
+    last_checked_ = GemmVariant::kFused;
     const DeviceDType sum_ddtype = ToDeviceDType(out_dtype);
     if (max_blocks_[static_cast<int>(sum_ddtype)] == 0) {
       SYMMBENCH_RETURN_IF_CUDA_ERROR(ShardedMaxBlocks(/*gather=*/false, sum_ddtype, ws,
@@ -184,6 +194,7 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
   absl::Status RunVariant(GemmVariant variant) override {
     switch (variant) {
       case GemmVariant::kFused:
+        last_checked_ = GemmVariant::kFused;
         return RunFused();
       case GemmVariant::kCollective:
         return RunReduceScatter();
@@ -195,7 +206,9 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
       }
       case GemmVariant::kTilePush:
         if (absl::Status s = RefuseCapture(); !s.ok()) return s;
-        return tile_push_.Run(*ctx(), rhs(), a_.get(), c_.get());
+        last_checked_ = GemmVariant::kTilePush;
+        return tile_push_.Run(*ctx(), rhs(), a_.get(), c_.get(),
+                              static_cast<uint32_t*>(tile_waits_.get()));
       case GemmVariant::kTileGemm:
         return tile_push_.RunGemmAlone(*ctx(), rhs(), a_.get(), p_ref_.get());
       case GemmVariant::kPipelined:
@@ -226,6 +239,11 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
     for (const FrobeniusSums& f : host) {
       result.c_rel_error =
           std::max(result.c_rel_error, TileRelError(f.diff_sq, f.want_sq, f.nonfinite == 0));
+    }
+    if (last_checked_ == GemmVariant::kTilePush) {
+      absl::StatusOr<TileWaits> waits = ReadTileWaits(tile_waits_);
+      if (!waits.ok()) return waits.status();
+      result.tile_waits = *waits;
     }
     return result;
   }
@@ -350,6 +368,10 @@ class CudaMatmulReduceScatter final : public CudaGemmOp {
   std::array<int, 4> max_blocks_{};  // the local sum's grid cap by DeviceDType; 0 = not yet
   const bool sm90_;                  // the device runs sm_90a code (kTilePush, kTileGemm)
   MatmulReduceScatterTilePush tile_push_;
+  // uint32 ns per tile of this rank's shard: how long the last kTilePush's sum waited for each
+  // tile's flags.
+  DeviceBuffer tile_waits_{ctx()->device};
+  GemmVariant last_checked_ = GemmVariant::kFused;  // kFused or kTilePush: what wrote C_shard
 };
 
 absl::StatusOr<std::unique_ptr<GemmCollective>> NewCudaMatmulReduceScatter(const CudaContext* ctx) {

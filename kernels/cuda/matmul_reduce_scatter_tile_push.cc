@@ -84,7 +84,7 @@ absl::Status MatmulReduceScatterTilePush::Prepare(const CudaContext& ctx, bool s
 }
 
 absl::Status MatmulReduceScatterTilePush::Run(const CudaContext& ctx, const GemmRhs& rhs,
-                                              const void* a, void* c_shard) {
+                                              const void* a, void* c_shard, uint32_t* wait_ns) {
   if (!runs_) {
     return absl::FailedPreconditionError(absl::StrCat(
         kName, ": tile_push on ", GemmProblemName(problem_), ", which it does not run"));
@@ -124,6 +124,7 @@ absl::Status MatmulReduceScatterTilePush::Run(const CudaContext& ctx, const Gemm
   sum.timeout_ns = ctx.barrier_timeout_ns;
   sum.error = ctx.error;
   sum.rank = ctx.rank;
+  sum.wait_ns = wait_ns;
   SYMMBENCH_RETURN_IF_CUDA_ERROR(
       LaunchTilePushSum(sum, ctx.stream),
       absl::StrCat(kName, ": LaunchTilePushSum(", GemmProblemName(problem_), ")"));

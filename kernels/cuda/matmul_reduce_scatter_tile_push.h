@@ -34,8 +34,14 @@ class MatmulReduceScatterTilePush {
   absl::Status Prepare(const CudaContext& ctx, bool sm90, const GemmProblem& problem);
 
   // One tile_push operation (the module note), enqueued on ctx.stream: `a` this rank's
-  // A [m, k/ws], `c_shard` bf16 [m/ws, n]. Errors: the barrier's and the launches', naming them.
-  absl::Status Run(const CudaContext& ctx, const GemmRhs& rhs, const void* a, void* c_shard);
+  // A [m, k/ws], `c_shard` bf16 [m/ws, n]; `wait_ns` (optional, uint32 [tiles()]) receives how
+  // long the sum waited for each tile's flags. Errors: the barrier's and the launches', naming
+  // them.
+  absl::Status Run(const CudaContext& ctx, const GemmRhs& rhs, const void* a, void* c_shard,
+                   uint32_t* wait_ns = nullptr);
+
+  // The tiles of one shard (TilePushShardTiles) after Prepare; 0 when the problem does not run.
+  int64_t tiles() const { return runs_ ? tiles_ : 0; }
 
   // tile_gemm: the GEMM alone into p_ref, bf16 [m, n], on ctx.stream.
   absl::Status RunGemmAlone(const CudaContext& ctx, const GemmRhs& rhs, const void* a,

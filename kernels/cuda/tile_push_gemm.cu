@@ -312,6 +312,7 @@ __global__ void __launch_bounds__(kSumThreads)
     TilePushSumKernel(TilePushSumArgs args, int tile_n, int tiles_n, int64_t tiles) {
   const uint64_t start = signal_pad::GlobalTimerNs();
   for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const uint64_t wait_start = signal_pad::GlobalTimerNs();
     const int p = static_cast<int>(threadIdx.x);
     if (p < args.sources) {
       const uint32_t* flag = args.flags[p] + t;
@@ -330,6 +331,10 @@ __global__ void __launch_bounds__(kSumThreads)
       }
     }
     __syncthreads();
+    if (args.wait_ns != nullptr && threadIdx.x == 0) {
+      const uint64_t waited = signal_pad::GlobalTimerNs() - wait_start;
+      args.wait_ns[t] = waited > 0xFFFFFFFFull ? 0xFFFFFFFFu : static_cast<uint32_t>(waited);
+    }
     const int tile_m = static_cast<int>(t / tiles_n);
     const int col0 = static_cast<int>(t % tiles_n) * tile_n;
     const int vecs = (min(tile_n, args.n - col0)) / kVec;  // per row

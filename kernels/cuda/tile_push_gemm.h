@@ -76,6 +76,9 @@ struct TilePushSumArgs {
   uint64_t timeout_ns = 0;
   DeviceErrorRecord* error = nullptr;
   int rank = 0;  // the error record's rank
+  // Optional: how long each tile waited for its flags, in ns of the global timer (0 where they
+  // were up), one uint32 per tile of the TilePushShardTiles grid. Null: not recorded.
+  uint32_t* wait_ns = nullptr;
 };
 
 // Enqueues the sum on `stream`. Errors: cudaErrorInvalidValue for bad arguments; the launch's.

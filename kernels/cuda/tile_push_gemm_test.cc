@@ -242,7 +242,8 @@ TEST_F(TilePushGemmTest, MatchesCublasLtInFp8) {
 
 // The sum, slots and flags written late: launched while every flag is 0 and every slot NaN, it
 // must wait; 20 ms later another stream writes the slots, then raises the flags. Its output
-// must equal the host's rank-order fp32 sum of the slots, bitwise.
+// must equal the host's rank-order fp32 sum of the slots, bitwise, and its tiles' waits are
+// recorded (some above 1 us).
 TEST_F(TilePushGemmTest, SumWaitsForTheFlagsAndAddsTheSlotsInRankOrder) {
   constexpr int kSources = 3;
   constexpr int kRows = 512, kCols = 768;
@@ -276,6 +277,10 @@ TEST_F(TilePushGemmTest, SumWaitsForTheFlagsAndAddsTheSlotsInRankOrder) {
   sum.epoch = 2;
   sum.timeout_ns = 10'000'000'000ull;
   sum.error = error_.get();
+  DevicePtr<uint32_t> waits;
+  ASSERT_CUDA(DeviceMalloc(0, sizeof(uint32_t) * tiles, &waits));
+  ASSERT_CUDA(cudaMemset(waits.get(), 0, sizeof(uint32_t) * tiles));
+  sum.wait_ns = waits.get();
   ASSERT_CUDA(LaunchTilePushSum(sum, stream_));
   cudaStream_t late = nullptr;
   ASSERT_CUDA(cudaStreamCreateWithFlags(&late, cudaStreamNonBlocking));
@@ -288,6 +293,11 @@ TEST_F(TilePushGemmTest, SumWaitsForTheFlagsAndAddsTheSlotsInRankOrder) {
   ASSERT_CUDA(cudaStreamSynchronize(stream_));
   cudaStreamDestroy(late);
   EXPECT_EQ(ReadError().flag, 0u);
+  // Every tile's wait was recorded; the first tiles waited for the late flags.
+  std::vector<uint32_t> waited(tiles);
+  ASSERT_CUDA(
+      cudaMemcpy(waited.data(), waits.get(), sizeof(uint32_t) * tiles, cudaMemcpyDeviceToHost));
+  EXPECT_GT(*std::max_element(waited.begin(), waited.end()), 1000u);
   const std::vector<float> in = ReadBf16(values.get(), count * kSources);
   const std::vector<float> got = ReadBf16(out.get(), count);
   int64_t wrong = 0;
