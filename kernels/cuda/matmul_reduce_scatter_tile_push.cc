@@ -100,14 +100,15 @@ absl::Status MatmulReduceScatterTilePush::Run(const CudaContext& ctx, const Gemm
   }
   TilePushGemmArgs gemm = GemmArgs(problem_, ws, rhs, a);
   TilePushSumArgs sum;
+  const char* own_staging = static_cast<const char*>(ctx.symm->region(ctx.rank, kSymmInputRegion));
+  const auto* own_flags =
+      static_cast<const uint32_t*>(ctx.symm->region(ctx.rank, kSymmOutputRegion));
   for (int p = 0; p < ws; ++p) {
     char* staging = static_cast<char*>(ctx.symm->region(p, kSymmInputRegion));
     auto* flags = static_cast<uint32_t*>(ctx.symm->region(p, kSymmOutputRegion));
     gemm.slots[p] = staging + ctx.rank * slot_bytes;  // this rank's slot at owner p
     gemm.flags[p] = flags + ctx.rank * source_flags;  // this rank's flags at owner p
-    char* own_staging = static_cast<char*>(ctx.symm->region(ctx.rank, kSymmInputRegion));
-    auto* own_flags = static_cast<const uint32_t*>(ctx.symm->region(ctx.rank, kSymmOutputRegion));
-    sum.slots[p] = own_staging + p * slot_bytes;  // rank p's partial of this rank's rows
+    sum.slots[p] = own_staging + p * slot_bytes;      // rank p's partial of this rank's rows
     sum.flags[p] = own_flags + p * source_flags;
   }
   gemm.epoch = epoch_;
