@@ -23,7 +23,7 @@
 #include "kernels/cuda/ag_gemm_kernels.h"
 #include "kernels/cuda/ag_gemm_stream_ops.h"
 #include "kernels/cuda/cuda_owners.h"
-#include "kernels/cuda/device_probe.h"
+#include "kernels/cuda/tile_gemm_test_fixture.h"
 #include "kernels/cuda/verify_kernels.h"
 #include "kernels/dtype.h"
 #include "kernels/fp8.h"
@@ -41,22 +41,8 @@ struct Shape {
 constexpr Shape kAnchors[] = {
     {4096, 6656, 16384}, {8192, 8192, 8192}, {16384, 8192, 4096}, {2048, 8192, 8192}};
 
-class TileFlagsGemmTest : public testing::Test {
+class TileFlagsGemmTest : public TileGemmTest {
  protected:
-  void SetUp() override {
-    if (ProbeCudaDevices().empty()) GTEST_SKIP() << "no CUDA device";
-    cudaDeviceProp prop{};
-    ASSERT_CUDA(cudaGetDeviceProperties(&prop, 0));
-    if (prop.major != 9) GTEST_SKIP() << "sm_90a kernel, device is sm_" << prop.major;
-    ASSERT_CUDA(cudaSetDevice(0));
-    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-    ASSERT_CUDA(DeviceMalloc(0, sizeof(DeviceErrorRecord), &error_));
-    ASSERT_CUDA(cudaMemset(error_.get(), 0, sizeof(DeviceErrorRecord)));
-  }
-  void TearDown() override {
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
-  }
-
   // A [m, k] and B [k, n] (fp8: Bt [n, k]) filled uniformly in [-1, 1) (fp8: times 448), C
   // [m, n] bf16 allocated.
   void Allocate(const Shape& s, DeviceDType dtype = DeviceDType::kBf16) {
@@ -111,13 +97,6 @@ class TileFlagsGemmTest : public testing::Test {
     return host.wrong;
   }
 
-  DeviceErrorRecord ReadError() {
-    DeviceErrorRecord record{};
-    EXPECT_EQ(cudaMemcpy(&record, error_.get(), sizeof(record), cudaMemcpyDeviceToHost),
-              cudaSuccess);
-    return record;
-  }
-
   // Medians of `iters` timed launches of `first` and of `second`, microseconds (CUDA events,
   // after a warm-up), interleaved so that both see the same clocks.
   template <typename First, typename Second>
@@ -152,9 +131,7 @@ class TileFlagsGemmTest : public testing::Test {
   void MatchesCublasLt(DeviceDType dtype, bool rowwise = false);
   void Fp8MatchesAHostReference(bool rowwise);
 
-  cudaStream_t stream_ = nullptr;
   DeviceDType dtype_ = DeviceDType::kBf16;
-  DevicePtr<DeviceErrorRecord> error_;
   DevicePtr<void> a_, b_, c_, c_ref_;
 };
 
