@@ -90,7 +90,7 @@ SYMM_KERNEL_HDRS = [
     "//kernels:symm_mem_layout.h",
 ]
 
-def symm_kernel_library(name):
+def symm_kernel_library(name, visibility = None):
     """`name`'s symmetric-memory device code: `<name>.cu`, its launcher API in `<name>.h`."""
     cuda_library(
         name = name,
@@ -102,6 +102,7 @@ def symm_kernel_library(name):
             "//kernels:interfaces",
             "@cuda//:headers",
         ],
+        visibility = visibility,
     )
 
 def cuda_swept_op(name, kernel = None, deps = []):

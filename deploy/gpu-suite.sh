@@ -36,7 +36,7 @@ usage: deploy/gpu-suite.sh COMMAND [ARG...]     (from the folder holding dist/sy
   torch [WORLD_SIZES]                PyTorch's symmetric-memory ops (deploy/torch_symm.py) beside ours in the same call: all-reduce 2K..2M (graph), ag_gemm and matmul_reduce_scatter on the anchors
   teams [MAX]                        per-host teams on one 4-GPU host (two hosts of 2 GPUs, pretended) beside 2 GPUs alone; unequal teams refused
   help                               this list
-Output: $OUT (default /tmp/symmbench-out). Environment: AG_SHAPES (compare), GAP_S, MAX_BYTES, WORLD_SIZE (gate), NT_LAUNCHES (nccl-tests).
+Output: $OUT (default /tmp/symmbench-out). Environment: AG_SHAPES (compare), GAP_S, MAX_BYTES, WORLD_SIZE (gate), NT_LAUNCHES and NT_KERNELS (nccl-tests).
 EOF
 }
 

@@ -7,9 +7,13 @@ DIR holds, per op and world size N, what `deploy/gpu-suite.sh nccl-tests` wrote:
   nt_OP_wsN_R0.json, nt_OP_wsN_R2.json   nccl-tests -J documents (-G launches; -R 0 / -R 2)
   sb_OP_wsN_launches.json                 a symmbench job record, --graph-launches (nccl-tests' -G N)
   sb_OP_wsN_graph.json                    the same sizes with --graph (a replay of iters / 10 ops per sample)
-Writes DIR/nccl_tests_compare.md (one table per op and world size) and DIR/nccl_tests_compare.json
-(the same figures), and prints the tables. A ratio is symmbench's time over nccl-tests'; a -G
-ratio outside 1 +- TOLERANCE is marked with *.
+  sbk_OP_wsN_KERNEL.json                  optional: a job of one of the op's kernels, --graph-launches
+Writes DIR/nccl_tests_compare.md and DIR/nccl_tests_compare.json (the same figures), and prints
+the tables. Two tables per op and world size:
+  NCCL against NCCL: a ratio is symmbench's time for NCCL over nccl-tests'; a -G ratio outside
+    1 +- TOLERANCE is marked with *.
+  ours against NCCL: the dispatcher's own time (and the algorithm it ran) and each kernel's,
+    with the speedup over nccl-tests' best figure (the faster of -R 0 and -R 2): best / ours.
 """
 import json
 import os
@@ -47,6 +51,67 @@ def service_times(job, reference):
             if ref.get("name") == reference and ref.get("graph_time_us", 0) > 0:
                 times[int(row["size_bytes"])] = float(ref["graph_time_us"])
     return times
+
+
+def own_times(job):
+    """size -> (graph time us, algorithm) of a symmbench job record's own final rows."""
+    if not job:
+        return {}
+    return {int(r["size_bytes"]): (float(r["graph_time_us"]), r.get("algorithm", ""))
+            for r in job.get("rows", [])
+            if not r.get("partial") and r.get("graph_time_us", 0) > 0}
+
+
+def kernel_jobs(directory, stem):
+    """kernel name -> its job record, for every sbk_STEM_KERNEL.json in DIR, sorted by name."""
+    prefix = f"sbk_{stem}_"
+    jobs = {}
+    for name in sorted(os.listdir(directory)):
+        if name.startswith(prefix) and name.endswith(".json"):
+            jobs[name[len(prefix):-len(".json")]] = load(os.path.join(directory, name))
+    return jobs
+
+
+def ours_against_best(directory, op, world_size):
+    """Rows of the ours-against-NCCL table: per size, nccl-tests' best and every job of ours."""
+    stem = f"{op}_ws{world_size}"
+    plain = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R0.json")))
+    symmetric = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R2.json")))
+    jobs = {op: load(os.path.join(directory, f"sb_{stem}_launches.json"))}
+    jobs.update(kernel_jobs(directory, stem))
+    times = {name: own_times(job) for name, job in jobs.items()}
+    rows = []
+    for size in sorted(set(plain) | set(symmetric)):
+        known = [t for t in (plain.get(size), symmetric.get(size)) if t]
+        best = min(known) if known else None
+        kernels = {}
+        for name, by_size in times.items():
+            if size in by_size:
+                us, algorithm = by_size[size]
+                kernels[name] = {"us": us, "speedup": ratio(best, us), "algorithm": algorithm}
+        rows.append({"size_bytes": size, "nccl_tests_best_us": best, "kernels": kernels})
+    return list(times), rows
+
+
+def ours_table(op, world_size, names, rows):
+    lines = [
+        f"### {op}, {world_size} ranks, bf16, -G: ours against nccl-tests' best (us per operation)",
+        "",
+        "| size (B) | nccl-tests best | " + " | ".join(f"{n} | speedup" for n in names) + " |",
+        "| ---: | ---: |" + " ---: | ---: |" * len(names),
+    ]
+    for r in rows:
+        cells = []
+        for n in names:
+            k = r["kernels"].get(n)
+            if k is None:
+                cells += ["-", "-"]
+                continue
+            shown = fmt(k["us"]) + (f" ({k['algorithm']})" if k["algorithm"] else "")
+            cells += [shown, fmt(k["speedup"]) + "x" if k["speedup"] else "-"]
+        lines.append(f"| {r['size_bytes']} | {fmt(r['nccl_tests_best_us'])} | " +
+                     " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def ratio(a, b):
@@ -122,8 +187,11 @@ def main():
     text = [f"* : outside 1 +- {TOLERANCE} (symmbench's time over nccl-tests')\n"]
     for op, world_size in sorted(found, key=lambda k: (OPS.index(k[0]), k[1])):
         rows = compare(directory, op, world_size)
-        document["tables"].append({"op": op, "world_size": world_size, "rows": rows})
+        names, ours = ours_against_best(directory, op, world_size)
+        document["tables"].append({"op": op, "world_size": world_size, "rows": rows,
+                                   "ours": ours})
         text.append(table(op, world_size, rows))
+        text.append(ours_table(op, world_size, names, ours))
     with open(os.path.join(directory, "nccl_tests_compare.json"), "w") as f:
         json.dump(document, f, indent=1)
     with open(os.path.join(directory, "nccl_tests_compare.md"), "w") as f:

@@ -111,10 +111,14 @@ v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& o
                                               {0, kNcclReference}};
   static constexpr Step kCpu[] = {{0, ops::kTwoShotAllReduce}};
   static constexpr Step kOneGpu[] = {{0, kNcclReference}};
-  static constexpr Step kGatherGpus[] = {{int64_t{128} << 10, kNcclSymmetricReference},
-                                         {0, ops::kOneShotAllGather}};
+  static constexpr Step kGatherTwoGpus[] = {{int64_t{4} << 20, ops::kLamportAllGather},
+                                            {0, ops::kOneShotAllGather}};
+  static constexpr Step kGatherGpus[] = {{int64_t{4} << 20, ops::kLamportAllGather},
+                                         {0, kNcclSymmetricReference}};
   static constexpr Step kGatherCpu[] = {{0, ops::kOneShotAllGather}};
-  static constexpr Step kScatterGpus[] = {{int64_t{128} << 10, kNcclSymmetricReference},
+  static constexpr Step kScatterThreeGpus[] = {{int64_t{16} << 20, ops::kLamportReduceScatter},
+                                               {0, ops::kOneShotReduceScatter}};
+  static constexpr Step kScatterGpus[] = {{int64_t{4} << 20, ops::kLamportReduceScatter},
                                           {0, ops::kOneShotReduceScatter}};
   static constexpr Step kScatterCpu[] = {{0, ops::kOneShotReduceScatter}};
   const bool cpu = backend == v1::cpu;
@@ -124,10 +128,12 @@ v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& o
   if (computes == Computes::kAllGather) {
     steps = cpu               ? absl::MakeConstSpan(kGatherCpu)
             : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+            : world_size == 2 ? absl::MakeConstSpan(kGatherTwoGpus)
                               : absl::MakeConstSpan(kGatherGpus);
   } else if (computes == Computes::kReduceScatterSum) {
     steps = cpu               ? absl::MakeConstSpan(kScatterCpu)
             : world_size <= 1 ? absl::MakeConstSpan(kOneGpu)
+            : world_size == 3 ? absl::MakeConstSpan(kScatterThreeGpus)
                               : absl::MakeConstSpan(kScatterGpus);
   } else {
     steps = cpu               ? absl::MakeConstSpan(kCpu)

@@ -44,12 +44,16 @@ absl::Status CheckDispatchTableFor(const v1::DispatchTable& table, const std::st
 // 4-rank table, not measured). On the CPU backend (`backend` cpu) the two-shot
 // at every size: on 2 cores it beat the one-shot 1.4-3.9x from 2 KiB to 2 MiB at 2 and 4 ranks,
 // and the push one-shot, whose receivers spin, by 15-260x (docs/results/cpu_dispatch.md).
-// all_gather and reduce_scatter: on CUDA at one rank NCCL; from 2 ranks NCCL's symmetric kernels
-// up to 128 KiB, the SM one-shot above (2 x H200, docs/results/all_gather_reduce_scatter_h200x2.md:
-// NCCL's symmetric kernels 3.7-5.0 us below 256 KiB against the one-shot's 4.9-6.0, the one-shot
-// 1.15-1.89x the best NCCL from 256 KiB to 256 MiB; 3 or more ranks: the same table, not
-// measured). On the CPU backend the one-shot at every size: neither kernel wins consistently
-// on 2 cores (docs/results/sharded_dispatch_h100x2.md).
+// all_gather and reduce_scatter (sizes of the whole buffer, as nccl-tests'): on CUDA at one rank
+// NCCL; from 2 ranks the Lamport push kernel up to 4 MiB (the reduce-scatter at 3 ranks up to
+// 16 MiB), above it the SM one-shot (the all-gather from 3 ranks: NCCL's symmetric kernels). On 2,
+// 3 and 4 x H200, graph, against nccl-tests 2.19.6 in the same call
+// (docs/results/collectives_at_the_limit_h200.md): the Lamport kernels 1.3-2.6x nccl-tests' best
+// up to 4 MiB at 2 and 4 ranks (1.1-1.9x at 3); above, the one-shot 1.1-1.7x for the
+// reduce-scatter, and for the all-gather the one-shot 1.1-1.4x at 2 ranks while NCCL's
+// symmetric kernels beat it by 4-7% from 16 MiB at 4 ranks. 8 ranks: the 4-rank tables, not
+// measured. On the CPU backend the one-shot at every size: neither kernel wins consistently on
+// 2 cores (docs/results/sharded_dispatch_h100x2.md).
 v1::DispatchTable DefaultDispatchTable(v1::Backend backend, const std::string& op,
                                        const std::string& gpu_model, int world_size,
                                        v1::DType dtype);

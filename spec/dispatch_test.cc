@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
 #include <utility>
 
 namespace symmbench {
@@ -136,18 +137,35 @@ TEST(CheckDispatchTableForTest, TheJobsRanksDtypeAndBackend) {
       0u);
 }
 
-// all_gather and reduce_scatter: NCCL at one GPU; from 2 ranks NCCL's symmetric kernels up to
-// 128 KiB and the SM one-shot above (2 x H200); the CPU backend's one-shot at every size.
+// all_gather and reduce_scatter: NCCL at one GPU; from 2 ranks the Lamport kernel up to 4 MiB
+// (the reduce-scatter at 3 ranks up to 16 MiB), the SM one-shot above (the all-gather from 3
+// ranks: NCCL's symmetric kernels); the CPU backend's one-shot at every size.
 TEST(DispatchTablesTest, ShardedDispatchersHaveTablesOfTheirOwn) {
-  for (const auto& [op, one_shot] :
-       {std::pair<const char*, const char*>{"all_gather", "one_shot_all_gather"},
-        {"reduce_scatter", "one_shot_reduce_scatter"}}) {
+  for (const auto& [op, one_shot, lamport] :
+       {std::tuple<const char*, const char*, const char*>{"all_gather", "one_shot_all_gather",
+                                                          "lamport_all_gather"},
+        {"reduce_scatter", "one_shot_reduce_scatter", "lamport_reduce_scatter"}}) {
     SCOPED_TRACE(op);
     const v1::DispatchTable two = DefaultDispatchTable(v1::cuda, op, "NVIDIA H200", 2, v1::bf16);
     EXPECT_EQ(two.op(), op);
     EXPECT_TRUE(ValidateDispatchTable(two).ok()) << ValidateDispatchTable(two);
-    EXPECT_EQ(ChooseAlgorithm(two, 128 << 10), "nccl_symmetric");
-    EXPECT_EQ(ChooseAlgorithm(two, 256 << 10), one_shot);
+    EXPECT_EQ(ChooseAlgorithm(two, 1024), lamport);
+    EXPECT_EQ(ChooseAlgorithm(two, 4 << 20), lamport);
+    EXPECT_EQ(ChooseAlgorithm(two, 8 << 20), one_shot);
+    const bool gather = std::string(op) == "all_gather";
+    for (int ranks : {3, 4, 8}) {
+      const v1::DispatchTable more =
+          DefaultDispatchTable(v1::cuda, op, "NVIDIA H200", ranks, v1::bf16);
+      EXPECT_TRUE(ValidateDispatchTable(more).ok()) << ValidateDispatchTable(more);
+      EXPECT_EQ(ChooseAlgorithm(more, 1024), lamport) << ranks;
+      EXPECT_EQ(ChooseAlgorithm(more, 4 << 20), lamport) << ranks;
+      const bool longer = !gather && ranks == 3;  // the 3-rank reduce-scatter's Lamport range
+      EXPECT_EQ(ChooseAlgorithm(more, 16 << 20), gather   ? "nccl_symmetric"
+                                                 : longer ? lamport
+                                                          : one_shot)
+          << ranks;
+      EXPECT_EQ(ChooseAlgorithm(more, 32 << 20), gather ? "nccl_symmetric" : one_shot) << ranks;
+    }
     EXPECT_EQ(ChooseAlgorithm(DefaultDispatchTable(v1::cuda, op, "NVIDIA H100", 1, v1::bf16), 1024),
               "nccl");
     const v1::DispatchTable cpu = DefaultDispatchTable(v1::cpu, op, "cpu-slot", 4, v1::fp32);

@@ -6,11 +6,13 @@
 # OP_perf -G $NT_LAUNCHES (100) with -R 0 and with -R 2 (symmetric windows), then a symmbench
 # job of the op's dispatcher with --graph-launches $NT_LAUNCHES (nccl-tests' -G: one graph of
 # all iters, timed over the launches) and one with --graph (a replay of iters / 10 operations
-# per sample); deploy/nccl_tests_compare.py puts NCCL's figures side by side in
-# $out/nccl_tests_compare.md and .json. The nccl-tests binaries come from
-# deploy/build-nccl-tests.sh ($bundle/nccl-tests).
+# per sample), and, for each kernel named in $NT_KERNELS that computes the op, a job of that
+# kernel with --graph-launches; deploy/nccl_tests_compare.py puts NCCL's figures side by side,
+# and ours against nccl-tests' best, in $out/nccl_tests_compare.md and .json. The nccl-tests
+# binaries come from deploy/build-nccl-tests.sh ($bundle/nccl-tests).
 cmd_nccl_tests() {
-  local world_sizes="${1:-}" max="${2:-256M}" launches="${NT_LAUNCHES:-100}" ws op bytes
+  local world_sizes="${1:-}" max="${2:-256M}" launches="${NT_LAUNCHES:-100}" ws op bytes kernel
+  local -A computes=([all_reduce]=all_reduce_sum [all_gather]=all_gather [reduce_scatter]=reduce_scatter_sum)
   local tests="$bundle/nccl-tests"
   if [ ! -x "$tests/all_reduce_perf" ]; then
     echo "gpu-suite.sh nccl-tests: no $tests/all_reduce_perf; run deploy/build-nccl-tests.sh on the build host" >&2
@@ -37,6 +39,12 @@ print(b(sys.argv[1]))" "$max")"
         --graph-launches "$launches" --out-of-place
       run "sb_${op}_ws${ws}_graph" --kernel "$op" --world-size "$ws" --dtype bf16 --min-bytes 1K \
         --max-bytes "$max" --step-factor 4 --warmup 20 --iters 100 --repeats 3 --graph --out-of-place
+      for kernel in $(ops "computes=${computes[$op]}" family=swept_collective); do
+        [[ " ${NT_KERNELS:-} " == *" $kernel "* ]] || continue
+        run "sbk_${op}_ws${ws}_${kernel}" --kernel "$kernel" --world-size "$ws" --dtype bf16 \
+          --min-bytes 1K --max-bytes "$max" --step-factor 4 --warmup 5 --iters 20 --repeats 3 \
+          --graph --graph-launches "$launches" --out-of-place
+      done
     done
   done
   python3 "$suite/../nccl_tests_compare.py" "$out"

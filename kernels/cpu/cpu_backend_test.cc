@@ -368,22 +368,28 @@ INSTANTIATE_TEST_SUITE_P(RegistryOps, SweptCollectiveCpuTest,
                                                DTypeName(std::get<2>(info.param)));
                          });
 
-// The push one-shot's receive slots are reused every third op and cleared by the op after each
-// use, over the extent that op wrote: sizes that shrink and grow between ops must never leave a
-// stale word that a later op takes for arrived data.
-TEST(OneShotPushAllReduceCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
+// The Lamport push ops' receive slots (the push one-shot all-reduce, lamport_all_gather,
+// lamport_reduce_scatter) are reused every third op and cleared by the op after each use, over
+// the extent that op wrote: segments that shrink and grow between ops must never leave a stale
+// word that a later op takes for arrived data.
+class LamportPushCpuTest : public testing::TestWithParam<const char*> {};
+
+TEST_P(LamportPushCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
+  const char* kernel = GetParam();
+  const bool sharded = IsSharded(kernel);
   const std::string job = UniqueJobId("push");
   const int64_t counts[] = {65537, 7, 1000, 1, 65537, 3, 4096, 2, 65537, 65536, 5};
   RunRanksInThreads(3, [&](int rank, Rendezvous* rendezvous) {
     auto backend =
-        CreateCpuBackend(test_util::TestBackendOptions(rank, 3, job, 65537 * 4), rendezvous);
+        CreateCpuBackend(test_util::TestBackendOptions(rank, 3, job, 3 * 65537 * 4), rendezvous);
     ASSERT_TRUE(backend.ok()) << backend.status();
-    auto collective = (*backend)->CreateCollective("one_shot_push_all_reduce");
+    auto collective = (*backend)->CreateCollective(kernel);
     ASSERT_TRUE(collective.ok()) << collective.status();
     Collective& coll = **collective;
     uint64_t seed = 11;
     for (DType dtype : {DType::kFp16, DType::kFp32, DType::kBf16}) {
-      for (int64_t count : counts) {
+      for (int64_t segment : counts) {
+        const int64_t count = sharded ? 3 * segment : segment;  // a sharded op's whole buffer
         SCOPED_TRACE(absl::StrCat("rank ", rank, " count ", count, " ", DTypeName(dtype)));
         ASSERT_TRUE(coll.Prepare(count, dtype, ++seed).ok());
         ASSERT_TRUE(coll.Run().ok());
@@ -396,6 +402,10 @@ TEST(OneShotPushAllReduceCpuTest, SlotReuseAcrossShrinkingAndGrowingSizes) {
     }
   });
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryLamportOp, LamportPushCpuTest,
+                         testing::Values("one_shot_push_all_reduce", "lamport_all_gather",
+                                         "lamport_reduce_scatter"));
 
 // A one-rank rendezvous whose exchanges for the push one-shot's slots fail, as when a peer never
 // comes; it counts them.

@@ -127,7 +127,7 @@ void ExpectKeepsTheRankOrderContract(Backend& backend, const std::string& kernel
 TEST_F(CudaBackendGpuTest, EveryKernelKeepsTheRankOrderContract) {
   for (const char* kernel :
        {"one_shot_all_reduce", "two_shot_all_reduce", "one_shot_push_all_reduce",
-        "one_shot_reduce_scatter", "low_contention_reduce_scatter"}) {
+        "one_shot_reduce_scatter", "low_contention_reduce_scatter", "lamport_reduce_scatter"}) {
     ExpectKeepsTheRankOrderContract(*backend_, kernel);
   }
 }
@@ -149,7 +149,7 @@ TEST_F(CudaBackendGpuTest, ShardedOpsMatchNcclBitwise) {
     ++sharded;
     ExpectMatchesNcclBitwise(*backend_, op.name);
   }
-  EXPECT_EQ(sharded, 4);
+  EXPECT_EQ(sharded, 7);
 }
 
 TEST_F(CudaBackendGpuTest, PushOneShotMatchesNcclBitwise) {

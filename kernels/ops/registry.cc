@@ -111,6 +111,13 @@ const std::vector<OpDescriptor>& Ops() {
        OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none", 6, false,
        /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
        /*exit_barrier=*/true},
+      {ops::kLamportAllGather,
+       "all-gather without barriers: every rank pushes its shard into a receive slot of every "
+       "peer, the data itself marking arrival, and copies what arrives into its output (the push "
+       "one-shot's Lamport exchange; -0 sent as +0)",
+       OpFamily::kSweptCollective, Computes::kAllGather, ShardBusFactor, "none",
+       6 + 3 * kMaxWorldSize, true, /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true, /*exit_barrier=*/false, /*receive_slots=*/3},
       {ops::kOneShotReduceScatter,
        "sum reduce-scatter: every rank pulls its shard of every peer's buffer through symmetric "
        "memory with SM loads and sums it in rank order",
@@ -124,6 +131,13 @@ const std::vector<OpDescriptor>& Ops() {
        OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum", 6, true,
        /*fp8=*/false, /*in_place=*/true, /*misalign=*/true,
        /*exit_barrier=*/true},
+      {ops::kLamportReduceScatter,
+       "sum reduce-scatter without barriers: every rank pushes shard p of its buffer into a "
+       "receive slot of rank p, the data itself marking arrival, and sums what arrives in rank "
+       "order (the push one-shot's Lamport exchange; -0 sent as +0)",
+       OpFamily::kSweptCollective, Computes::kReduceScatterSum, ShardBusFactor, "sum",
+       6 + 3 * kMaxWorldSize, true, /*fp8=*/false, /*in_place=*/true,
+       /*misalign=*/true, /*exit_barrier=*/false, /*receive_slots=*/3},
   };
   return *kOps;
 }

@@ -38,9 +38,11 @@ TEST(OpRegistryTest, NamesAreUniqueAndFamiliesAreWhatCallersRelyOn) {
             (std::vector<std::string>{"one_shot_all_reduce", "two_shot_all_reduce",
                                       "one_shot_push_all_reduce"}));
   EXPECT_EQ(DispatchCandidates(Computes::kAllGather),
-            (std::vector<std::string>{"one_shot_all_gather", "low_contention_all_gather"}));
+            (std::vector<std::string>{"one_shot_all_gather", "low_contention_all_gather",
+                                      "lamport_all_gather"}));
   EXPECT_EQ(DispatchCandidates(Computes::kReduceScatterSum),
-            (std::vector<std::string>{"one_shot_reduce_scatter", "low_contention_reduce_scatter"}));
+            (std::vector<std::string>{"one_shot_reduce_scatter", "low_contention_reduce_scatter",
+                                      "lamport_reduce_scatter"}));
   // Each dispatcher runs its candidates in place of the collective it computes: same
   // computation, reduction, bus factor and size convention (sharded or not).
   EXPECT_EQ(OpNames(OpFamily::kDispatcher),

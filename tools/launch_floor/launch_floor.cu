@@ -7,8 +7,11 @@
 // cannot complete before its remote stores are acknowledged: one NVLink write round trip) or
 // loads 16 bytes from it (one read round trip), and the one-way latency of a flag stored into
 // the peer's memory and polled there (a ping-pong of 1000 rounds between one thread on each
-// GPU, timed with %globaltimer: round trip / 2). Usage: launch_floor [device [peer]]. Exit 1 on
-// any CUDA error.
+// GPU, timed with %globaltimer: round trip / 2). Two more bodies locate the one-GPU floor of the
+// Lamport kernels (kernels/cuda/lamport_push.h): 128 threads copying 2 KiB with PDL (the least
+// any one-kernel all-reduce does at one rank), and the Lamport push all-reduce itself at one
+// rank (world size 1: nothing crosses, so its time is its own path). Usage:
+// launch_floor [device [peer]]. Exit 1 on any CUDA error.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -17,10 +20,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "kernels/cuda/lamport_push.h"
+
 namespace {
 
 constexpr int kNodes = 100;
-enum class Body { kEmpty, kRemoteStore, kRemoteLoad };
+enum class Body { kEmpty, kRemoteStore, kRemoteLoad, kLocalCopy, kLamport };
+constexpr int kCopyThreads = 128;  // one 16-byte vector each: 2 KiB
 constexpr int kWarmup = 5;
 constexpr int kReplays = 20;
 
@@ -49,6 +55,12 @@ __global__ void RemoteLoadKernel(const uint4* peer, uint4* local) {
   }
 }
 
+__global__ void LocalCopyKernel(const uint4* in, uint4* out) {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" :::);
+  out[threadIdx.x] = in[threadIdx.x];
+}
+
 void Check(cudaError_t err, const char* what) {
   if (err != cudaSuccess) {
     std::fprintf(stderr, "launch_floor: %s: %s\n", what, cudaGetErrorString(err));
@@ -74,14 +86,17 @@ __global__ void PingPongKernel(volatile uint32_t* remote, volatile uint32_t* loc
   if (initiator) *elapsed_ns = end - start;
 }
 
-uint4* g_peer = nullptr;   // 16 bytes on the peer GPU
-uint4* g_local = nullptr;  // 16 bytes on this GPU
+uint4* g_peer = nullptr;                // 16 bytes on the peer GPU
+uint4* g_local = nullptr;               // 16 bytes on this GPU
+uint4* g_copy[2] = {nullptr, nullptr};  // 2 KiB in, 2 KiB out on this GPU
+symmbench::LamportPushArgs g_lamport;   // a one-rank Lamport all-reduce
 
 cudaError_t Launch(bool pdl, Body body, cudaStream_t stream) {
   if (!pdl) {
     EmptyKernel<<<1, 32, 0, stream>>>();
     return cudaGetLastError();
   }
+  if (body == Body::kLamport) return symmbench::LaunchLamportPush(g_lamport, stream);
   cudaLaunchAttribute attribute;
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute.val.programmaticStreamSerializationAllowed = 1;
@@ -97,9 +112,44 @@ cudaError_t Launch(bool pdl, Body body, cudaStream_t stream) {
     case Body::kRemoteLoad:
       return cudaLaunchKernelEx(&config, RemoteLoadKernel, static_cast<const uint4*>(g_peer),
                                 g_local);
+    case Body::kLocalCopy:
+      config.blockDim = dim3(kCopyThreads);
+      return cudaLaunchKernelEx(&config, LocalCopyKernel, static_cast<const uint4*>(g_copy[0]),
+                                g_copy[1]);
     default:
       return cudaLaunchKernelEx(&config, EmptyPdlKernel);
   }
+}
+
+// The local bodies' buffers: the copy's 2 KiB in and out, and a one-rank Lamport all-reduce of
+// up to 64 KiB bf16 (its slots initialised to the sentinel, its state zeroed).
+void SetUpLocalBodies() {
+  constexpr int64_t kMaxBytes = 65536;
+  for (uint4*& p : g_copy) Check(cudaMalloc(&p, kCopyThreads * sizeof(uint4)), "cudaMalloc(copy)");
+  Check(cudaMemset(g_copy[0], 1, kCopyThreads * sizeof(uint4)), "cudaMemset(copy)");
+  void* input = nullptr;
+  void* output = nullptr;
+  void* slots = nullptr;
+  symmbench::PushState* state = nullptr;
+  symmbench::DeviceErrorRecord* error = nullptr;
+  const size_t slot_bytes = symmbench::PushSlotBytes(kMaxBytes, 1);
+  Check(cudaMalloc(&input, kMaxBytes), "cudaMalloc(input)");
+  Check(cudaMemset(input, 0x3c, kMaxBytes), "cudaMemset(input)");  // bf16 1.17, no sentinel
+  Check(cudaMalloc(&output, kMaxBytes), "cudaMalloc(output)");
+  Check(cudaMalloc(&slots, slot_bytes * symmbench::kPushSlots), "cudaMalloc(slots)");
+  Check(cudaMalloc(&state, sizeof(*state)), "cudaMalloc(state)");
+  Check(cudaMalloc(&error, sizeof(*error)), "cudaMalloc(error)");
+  Check(cudaMemset(error, 0, sizeof(*error)), "cudaMemset(error)");
+  Check(symmbench::LaunchPushInit(slots, slot_bytes * symmbench::kPushSlots, state, nullptr),
+        "LaunchPushInit");
+  Check(cudaDeviceSynchronize(), "synchronize(init)");
+  g_lamport.input = input;
+  g_lamport.output = output;
+  g_lamport.slots[0] = slots;
+  g_lamport.slot_bytes = slot_bytes;
+  g_lamport.state = state;
+  g_lamport.error = error;
+  g_lamport.timeout_ns = 1000000000;
 }
 
 // Median microseconds per node over kReplays replays of a `nodes`-node graph.
@@ -150,6 +200,19 @@ int main(int argc, char** argv) {
               NodeMicroseconds(true, Body::kEmpty, kNodes, stream));
   std::printf("%-34s %4d %12.3f\n", "empty, pdl", 10,
               NodeMicroseconds(true, Body::kEmpty, 10, stream));
+  SetUpLocalBodies();
+  std::printf("%-34s %4d %12.3f\n", "pdl, 2 KiB local copy", kNodes,
+              NodeMicroseconds(true, Body::kLocalCopy, kNodes, stream));
+  for (int64_t bytes : {int64_t{2048}, int64_t{65536}}) {
+    g_lamport.count = bytes / 2;
+    Check(symmbench::LamportPushMaxBlocks(g_lamport.op, g_lamport.dtype, 1, &g_lamport.max_blocks),
+          "LamportPushMaxBlocks");
+    char label[64];
+    std::snprintf(label, sizeof(label), "lamport all-reduce, 1 rank, %lld KiB",
+                  static_cast<long long>(bytes / 1024));
+    std::printf("%-34s %4d %12.3f\n", label, kNodes,
+                NodeMicroseconds(true, Body::kLamport, kNodes, stream));
+  }
   int count = 0;
   int can_access = 0;
   Check(cudaGetDeviceCount(&count), "cudaGetDeviceCount");

@@ -1,6 +1,6 @@
-// One-shot push all-reduce on the CPU backend: sentinel-marked receive slots in shared memory,
-// triple-buffered (the slot protocol of kernels/cuda/one_shot_push_all_reduce.h).
-#include "kernels/cpu/one_shot_push_all_reduce_cpu.h"
+// The Lamport push collectives on the CPU backend: sentinel-marked receive slots in shared
+// memory, triple-buffered (the slot protocol of kernels/cuda/lamport_push.h).
+#include "kernels/cpu/lamport_push_cpu.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,25 +31,28 @@ uint32_t PushWord(uint32_t w, bool fp32) {
 
 }  // namespace
 
-OneShotPushAllReduceCpu::OneShotPushAllReduceCpu(const CpuKernelContext& context)
-    : SweptCpuCollective(context, ops::kOneShotPushAllReduce, Computes::kAllReduceSum) {}
+LamportPushCpu::LamportPushCpu(const CpuKernelContext& context, const char* kernel_name,
+                               Computes computes)
+    : SweptCpuCollective(context, kernel_name, computes),
+      kernel_name_(kernel_name),
+      computes_(computes) {}
 
-uint32_t* OneShotPushAllReduceCpu::Slot(int peer, int slot) const {
+uint32_t* LamportPushCpu::Slot(int peer, int slot) const {
   const size_t slot_bytes = segment_bytes_ * context().memory->world_size();
   return reinterpret_cast<uint32_t*>(static_cast<char*>(slots_->buffer(peer)) + slot * slot_bytes);
 }
 
-absl::Status OneShotPushAllReduceCpu::EnsureSlots() {
+absl::Status LamportPushCpu::EnsureSlots() {
   if (slots_ != nullptr) return absl::OkStatus();
   if (!setup_.ok()) return setup_;
   setup_ = SetUpSlots();
   return setup_;
 }
 
-absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
+absl::Status LamportPushCpu::SetUpSlots() {
   const CpuKernelContext& c = context();
   if (c.rendezvous == nullptr) {
-    return absl::FailedPreconditionError("one_shot_push_all_reduce (cpu): no rendezvous");
+    return absl::FailedPreconditionError(absl::StrCat(kernel_name_, " (cpu): no rendezvous"));
   }
   const size_t segment_bytes = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
   const int world = c.memory->world_size();
@@ -58,7 +61,7 @@ absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
       c.rendezvous, tag, static_cast<int64_t>(segment_bytes * world * kSlots));
   if (!slots.ok()) {
     return absl::Status(slots.status().code(),
-                        absl::StrCat("one_shot_push_all_reduce (cpu): ", slots.status().message()));
+                        absl::StrCat(kernel_name_, " (cpu): ", slots.status().message()));
   }
   uint32_t* own = static_cast<uint32_t*>((*slots)->buffer(c.memory->rank()));
   const size_t words = segment_bytes * world * kSlots / 4;
@@ -72,17 +75,21 @@ absl::Status OneShotPushAllReduceCpu::SetUpSlots() {
   return absl::OkStatus();
 }
 
-absl::Status OneShotPushAllReduceCpu::Run() {
+absl::Status LamportPushCpu::Run() {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
   if (broken_) {
     return absl::FailedPreconditionError(
-        "one_shot_push_all_reduce (cpu): an earlier op timed out; the slots are unusable");
+        absl::StrCat(kernel_name_, " (cpu): an earlier op timed out; the slots are unusable"));
   }
   if (absl::Status s = EnsureSlots(); !s.ok()) return s;
   const int rank = context().memory->rank();
   const int world = context().memory->world_size();
   const bool fp32 = DTypeSize(dtype()) == 4;
-  const size_t bytes = static_cast<size_t>(count()) * DTypeSize(dtype());
+  // A segment: the input (all-reduce) or one shard.
+  const bool gathers = computes_ == Computes::kAllGather;
+  const bool scatters = computes_ == Computes::kReduceScatterSum;
+  const int64_t segment_count = gathers || scatters ? shard() : count();
+  const size_t bytes = static_cast<size_t>(segment_count) * DTypeSize(dtype());
   const size_t words = (bytes + 3) / 4;
   const int slot = static_cast<int>(epoch_ % kSlots);
   const int stale = static_cast<int>((epoch_ + kSlots - 1) % kSlots);
@@ -92,14 +99,16 @@ absl::Status OneShotPushAllReduceCpu::Run() {
     std::this_thread::sleep_for(kFaultDelay);  // peers that do not wait read empty or stale slots
   }
 
-  // Push (own segment included, so every rank sums the same replaced values).
-  const auto* input = static_cast<const unsigned char*>(this->input());
-  for (size_t j = 0; j < words; ++j) {
-    uint32_t w = 0;  // a half word past the end stays +0: never the sentinel
-    std::memcpy(&w, input + 4 * j, std::min<size_t>(4, bytes - 4 * j));
-    w = PushWord(w, fp32);
-    for (int p = 0; p < world; ++p) {
-      __atomic_store_n(Slot(p, slot) + rank * segment_words + j, w, __ATOMIC_RELAXED);
+  // Push (own segment included, so every rank uses the same replaced values): this rank's
+  // input, its shard, or shard p of its input to rank p.
+  const unsigned char* input = gathers ? GatherSource(rank) : this->input();
+  for (int p = 0; p < world; ++p) {
+    const unsigned char* from = scatters ? input + p * bytes : input;
+    uint32_t* to = Slot(p, slot) + rank * segment_words;
+    for (size_t j = 0; j < words; ++j) {
+      uint32_t w = 0;  // a half word past the end stays +0: never the sentinel
+      std::memcpy(&w, from + 4 * j, std::min<size_t>(4, bytes - 4 * j));
+      __atomic_store_n(to + j, PushWord(w, fp32), __ATOMIC_RELAXED);
     }
   }
   // Clear what op e - 1 received (faults.reuse_slot_early: never).
@@ -120,7 +129,7 @@ absl::Status OneShotPushAllReduceCpu::Run() {
         if (spins % 1024 == 1023 && std::chrono::steady_clock::now() > deadline) {
           broken_ = true;
           return absl::DeadlineExceededError(
-              absl::StrCat("one_shot_push_all_reduce (cpu): rank ", rank, " timed out after ",
+              absl::StrCat(kernel_name_, " (cpu): rank ", rank, " timed out after ",
                            context().barrier->timeout().count(), " ms waiting for rank ", p,
                            "'s data (op ", epoch_, ", word ", j, " of ", words, ")"));
         }
@@ -129,8 +138,12 @@ absl::Status OneShotPushAllReduceCpu::Run() {
   }
   const void* segments[kMaxWorldSize];
   for (int p = 0; p < world; ++p) segments[p] = recv + p * segment_words;
-  void* const outputs[] = {output()};
-  SumPeersChunked(dtype(), segments, world, outputs, 1, 0, count());
+  if (gathers) {
+    for (int p = 0; p < world; ++p) std::memcpy(output() + p * bytes, segments[p], bytes);
+  } else {
+    void* const outputs[] = {output()};
+    SumPeersChunked(dtype(), segments, world, outputs, 1, 0, segment_count);
+  }
   used_words_[slot] = words;
   used_words_[stale] = 0;
   ++epoch_;
@@ -140,11 +153,21 @@ absl::Status OneShotPushAllReduceCpu::Run() {
 namespace {
 
 std::unique_ptr<Collective> NewOneShotPushAllReduceCpu(const CpuKernelContext& context) {
-  return std::make_unique<OneShotPushAllReduceCpu>(context);
+  return std::make_unique<LamportPushCpu>(context, ops::kOneShotPushAllReduce,
+                                          Computes::kAllReduceSum);
+}
+std::unique_ptr<Collective> NewLamportAllGatherCpu(const CpuKernelContext& context) {
+  return std::make_unique<LamportPushCpu>(context, ops::kLamportAllGather, Computes::kAllGather);
+}
+std::unique_ptr<Collective> NewLamportReduceScatterCpu(const CpuKernelContext& context) {
+  return std::make_unique<LamportPushCpu>(context, ops::kLamportReduceScatter,
+                                          Computes::kReduceScatterSum);
 }
 
 [[maybe_unused]] const bool kRegistered =
-    CpuCollectives().Add(ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCpu);
+    CpuCollectives().Add(ops::kOneShotPushAllReduce, &NewOneShotPushAllReduceCpu) &&
+    CpuCollectives().Add(ops::kLamportAllGather, &NewLamportAllGatherCpu) &&
+    CpuCollectives().Add(ops::kLamportReduceScatter, &NewLamportReduceScatterCpu);
 
 }  // namespace
 
