@@ -79,7 +79,10 @@ TileWaits SummarizeTileWaits(const std::vector<double>& waits_us) {
     waits.max_us = std::max(waits.max_us, us);
     sum += us;
   }
-  if (waits.tiles > 0) waits.mean_us = sum / static_cast<double>(waits.tiles);
+  // The rounded sum can put the mean of equal waits an ulp above them: a mean is never above
+  // the max it is reported beside.
+  if (waits.tiles > 0)
+    waits.mean_us = std::min(sum / static_cast<double>(waits.tiles), waits.max_us);
   return waits;
 }
 

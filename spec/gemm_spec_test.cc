@@ -178,6 +178,10 @@ TEST(AgGemmSpecTest, TileWaitsSummary) {
   EXPECT_EQ(waits.waited, 2);
   EXPECT_DOUBLE_EQ(waits.max_us, 12.5);
   EXPECT_DOUBLE_EQ(waits.mean_us, 4.0);
+  // Equal waits whose rounded sum over three is above 3 x 0.05: the mean stays at the max.
+  const TileWaits equal = SummarizeTileWaits({0.05, 0.05, 0.05});
+  EXPECT_LE(equal.mean_us, equal.max_us);
+  EXPECT_DOUBLE_EQ(equal.mean_us, 0.05);
 }
 
 TEST(AgGemmSpecTest, AutoSplits) {
