@@ -33,9 +33,7 @@ uint32_t PushWord(uint32_t w, bool fp32) {
 
 LamportPushCpu::LamportPushCpu(const CpuKernelContext& context, const char* kernel_name,
                                Computes computes)
-    : SweptCpuCollective(context, kernel_name, computes),
-      kernel_name_(kernel_name),
-      computes_(computes) {}
+    : SweptCpuCollective(context, kernel_name, computes) {}
 
 uint32_t* LamportPushCpu::Slot(int peer, int slot) const {
   const size_t slot_bytes = segment_bytes_ * context().memory->world_size();
@@ -52,7 +50,7 @@ absl::Status LamportPushCpu::EnsureSlots() {
 absl::Status LamportPushCpu::SetUpSlots() {
   const CpuKernelContext& c = context();
   if (c.rendezvous == nullptr) {
-    return absl::FailedPreconditionError(absl::StrCat(kernel_name_, " (cpu): no rendezvous"));
+    return absl::FailedPreconditionError(absl::StrCat(kernel_name(), " (cpu): no rendezvous"));
   }
   const size_t segment_bytes = c.memory->buffer_bytes();  // a multiple of kBufferAlignment
   const int world = c.memory->world_size();
@@ -61,7 +59,7 @@ absl::Status LamportPushCpu::SetUpSlots() {
       c.rendezvous, tag, static_cast<int64_t>(segment_bytes * world * kSlots));
   if (!slots.ok()) {
     return absl::Status(slots.status().code(),
-                        absl::StrCat(kernel_name_, " (cpu): ", slots.status().message()));
+                        absl::StrCat(kernel_name(), " (cpu): ", slots.status().message()));
   }
   uint32_t* own = static_cast<uint32_t*>((*slots)->buffer(c.memory->rank()));
   const size_t words = segment_bytes * world * kSlots / 4;
@@ -79,16 +77,14 @@ absl::Status LamportPushCpu::Run() {
   if (absl::Status s = CheckPrepared("Run"); !s.ok()) return s;
   if (broken_) {
     return absl::FailedPreconditionError(
-        absl::StrCat(kernel_name_, " (cpu): an earlier op timed out; the slots are unusable"));
+        absl::StrCat(kernel_name(), " (cpu): an earlier op timed out; the slots are unusable"));
   }
   if (absl::Status s = EnsureSlots(); !s.ok()) return s;
   const int rank = context().memory->rank();
   const int world = context().memory->world_size();
   const bool fp32 = DTypeSize(dtype()) == 4;
   // A segment: the input (all-reduce) or one shard.
-  const bool gathers = computes_ == Computes::kAllGather;
-  const bool scatters = computes_ == Computes::kReduceScatterSum;
-  const int64_t segment_count = gathers || scatters ? shard() : count();
+  const int64_t segment_count = gathers() || scatters() ? shard() : count();
   const size_t bytes = static_cast<size_t>(segment_count) * DTypeSize(dtype());
   const size_t words = (bytes + 3) / 4;
   const int slot = static_cast<int>(epoch_ % kSlots);
@@ -101,9 +97,9 @@ absl::Status LamportPushCpu::Run() {
 
   // Push (own segment included, so every rank uses the same replaced values): this rank's
   // input, its shard, or shard p of its input to rank p.
-  const unsigned char* input = gathers ? GatherSource(rank) : this->input();
+  const unsigned char* input = gathers() ? GatherSource(rank) : this->input();
   for (int p = 0; p < world; ++p) {
-    const unsigned char* from = scatters ? input + p * bytes : input;
+    const unsigned char* from = scatters() ? input + p * bytes : input;
     uint32_t* to = Slot(p, slot) + rank * segment_words;
     for (size_t j = 0; j < words; ++j) {
       uint32_t w = 0;  // a half word past the end stays +0: never the sentinel
@@ -129,7 +125,7 @@ absl::Status LamportPushCpu::Run() {
         if (spins % 1024 == 1023 && std::chrono::steady_clock::now() > deadline) {
           broken_ = true;
           return absl::DeadlineExceededError(
-              absl::StrCat(kernel_name_, " (cpu): rank ", rank, " timed out after ",
+              absl::StrCat(kernel_name(), " (cpu): rank ", rank, " timed out after ",
                            context().barrier->timeout().count(), " ms waiting for rank ", p,
                            "'s data (op ", epoch_, ", word ", j, " of ", words, ")"));
         }
@@ -138,7 +134,7 @@ absl::Status LamportPushCpu::Run() {
   }
   const void* segments[kMaxWorldSize];
   for (int p = 0; p < world; ++p) segments[p] = recv + p * segment_words;
-  if (gathers) {
+  if (gathers()) {
     for (int p = 0; p < world; ++p) std::memcpy(output() + p * bytes, segments[p], bytes);
   } else {
     void* const outputs[] = {output()};

@@ -49,8 +49,6 @@ class LamportPushCpu : public SweptCpuCollective {
   absl::Status SetUpSlots();
   uint32_t* Slot(int peer, int slot) const;
 
-  const char* const kernel_name_;
-  const Computes computes_;
   std::unique_ptr<ShmSymmetricMemory> slots_;
   size_t segment_bytes_ = 0;  // per rank and slot: the symmetric buffer's bytes
   uint32_t epoch_ = 0;

@@ -147,10 +147,13 @@ class SweptCpuCollective : public Collective {
   // Within a sharded RunInPlace. In place, an all-gather's own shard is already where it
   // belongs: the kernels skip it.
   bool in_place() const { return in_place_; }
-
- private:
+  // What it computes: an all-gather, a reduce-scatter (else an all-reduce).
   bool gathers() const { return computes_ == Computes::kAllGather; }
   bool scatters() const { return computes_ == Computes::kReduceScatterSum; }
+  // The registry name the constructor got (error messages).
+  const char* kernel_name() const { return kernel_name_; }
+
+ private:
   // Elements of this rank's input: shard() for an all-gather, count() otherwise.
   int64_t input_count() const { return gathers() ? shard() : count_; }
   // The index, in the whole buffer, of this rank's first output element in the input formula:
