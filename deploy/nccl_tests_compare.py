@@ -72,12 +72,10 @@ def kernel_jobs(directory, stem):
     return jobs
 
 
-def ours_against_best(directory, op, world_size):
-    """Rows of the ours-against-NCCL table: per size, nccl-tests' best and every job of ours."""
-    stem = f"{op}_ws{world_size}"
-    plain = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R0.json")))
-    symmetric = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R2.json")))
-    jobs = {op: load(os.path.join(directory, f"sb_{stem}_launches.json"))}
+def ours_against_best(directory, op, stem, plain, symmetric, launches):
+    """Rows of the ours-against-NCCL table: per size, nccl-tests' best (of `plain` and
+    `symmetric`) and every job of ours (the dispatcher's `launches`, the sbk_ kernel jobs)."""
+    jobs = {op: launches}
     jobs.update(kernel_jobs(directory, stem))
     times = {name: own_times(job) for name, job in jobs.items()}
     rows = []
@@ -122,11 +120,9 @@ def fmt(value, digits=2):
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def compare(directory, op, world_size):
-    stem = f"{op}_ws{world_size}"
-    plain = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R0.json")))
-    symmetric = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R2.json")))
-    launches = load(os.path.join(directory, f"sb_{stem}_launches.json"))
+def compare(directory, op, stem, plain, symmetric, launches):
+    """Rows of the NCCL-against-NCCL table: nccl-tests' `plain` (-R 0) and `symmetric` (-R 2)
+    times beside the service's NCCL references in `launches` and in the --graph job."""
     graph = load(os.path.join(directory, f"sb_{stem}_graph.json"))
     primary = f"nccl_{op}"
     ours = service_times(launches, primary)
@@ -186,8 +182,12 @@ def main():
     document = {"tolerance": TOLERANCE, "tables": []}
     text = [f"* : outside 1 +- {TOLERANCE} (symmbench's time over nccl-tests')\n"]
     for op, world_size in sorted(found, key=lambda k: (OPS.index(k[0]), k[1])):
-        rows = compare(directory, op, world_size)
-        names, ours = ours_against_best(directory, op, world_size)
+        stem = f"{op}_ws{world_size}"
+        plain = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R0.json")))
+        symmetric = nccl_tests_times(load(os.path.join(directory, f"nt_{stem}_R2.json")))
+        launches = load(os.path.join(directory, f"sb_{stem}_launches.json"))
+        rows = compare(directory, op, stem, plain, symmetric, launches)
+        names, ours = ours_against_best(directory, op, stem, plain, symmetric, launches)
         document["tables"].append({"op": op, "world_size": world_size, "rows": rows,
                                    "ours": ours})
         text.append(table(op, world_size, rows))
