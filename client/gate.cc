@@ -1,7 +1,9 @@
-// The gate's comparison: case matching, per-case statistics and verdicts, comparability.
+// The gate's comparison: case matching, per-case statistics (raw and relative to the in-run
+// reference), comparability. The verdicts are gate_verdict.cc's.
 #include "client/gate.h"
 
 #include <map>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -11,13 +13,6 @@
 
 namespace symmbench::client {
 namespace {
-
-std::string Percent(double fraction) { return absl::StrFormat("%.1f%%", fraction * 100); }
-
-std::string IntervalText(const CaseResult& c, double alpha) {
-  return absl::StrFormat("%g%% interval %.3f..%.3f", (1 - alpha) * 100, c.interval_low,
-                         c.interval_high);
-}
 
 // "GPU model" style difference lines of two values, empty when equal or either is unknown.
 void Differ(const std::string& what, const std::string& a, const std::string& b,
@@ -33,8 +28,10 @@ const char* VerdictName(Verdict verdict) {
   switch (verdict) {
     case Verdict::kUnchanged:
       return "unchanged";
-    case Verdict::kWithinNoise:
-      return "within noise";
+    case Verdict::kDrift:
+      return "drift";
+    case Verdict::kInconclusive:
+      return "inconclusive";
     case Verdict::kImproved:
       return "improved";
     case Verdict::kRegressed:
@@ -130,49 +127,48 @@ std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row) {
   return groups;
 }
 
-void Decide(const GateOptions& options, CaseResult* c) {
-  const double slower = 1 + options.max_slowdown;
-  const double faster = 1 / slower;
-  if (c->wrong > 0) {
-    c->verdict = Verdict::kWrong;
-    c->detail = absl::StrCat("verification failed: ", c->wrong, " wrong elements");
-    return;
-  }
-  if (c->baseline_us <= 0 || c->candidate_us <= 0 || c->ratio <= 0) {
-    c->verdict = Verdict::kUnchanged;
-    c->detail = "no timings to compare";
-    return;
-  }
-  const bool is_slower = c->ratio > slower;
-  const bool is_faster = c->ratio < faster;
-  const std::string figures =
-      absl::StrFormat("p=%.2g, %s", c->p_value, IntervalText(*c, options.alpha));
-  const std::string change = c->ratio >= 1 ? absl::StrCat(Percent(c->ratio - 1), " slower")
-                                           : absl::StrCat(Percent(1 - c->ratio), " faster");
-  if (is_slower || is_faster) {
-    // Real at alpha: an interval wholly beyond the threshold, or the test with an interval
-    // that at least excludes "no change". A rank test alone sees batches, which are correlated
-    // within a loop: a burst of noise through one or two loops of five makes it certain (seen
-    // in CI: p = 0.006 for a 1.17x ratio whose interval was 0.95-1.64), while the interval,
-    // resampled by whole loops, says the loops disagree.
-    const bool beyond =
-        is_slower ? c->interval_low > slower : c->interval_high > 0 && c->interval_high < faster;
-    const bool excludes_one =
-        is_slower ? c->interval_low > 1 : c->interval_high > 0 && c->interval_high < 1;
-    const bool significant = beyond || (c->p_value < options.alpha && excludes_one);
-    if (significant) {
-      c->verdict = is_slower ? Verdict::kRegressed : Verdict::kImproved;
-      c->detail = absl::StrCat(change, " (", figures, ")");
-    } else {
-      c->verdict = Verdict::kWithinNoise;
-      c->detail =
-          absl::StrCat(change, " but not significant at alpha ", options.alpha, " (", figures, ")");
+namespace {
+
+// The loop medians of `row`'s reference `name` as groups of one (the bootstrap resamples them),
+// or nothing when the row does not carry one per loop of the kernel.
+std::optional<SampleGroups> ReferenceLoops(const v1::ResultRow& row, const std::string& name) {
+  for (const v1::ReferenceResult& reference : row.references()) {
+    if (reference.name() != name) continue;
+    const int loops = row.repeat_medians_us_size();
+    if (loops == 0 || reference.repeat_medians_us_size() != loops) return std::nullopt;
+    SampleGroups groups;
+    for (double median : reference.repeat_medians_us()) {
+      if (!(median > 0)) return std::nullopt;
+      groups.push_back({median});
     }
-  } else {
-    c->verdict = Verdict::kUnchanged;
-    c->detail = absl::StrCat(change, ", within the ", Percent(options.max_slowdown), " threshold");
+    return groups;
   }
+  return std::nullopt;
 }
+
+// The kernel's batches of each loop divided by the reference's median of the same pass.
+SampleGroups Normalized(const SampleGroups& kernel, const SampleGroups& reference) {
+  SampleGroups out = kernel;
+  for (size_t loop = 0; loop < out.size(); ++loop) {
+    for (double& sample : out[loop]) sample /= reference[loop][0];
+  }
+  return out;
+}
+
+// The reference both rows carry loop medians of: the baseline's primary one when the candidate
+// has it, else the first the two share; "" when none.
+std::string SharedReference(const v1::ResultRow& baseline, const v1::ResultRow& candidate) {
+  std::vector<std::string> names = {baseline.reference()};
+  for (const v1::ReferenceResult& r : baseline.references()) names.push_back(r.name());
+  for (const std::string& name : names) {
+    if (!name.empty() && ReferenceLoops(baseline, name) && ReferenceLoops(candidate, name)) {
+      return name;
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
                        const v1::ResultRow& candidate, const GateOptions& options) {
@@ -187,6 +183,7 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
   c.baseline_us = Median(base_all);
   c.candidate_us = Median(cand_all);
   c.ratio = c.baseline_us > 0 ? c.candidate_us / c.baseline_us : 0;
+  const double confidence = 1 - options.look_alpha();
 
   // The rank test runs on every batch of every loop, as airspeed velocity runs it on every
   // sample; the bootstrap resamples whole loops, so its interval carries the loop-to-loop spread.
@@ -195,11 +192,37 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
       absl::StrCat("U on ", cand_all.size(), " vs ", base_all.size(), " batches (", cand.size(),
                    " vs ", base.size(), " loops), ", mw.exact ? "exact" : "normal");
   const Interval interval =
-      BootstrapRatioInterval(base, cand, 1 - options.alpha, options.resamples, StableHash(name));
+      BootstrapRatioInterval(base, cand, confidence, options.resamples, StableHash(name));
   c.interval_low = interval.low;
   c.interval_high = interval.high;
-
   c.p_value = c.ratio >= 1 ? mw.p_greater : mw.p_less;
+
+  // Relative to the in-run reference: the machine's drift moves kernel and reference alike.
+  const std::string reference = SharedReference(baseline, candidate);
+  if (!reference.empty() && base.size() == static_cast<size_t>(baseline.repeat_medians_us_size()) &&
+      cand.size() == static_cast<size_t>(candidate.repeat_medians_us_size())) {
+    const SampleGroups base_ref = *ReferenceLoops(baseline, reference);
+    const SampleGroups cand_ref = *ReferenceLoops(candidate, reference);
+    const SampleGroups base_norm = Normalized(base, base_ref);
+    const SampleGroups cand_norm = Normalized(cand, cand_ref);
+    const std::vector<double> base_norm_all = Flatten(base_norm);
+    const std::vector<double> cand_norm_all = Flatten(cand_norm);
+    const double base_median = Median(base_norm_all);
+    c.reference = reference;
+    c.relative_ratio = base_median > 0 ? Median(cand_norm_all) / base_median : 0;
+    const Interval relative = BootstrapRatioInterval(base_norm, cand_norm, confidence,
+                                                     options.resamples, StableHash(name) + 1);
+    c.relative_low = relative.low;
+    c.relative_high = relative.high;
+    const MannWhitney relative_mw = MannWhitneyU(cand_norm_all, base_norm_all);
+    c.relative_p = c.relative_ratio >= 1 ? relative_mw.p_greater : relative_mw.p_less;
+    const double base_ref_median = Median(Flatten(base_ref));
+    c.drift = base_ref_median > 0 ? Median(Flatten(cand_ref)) / base_ref_median : 0;
+    const Interval drift = BootstrapRatioInterval(base_ref, cand_ref, confidence, options.resamples,
+                                                  StableHash(name) + 2);
+    c.drift_low = drift.low;
+    c.drift_high = drift.high;
+  }
   Decide(options, &c);
   return c;
 }
@@ -263,12 +286,16 @@ GateReport Compare(const std::string& baseline_name, const v1::Job& baseline,
 }
 
 void CountVerdicts(GateReport* report) {
+  report->regressed = report->missing = report->wrong = report->improved = report->new_cases = 0;
+  report->inconclusive = report->drift = 0;
   for (const CaseResult& c : report->cases) {
     report->regressed += c.verdict == Verdict::kRegressed;
     report->missing += c.verdict == Verdict::kMissing;
     report->wrong += c.verdict == Verdict::kWrong;
     report->improved += c.verdict == Verdict::kImproved;
     report->new_cases += c.verdict == Verdict::kNew;
+    report->inconclusive += c.verdict == Verdict::kInconclusive;
+    report->drift += c.verdict == Verdict::kDrift;
   }
 }
 

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -15,6 +17,7 @@
 #include "CLI/CLI.hpp"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
 #include "client/baseline_command.h"
 #include "client/cli.h"
@@ -22,6 +25,7 @@
 #include "client/gate.h"
 #include "client/gate_ab.h"
 #include "client/gate_report.h"
+#include "client/gate_rounds.h"
 #include "client/rpc_util.h"
 #include "client/spec.h"
 
@@ -117,13 +121,8 @@ absl::StatusOr<v1::Job> GetFinishedJob(Stub& stub, const GlobalOptions& global,
   }
 }
 
-// The candidate: --candidate's job (waiting for it to end), or --run's spec submitted now after
-// checking that its machine and world size match the baseline's (unless allow_mismatch; no
-// baseline with --ab, whose spec must then name a compare kernel).
-absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
-                                     const GateCommandOptions& options,
-                                     const v1::Baseline* baseline, std::ostream& err) {
-  if (!options.candidate.empty()) return GetFinishedJob(stub, global, options.candidate);
+// --run's spec with its labels, refused with --ab when it names no compare kernel.
+absl::StatusOr<v1::JobSpec> RunSpec(const GateCommandOptions& options) {
   SpecFlags flags;
   flags.spec_file = options.run_spec;
   flags.labels = options.labels;
@@ -136,6 +135,31 @@ absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
     return absl::InvalidArgumentError(
         absl::StrCat("--run ", options.run_spec, ": --ab needs a spec with sweep.compare_kernel"));
   }
+  return spec;
+}
+
+// Submits `spec` and waits for its job (whatever its final state).
+absl::StatusOr<v1::Job> RunJob(Stub& stub, const GlobalOptions& global,
+                               const GateCommandOptions& options, const v1::JobSpec& spec,
+                               std::ostream& err) {
+  v1::Job job;
+  grpc::Status s = SubmitAndWait(stub, global, spec, &job);
+  if (!s.ok()) {
+    return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
+                        absl::StrCat("--run ", options.run_spec, ": ",
+                                     StatusCodeName(s.error_code()), ": ", s.error_message()));
+  }
+  err << "# candidate " << job.job_id() << " " << JobStateName(job.state()) << "\n";
+  return job;
+}
+
+// The candidate: --candidate's job (waiting for it to end), or `spec` (--run's) submitted now
+// after checking that its machine and world size match the baseline's (unless allow_mismatch;
+// no baseline with --ab).
+absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
+                                     const GateCommandOptions& options, const v1::JobSpec* spec,
+                                     const v1::Baseline* baseline, std::ostream& err) {
+  if (spec == nullptr) return GetFinishedJob(stub, global, options.candidate);
   if (baseline != nullptr &&
       !options.allow_mismatch) {  // refuse before spending the machine's time
     v1::ListDevicesResponse devices;
@@ -151,15 +175,61 @@ absl::StatusOr<v1::Job> GetCandidate(Stub& stub, const GlobalOptions& global,
     planned.set_backend(devices.backend());
     if (absl::Status c = CheckComparable(baseline->job(), planned); !c.ok()) return c;
   }
-  v1::Job job;
-  grpc::Status s = SubmitAndWait(stub, global, *spec, &job);
-  if (!s.ok()) {
-    return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
-                        absl::StrCat("--run ", options.run_spec, ": ",
-                                     StatusCodeName(s.error_code()), ": ", s.error_message()));
+  return RunJob(stub, global, options, *spec, err);
+}
+
+// Measures the report's inconclusive cases again while the options allow (--run only), each
+// new run joining `candidate` as `how` says, deciding again after each (`decide` compares
+// `candidate`). A run that fails ends the rounds with a note (the report keeps what was decided).
+template <typename DecideFn>
+void MeasureAgain(Stub& stub, const GlobalOptions& global, const GateCommandOptions& options,
+                  const v1::JobSpec& spec, Rejoin how, v1::Job* candidate, GateReport* report,
+                  DecideFn decide, std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed_s = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  double last_run_s = 0;
+  std::map<std::string, int> runs;  // per case: the jobs its loops come from
+  std::vector<std::string> more_runs;
+  std::vector<std::string> notes;
+  for (int run = 2; run <= options.max_runs && report->inconclusive > 0 &&
+                    report->failures() == 0 && !report->candidate_failed;
+       ++run) {
+    if (elapsed_s() + last_run_s > options.budget_s) {
+      notes.push_back(
+          absl::StrFormat("--budget-s %g: no time for run %d of %d (the last took %.0f s)",
+                          options.budget_s, run, options.max_runs, last_run_s));
+      break;
+    }
+    const std::optional<v1::JobSpec> again = RemeasureSpec(spec, *report);
+    if (!again.has_value()) break;
+    const double before = elapsed_s();
+    err << "# " << report->inconclusive << " case(s) inconclusive: measuring them again (run "
+        << run << " of at most " << options.max_runs << ")\n";
+    absl::StatusOr<v1::Job> job = RunJob(stub, global, options, *again, err);
+    last_run_s = elapsed_s() - before;
+    if (!job.ok() || job->state() != v1::SUCCEEDED) {
+      notes.push_back(
+          absl::StrCat("run ", run, " to measure again ended without a result: ",
+                       job.ok() ? absl::StrCat(job->job_id(), " ", v1::JobState_Name(job->state()),
+                                               ": ", job->error())
+                                : std::string(job.status().message())));
+      break;
+    }
+    more_runs.push_back(job->job_id());
+    for (const CaseResult& c : report->cases) {
+      if (c.verdict == Verdict::kInconclusive) runs[c.name] = c.runs + 1;
+    }
+    PoolRun(*job, *report, how, candidate);
+    *report = decide(*candidate);
+    for (CaseResult& c : report->cases) {
+      const auto it = runs.find(c.name);
+      if (it != runs.end()) c.runs = it->second;
+    }
   }
-  err << "# candidate " << job.job_id() << " " << JobStateName(job.state()) << "\n";
-  return job;
+  report->more_runs = more_runs;
+  for (std::string& note : notes) report->notes.push_back(std::move(note));
 }
 
 }  // namespace
@@ -208,29 +278,62 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
                     absl::StrCat("--alpha: must be in (0, 0.5) (got ", options.alpha, ")")),
                 out, err);
   }
+  if (options.max_runs < 1 || options.max_runs > 20) {
+    return Fail(global, options,
+                absl::InvalidArgumentError(
+                    absl::StrCat("--max-runs: must be in [1, 20] (got ", options.max_runs, ")")),
+                out, err);
+  }
+  if (!(options.budget_s >= 0)) {
+    return Fail(global, options,
+                absl::InvalidArgumentError(
+                    absl::StrCat("--budget-s: must be 0 or more (got ", options.budget_s, ")")),
+                out, err);
+  }
   GateOptions gate;
   gate.max_slowdown = *slowdown;
   gate.alpha = options.alpha;
+  // Each look at alpha / looks: only --run can measure again.
+  gate.looks = options.run_spec.empty() ? 1 : options.max_runs;
 
   std::unique_ptr<Stub> stub = MakeStub(global);
+  std::optional<v1::JobSpec> spec;
+  if (!options.run_spec.empty()) {
+    absl::StatusOr<v1::JobSpec> built = RunSpec(options);
+    if (!built.ok()) return Fail(global, options, built.status(), out, err);
+    spec = *built;
+  }
+  const v1::JobSpec* run = spec.has_value() ? &*spec : nullptr;
   GateReport report;
   if (options.ab) {
-    absl::StatusOr<v1::Job> job = GetCandidate(*stub, global, options, nullptr, err);
+    absl::StatusOr<v1::Job> job = GetCandidate(*stub, global, options, run, nullptr, err);
     if (!job.ok()) return Fail(global, options, job.status(), out, err);
     if (absl::Status s = CheckAbJob(*job); !s.ok()) return Fail(global, options, s, out, err);
-    report = CompareAb(*job, gate);
+    auto decide = [&gate](const v1::Job& pooled) { return CompareAb(pooled, gate); };
+    report = decide(*job);
+    if (run != nullptr) {
+      MeasureAgain(*stub, global, options, *run, Rejoin::kPool, &*job, &report, decide, err);
+    }
   } else {
     absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
     if (!baseline.ok()) return Fail(global, options, baseline.status(), out, err);
-    absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, &*baseline, err);
+    absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, run, &*baseline, err);
     if (!candidate.ok()) return Fail(global, options, candidate.status(), out, err);
     std::string mismatch;
     if (absl::Status c = CheckComparable(baseline->job(), *candidate); !c.ok()) {
       if (!options.allow_mismatch) return Fail(global, options, c, out, err);
       mismatch = std::string(c.message());
     }
-    report = Compare(baseline->name(), baseline->job(), *candidate, gate);
-    report.mismatch = mismatch;
+    auto decide = [&](const v1::Job& pooled) {
+      GateReport r = Compare(baseline->name(), baseline->job(), pooled, gate);
+      r.mismatch = mismatch;
+      return r;
+    };
+    report = decide(*candidate);
+    if (run != nullptr) {
+      MeasureAgain(*stub, global, options, *run, Rejoin::kReplace, &*candidate, &report, decide,
+                   err);
+    }
   }
 
   if (!options.markdown.empty()) {
@@ -248,15 +351,17 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
   } else {
     out << GateTable(report);
   }
-  return report.passed() ? kGatePass : kGateRegression;
+  if (!report.passed()) return kGateRegression;
+  return report.inconclusive > 0 ? kGateInconclusive : kGatePass;
 }
 
 void AddGateCommand(CommandLine* cli) {
   auto options = std::make_shared<GateCommandOptions>();
   CLI::App* gate = cli->app()->add_subcommand(
       "gate",
-      "Compare a candidate run with a baseline, case by case, noise-aware (docs/gate.md).\n"
-      "Exit codes: 0 pass, 1 a case regressed, is missing or wrong, 2 error (no decision)");
+      "Compare a candidate run with a baseline, case by case, noise- and drift-aware "
+      "(docs/gate.md).\nExit codes: 0 pass, 1 a case regressed, is missing or wrong, 2 error "
+      "(no decision), 3 some case inconclusive (none failed)");
   gate->add_option("--baseline", options->baseline,
                    "Stored baseline name, or a file from `baseline export` (not with --ab)");
   gate->add_flag("--ab", options->ab,
@@ -273,6 +378,13 @@ void AddGateCommand(CommandLine* cli) {
       ->capture_default_str();
   gate->add_option("--alpha", options->alpha,
                    "Significance level of the rank test; interval at 1 - alpha")
+      ->capture_default_str();
+  gate->add_option("--max-runs", options->max_runs,
+                   "With --run: jobs in all, the first and those measuring inconclusive cases "
+                   "again (1: never measure again); each look tests at alpha / max-runs")
+      ->capture_default_str();
+  gate->add_option("--budget-s", options->budget_s,
+                   "With --run: start no run to measure again past this many seconds")
       ->capture_default_str();
   gate->add_option("--markdown", options->markdown, "Write a Markdown summary (PR comment)");
   gate->add_option("--junit", options->junit, "Write JUnit XML");

@@ -15,10 +15,12 @@ namespace symmbench::client {
 class CommandLine;
 
 // Exit codes of `symmbench gate`.
-inline constexpr int kGatePass = 0;        // no case failed
-inline constexpr int kGateRegression = 1;  // a case regressed, is missing or wrong, or the
-                                           // candidate job failed
-inline constexpr int kGateError = 2;       // no decision: usage, RPC, unknown baseline, mismatch
+inline constexpr int kGatePass = 0;          // no case failed
+inline constexpr int kGateRegression = 1;    // a case regressed, is missing or wrong, or the
+                                             // candidate job failed
+inline constexpr int kGateError = 2;         // no decision: usage, RPC, unknown baseline, mismatch
+inline constexpr int kGateInconclusive = 3;  // no case failed, but some could not be decided
+                                             // within --max-runs / --budget-s
 
 struct GateCommandOptions {
   std::string baseline;             // --baseline: a stored baseline's name, or an exported file
@@ -31,6 +33,9 @@ struct GateCommandOptions {
   std::string junit;                // --junit FILE
   bool allow_mismatch = false;      // --allow-mismatch
   bool ab = false;                  // --ab: the candidate is an A/B job, gated on its own pairs
+  // With --run: measure inconclusive cases again, up to this many jobs in all (1: never).
+  int max_runs = 3;
+  double budget_s = 900;  // --budget-s: start no further run past this many seconds
 };
 
 // "5%" -> 0.05, "0.05" -> 0.05. INVALID_ARGUMENT starting with "--max-slowdown" for anything
@@ -40,7 +45,11 @@ absl::StatusOr<double> ParseSlowdown(const std::string& text);
 // gate: loads the baseline (file or GetBaseline), gets or runs the candidate, refuses runs that
 // are not comparable unless allow_mismatch, compares, prints the table (JSON with --json) and
 // writes the Markdown and JUnit files. With --ab (no --baseline): gets or runs the A/B job and
-// decides from its paired ratios (client/gate_ab.h). Exit codes above.
+// decides from its paired ratios (client/gate_ab.h). With --run, cases left inconclusive are
+// measured again (their sizes only; an A/B job's pairs pooled with the earlier ones, a run
+// against a saved baseline looked at afresh; client/gate_rounds.h) until every case is decided,
+// max_runs jobs have run or budget_s has passed, each look at alpha / max_runs. Exit codes
+// above: a failure wins over inconclusive.
 int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
             std::ostream& err);
 

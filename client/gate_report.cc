@@ -42,27 +42,39 @@ std::string Describe(const std::string& what, const std::string& name, const v1:
 }
 
 std::string Rule(const GateReport& r) {
+  const double alpha = r.options.look_alpha();
+  const std::string looks = r.options.looks > 1 ? absl::StrFormat(" (alpha %g over up to %d runs)",
+                                                                  r.options.alpha, r.options.looks)
+                                                : "";
   if (r.ab) {
     return absl::StrFormat(
         "A/B in one job: a case fails when its median paired ratio (the kernel's loop median "
         "over the compare kernel's, pass by pass) is above %g and the slowdown is real at alpha "
-        "%g (the sign test on the pairs, or the %g%% bootstrap interval of the median ratio "
-        "above %g)",
-        1 + r.options.max_slowdown, r.options.alpha, (1 - r.options.alpha) * 100,
+        "%g%s (the sign test on the pairs, or the %g%% bootstrap interval of the median ratio "
+        "above %g); it passes when that interval's high end is below %g",
+        1 + r.options.max_slowdown, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
         1 + r.options.max_slowdown);
   }
   return absl::StrFormat(
       "a case fails when its median is slower by more than %g%% and the slowdown is real at "
-      "alpha %g (Mann-Whitney U on the batches, or the %g%% bootstrap interval of the ratio "
-      "above %g)",
-      r.options.max_slowdown * 100, r.options.alpha, (1 - r.options.alpha) * 100,
-      1 + r.options.max_slowdown);
+      "alpha %g%s (Mann-Whitney U on the batches, or the %g%% bootstrap interval of the ratio "
+      "above %g), unless its in-run reference moved with it; it passes when the interval (or, "
+      "relative to the reference, its interval) rules out more than %g%%",
+      r.options.max_slowdown * 100, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
+      r.options.max_slowdown * 100);
 }
 
 std::string Outcome(const GateReport& r) {
-  std::string text = absl::StrCat(r.passed() ? "PASS" : "FAIL", ": ", r.regressed, " regressed, ",
-                                  r.missing, " missing, ", r.wrong, " wrong, ", r.improved,
-                                  " improved, ", r.new_cases, " new (", r.cases.size(), " cases)");
+  std::string text =
+      absl::StrCat(!r.passed()          ? "FAIL"
+                   : r.inconclusive > 0 ? "INCONCLUSIVE"
+                                        : "PASS",
+                   ": ", r.regressed, " regressed, ", r.missing, " missing, ", r.wrong, " wrong, ",
+                   r.inconclusive, " inconclusive, ", r.drift, " drift, ", r.improved,
+                   " improved, ", r.new_cases, " new (", r.cases.size(), " cases)");
+  if (!r.more_runs.empty()) {
+    absl::StrAppend(&text, "; measured again in ", absl::StrJoin(r.more_runs, ", "));
+  }
   if (r.candidate_failed) {
     absl::StrAppend(&text, "; candidate job ", v1::JobState_Name(r.candidate.state()),
                     r.candidate.error().empty() ? "" : absl::StrCat(": ", r.candidate.error()));
@@ -80,13 +92,32 @@ std::string IntervalText(const CaseResult& c) {
 std::string PText(const CaseResult& c) {
   return c.ratio > 0 ? absl::StrFormat("%.2g", c.p_value) : "-";
 }
+// The ratio relative to the in-run reference, and the reference's own ratio (the drift).
+std::string RelativeText(const CaseResult& c) {
+  return c.relative_ratio > 0 ? absl::StrFormat("%.3f", c.relative_ratio) : "-";
+}
+std::string DriftText(const CaseResult& c) {
+  return c.drift > 0 ? absl::StrFormat("%.3f", c.drift) : "-";
+}
+// The smallest slowdown the case could have detected: "+7.3%".
+std::string DetectableText(const CaseResult& c) {
+  return c.detectable > 0 ? absl::StrFormat("+%.1f%%", c.detectable * 100) : "-";
+}
+// Cases whose detail the reports spell out: failures, improvements, drift and inconclusive.
+bool Explained(const CaseResult& c) {
+  return IsFailure(c.verdict) || c.verdict == Verdict::kImproved || c.verdict == Verdict::kDrift ||
+         c.verdict == Verdict::kInconclusive;
+}
 
 // Failures first, then improvements, then the rest; each group in report order.
 std::vector<const CaseResult*> Ordered(const GateReport& r) {
   std::vector<const CaseResult*> out;
   for (const CaseResult& c : r.cases) out.push_back(&c);
   auto rank = [](const CaseResult* c) {
-    return IsFailure(c->verdict) ? 0 : c->verdict == Verdict::kImproved ? 1 : 2;
+    return IsFailure(c->verdict)                  ? 0
+           : c->verdict == Verdict::kInconclusive ? 1
+           : c->verdict == Verdict::kImproved     ? 2
+                                                  : 3;
   };
   std::stable_sort(out.begin(), out.end(),
                    [&](const CaseResult* a, const CaseResult* b) { return rank(a) < rank(b); });
@@ -135,14 +166,20 @@ std::string GateTable(const GateReport& r) {
       "\n# ", Rule(r), "\n");
   if (!r.mismatch.empty())
     absl::StrAppend(&out, "# warning (--allow-mismatch): ", r.mismatch, "\n");
+  // An A/B job's pairs cancel the drift themselves: no reference columns.
   std::vector<std::vector<std::string>> rows = {
       {"CASE", "BASELINE_US", "CANDIDATE_US", "RATIO",
-       absl::StrFormat("%g%%_INTERVAL", (1 - r.options.alpha) * 100), "P", "VERDICT"}};
+       absl::StrFormat("%g%%_INTERVAL", (1 - r.options.look_alpha()) * 100), "P"}};
+  if (!r.ab) rows[0].insert(rows[0].end(), {"VS_REFERENCE", "DRIFT"});
+  rows[0].insert(rows[0].end(), {"DETECTS", "VERDICT"});
   for (const CaseResult& c : r.cases) {
     std::string verdict = VerdictName(c.verdict);
     for (char& ch : verdict) ch = ch == ' ' ? '_' : static_cast<char>(std::toupper(ch));
-    rows.push_back({c.name, Us(c.baseline_us), Us(c.candidate_us), RatioText(c), IntervalText(c),
-                    PText(c), verdict});
+    std::vector<std::string> row = {c.name,       Us(c.baseline_us), Us(c.candidate_us),
+                                    RatioText(c), IntervalText(c),   PText(c)};
+    if (!r.ab) row.insert(row.end(), {RelativeText(c), DriftText(c)});
+    row.insert(row.end(), {DetectableText(c), verdict});
+    rows.push_back(std::move(row));
   }
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows) {
@@ -157,7 +194,7 @@ std::string GateTable(const GateReport& r) {
     absl::StrAppend(&out, line, "\n");
   }
   for (const CaseResult& c : r.cases) {
-    if (IsFailure(c.verdict) || c.verdict == Verdict::kImproved) {
+    if (Explained(c)) {
       absl::StrAppend(&out, "# ", c.name, ": ", VerdictName(c.verdict), ": ", c.detail, "\n");
     }
   }
@@ -167,8 +204,11 @@ std::string GateTable(const GateReport& r) {
 }
 
 std::string GateMarkdown(const GateReport& r) {
-  std::string out = absl::StrCat(
-      "### symmbench gate: ", r.passed() ? ":white_check_mark: passed" : ":x: failed", "\n\n");
+  std::string out = absl::StrCat("### symmbench gate: ",
+                                 !r.passed()          ? ":x: failed"
+                                 : r.inconclusive > 0 ? ":grey_question: inconclusive"
+                                                      : ":white_check_mark: passed",
+                                 "\n\n");
   absl::StrAppend(&out, "**", Outcome(r), "**\n\n");
   absl::StrAppend(
       &out, "- ",
@@ -181,22 +221,24 @@ std::string GateMarkdown(const GateReport& r) {
     absl::StrAppend(&out, "- :warning: compared despite: ", r.mismatch, "\n");
   for (const std::string& note : r.notes) absl::StrAppend(&out, "- Note: ", note, "\n");
   absl::StrAppend(&out, "\n| case | baseline (us) | candidate (us) | ratio | ",
-                  absl::StrFormat("%g%%", (1 - r.options.alpha) * 100),
-                  " interval | p | verdict |\n|---|---:|---:|---:|---|---:|---|\n");
+                  absl::StrFormat("%g%%", (1 - r.options.look_alpha()) * 100),
+                  " interval | p | vs reference | drift | detects | verdict |\n"
+                  "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
   for (const CaseResult* c : Ordered(r)) {
-    const char* mark = IsFailure(c->verdict)              ? ":x: "
-                       : c->verdict == Verdict::kImproved ? ":rocket: "
-                                                          : "";
+    const char* mark = IsFailure(c->verdict)                  ? ":x: "
+                       : c->verdict == Verdict::kImproved     ? ":rocket: "
+                       : c->verdict == Verdict::kInconclusive ? ":grey_question: "
+                                                              : "";
     absl::StrAppend(&out, "| `", c->name, "` | ", Us(c->baseline_us), " | ", Us(c->candidate_us),
-                    " | ", RatioText(*c), " | ", IntervalText(*c), " | ", PText(*c), " | ", mark,
-                    IsFailure(c->verdict) || c->verdict == Verdict::kImproved
-                        ? absl::StrCat("**", VerdictName(c->verdict), "**")
-                        : std::string(VerdictName(c->verdict)),
+                    " | ", RatioText(*c), " | ", IntervalText(*c), " | ", PText(*c), " | ",
+                    RelativeText(*c), " | ", DriftText(*c), " | ", DetectableText(*c), " | ", mark,
+                    Explained(*c) ? absl::StrCat("**", VerdictName(c->verdict), "**")
+                                  : std::string(VerdictName(c->verdict)),
                     " |\n");
   }
   std::string details;
   for (const CaseResult* c : Ordered(r)) {
-    if (IsFailure(c->verdict) || c->verdict == Verdict::kImproved) {
+    if (Explained(*c)) {
       absl::StrAppend(&details, "- `", c->name, "`: ", MarkdownCell(c->detail), "\n");
     }
   }
@@ -221,8 +263,8 @@ std::string GateJUnitXml(const GateReport& r) {
   absl::StrAppend(&out, "  <testsuite package=\"symmbench.gate\" id=\"0\" name=\"",
                   XmlEscape(suite), "\" timestamp=\"", UtcTime(end_ms, "%Y-%m-%dT%H:%M:%S"),
                   "\" hostname=\"", XmlEscape(host), "\" tests=\"", tests, "\" failures=\"",
-                  r.failures(), "\" errors=\"", job_error ? 1 : 0, "\" skipped=\"0\" time=\"",
-                  absl::StrFormat("%.3f", suite_s), "\">\n    <properties>\n");
+                  r.failures(), "\" errors=\"", job_error ? 1 : 0, "\" skipped=\"", r.inconclusive,
+                  "\" time=\"", absl::StrFormat("%.3f", suite_s), "\">\n    <properties>\n");
   const std::vector<std::pair<std::string, std::string>> properties = {
       {"baseline", r.baseline_name},
       {"baseline_job", r.baseline.job_id()},
@@ -244,6 +286,11 @@ std::string GateJUnitXml(const GateReport& r) {
     absl::StrAppend(&out, "    <testcase classname=\"symmbench.", XmlEscape(c.kernel), ".",
                     XmlEscape(c.dtype), "\" name=\"", XmlEscape(c.size), "\" time=\"",
                     absl::StrFormat("%.9f", c.candidate_us / 1e6), "\"");
+    if (c.verdict == Verdict::kInconclusive) {  // neither passed nor failed: skipped, with why
+      absl::StrAppend(&out, ">\n      <skipped message=\"", XmlEscape(c.detail),
+                      "\"/>\n    </testcase>\n");
+      continue;
+    }
     if (!IsFailure(c.verdict)) {
       absl::StrAppend(&out, "/>\n");
       continue;
@@ -287,16 +334,32 @@ Json GateToJson(const GateReport& r) {
                  {"failed", IsFailure(c.verdict)},
                  {"detail", c.detail},
                  {"wrong", c.wrong},
-                 {"injected_delay_us", c.injected_delay_us}};
+                 {"injected_delay_us", c.injected_delay_us},
+                 {"reference", c.reference},
+                 {"relative_ratio", c.relative_ratio},
+                 {"relative_interval", {c.relative_low, c.relative_high}},
+                 {"relative_p_value", c.relative_p},
+                 {"drift", c.drift},
+                 {"drift_interval", {c.drift_low, c.drift_high}},
+                 {"detectable_slowdown", c.detectable},
+                 {"runs", c.runs}};
     cases.push_back(item);
   }
   Json out = {{"passed", r.passed()},
+              {"outcome", !r.passed()          ? "fail"
+                          : r.inconclusive > 0 ? "inconclusive"
+                                               : "pass"},
               {"baseline", r.baseline_name},
               {"baseline_job", r.baseline.job_id()},
               {"candidate_job", r.candidate.job_id()},
               {"candidate_state", v1::JobState_Name(r.candidate.state())},
               {"max_slowdown", r.options.max_slowdown},
               {"alpha", r.options.alpha},
+              {"looks", r.options.looks},
+              {"look_alpha", r.options.look_alpha()},
+              {"inconclusive", r.inconclusive},
+              {"drift", r.drift},
+              {"more_runs", r.more_runs},
               {"regressed", r.regressed},
               {"missing", r.missing},
               {"wrong", r.wrong},

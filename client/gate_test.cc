@@ -1,4 +1,5 @@
-// Tests for the gate's decision (regressed, improved, within noise, missing, wrong, new),
+// Tests for the gate's decision (regressed, improved, unchanged, drift, inconclusive, missing,
+// wrong, new), raw and relative to the in-run reference, the detectable slowdown,
 // comparability, and its reports (table, Markdown, JUnit XML structure, JSON).
 #include "client/gate.h"
 
@@ -93,11 +94,14 @@ TEST(GateTest, BeyondTheThresholdButNoisyIsNotARegression) {
   *candidate.add_rows() = Row(2048, 10.8, 2, 0.6);
   const GateReport report = Compare("main", baseline, candidate, GateOptions());
   const CaseResult& c = report.cases[0];
-  if (c.ratio > 1.05) {
-    EXPECT_EQ(c.verdict, Verdict::kWithinNoise) << c.detail;
-    EXPECT_NE(c.detail.find("not significant"), std::string::npos) << c.detail;
-  }
+  // Neither a regression nor its absence is shown: inconclusive, which does not fail the gate,
+  // and the detail says how large a slowdown the noise hides.
+  EXPECT_GT(c.interval_high, 1.05) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::kInconclusive) << c.detail;
+  EXPECT_NE(c.detail.find("could only have detected"), std::string::npos) << c.detail;
+  EXPECT_GT(c.detectable, 0.05) << c.detail;
   EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.inconclusive, 1);
 }
 
 // Three of five loops slower, two at the baseline's speed: every batch test is sure (the
@@ -124,8 +128,135 @@ TEST(GateTest, LoopsThatDisagreeAreNoise) {
   EXPECT_GT(c.ratio, 1.1) << c.detail;
   EXPECT_LT(c.p_value, 0.01) << c.detail;  // the rank test alone would call it a regression
   EXPECT_LE(c.interval_low, 1.0) << c.detail;
-  EXPECT_EQ(c.verdict, Verdict::kWithinNoise) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::kInconclusive) << c.detail;
   EXPECT_TRUE(report.passed());
+}
+
+// Adds reference `name`'s loop medians to `row`: `median_us` times each loop's `factor`.
+void AddReference(v1::ResultRow* row, const std::string& name, double median_us,
+                  const std::vector<double>& factors) {
+  v1::ReferenceResult* reference = row->add_references();
+  reference->set_name(name);
+  for (int loop = 0; loop < row->repeat_medians_us_size(); ++loop) {
+    reference->add_repeat_medians_us(median_us * factors[loop % factors.size()]);
+  }
+  reference->set_time_us(median_us);
+  row->set_reference(name);
+}
+
+// The machine is 30% slower for the candidate, the kernel and its in-run reference alike: the
+// raw comparison says slower, relative to the reference nothing moved, so it is drift and the
+// gate passes, saying so.
+TEST(GateTest, ASlowdownTheReferenceSharesIsDrift) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  *candidate.add_rows() = Row(2048, 13.0, 2);
+  AddReference(baseline.mutable_rows(0), "nccl_all_reduce", 20.0, {1.0, 1.01, 0.99});
+  AddReference(candidate.mutable_rows(0), "nccl_all_reduce", 26.0, {1.0, 0.99, 1.01});
+  const GateReport report = Compare("main", baseline, candidate, GateOptions());
+  const CaseResult& c = report.cases[0];
+  EXPECT_NEAR(c.ratio, 1.3, 0.03);
+  EXPECT_EQ(c.reference, "nccl_all_reduce");
+  EXPECT_NEAR(c.drift, 1.3, 0.02);
+  EXPECT_GT(c.drift_low, 1.25);
+  EXPECT_NEAR(c.relative_ratio, 1.0, 0.03);
+  EXPECT_LT(c.relative_high, 1.05);
+  EXPECT_EQ(c.verdict, Verdict::kDrift) << c.detail;
+  EXPECT_NE(c.detail.find("the machine"), std::string::npos) << c.detail;
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.drift, 1);
+}
+
+// The kernel is 20% slower while its reference ran as before: a regression, both ways.
+TEST(GateTest, ASlowdownTheReferenceDoesNotShareRegresses) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  *candidate.add_rows() = Row(2048, 12.0, 2);
+  AddReference(baseline.mutable_rows(0), "nccl_all_reduce", 20.0, {1.0, 1.01, 0.99});
+  AddReference(candidate.mutable_rows(0), "nccl_all_reduce", 20.0, {1.0, 0.99, 1.01});
+  const CaseResult c = Compare("main", baseline, candidate, GateOptions()).cases[0];
+  EXPECT_NEAR(c.relative_ratio, 1.2, 0.03);
+  EXPECT_NEAR(c.drift, 1.0, 0.02);
+  EXPECT_EQ(c.verdict, Verdict::kRegressed) << c.detail;
+}
+
+// The machine changed between the runs in a way the reference tracks only in part (the kernel
+// 6x slower, its reference 3x: an oversubscribed CPU host): slower both raw and relative, but
+// the reference itself moved beyond the threshold, so the gate cannot tell and says so.
+TEST(GateTest, WhenTheReferenceMovedTheCaseIsInconclusive) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(4096, 4.7, 1);
+  *candidate.add_rows() = Row(4096, 29.0, 2);
+  AddReference(baseline.mutable_rows(0), "reference_sum", 24.5, {1.0, 1.02, 0.98});
+  AddReference(candidate.mutable_rows(0), "reference_sum", 81.0, {1.0, 0.98, 1.02});
+  const GateReport report = Compare("main", baseline, candidate, GateOptions());
+  const CaseResult& c = report.cases[0];
+  EXPECT_GT(c.relative_low, 1.05) << c.detail;  // relative to the reference, still slower
+  EXPECT_GT(c.drift_low, 1.05) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::kInconclusive) << c.detail;
+  EXPECT_NE(c.detail.find("the machine changed"), std::string::npos) << c.detail;
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.inconclusive, 1);
+  // Slower relative to the reference by more than the reference itself moved (10x while the
+  // machine moved 1.3x): the change's, whatever the machine did.
+  *candidate.mutable_rows(0) = Row(4096, 47.0 * 1.3, 3);
+  AddReference(candidate.mutable_rows(0), "reference_sum", 24.5 * 1.3, {1.0, 0.98, 1.02});
+  const CaseResult delayed = Compare("main", baseline, candidate, GateOptions()).cases[0];
+  EXPECT_GT(delayed.drift_low, 1.05) << delayed.detail;
+  EXPECT_EQ(delayed.verdict, Verdict::kRegressed) << delayed.detail;
+}
+
+// Rows without the reference's loop medians (records from before, or references that differ)
+// are decided on the raw comparison alone.
+TEST(GateTest, WithoutReferenceLoopsTheRawComparisonDecides) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  *candidate.add_rows() = Row(2048, 13.0, 2);
+  AddReference(baseline.mutable_rows(0), "nccl_all_reduce", 20.0, {1.0});
+  AddReference(candidate.mutable_rows(0), "nccl_symmetric", 26.0, {1.0});
+  const CaseResult c = Compare("main", baseline, candidate, GateOptions()).cases[0];
+  EXPECT_EQ(c.reference, "");
+  EXPECT_EQ(c.relative_ratio, 0);
+  EXPECT_EQ(c.verdict, Verdict::kRegressed) << c.detail;
+}
+
+TEST(GateTest, ClassifyAndTheDetectableSlowdown) {
+  GateOptions options;                                                      // 5%, alpha 0.01
+  EXPECT_EQ(Classify(options, 1.10, 1.07, 1.13, 0.5), Finding::kSlower);    // interval beyond
+  EXPECT_EQ(Classify(options, 1.10, 1.01, 1.20, 0.001), Finding::kSlower);  // test + above 1
+  EXPECT_EQ(Classify(options, 1.10, 1.01, 1.20, 0.02), Finding::kUndecided);
+  EXPECT_EQ(Classify(options, 1.10, 0.99, 1.20, 0.001), Finding::kUndecided);
+  EXPECT_EQ(Classify(options, 0.90, 0.88, 0.93, 0.5), Finding::kFaster);
+  EXPECT_EQ(Classify(options, 1.02, 0.98, 1.04, 0.3), Finding::kRuledOut);
+  EXPECT_EQ(Classify(options, 1.02, 0.98, 1.06, 0.3), Finding::kUndecided);
+  // Each look of three tests at alpha / 3.
+  options.looks = 3;
+  EXPECT_DOUBLE_EQ(options.look_alpha(), 0.01 / 3);
+  EXPECT_EQ(Classify(options, 1.10, 1.01, 1.20, 0.005), Finding::kUndecided);
+  EXPECT_EQ(Classify(options, 1.10, 1.01, 1.20, 0.003), Finding::kSlower);
+  // A tight interval detects anything beyond the threshold; a wide one only what clears it.
+  EXPECT_DOUBLE_EQ(DetectableSlowdown(options, 1.0, 0.99), 0.05);
+  EXPECT_NEAR(DetectableSlowdown(options, 1.0, 0.8), 0.25, 1e-12);
+  EXPECT_NEAR(DetectableSlowdown(options, 1.2, 1.0), 0.2, 1e-12);
+  EXPECT_EQ(DetectableSlowdown(options, 1.0, 0), 0);
+}
+
+// A quiet case rules out the threshold and says what it could have detected: about the
+// threshold itself for +-3% noise.
+TEST(GateTest, AQuietUnchangedCaseStatesItsPower) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  *candidate.add_rows() = Row(2048, 10.0, 2);
+  const CaseResult c = Compare("main", baseline, candidate, GateOptions()).cases[0];
+  EXPECT_EQ(c.verdict, Verdict::kUnchanged) << c.detail;
+  EXPECT_NE(c.detail.find("ruled out"), std::string::npos) << c.detail;
+  EXPECT_GE(c.detectable, 0.05);
+  EXPECT_LT(c.detectable, 0.08);
 }
 
 TEST(GateTest, MissingWrongAndNewCases) {
@@ -209,6 +340,8 @@ TEST(GateReportTest, TableMarkdownAndJsonNameTheFailures) {
   const std::string table = GateTable(report);
   EXPECT_NE(table.find("REGRESSED"), std::string::npos) << table;
   EXPECT_NE(table.find("MISSING"), std::string::npos) << table;
+  EXPECT_NE(table.find("VS_REFERENCE"), std::string::npos) << table;
+  EXPECT_NE(table.find("DETECTS"), std::string::npos) << table;
   EXPECT_NE(table.find("# result: FAIL: 1 regressed, 1 missing"), std::string::npos) << table;
   const std::string markdown = GateMarkdown(report);
   EXPECT_EQ(markdown.find("### symmbench gate: :x: failed"), 0u) << markdown;
@@ -217,8 +350,35 @@ TEST(GateReportTest, TableMarkdownAndJsonNameTheFailures) {
   EXPECT_LT(markdown.find("bf16/8K` |"), markdown.find("bf16/2K` |"));
   const Json json = GateToJson(report);
   EXPECT_FALSE(json["passed"].get<bool>());
+  EXPECT_EQ(json["outcome"], "fail");
   EXPECT_EQ(json["cases"][1]["verdict"], "regressed");
   EXPECT_EQ(json["cases"][2]["verdict"], "missing");
+  EXPECT_GT(json["cases"][1]["detectable_slowdown"].get<double>(), 0);
+}
+
+// Inconclusive cases: the outcome says so in every report, JUnit counts them as skipped.
+TEST(GateReportTest, InconclusiveIsItsOwnOutcome) {
+  v1::Job baseline = Job("j-000001");
+  v1::Job candidate = Job("j-000002");
+  *baseline.add_rows() = Row(2048, 10.0, 1, 0.6);
+  *candidate.add_rows() = Row(2048, 10.8, 2, 0.6);
+  *baseline.add_rows() = Row(8192, 20.0, 3);
+  *candidate.add_rows() = Row(8192, 20.0, 4);
+  GateReport report = Compare("main", baseline, candidate, GateOptions());
+  ASSERT_EQ(report.cases[0].verdict, Verdict::kInconclusive) << report.cases[0].detail;
+  report.more_runs = {"j-000003"};
+  EXPECT_TRUE(report.passed());
+  const std::string table = GateTable(report);
+  EXPECT_NE(table.find("INCONCLUSIVE"), std::string::npos) << table;
+  EXPECT_NE(table.find("# result: INCONCLUSIVE: 0 regressed, 0 missing, 0 wrong, 1 inconclusive"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("measured again in j-000003"), std::string::npos) << table;
+  EXPECT_EQ(GateMarkdown(report).find("### symmbench gate: :grey_question: inconclusive"), 0u);
+  const std::string xml = GateJUnitXml(report);
+  EXPECT_NE(xml.find("failures=\"0\" errors=\"0\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<skipped message=\""), std::string::npos) << xml;
+  EXPECT_EQ(GateToJson(report)["outcome"], "inconclusive");
 }
 
 TEST(GateReportTest, JUnitCountsAndOrder) {

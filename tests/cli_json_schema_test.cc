@@ -109,10 +109,10 @@ TEST_F(CliJsonSchemaTest, JobsOfEveryFamilyListsAndDevices) {
                       "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});
   EXPECT_TRUE(tuned["sizes"][0].contains("two_shot_all_reduce_us")) << tuned.dump();
   // Another op's tune has its own candidates' columns, under the same kind.
-  const nlohmann::json gathers = Expect(
-      "tune", {"tune", "--op", "all_gather", "--world-size", "2", "--min-bytes", "2K",
-               "--max-bytes", "8K", "--step-factor", "4", "--iters", "3", "--warmup", "1",
-               "--dry-run"});
+  const nlohmann::json gathers =
+      Expect("tune",
+             {"tune", "--op", "all_gather", "--world-size", "2", "--min-bytes", "2K", "--max-bytes",
+              "8K", "--step-factor", "4", "--iters", "3", "--warmup", "1", "--dry-run"});
   EXPECT_TRUE(gathers["sizes"][0].contains("low_contention_all_gather_us")) << gathers.dump();
 }
 
@@ -132,7 +132,12 @@ TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {
   const std::string id = run["jobs"][1]["job_id"];
   Expect("baseline_stored", {"baseline", "save", id, "--name", "schema"});
   Expect("baseline_list", {"baseline", "list"});
-  Expect("gate", {"gate", "--baseline", "schema", "--candidate", id});
+  // The job against itself: a pass, or inconclusive where its loops are too noisy to rule out
+  // the threshold; never a failure.
+  const CommandResult self =
+      daemon_->Client({"gate", "--baseline", "schema", "--candidate", id, "--json"});
+  EXPECT_TRUE(self.exit_code == 0 || self.exit_code == 3) << self.out << self.err;
+  Check("gate", self.out);
   // A/B in one job: its rows' comparison, and the gate on its pairs.
   const nlohmann::json ab =
       Expect("job", {"submit", "--kernel", "one_shot_all_reduce", "--compare-kernel",
@@ -141,7 +146,7 @@ TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {
   EXPECT_EQ(ab["rows"][0]["comparison"]["paired_ratios"].size(), 3u) << ab.dump();
   const CommandResult gated =
       daemon_->Client({"gate", "--ab", "--candidate", ab["job_id"], "--json"});
-  EXPECT_NE(gated.exit_code, 2) << gated.err;  // pass or fail: a decision
+  EXPECT_NE(gated.exit_code, 2) << gated.err;  // pass, fail or inconclusive: no error
   Check("gate", gated.out);
 }
 

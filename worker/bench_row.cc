@@ -197,6 +197,13 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
     entry->set_name(context.reference_names[b]);
     entry->set_time_us(t.eager.median_us);
     entry->set_graph_time_us(t.graph_us);
+    const std::vector<double> none;
+    for (double median : WorstPerIndex(
+             results, repeats, [b, &none](const RankResult& r) -> const std::vector<double>& {
+               return b < r.references.size() ? r.references[b].eager.repeat_medians_us : none;
+             })) {
+      entry->add_repeat_medians_us(median);
+    }
     const bool in_team = b < context.team_references;
     entry->set_busbw_gbps(Bandwidth(size_bytes, t.eager.median_us) *
                           (in_team ? bus_factor : job_bus_factor));

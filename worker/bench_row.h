@@ -43,10 +43,9 @@ struct RankResult {
   OpTimes control;
 
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
-  // and loop medians (references' samples stay local), then the compare kernel's figures,
-  // check, samples and loop medians when there is one, then the in-place figures and check
-  // when measured, then the A/A control's figures and loop medians with the primary
-  // reference's loop medians.
+  // and loop medians and each reference's loop medians (references' samples stay local), then
+  // the compare kernel's figures, check, samples and loop medians when there is one, then the
+  // in-place figures and check when measured, then the A/A control's figures and loop medians.
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);

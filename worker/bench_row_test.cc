@@ -123,12 +123,18 @@ TEST_F(BuildRowTest, AnAbJobPairsTheLoopsPassByPass) {
 TEST_F(BuildRowTest, TheAAControlPairsTheReferenceWithItselfPassByPass) {
   for (int rank = 0; rank < 2; ++rank) {
     RankResult& r = results_[rank];
+    r.ours.eager.repeat_medians_us = {6.0, 6.5, 7.0};
     r.references[0].eager.repeat_medians_us = {10.0 + rank, 10.0, 12.0};
     r.has_control = true;
     r.control = Times(10.5, 8.4 + rank);
     r.control.eager.repeat_medians_us = {10.0, 11.0 + rank, 12.6};
   }
   const v1::ResultRow row = BuildRow(context_, results_);
+  // The reference's own loop medians, max over ranks, pass by pass.
+  ASSERT_EQ(row.references(0).repeat_medians_us_size(), 3);
+  EXPECT_DOUBLE_EQ(row.references(0).repeat_medians_us(0), 11.0);
+  EXPECT_DOUBLE_EQ(row.references(0).repeat_medians_us(1), 10.0);
+  EXPECT_DOUBLE_EQ(row.references(0).repeat_medians_us(2), 12.0);
   ASSERT_TRUE(row.has_aa_control());
   const v1::AAControl& c = row.aa_control();
   EXPECT_EQ(c.reference(), "a");  // the primary reference, whichever was fastest
@@ -189,6 +195,8 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   r.ours = Times(5.25, 4.5);
   r.ours.eager.repeat_medians_us = {5.25};
   r.references = {Times(10, 8), Times(12, 6)};
+  r.references[0].eager.repeat_medians_us = {10};
+  r.references[1].eager.repeat_medians_us = {12.5};
   r.check = CheckResult{3, 11, 1.0f, -2.0f};
   absl::StatusOr<RankResult> back = RankResult::Decode(r.Encode());
   ASSERT_TRUE(back.ok()) << back.status();
@@ -197,6 +205,9 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   EXPECT_EQ(back->ours.eager.samples_us, (std::vector<double>{5.25}));
   ASSERT_EQ(back->references.size(), 2u);
   EXPECT_EQ(back->references[1].graph_us, 6);
+  // Every reference's loop medians travel: a gate divides the kernel's loops by them.
+  EXPECT_EQ(back->references[0].eager.repeat_medians_us, (std::vector<double>{10}));
+  EXPECT_EQ(back->references[1].eager.repeat_medians_us, (std::vector<double>{12.5}));
   EXPECT_EQ(back->check.wrong, 3);
   EXPECT_EQ(back->check.first_bad_index, 11);
   EXPECT_EQ(RankResult::Decode("3 11 x").status().code(), absl::StatusCode::kInternal);

@@ -63,6 +63,7 @@ std::string RankResult::Encode() const {
   for (const OpTimes* t : All()) WriteTimes(*t, out);
   WriteValues(ours.eager.samples_us, out);
   WriteValues(ours.eager.repeat_medians_us, out);
+  for (const OpTimes& reference : references) WriteValues(reference.eager.repeat_medians_us, out);
   out << ' ' << (has_compare ? 1 : 0);
   if (has_compare) {
     WriteTimes(compare, out);
@@ -82,8 +83,6 @@ std::string RankResult::Encode() const {
   if (has_control) {
     WriteTimes(control, out);
     WriteValues(control.eager.repeat_medians_us, out);
-    WriteValues(references.empty() ? std::vector<double>{} : references[0].eager.repeat_medians_us,
-                out);
   }
   return out.str();
 }
@@ -100,6 +99,9 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   if (!ReadValues(in, kMaxSamplesEncoded, &r.ours.eager.samples_us) ||
       !ReadValues(in, kMaxRepeatsEncoded, &r.ours.eager.repeat_medians_us)) {
     return bad;
+  }
+  for (OpTimes& reference : r.references) {
+    if (!ReadValues(in, kMaxRepeatsEncoded, &reference.eager.repeat_medians_us)) return bad;
   }
   int has_compare = 0;
   in >> has_compare;
@@ -126,12 +128,7 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
   r.has_control = has_control != 0;
   if (r.has_control) {
     ReadTimes(in, &r.control);
-    std::vector<double> reference_medians;
-    if (!ReadValues(in, kMaxRepeatsEncoded, &r.control.eager.repeat_medians_us) ||
-        !ReadValues(in, kMaxRepeatsEncoded, &reference_medians)) {
-      return bad;
-    }
-    if (!r.references.empty()) r.references[0].eager.repeat_medians_us = reference_medians;
+    if (!ReadValues(in, kMaxRepeatsEncoded, &r.control.eager.repeat_medians_us)) return bad;
   }
   if (in.fail()) return bad;
   return r;

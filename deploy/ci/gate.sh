@@ -16,7 +16,9 @@
 #   GATE_SAVE_AS      set on the main branch: run SPEC and keep it as this baseline (--force)
 #                     instead of gating; also exported to $GATE_OUT/baseline.json
 # Labels: git_sha, branch (GitHub Actions, GitLab CI or git) and machine go with the job.
-# Exit code: the gate's: 0 pass, 1 a case regressed, is missing or wrong, 2 no decision.
+# Exit code: the gate's: 0 pass, 1 a case regressed, is missing or wrong, 2 no decision, 3
+# inconclusive (nothing failed; some case stayed undecided after measuring it again: a runner
+# too noisy for the threshold, which a CI system may let pass with a warning).
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 spec="${1:-$here/one_shot_sweep.json}"

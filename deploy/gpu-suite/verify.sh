@@ -74,7 +74,8 @@ SPEC
 
 # gate [DELAY_MIN [DELAY_MAX]]: a daemon with fault injection allowed; the one-shot all-reduce
 # sweep 2K..MAX_BYTES (x4, 5 timing loops a size) kept as baseline "gpu-demo"; after GAP_S
-# seconds a fresh run of the same spec gated against it (should pass); then the same spec with a
+# seconds a fresh run of the same spec gated against it (should pass, or be inconclusive where
+# eager loops are too noisy for the 5% threshold: exit 3); then the same spec with a
 # delay of 20% of the slowest window median injected at DELAY_MIN..DELAY_MAX (default 32K 512K;
 # every delayed size >= 20% slower) gated against it (should fail on exactly those sizes).
 # Tables, Markdown, JUnit and JSON, and summary.txt. Environment: GAP_S (default 60),
@@ -136,7 +137,7 @@ PY
     "${c[@]}" gate --baseline gpu-demo --candidate "$delayed_job" --json >"$out/gate_delayed.json"
 
   {
-    echo "baseline $base; gate of the same spec ${gap_s} s later: exit $same_rc (want 0)"
+    echo "baseline $base; gate of the same spec ${gap_s} s later: exit $same_rc (want 0, or 3: inconclusive)"
     echo "gate with +${delay_us} us per op at ${delay_min}..${delay_max}: exit $delayed_rc (want 1)"
     grep -E '^# result|REGRESSED' "$out/gate_delayed.txt"
   } | tee "$out/summary.txt"
