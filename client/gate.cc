@@ -197,7 +197,8 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
   c.interval_high = interval.high;
   c.p_value = c.ratio >= 1 ? mw.p_greater : mw.p_less;
 
-  // Relative to the in-run reference: the machine's drift moves kernel and reference alike.
+  // Relative to the in-run reference, timed right after the kernel in every pass: what the
+  // machine's drift does to both cancels (Decide judges how far that holds).
   const std::string reference = SharedReference(baseline, candidate);
   if (!reference.empty() && base.size() == static_cast<size_t>(baseline.repeat_medians_us_size()) &&
       cand.size() == static_cast<size_t>(candidate.repeat_medians_us_size())) {

@@ -132,7 +132,7 @@ std::vector<std::vector<double>> SampleGroupsOf(const v1::ResultRow& row);
 //   R slower:    N ruled out or faster -> drift; N slower -> regressed, unless the machine
 //                slowed down and relative_low is not above drift_high (inconclusive);
 //                N undecided -> inconclusive;
-//   R faster:    N faster -> improved; N ruled out -> unchanged; else inconclusive;
+//   R faster:    N faster -> improved; N slower -> inconclusive; else unchanged;
 //   R ruled out: N slower -> inconclusive; else unchanged;
 //   R undecided: N ruled out or faster -> drift (ratio beyond the threshold) or unchanged;
 //                else inconclusive.

@@ -190,7 +190,7 @@ void MeasureAgain(Stub& stub, const GlobalOptions& global, const GateCommandOpti
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   double last_run_s = 0;
-  std::map<std::string, int> runs;  // per case: the jobs its loops come from
+  std::map<std::string, int> runs;  // per case measured again: the jobs that measured it
   std::vector<std::string> more_runs;
   std::vector<std::string> notes;
   for (int run = 2; run <= options.max_runs && report->inconclusive > 0 &&
@@ -377,14 +377,16 @@ void AddGateCommand(CommandLine* cli) {
                    "Slower by more than this fails (with significance): 5% or 0.05")
       ->capture_default_str();
   gate->add_option("--alpha", options->alpha,
-                   "Significance level of the rank test; interval at 1 - alpha")
+                   "Significance level of the gate (with --run, each look at alpha / "
+                   "max-runs); intervals at 1 - that")
       ->capture_default_str();
   gate->add_option("--max-runs", options->max_runs,
                    "With --run: jobs in all, the first and those measuring inconclusive cases "
                    "again (1: never measure again); each look tests at alpha / max-runs")
       ->capture_default_str();
   gate->add_option("--budget-s", options->budget_s,
-                   "With --run: start no run to measure again past this many seconds")
+                   "With --run: seconds to spend measuring again (no run starts that the last "
+                   "one's duration would carry past them)")
       ->capture_default_str();
   gate->add_option("--markdown", options->markdown, "Write a Markdown summary (PR comment)");
   gate->add_option("--junit", options->junit, "Write JUnit XML");

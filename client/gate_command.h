@@ -35,7 +35,7 @@ struct GateCommandOptions {
   bool ab = false;                  // --ab: the candidate is an A/B job, gated on its own pairs
   // With --run: measure inconclusive cases again, up to this many jobs in all (1: never).
   int max_runs = 3;
-  double budget_s = 900;  // --budget-s: start no further run past this many seconds
+  double budget_s = 900;  // --budget-s: seconds to spend measuring again
 };
 
 // "5%" -> 0.05, "0.05" -> 0.05. INVALID_ARGUMENT starting with "--max-slowdown" for anything
@@ -48,8 +48,9 @@ absl::StatusOr<double> ParseSlowdown(const std::string& text);
 // decides from its paired ratios (client/gate_ab.h). With --run, cases left inconclusive are
 // measured again (their sizes only; an A/B job's pairs pooled with the earlier ones, a run
 // against a saved baseline looked at afresh; client/gate_rounds.h) until every case is decided,
-// max_runs jobs have run or budget_s has passed, each look at alpha / max_runs. Exit codes
-// above: a failure wins over inconclusive.
+// max_runs jobs have run or budget_s of measuring again has passed (no run starts that the
+// last one's duration would carry past it), each look at alpha / max_runs. Exit codes above: a
+// failure wins over inconclusive.
 int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std::ostream& out,
             std::ostream& err);
 

@@ -50,14 +50,14 @@ std::string Rule(const GateReport& r) {
     return absl::StrFormat(
         "A/B in one job: a case fails when its median paired ratio (the kernel's loop median "
         "over the compare kernel's, pass by pass) is above %g and the slowdown is real at alpha "
-        "%g%s (the sign test on the pairs, or the %g%% bootstrap interval of the median ratio "
+        "%.3g%s (the sign test on the pairs, or the %.4g%% bootstrap interval of the median ratio "
         "above %g); it passes when that interval's high end is below %g",
         1 + r.options.max_slowdown, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
         1 + r.options.max_slowdown);
   }
   return absl::StrFormat(
       "a case fails when its median is slower by more than %g%% and the slowdown is real at "
-      "alpha %g%s (Mann-Whitney U on the batches, or the %g%% bootstrap interval of the ratio "
+      "alpha %.3g%s (Mann-Whitney U on the batches, or the %.4g%% bootstrap interval of the ratio "
       "above %g), unless its in-run reference moved with it; it passes when the interval (or, "
       "relative to the reference, its interval) rules out more than %g%%",
       r.options.max_slowdown * 100, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
@@ -169,7 +169,7 @@ std::string GateTable(const GateReport& r) {
   // An A/B job's pairs cancel the drift themselves: no reference columns.
   std::vector<std::vector<std::string>> rows = {
       {"CASE", "BASELINE_US", "CANDIDATE_US", "RATIO",
-       absl::StrFormat("%g%%_INTERVAL", (1 - r.options.look_alpha()) * 100), "P"}};
+       absl::StrFormat("%.4g%%_INTERVAL", (1 - r.options.look_alpha()) * 100), "P"}};
   if (!r.ab) rows[0].insert(rows[0].end(), {"VS_REFERENCE", "DRIFT"});
   rows[0].insert(rows[0].end(), {"DETECTS", "VERDICT"});
   for (const CaseResult& c : r.cases) {
@@ -221,7 +221,7 @@ std::string GateMarkdown(const GateReport& r) {
     absl::StrAppend(&out, "- :warning: compared despite: ", r.mismatch, "\n");
   for (const std::string& note : r.notes) absl::StrAppend(&out, "- Note: ", note, "\n");
   absl::StrAppend(&out, "\n| case | baseline (us) | candidate (us) | ratio | ",
-                  absl::StrFormat("%g%%", (1 - r.options.look_alpha()) * 100),
+                  absl::StrFormat("%.4g%%", (1 - r.options.look_alpha()) * 100),
                   " interval | p | vs reference | drift | detects | verdict |\n"
                   "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n");
   for (const CaseResult* c : Ordered(r)) {

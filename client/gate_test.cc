@@ -98,7 +98,8 @@ TEST(GateTest, BeyondTheThresholdButNoisyIsNotARegression) {
   // and the detail says how large a slowdown the noise hides.
   EXPECT_GT(c.interval_high, 1.05) << c.detail;
   EXPECT_EQ(c.verdict, Verdict::kInconclusive) << c.detail;
-  EXPECT_NE(c.detail.find("could only have detected"), std::string::npos) << c.detail;
+  EXPECT_NE(c.detail.find("slower not ruled out; it would have caught"), std::string::npos)
+      << c.detail;
   EXPECT_GT(c.detectable, 0.05) << c.detail;
   EXPECT_TRUE(report.passed());
   EXPECT_EQ(report.inconclusive, 1);
@@ -207,6 +208,27 @@ TEST(GateTest, WhenTheReferenceMovedTheCaseIsInconclusive) {
   const CaseResult delayed = Compare("main", baseline, candidate, GateOptions()).cases[0];
   EXPECT_GT(delayed.drift_low, 1.05) << delayed.detail;
   EXPECT_EQ(delayed.verdict, Verdict::kRegressed) << delayed.detail;
+}
+
+// Faster raw is an improvement only when it is faster relative to the reference too: with the
+// machine (the reference as much faster) it is unchanged; with the reference faster still (the
+// kernel slower relative to it) the machine changed under a possible regression: inconclusive.
+TEST(GateTest, FasterWithTheMachineIsNoImprovement) {
+  v1::Job baseline = Job("j-000001");
+  *baseline.add_rows() = Row(2048, 10.0, 1);
+  AddReference(baseline.mutable_rows(0), "nccl_all_reduce", 20.0, {1.0, 1.01, 0.99});
+  const struct {
+    double reference_us;
+    Verdict want;
+  } cases[] = {
+      {12.0, Verdict::kInconclusive}, {16.0, Verdict::kUnchanged}, {20.0, Verdict::kImproved}};
+  for (const auto& t : cases) {
+    v1::Job candidate = Job("j-000002");
+    *candidate.add_rows() = Row(2048, 8.0, 2);
+    AddReference(candidate.mutable_rows(0), "nccl_all_reduce", t.reference_us, {1.0, 0.99, 1.01});
+    const CaseResult c = Compare("main", baseline, candidate, GateOptions()).cases[0];
+    EXPECT_EQ(c.verdict, t.want) << t.reference_us << ": " << c.detail;
+  }
 }
 
 // Rows without the reference's loop medians (records from before, or references that differ)

@@ -19,8 +19,16 @@ std::string Change(double ratio) {
 }
 
 std::string IntervalText(const CaseResult& c, double alpha) {
-  return absl::StrFormat("%g%% interval %.3f..%.3f", (1 - alpha) * 100, c.interval_low,
+  return absl::StrFormat("%.4g%% interval %.3f..%.3f", (1 - alpha) * 100, c.interval_low,
                          c.interval_high);
+}
+
+// What an undecided case's noise allows: " (up to 73.3% slower not ruled out; it would have
+// caught 25.0% or more)".
+std::string NoiseText(const CaseResult& c) {
+  return absl::StrCat(" (up to ", Percent(c.interval_high - 1),
+                      " slower not ruled out; it would have caught ", Percent(c.detectable),
+                      " or more)");
 }
 
 }  // namespace
@@ -86,9 +94,9 @@ void Decide(const GateOptions& options, CaseResult* c) {
         return;
       case Finding::kUndecided:
         c->verdict = Verdict::kInconclusive;
-        c->detail = absl::StrCat(figures, ": the interval is too wide to rule out ",
-                                 Percent(options.max_slowdown), " slower at alpha ", alpha,
-                                 " (it could only have detected ", Percent(c->detectable), ")");
+        c->detail = absl::StrCat(figures, ": the interval is too wide to rule out more than ",
+                                 Percent(options.max_slowdown), " slower at alpha ",
+                                 absl::StrFormat("%.3g", alpha), NoiseText(*c));
         return;
     }
   }
@@ -102,8 +110,7 @@ void Decide(const GateOptions& options, CaseResult* c) {
                   absl::StrFormat(" (%.3f..%.3f)", c->drift_low, c->drift_high));
   auto inconclusive = [&](const std::string& why) {
     c->verdict = Verdict::kInconclusive;
-    c->detail = absl::StrCat(figures, ": ", why, " (it could only have detected ",
-                             Percent(c->detectable), ")");
+    c->detail = absl::StrCat(figures, ": ", why, NoiseText(*c));
   };
   switch (raw) {
     case Finding::kSlower:
@@ -126,11 +133,11 @@ void Decide(const GateOptions& options, CaseResult* c) {
       if (relative == Finding::kFaster) {
         c->verdict = Verdict::kImproved;
         c->detail = figures;
-      } else if (relative == Finding::kRuledOut) {
-        c->verdict = Verdict::kUnchanged;
-        c->detail = absl::StrCat(figures, ": faster, with the machine");
+      } else if (relative == Finding::kSlower) {
+        inconclusive("faster, but slower relative to the reference: the machine changed");
       } else {
-        inconclusive("faster, but not relative to the reference: the machine changed");
+        c->verdict = Verdict::kUnchanged;
+        c->detail = absl::StrCat(figures, ": faster, but not relative to the reference");
       }
       return;
     case Finding::kRuledOut:
