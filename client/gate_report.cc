@@ -58,8 +58,8 @@ std::string Rule(const GateReport& r) {
   return absl::StrFormat(
       "a case fails when its median is slower by more than %g%% and the slowdown is real at "
       "alpha %.3g%s (Mann-Whitney U on the batches, or the %.4g%% bootstrap interval of the ratio "
-      "above %g), unless its in-run reference moved with it; it passes when the interval (or, "
-      "relative to the reference, its interval) rules out more than %g%%",
+      "above %g), both raw and relative to its in-run reference; it passes when one interval "
+      "rules out more than %g%% and the other comparison shows no slowdown",
       r.options.max_slowdown * 100, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
       r.options.max_slowdown * 100);
 }
