@@ -155,6 +155,37 @@ SampleGroups Normalized(const SampleGroups& kernel, const SampleGroups& referenc
   return out;
 }
 
+// One comparison of grouped samples, candidate against baseline.
+struct Figures {
+  double ratio = 0;  // median(candidate) / median(baseline) over every sample; 0: no baseline
+  double low = 0;    // the bootstrap interval of the ratio, groups resampled
+  double high = 0;
+  double p = 1;  // the one-sided Mann-Whitney U p-value in the direction of the ratio
+  bool exact = false;
+  size_t baseline_samples = 0, candidate_samples = 0;
+};
+
+// The rank test runs on every sample (batch) of every group (loop), as airspeed velocity runs it
+// on every sample; the bootstrap resamples whole groups, so its interval carries the
+// group-to-group spread.
+Figures CompareGroups(const SampleGroups& base, const SampleGroups& cand, double confidence,
+                      int resamples, uint64_t seed) {
+  const std::vector<double> base_all = Flatten(base);
+  const std::vector<double> cand_all = Flatten(cand);
+  Figures f;
+  const double base_median = Median(base_all);
+  f.ratio = base_median > 0 ? Median(cand_all) / base_median : 0;
+  const MannWhitney mw = MannWhitneyU(cand_all, base_all);
+  f.p = f.ratio >= 1 ? mw.p_greater : mw.p_less;
+  f.exact = mw.exact;
+  const Interval interval = BootstrapRatioInterval(base, cand, confidence, resamples, seed);
+  f.low = interval.low;
+  f.high = interval.high;
+  f.baseline_samples = base_all.size();
+  f.candidate_samples = cand_all.size();
+  return f;
+}
+
 // The reference both rows carry loop medians of: the baseline's primary one when the candidate
 // has it, else the first the two share; "" when none.
 std::string SharedReference(const v1::ResultRow& baseline, const v1::ResultRow& candidate) {
@@ -178,24 +209,19 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
   c.injected_delay_us = candidate.injected_delay_us();
   const SampleGroups base = SampleGroupsOf(baseline);
   const SampleGroups cand = SampleGroupsOf(candidate);
-  const std::vector<double> base_all = Flatten(base);
-  const std::vector<double> cand_all = Flatten(cand);
-  c.baseline_us = Median(base_all);
-  c.candidate_us = Median(cand_all);
-  c.ratio = c.baseline_us > 0 ? c.candidate_us / c.baseline_us : 0;
+  c.baseline_us = Median(Flatten(base));
+  c.candidate_us = Median(Flatten(cand));
   const double confidence = 1 - options.look_alpha();
+  const uint64_t seed = StableHash(name);
 
-  // The rank test runs on every batch of every loop, as airspeed velocity runs it on every
-  // sample; the bootstrap resamples whole loops, so its interval carries the loop-to-loop spread.
-  const MannWhitney mw = MannWhitneyU(cand_all, base_all);
+  const Figures raw = CompareGroups(base, cand, confidence, options.resamples, seed);
+  c.ratio = raw.ratio;
+  c.interval_low = raw.low;
+  c.interval_high = raw.high;
+  c.p_value = raw.p;
   c.test =
-      absl::StrCat("U on ", cand_all.size(), " vs ", base_all.size(), " batches (", cand.size(),
-                   " vs ", base.size(), " loops), ", mw.exact ? "exact" : "normal");
-  const Interval interval =
-      BootstrapRatioInterval(base, cand, confidence, options.resamples, StableHash(name));
-  c.interval_low = interval.low;
-  c.interval_high = interval.high;
-  c.p_value = c.ratio >= 1 ? mw.p_greater : mw.p_less;
+      absl::StrCat("U on ", raw.candidate_samples, " vs ", raw.baseline_samples, " batches (",
+                   cand.size(), " vs ", base.size(), " loops), ", raw.exact ? "exact" : "normal");
 
   // Relative to the in-run reference, timed right after the kernel in every pass: what the
   // machine's drift does to both cancels (Decide judges how far that holds).
@@ -204,23 +230,16 @@ CaseResult CompareCase(const std::string& name, const v1::ResultRow& baseline,
       cand.size() == static_cast<size_t>(candidate.repeat_medians_us_size())) {
     const SampleGroups base_ref = *ReferenceLoops(baseline, reference);
     const SampleGroups cand_ref = *ReferenceLoops(candidate, reference);
-    const SampleGroups base_norm = Normalized(base, base_ref);
-    const SampleGroups cand_norm = Normalized(cand, cand_ref);
-    const std::vector<double> base_norm_all = Flatten(base_norm);
-    const std::vector<double> cand_norm_all = Flatten(cand_norm);
-    const double base_median = Median(base_norm_all);
     c.reference = reference;
-    c.relative_ratio = base_median > 0 ? Median(cand_norm_all) / base_median : 0;
-    const Interval relative = BootstrapRatioInterval(base_norm, cand_norm, confidence,
-                                                     options.resamples, StableHash(name) + 1);
+    const Figures relative = CompareGroups(Normalized(base, base_ref), Normalized(cand, cand_ref),
+                                           confidence, options.resamples, seed + 1);
+    c.relative_ratio = relative.ratio;
     c.relative_low = relative.low;
     c.relative_high = relative.high;
-    const MannWhitney relative_mw = MannWhitneyU(cand_norm_all, base_norm_all);
-    c.relative_p = c.relative_ratio >= 1 ? relative_mw.p_greater : relative_mw.p_less;
-    const double base_ref_median = Median(Flatten(base_ref));
-    c.drift = base_ref_median > 0 ? Median(Flatten(cand_ref)) / base_ref_median : 0;
-    const Interval drift = BootstrapRatioInterval(base_ref, cand_ref, confidence, options.resamples,
-                                                  StableHash(name) + 2);
+    c.relative_p = relative.p;
+    const Figures drift =
+        CompareGroups(base_ref, cand_ref, confidence, options.resamples, seed + 2);
+    c.drift = drift.ratio;
     c.drift_low = drift.low;
     c.drift_high = drift.high;
   }

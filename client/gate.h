@@ -84,7 +84,7 @@ struct CaseResult {
   double relative_high = 0;
   double relative_p = 1;  // the rank test of the normalised batches
   double detectable = 0;  // DetectableSlowdown of the raw comparison (A/B: of the pairs)
-  int runs = 1;           // candidate jobs whose loops this case pools
+  int runs = 1;           // candidate jobs that measured this case (gate --run measures again)
   Verdict verdict = Verdict::kUnchanged;
   std::string detail;  // one line: why this verdict
 };
