@@ -155,9 +155,14 @@ grpc::Status FollowToEnd(Stub& stub, const GlobalOptions& global, v1::Job* job,
     *job = std::move(final_job);
   }
   if (!IsFinal(job->state())) {
+    // The daemon ends a queued job's watch only when it stops; the job stays on disk, queued.
+    const std::string why = job->state() == v1::QUEUED
+                                ? ": the daemon stopped; the job stays queued and runs when "
+                                  "symmbenchd starts again on its database"
+                                : "";
     return grpc::Status(grpc::StatusCode::ABORTED, "WatchJob for " + job->job_id() +
                                                        " ended before the job finished (state " +
-                                                       JobStateName(job->state()) + ")");
+                                                       JobStateName(job->state()) + why + ")");
   }
   return grpc::Status::OK;
 }

@@ -30,6 +30,7 @@
 #include "server/rpc/parse_error_interceptor.h"
 #include "server/rpc/store_service.h"
 #include "server/storage/baseline_store.h"
+#include "server/storage/db_identity.h"
 #include "server/storage/db_lock.h"
 #include "server/storage/dispatch_tables.h"
 #include "server/storage/job_db.h"
@@ -160,6 +161,8 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
   absl::StatusOr<DatabaseLock> db_lock = DatabaseLock::Acquire(db_path);
   if (!db_lock.ok()) return db_lock.status();
   parts->db_lock.emplace(*std::move(db_lock));
+  // Before anything writes to it: another program's file is refused untouched.
+  if (absl::Status s = CheckIsJobDatabase(db_path); !s.ok()) return s;
   absl::StatusOr<std::unique_ptr<JobDb>> db = JobDb::Open(db_path, options.db_max_bytes);
   if (!db.ok()) return WithContext(db.status(), absl::StrCat("job database ", db_path));
   parts->db = *std::move(db);
@@ -307,10 +310,12 @@ Daemon::~Daemon() {
 
 std::string Daemon::metrics_address() const { return parts_->metrics->BoundAddress(); }
 
-void Daemon::Shutdown(std::chrono::milliseconds grace) {
+void Daemon::Shutdown(absl::string_view why, std::chrono::milliseconds grace) {
   std::call_once(parts_->shutdown_once, [&] {
+    // The jobs first: their workers are killed before the Store's waits end, so no worker
+    // fails on the Store's shutdown and a job that stored no row can be queued again.
+    parts_->jobs->Shutdown(why);
     parts_->store.Shutdown();
-    parts_->jobs->Shutdown();
     parts_->server->Shutdown(std::chrono::system_clock::now() + grace);
   });
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "server/rpc/server_security.h"
 
 namespace symmbench {
@@ -64,10 +65,13 @@ class Daemon {
   // The bound /metrics address; empty when metrics are off.
   std::string metrics_address() const;
 
-  // Refuses new work, stops every running worker (their jobs end FAILED "coordinator shut
-  // down"), ends waits in the Store and stops the server, giving open calls `grace`.
-  // Idempotent; safe from any thread (e.g. a signal thread).
-  void Shutdown(std::chrono::milliseconds grace = std::chrono::seconds(2));
+  // A graceful stop (`why` names it in records and the log): refuses new work, stops every
+  // running worker (a job that stored no row is queued again, one that did is FAILED with
+  // `why`; JobManager::Shutdown), leaves queued jobs queued on disk for the next start, ends
+  // waits in the Store and stops the server, giving open calls `grace`. Idempotent; safe from
+  // any thread (e.g. a signal thread).
+  void Shutdown(absl::string_view why = "symmbenchd stopped",
+                std::chrono::milliseconds grace = std::chrono::seconds(2));
   // Blocks until the server has stopped (after Shutdown).
   void Wait();
 

@@ -10,6 +10,7 @@
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
 #include "server/job_util.h"
+#include "server/report_checks.h"
 #include "spdlog/spdlog.h"
 #include "spec/fault_injection.h"
 #include "spec/plan.h"
@@ -97,8 +98,9 @@ absl::Status JobManager::Recover() {
   return absl::OkStatus();
 }
 
-void JobManager::Shutdown() {
-  std::vector<std::string> ids;
+void JobManager::Shutdown(absl::string_view why) {
+  std::vector<std::string> ended;
+  std::vector<std::string> again;
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (shutdown_) return;
@@ -108,23 +110,59 @@ void JobManager::Shutdown() {
   if (thread_.joinable()) thread_.join();
   std::lock_guard<std::mutex> lock(mu_);
   for (auto& [id, job] : active_) {
-    if (!job.finishing) BeginFinish(&job, v1::FAILED, "coordinator shut down", -1);
+    // A job that has stored no final row loses nothing by running again from the start; one
+    // that has keeps its rows and fails, naming the stop.
+    const bool run_again = !job.finishing && job.final_rows == 0;
+    if (!job.finishing) {
+      BeginFinish(&job, v1::FAILED,
+                  absl::StrCat(why, " while the job ran (", job.final_rows, " of ",
+                               ExpectedRows(job.record), " rows stored)"),
+                  -1);
+    }
     if (job.launched != nullptr) job.launched->WaitEnded(std::chrono::seconds(30));
-    ids.push_back(id);
+    (run_again ? again : ended).push_back(id);
   }
-  for (const std::string& id : ids) Finalize(id);
+  for (const std::string& id : ended) Finalize(id);
+  for (const std::string& id : again) QueueAgainAtStop(id, why);
   // A last try for final records a full disk held back (those still unsaved stay RUNNING on
   // disk: the next daemon fails them, never runs them again).
   for (auto& [id, record] : unsaved_final_) (void)Persist(record, "finish_job");
-  for (auto& [id, record] : queued_) {
-    record.set_state(v1::FAILED);
-    record.set_error("coordinator shut down before the job ran");
-    record.set_end_time_unix_ms(NowUnixMs());
-    (void)Persist(record);
-    Publish(id, StateEvent(record), /*last=*/true);
-    NoteState(record);
+  // Queued jobs stay QUEUED on disk: the next daemon on this database runs them. Their
+  // watchers' streams end here, at state QUEUED.
+  for (auto& [id, record] : queued_) Publish(id, StateEvent(record), /*last=*/true);
+  if (!queued_.empty() || !again.empty()) {
+    spdlog::info("{}: {} queued jobs stay queued for the next start of symmbenchd on this database",
+                 std::string(why), queued_.size() + again.size());
   }
   queued_.clear();
+}
+
+void JobManager::QueueAgainAtStop(const std::string& job_id, absl::string_view why) {
+  auto it = active_.find(job_id);
+  if (it == active_.end()) return;
+  scheduler_.Release(job_id);
+  store_->DropPrefix(JobStorePrefix(job_id));
+  RemoveLeftoverSegments(job_id, it->second.instance);
+  v1::Job record = std::move(it->second.record);
+  active_.erase(it);
+  record.set_state(v1::QUEUED);
+  record.set_start_time_unix_ms(0);
+  record.set_failed_rank(-1);
+  record.clear_error();
+  record.clear_devices();
+  record.clear_run_instance();
+  record.clear_launch_id();
+  record.clear_hosts();
+  record.clear_ranks();
+  // Not stored QUEUED (a full disk): it stays RUNNING on disk and the next daemon fails it,
+  // as after a crash; it never runs twice at once.
+  if (Persist(record, "queue_again").ok()) {
+    spdlog::info("{}", WithFields(absl::StrCat("job ", job_id, " was running when ", why,
+                                               " and had stored no row: queued again"),
+                                  JobLogFields(record)));
+  }
+  Publish(job_id, StateEvent(record), /*last=*/true);
+  NoteState(record);
 }
 
 DeviceLimits JobManager::Limits() const {

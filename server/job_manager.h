@@ -18,6 +18,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "proto/symmbench.pb.h"
 #include "server/job_watch.h"
 #include "server/launch/launcher.h"
@@ -80,9 +81,11 @@ class JobManager {
   // Recovers what a previous daemon on the same database left (see Recover) and starts the
   // scheduler thread.
   absl::Status Start();
-  // Kills every worker, marks running and queued jobs FAILED ("coordinator shut down"), ends
-  // every watch and stops the thread. Idempotent.
-  void Shutdown();
+  // A graceful stop (`why` names it, e.g. "symmbenchd stopped (SIGTERM)"): kills every worker;
+  // a running job that has stored no final row is stored QUEUED again (it runs from the start
+  // at the next daemon's start), one that has is FAILED with `why` and keeps its rows; queued
+  // jobs stay QUEUED on disk. Ends every watch and stops the thread. Idempotent.
+  void Shutdown(absl::string_view why = "symmbenchd stopped");
 
   // Validates (INVALID_ARGUMENT / RESOURCE_EXHAUSTED naming the field; FAILED_PRECONDITION
   // naming inject_delay_us for a fault injection the daemon does not allow), stores and queues.
@@ -149,6 +152,9 @@ class JobManager {
     std::string final_error;
   };
 
+  // Shutdown's end of a running job that stored no row (its workers are gone): devices, Store
+  // keys and segments freed, the record stored QUEUED without its run's fields; mu_ held.
+  void QueueAgainAtStop(const std::string& job_id, absl::string_view why);
   // After a restart or crash: jobs that were RUNNING are marked FAILED ("coordinator
   // restarted"; their workers died with the old daemon, PR_SET_PDEATHSIG) and the shared
   // memory their workers may have left is removed; jobs that were QUEUED never started and

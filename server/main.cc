@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "common/build_info.h"
 #include "server/daemon.h"
 #include "server/library_logs.h"
@@ -50,8 +51,9 @@ int Run(const Flags& flags) {
   std::thread signal_thread([&] {
     int sig = 0;
     sigwait(&signals, &sig);
-    spdlog::info("signal {}: shutting down", sig);
-    (*daemon)->Shutdown();
+    const std::string name = sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "a signal";
+    spdlog::info("{}: shutting down", name);
+    (*daemon)->Shutdown(absl::StrCat("symmbenchd stopped (", name, ")"));
   });
   (*daemon)->Wait();
   signal_thread.join();
