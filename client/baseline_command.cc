@@ -109,17 +109,21 @@ int RunBaselineSave(const GlobalOptions& global, const BaselineCommandOptions& o
 
 int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Stub> stub = MakeStub(global);
-  v1::ListBaselinesRequest request;
-  request.set_include_rows(true);  // to count the cases
+  // Every page, without rows (row_count counts the cases).
   v1::ListBaselinesResponse response;
-  if (grpc::Status s = stub->ListBaselines(UnaryContext(global).get(), request, &response);
-      !s.ok()) {
-    return ReportRpcError(global, s, out, err);
-  }
+  v1::ListBaselinesRequest request;
+  do {
+    v1::ListBaselinesResponse page;
+    if (grpc::Status s = stub->ListBaselines(UnaryContext(global).get(), request, &page); !s.ok()) {
+      return ReportRpcError(global, s, out, err);
+    }
+    for (v1::Baseline& b : *page.mutable_baselines()) *response.add_baselines() = std::move(b);
+    request.set_page_token(page.next_page_token());
+  } while (!request.page_token().empty());
   if (global.json) {
     Json list = Json::array();
     for (const v1::Baseline& b : response.baselines()) {
-      list.push_back(BaselineSummaryJson(b, b.job().rows_size()));
+      list.push_back(BaselineSummaryJson(b, b.row_count()));
     }
     out << Json{{"baselines", list}}.dump() << "\n";
     return kExitOk;
@@ -134,7 +138,7 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
     std::sort(labels.begin(), labels.end());
     rows.push_back({b.name(), b.job().job_id(), b.job().spec().kernel(),
                     absl::StrCat(b.job().spec().world_size()),
-                    v1::DType_Name(b.job().spec().dtype()), absl::StrCat(b.job().rows_size()),
+                    v1::DType_Name(b.job().spec().dtype()), absl::StrCat(b.row_count()),
                     b.job().machine().gpu_model(), absl::StrJoin(labels, ","),
                     UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S")});
   }

@@ -30,6 +30,10 @@ constexpr int32_t kDefaultRepeats = 5;  // JobSpec.repeats when unset
 constexpr int32_t kMaxRepeats = 100;
 // SweepSpec.per_iteration: iters x repeats samples per row at most (one double each).
 constexpr int64_t kMaxPerIterationSamples = 20000;
+// SweepSpec.per_iteration: samples in all of a job's rows (rows x iters x repeats) at most. At
+// about 9 bytes a sample that is 1.8 MB, so the record, GetJob and a baseline of the job stay
+// well under gRPC's default 4 MiB message.
+constexpr int64_t kMaxPerIterationJobSamples = 200000;
 // SweepSpec.graph_launches: the most launches of the whole-loop graph under one timer pair.
 constexpr int32_t kMaxGraphLaunches = 100;
 constexpr double kMaxInjectDelayUs = 1e6;  // JobSpec.inject_delay_us: one second per op

@@ -329,6 +329,27 @@ TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
               "sweep.per_iteration:");
 }
 
+// A job's per-iteration samples are bounded as a whole, so its record stays readable: 64 sizes
+// x 1,000 iterations x 20 repeats made an 11.5 MB record no client could read.
+TEST(ValidateSpecTest, PerIterationSamplesOfTheWholeJobAreBounded) {
+  v1::JobSpec spec = ValidSpec();
+  spec.mutable_sweep()->set_per_iteration(true);
+  spec.mutable_sweep()->clear_sizes_bytes();
+  spec.mutable_sweep()->set_min_bytes(1024);
+  spec.mutable_sweep()->set_step_factor(2);
+  spec.mutable_sweep()->set_max_bytes(int64_t{1024} << 10);  // 11 sizes
+  spec.set_iters(1000);
+  spec.set_repeats(20);
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.per_iteration: rows x iters x repeats must be <= 200000 so that the job's "
+              "record stays readable (under gRPC's 4 MiB); got 11 x 1000 x 20 = 220000");
+  spec.mutable_sweep()->set_max_bytes(int64_t{512} << 10);  // 10 sizes: 200000
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_all_dtypes(true);  // every size in each dtype
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.per_iteration: rows x iters x repeats");
+}
+
 TEST(ValidateSpecTest, AllDTypes) {
   v1::JobSpec spec = ValidSpec();
   spec.mutable_sweep()->set_all_dtypes(true);

@@ -208,6 +208,21 @@ absl::Status ValidateIterationStats(const v1::JobSpec& spec, const OpDescriptor&
         absl::StrCat("sweep.per_iteration: iters x repeats must be <= ", kMaxPerIterationSamples,
                      " (got ", spec.iters(), " x ", repeats, ")"));
   }
+  if (sweep.per_iteration()) {
+    absl::StatusOr<std::vector<int64_t>> sizes = ExpandSizes(sweep);
+    if (!sizes.ok()) return sizes.status();
+    const int64_t dtypes =
+        sweep.all_dtypes() ? std::max<int64_t>(1, KernelDTypes(spec).size()) : int64_t{1};
+    const int64_t rows = static_cast<int64_t>(sizes->size()) * dtypes;
+    const int64_t samples = rows * spec.iters() * repeats;
+    if (samples > kMaxPerIterationJobSamples) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "sweep.per_iteration: rows x iters x repeats must be <= ", kMaxPerIterationJobSamples,
+          " so that the job's record stays readable (under gRPC's 4 MiB); got ", rows, " x ",
+          spec.iters(), " x ", repeats, " = ", samples,
+          ": time fewer sizes or iterations per job, or split the sweep into several jobs"));
+    }
+  }
   const int64_t per_loop =
       sweep.per_iteration() ? spec.iters() : std::min<int64_t>(spec.iters(), kTimingBatches);
   if (sweep.skip_first() < 0 || sweep.skip_first() >= per_loop) {

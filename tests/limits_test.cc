@@ -315,5 +315,118 @@ TEST(ListJobsPagesTest, ALargeHistoryIsListedPageByPage) {
   EXPECT_EQ(bad.error_message().rfind("page_token: ", 0), 0u) << bad.error_message();
 }
 
+// Dispatch tables and baselines page like jobs. Before, 3,000 valid dispatch tables made a 6 MB
+// ListDispatchTables answer and 4 valid baselines a 14.8 MB ListBaselines answer: `symmbench
+// baseline list` failed for every client ("Received message larger than max").
+TEST(ListPagesTest, DispatchTablesArePagedUnder4MiB) {
+  Daemon daemon(MakeTempDir("table_pages"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  // About 2.6 KB each (64 entries, a 256-byte GPU model): 1,800 make 4.7 MB.
+  constexpr int kTables = 1800;
+  for (int i = 0; i < kTables; ++i) {
+    v1::SetDispatchTableRequest set;
+    v1::DispatchTable* table = set.mutable_table();
+    const std::string number = absl::StrCat(i);
+    table->set_gpu_model(std::string(256 - number.size(), 'g') + number);
+    table->set_world_size(2);
+    table->set_dtype(v1::bf16);
+    for (int e = 0; e < 64; ++e) {
+      v1::DispatchEntry* entry = table->add_entries();
+      entry->set_max_bytes(e == 63 ? 0 : int64_t{1024} * (e + 1));
+      entry->set_algorithm(e % 2 == 0 ? "one_shot_all_reduce" : "two_shot_all_reduce");
+    }
+    v1::SetDispatchTableResponse response;
+    grpc::Status put = stub->SetDispatchTable(Context().get(), set, &response);
+    ASSERT_TRUE(put.ok()) << i << ": " << put.error_message();
+  }
+  std::set<std::string> seen;
+  v1::ListDispatchTablesRequest request;
+  request.set_limit(100000);
+  int pages = 0;
+  do {
+    v1::ListDispatchTablesResponse page;
+    grpc::Status status = stub->ListDispatchTables(Context().get(), request, &page);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    EXPECT_LT(page.ByteSizeLong(), size_t{3} << 20);
+    ASSERT_GT(page.tables_size(), 0);
+    for (const v1::DispatchTable& t : page.tables()) EXPECT_TRUE(seen.insert(t.gpu_model()).second);
+    request.set_page_token(page.next_page_token());
+    ++pages;
+  } while (!request.page_token().empty());
+  EXPECT_EQ(seen.size(), static_cast<size_t>(kTables));
+  EXPECT_GE(pages, 2);
+  request.set_page_token("not a token");
+  v1::ListDispatchTablesResponse page;
+  grpc::Status bad = stub->ListDispatchTables(Context().get(), request, &page);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(bad.error_message().rfind("page_token: ", 0), 0u) << bad.error_message();
+}
+
+// A baseline of `rows` rows of 20,000 samples each (160 KB a row).
+v1::Baseline LargeBaseline(const std::string& name, int rows) {
+  v1::Baseline baseline;
+  baseline.set_name(name);
+  v1::Job* job = baseline.mutable_job();
+  job->set_job_id("j-000001");
+  job->set_state(v1::SUCCEEDED);
+  job->mutable_spec()->set_kernel("one_shot_all_reduce");
+  job->mutable_spec()->set_world_size(2);
+  for (int r = 0; r < rows; ++r) {
+    v1::ResultRow* row = job->add_rows();
+    row->set_size_bytes(int64_t{1024} << r);
+    row->set_time_us(10);
+    for (int i = 0; i < 20000; ++i) row->add_samples_us(10.0 + i % 7);
+  }
+  return baseline;
+}
+
+TEST(ListPagesTest, BaselinesArePagedAndListedWithoutRows) {
+  Daemon daemon(MakeTempDir("baseline_pages"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  // 2.9 MB each (18 rows of 20,000 samples): 4 of them are 11.5 MB.
+  for (const char* name : {"a", "b", "c", "d"}) {
+    v1::ImportBaselineRequest import;
+    *import.mutable_baseline() = LargeBaseline(name, 18);
+    v1::ImportBaselineResponse response;
+    grpc::Status put = stub->ImportBaseline(Context().get(), import, &response);
+    ASSERT_TRUE(put.ok()) << name << ": " << put.error_message();
+  }
+  // One too large for GetBaseline's answer is refused, naming its size.
+  v1::ImportBaselineRequest too_large;
+  *too_large.mutable_baseline() = LargeBaseline("e", 20);
+  v1::ImportBaselineResponse refused;
+  grpc::Status bad = stub->ImportBaseline(Context().get(), too_large, &refused);
+  EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(bad.error_message().rfind("baseline: ", 0), 0u) << bad.error_message();
+
+  // With rows: page by page, each under 4 MiB.
+  std::vector<std::string> names;
+  v1::ListBaselinesRequest request;
+  request.set_include_rows(true);
+  do {
+    v1::ListBaselinesResponse page;
+    grpc::Status status = stub->ListBaselines(Context().get(), request, &page);
+    ASSERT_TRUE(status.ok()) << status.error_message();
+    EXPECT_LT(page.ByteSizeLong(), size_t{4} << 20);
+    for (const v1::Baseline& b : page.baselines()) {
+      names.push_back(b.name());
+      EXPECT_EQ(b.job().rows_size(), 18);
+      EXPECT_EQ(b.row_count(), 18);
+    }
+    request.set_page_token(page.next_page_token());
+  } while (!request.page_token().empty());
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "b", "c", "d"}));
+  // The CLI lists them all without their rows, counting the cases.
+  CommandResult result;
+  const nlohmann::json listed = daemon.ClientJson({"baseline", "list"}, &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  ASSERT_EQ(listed["baselines"].size(), 4u) << listed.dump();
+  EXPECT_EQ(listed["baselines"][3]["cases"], 18) << listed.dump();
+}
+
 }  // namespace
 }  // namespace symmbench::testing

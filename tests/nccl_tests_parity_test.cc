@@ -250,6 +250,15 @@ TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("sweep.per_iteration: iters x repeats must be <= 20000"), std::string::npos)
       << r.err;
+  // The whole job too: its record must stay readable (64 sizes x 1,000 x 20 made 11.5 MB).
+  r = daemon_->Client({"submit", "--world-size", "2", "--min-bytes", "1K", "--max-bytes", "1M",
+                       "--step-factor", "2", "--iters", "1000", "--repeats", "20",
+                       "--per-iteration"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("sweep.per_iteration: rows x iters x repeats must be <= 200000 so that the "
+                       "job's record stays readable (under gRPC's 4 MiB); got 11 x 1000 x 20"),
+            std::string::npos)
+      << r.err;
   r = daemon_->Client(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "20", "--skip-first", "10"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;

@@ -1,18 +1,21 @@
 // CoordinatorService and WorkerReportService: proto <-> JobManager.
 #include "server/rpc/coordinator_service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <optional>
+#include <tuple>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
-#include "spec/job_op.h"
 #include "plugin/versions.h"
 #include "server/rpc/grpc_status.h"
 #include "server/rpc/store_service.h"
+#include "spec/job_op.h"
 
 namespace symmbench {
 namespace {
@@ -21,6 +24,50 @@ namespace {
 constexpr int kDefaultListLimit = 100;
 // A page stops before the records pass this many bytes (gRPC's default receive limit is 4 MiB).
 constexpr size_t kMaxListPageBytes = size_t{2} << 20;
+
+// Moves `items` onto `page`, in order, until it holds `limit` of them or the next would take it
+// past kMaxListPageBytes (the first always goes); `items` may hold one more than `limit`, to
+// learn whether another page follows. True when some were left for the next page.
+template <typename T>
+bool FillPage(std::vector<T>& items, int limit, google::protobuf::RepeatedPtrField<T>* page) {
+  size_t bytes = 0;
+  for (T& item : items) {
+    const size_t item_bytes = item.ByteSizeLong();
+    if (page->size() == limit || (!page->empty() && bytes + item_bytes > kMaxListPageBytes)) {
+      return true;
+    }
+    bytes += item_bytes;
+    *page->Add() = std::move(item);
+  }
+  return false;
+}
+
+grpc::Status CheckLimit(int32_t limit) {
+  if (limit >= 0) return grpc::Status::OK;
+  return {grpc::StatusCode::INVALID_ARGUMENT,
+          absl::StrCat("limit: must be >= 0 (got ", limit, ")")};
+}
+
+grpc::Status BadPageToken(const std::string& token, const char* rpc) {
+  return {grpc::StatusCode::INVALID_ARGUMENT,
+          absl::StrCat("page_token: ", Quote(token), " is not a token ", rpc, " gave")};
+}
+
+// A dispatch table's key, in the order ListDispatchTables pages them.
+std::tuple<std::string, std::string, int32_t, int> DispatchTableKey(const v1::DispatchTable& t) {
+  return {t.op(), t.gpu_model(), t.world_size(), static_cast<int>(t.dtype())};
+}
+
+// ListDispatchTables' token: the last table's key (a DispatchTable with only its key fields),
+// serialized and base64-encoded.
+std::string DispatchTableToken(const v1::DispatchTable& last) {
+  v1::DispatchTable key;
+  key.set_op(last.op());
+  key.set_gpu_model(last.gpu_model());
+  key.set_world_size(last.world_size());
+  key.set_dtype(last.dtype());
+  return absl::WebSafeBase64Escape(key.SerializeAsString());
+}
 
 // 42 for "j-000042"; 0 when the id has no number.
 int64_t JobNumber(const std::string& job_id) {
@@ -81,17 +128,12 @@ grpc::Status CoordinatorService::GetJob(grpc::ServerContext*, const v1::GetJobRe
 
 grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJobsRequest* request,
                                           v1::ListJobsResponse* response) {
-  if (request->limit() < 0) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
-            absl::StrCat("limit: must be >= 0 (got ", request->limit(), ")")};
-  }
+  if (grpc::Status s = CheckLimit(request->limit()); !s.ok()) return s;
   // The token is the number of the last job of the previous page: this page starts below it.
   int64_t before = 0;
   if (!request->page_token().empty() &&
       (!absl::SimpleAtoi(request->page_token(), &before) || before < 1)) {
-    return {grpc::StatusCode::INVALID_ARGUMENT,
-            absl::StrCat("page_token: ", Quote(request->page_token()),
-                         " is not a token ListJobs gave")};
+    return BadPageToken(request->page_token(), "ListJobs");
   }
   const int limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
   // One job more than the page holds: whether another page follows.
@@ -99,19 +141,8 @@ grpc::Status CoordinatorService::ListJobs(grpc::ServerContext*, const v1::ListJo
       jobs_->List(limit == std::numeric_limits<int>::max() ? limit : limit + 1, request->state(),
                   request->include_rows(), before);
   if (!jobs.ok()) return ToGrpc(jobs.status());
-  size_t bytes = 0;
-  for (size_t i = 0; i < jobs->size(); ++i) {
-    v1::Job& job = (*jobs)[i];
-    const size_t job_bytes = job.ByteSizeLong();
-    const bool full = static_cast<int>(i) == limit ||
-                      (response->jobs_size() > 0 && bytes + job_bytes > kMaxListPageBytes);
-    if (full) {
-      const v1::Job& last = response->jobs(response->jobs_size() - 1);
-      response->set_next_page_token(absl::StrCat(JobNumber(last.job_id())));
-      break;
-    }
-    bytes += job_bytes;
-    *response->add_jobs() = std::move(job);
+  if (FillPage(*jobs, limit, response->mutable_jobs())) {
+    response->set_next_page_token(absl::StrCat(JobNumber(response->jobs().rbegin()->job_id())));
   }
   return grpc::Status::OK;
 }
@@ -195,12 +226,33 @@ grpc::Status CoordinatorService::SetDispatchTable(grpc::ServerContext*,
 }
 
 grpc::Status CoordinatorService::ListDispatchTables(grpc::ServerContext*,
-                                                    const v1::ListDispatchTablesRequest*,
+                                                    const v1::ListDispatchTablesRequest* request,
                                                     v1::ListDispatchTablesResponse* response) {
+  if (grpc::Status s = CheckLimit(request->limit()); !s.ok()) return s;
+  std::optional<v1::DispatchTable> after;
+  if (!request->page_token().empty()) {
+    std::string key;
+    after.emplace();
+    if (!absl::WebSafeBase64Unescape(request->page_token(), &key) || !after->ParseFromString(key)) {
+      return BadPageToken(request->page_token(), "ListDispatchTables");
+    }
+  }
   if (dispatch_tables_ == nullptr) return grpc::Status::OK;
   absl::StatusOr<std::vector<v1::DispatchTable>> tables = dispatch_tables_->List();
   if (!tables.ok()) return ToGrpc(tables.status());
-  for (v1::DispatchTable& table : *tables) *response->add_tables() = std::move(table);
+  std::vector<v1::DispatchTable> rest;
+  for (v1::DispatchTable& table : *tables) {
+    if (!after.has_value() || DispatchTableKey(table) > DispatchTableKey(*after)) {
+      rest.push_back(std::move(table));
+    }
+  }
+  std::sort(rest.begin(), rest.end(), [](const v1::DispatchTable& a, const v1::DispatchTable& b) {
+    return DispatchTableKey(a) < DispatchTableKey(b);
+  });
+  const int limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
+  if (FillPage(rest, limit, response->mutable_tables())) {
+    response->set_next_page_token(DispatchTableToken(*response->tables().rbegin()));
+  }
   return grpc::Status::OK;
 }
 
@@ -226,10 +278,20 @@ grpc::Status CoordinatorService::SaveBaseline(grpc::ServerContext*,
 grpc::Status CoordinatorService::ListBaselines(grpc::ServerContext*,
                                                const v1::ListBaselinesRequest* request,
                                                v1::ListBaselinesResponse* response) {
+  if (grpc::Status s = CheckLimit(request->limit()); !s.ok()) return s;
+  // The token is the last name of the previous page: this page starts after it.
+  if (!request->page_token().empty() && !ValidateBaselineName(request->page_token()).ok()) {
+    return BadPageToken(request->page_token(), "ListBaselines");
+  }
   if (baselines_ == nullptr) return grpc::Status::OK;
-  absl::StatusOr<std::vector<v1::Baseline>> list = baselines_->List(request->include_rows());
+  const int limit = request->limit() == 0 ? kDefaultListLimit : request->limit();
+  absl::StatusOr<std::vector<v1::Baseline>> list =
+      baselines_->List(request->include_rows(), request->page_token(),
+                       limit == std::numeric_limits<int>::max() ? limit : limit + 1);
   if (!list.ok()) return ToGrpc(list.status());
-  for (v1::Baseline& baseline : *list) *response->add_baselines() = std::move(baseline);
+  if (FillPage(*list, limit, response->mutable_baselines())) {
+    response->set_next_page_token(response->baselines().rbegin()->name());
+  }
   return grpc::Status::OK;
 }
 

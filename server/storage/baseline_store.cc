@@ -68,6 +68,11 @@ absl::Status ValidateBaseline(const v1::Baseline& baseline) {
                                                    kMaxBaselineWorldSize, " (got ",
                                                    job.spec().world_size(), ")"));
   }
+  if (const size_t bytes = baseline.ByteSizeLong(); bytes > kMaxBaselineBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("baseline: ", bytes, " bytes, more than ", kMaxBaselineBytes,
+                     " (3 MiB, so that GetBaseline's answer fits gRPC's default 4 MiB message)"));
+  }
   if (job.rows_size() > kMaxBaselineRows) {
     return absl::InvalidArgumentError(absl::StrCat("baseline.job.rows: ", job.rows_size(),
                                                    " rows, more than ", kMaxBaselineRows));
@@ -186,18 +191,23 @@ absl::StatusOr<v1::Baseline> BaselineStore::GetLocked(const std::string& name) c
   return Parse(st.stmt, 0);
 }
 
-absl::StatusOr<std::vector<v1::Baseline>> BaselineStore::List(bool include_rows) const {
+absl::StatusOr<std::vector<v1::Baseline>> BaselineStore::List(bool include_rows,
+                                                              const std::string& after,
+                                                              int limit) const {
   std::lock_guard<std::mutex> lock(mu_);
   SqliteStatement st;
-  if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines ORDER BY name", -1, &st.stmt,
-                         nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(db_, "SELECT record FROM baselines WHERE name > ? ORDER BY name LIMIT ?",
+                         -1, &st.stmt, nullptr) != SQLITE_OK) {
     return SqliteStoreError(kStoreName, db_, "prepare list");
   }
+  sqlite3_bind_text(st.stmt, 1, after.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st.stmt, 2, limit > 0 ? limit : -1);  // SQLite: a negative LIMIT is none
   std::vector<v1::Baseline> baselines;
   int rc;
   while ((rc = sqlite3_step(st.stmt)) == SQLITE_ROW) {
     absl::StatusOr<v1::Baseline> baseline = Parse(st.stmt, 0);
     if (!baseline.ok()) return baseline.status();
+    baseline->set_row_count(baseline->job().rows_size());
     if (!include_rows) baseline->mutable_job()->clear_rows();
     baselines.push_back(*std::move(baseline));
   }

@@ -25,13 +25,18 @@ absl::Status ValidateBaselineName(const std::string& name);
 
 // Bounds of an imported baseline (a saved one comes from a job, well inside them).
 inline constexpr int kMaxBaselineRows = 1024;
-inline constexpr int kMaxBaselineSamples = 10000;  // per row: 100 repeats x 10 batches, and room
+// Per row: as many as a per-iteration job's row holds (spec's kMaxPerIterationSamples), so every
+// job that succeeded can be saved.
+inline constexpr int kMaxBaselineSamples = 20000;
 inline constexpr int kMaxBaselineWorldSize = 65536;
+// The serialized baseline: GetBaseline's answer must fit gRPC's default 4 MiB message.
+inline constexpr size_t kMaxBaselineBytes = size_t{3} << 20;
 
 // Checks a baseline before it is stored: a valid name, a job with a kernel, world_size in
-// [1, kMaxBaselineWorldSize], 1..kMaxBaselineRows rows, each with at most kMaxBaselineSamples
-// samples, every sample finite and > 0 with sample_iters >= 1 (one per sample, or none), and
-// finite times >= 0. INVALID_ARGUMENT naming the field (e.g. "baseline.job.rows: empty").
+// [1, kMaxBaselineWorldSize], at most kMaxBaselineBytes serialized, 1..kMaxBaselineRows rows,
+// each with at most kMaxBaselineSamples samples, every sample finite and > 0 with sample_iters >= 1
+// (one per sample, or none), and finite times >= 0. INVALID_ARGUMENT naming the field (e.g.
+// "baseline.job.rows: empty").
 absl::Status ValidateBaseline(const v1::Baseline& baseline);
 
 // The baseline `name` made of `job` (its whole record, rows included) at `now_unix_ms`.
@@ -50,8 +55,10 @@ class BaselineStore {
   absl::Status Put(const v1::Baseline& baseline, bool force, bool* replaced = nullptr);
   // NOT_FOUND naming the baseline when absent.
   absl::StatusOr<v1::Baseline> Get(const std::string& name) const;
-  // Every baseline by name; without rows unless `include_rows`.
-  absl::StatusOr<std::vector<v1::Baseline>> List(bool include_rows) const;
+  // The baselines named after `after` ("": from the first), by name, at most `limit` (0: all);
+  // without rows unless `include_rows`; each with row_count set.
+  absl::StatusOr<std::vector<v1::Baseline>> List(bool include_rows, const std::string& after = "",
+                                                 int limit = 0) const;
 
  private:
   explicit BaselineStore(sqlite3* db) : db_(db) {}
