@@ -441,9 +441,11 @@ std::string PluginTable(const v1::ListDevicesResponse& response) {
     for (const v1::PluginOp& op : plugin.ops()) {
       std::vector<std::string> dtypes;
       for (int dtype : op.dtypes()) dtypes.push_back(v1::DType_Name(static_cast<v1::DType>(dtype)));
-      rows.push_back({op.kernel(), v1::PluginComputes_Name(op.computes()),
-                      absl::StrJoin(dtypes, ","), absl::StrCat(op.abi_version()),
-                      op.plugin_version().empty() ? "-" : op.plugin_version(), op.path()});
+      // A changed library's last description, until its new one is ready.
+      rows.push_back(
+          {op.kernel(), v1::PluginComputes_Name(op.computes()), absl::StrJoin(dtypes, ","),
+           absl::StrCat(op.abi_version()), op.plugin_version().empty() ? "-" : op.plugin_version(),
+           plugin.stale() ? op.path() + " (changed: being described again)" : op.path()});
     }
   }
   std::vector<std::string> versions;

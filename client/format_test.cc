@@ -306,5 +306,25 @@ TEST(FormatTest, ListAndDeviceTables) {
   EXPECT_EQ(json["kernels"].size(), 2u);
 }
 
+// A library whose file changed shows its last description, marked; a new one its error.
+TEST(FormatTest, PluginTableMarksLibrariesBeingDescribed) {
+  v1::ListDevicesResponse devices;
+  devices.add_plugin_abi_versions(2);
+  v1::Plugin* changed = devices.add_plugins();
+  changed->set_name("mine");
+  changed->set_stale(true);
+  v1::PluginOp* op = changed->add_ops();
+  op->set_kernel("mine:one_shot");
+  op->set_path("/plugins/mine.so");
+  v1::Plugin* fresh = devices.add_plugins();
+  fresh->set_name("new");
+  fresh->set_stale(true);
+  fresh->set_error("plugin /plugins/new.so: being described (a new library); list again shortly");
+  const std::string table = PluginTable(devices);
+  EXPECT_NE(table.find("/plugins/mine.so (changed: being described again)"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("new: plugin /plugins/new.so: being described"), std::string::npos) << table;
+}
+
 }  // namespace
 }  // namespace symmbench::client

@@ -29,9 +29,12 @@ std::string ShortName(absl::string_view value) {
 
 std::string BoundedMessage(absl::string_view message, size_t max_bytes) {
   if (message.size() <= max_bytes) return std::string(message);
-  const size_t n = CharacterBoundary(message, max_bytes);
-  return std::string(message.substr(0, n)) + "... (" + std::to_string(message.size()) +
-         " bytes in all)";
+  // The note counts against the bound too: the whole result is at most max_bytes.
+  const std::string note = "... (" + std::to_string(message.size()) + " bytes in all)";
+  if (note.size() >= max_bytes)
+    return std::string(message.substr(0, CharacterBoundary(message, max_bytes)));
+  const size_t n = CharacterBoundary(message, max_bytes - note.size());
+  return std::string(message.substr(0, n)) + note;
 }
 
 }  // namespace symmbench

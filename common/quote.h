@@ -21,8 +21,8 @@ std::string Quote(absl::string_view value);
 // Quote(value).
 std::string ShortName(absl::string_view value);
 
-// `message` cut to at most `max_bytes` bytes (at a UTF-8 character boundary), with
-// "... (N bytes in all)" appended when cut: the last guard before a status leaves the process.
+// `message` cut (at a UTF-8 character boundary) so that, with "... (N bytes in all)" appended
+// when cut, it has at most `max_bytes` bytes: the last guard before a status leaves the process.
 std::string BoundedMessage(absl::string_view message, size_t max_bytes = 2048);
 
 }  // namespace symmbench

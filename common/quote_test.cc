@@ -34,7 +34,12 @@ TEST(ShortNameTest, IdsAsTheyAreLongOnesQuoted) {
 TEST(BoundedMessageTest, CutsOnlyLongMessages) {
   EXPECT_EQ(BoundedMessage("job j-1 not found"), "job j-1 not found");
   const std::string cut = BoundedMessage(std::string(5000, 'm'), 100);
-  EXPECT_EQ(cut, std::string(100, 'm') + "... (5000 bytes in all)");
+  EXPECT_EQ(cut, std::string(77, 'm') + "... (5000 bytes in all)");
+  EXPECT_EQ(cut.size(), 100u);
+  // The documented 2 KiB holds with the note (it was 2,074 bytes).
+  EXPECT_EQ(BoundedMessage(std::string(100000, 'x')).size(), 2048u);
+  // A bound shorter than the note keeps the bound.
+  EXPECT_EQ(BoundedMessage(std::string(50, 'y'), 10), std::string(10, 'y'));
 }
 
 }  // namespace

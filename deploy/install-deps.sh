@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   bazel-bootstrap protobuf-compiler protobuf-compiler-grpc libprotobuf-dev libgrpc++-dev
   libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
-  libcli11-dev libopenblas-dev patchelf g++ python3 python3-yaml python3-jsonschema prometheus
+  libcli11-dev libopenblas-dev libssl-dev patchelf g++ python3 python3-yaml python3-jsonschema prometheus
   gnuplot-nox
   clang libclang-rt-14-dev  # tests/fuzz: libFuzzer with ASan/UBSan (CI's fuzz pass)
   slurm-wlm                 # tests/slurm_test: a real slurmctld + slurmd (--launcher slurm)

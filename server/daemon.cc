@@ -226,16 +226,18 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
   JobManager* const jobs = parts->jobs.get();
   jobs->set_metrics(parts->metrics.get());
   parts->plugins = std::make_unique<PluginCatalog>(
-      options.plugin_dir.empty() ? "" : Absolute(options.plugin_dir), worker, inventory->backend);
+      options.plugin_dir.empty() ? "" : Absolute(options.plugin_dir), worker, inventory->backend,
+      std::chrono::seconds(options.plugin_describe_timeout_s));
   if (!options.plugin_dir.empty()) {
     std::error_code error;
     if (!std::filesystem::is_directory(parts->plugins->dir(), error)) {
       return absl::InvalidArgumentError(
           absl::StrCat("--plugin-dir ", options.plugin_dir, ": not a directory"));
     }
+    // Starts describing them in the background; the daemon serves meanwhile.
     const std::vector<v1::Plugin> listed = parts->plugins->List();
-    spdlog::info("--plugin-dir {}: {} librar{}", parts->plugins->dir(), listed.size(),
-                 listed.size() == 1 ? "y" : "ies");
+    spdlog::info("--plugin-dir {}: {} librar{}, being described", parts->plugins->dir(),
+                 listed.size(), listed.size() == 1 ? "y" : "ies");
   }
   jobs->set_plugins(parts->plugins.get());
 

@@ -37,6 +37,8 @@ struct DaemonOptions {
   bool allow_fault_injection = false;
   // Users' plugin libraries offered to jobs (plugin/symmbench_plugin.h); empty: none.
   std::string plugin_dir;
+  // How long describing one library may take (PluginCatalog's describe_timeout), seconds.
+  int plugin_describe_timeout_s = 20;
   std::string launcher = "local";  // local | slurm | command
   int slurm_ranks = 64;  // ranks this daemon keeps in Slurm (or the cluster) at once: its "devices"
   std::string launch_command;  // --launcher command: the program that starts / stops workers

@@ -9,6 +9,7 @@
 #include "security/secrets.h"
 #include "server/job_manager.h"
 #include "server/job_util.h"
+#include "server/plugin_catalog.h"
 #include "spdlog/spdlog.h"
 #include "spec/job_keys.h"
 
@@ -79,8 +80,11 @@ bool JobManager::StartJob(const Placement& placement) {
   request.tls_ca = options_.worker_tls_ca;
   request.tls_server_name = options_.worker_tls_server_name;
   request.nodes = job.record.spec().nodes();
-  absl::StatusOr<std::unique_ptr<LaunchedJob>> launched =
-      secret.ok() ? launcher_->Launch(request) : secret.status();
+  // A plugin library replaced since submission fails the job here, before a worker loads it.
+  const absl::Status same_plugins = CheckPluginLibraries(job.record.spec());
+  absl::StatusOr<std::unique_ptr<LaunchedJob>> launched = !same_plugins.ok() ? same_plugins
+                                                          : secret.ok() ? launcher_->Launch(request)
+                                                                        : secret.status();
   if (launched.ok()) {
     job.launched = *std::move(launched);
     if (!job.launched->launch_id().empty()) {

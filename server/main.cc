@@ -132,6 +132,11 @@ int main(int argc, char** argv) {
   app.add_option("--plugin-dir", options.plugin_dir,
                  "offer the plugin libraries (*.so) of this directory to jobs, as kernels "
                  "\"<file name without .so>:<op>\" (docs/plugins.md)");
+  app.add_option("--plugin-describe-timeout-s", options.plugin_describe_timeout_s,
+                 "how long describing one plugin library may take (its loading included) before "
+                 "it is listed with an error; libraries are described in the background")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   app.add_option("--launcher", options.launcher,
                  "local: fork the workers on this host; slurm: one sbatch job per benchmark job, "
                  "one task per rank (sbatch, squeue, sacct, scancel from PATH; SLURM_CONF "

@@ -57,6 +57,8 @@ class PluginJobTest : public ::testing::Test {
     daemon_->set_extra_args({"--plugin-dir", plugins, "--allow-fault-injection"});
     std::string error;
     ASSERT_TRUE(daemon_->Start(&error)) << error;
+    // The libraries are described in the background (hang_cpu hangs only when run).
+    ASSERT_TRUE(WaitForPluginsDescribed(*daemon_));
   }
   static void TearDownTestSuite() {
     delete daemon_;

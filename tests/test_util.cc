@@ -296,6 +296,20 @@ std::string BinFolder(const std::string& dir) {
   return bin;
 }
 
+bool WaitForPluginsDescribed(const Daemon& daemon, std::chrono::seconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    const nlohmann::json devices = daemon.ClientJson({"devices"});
+    bool stale = !devices.is_object();
+    for (const nlohmann::json& p : devices.value("plugins", nlohmann::json::array())) {
+      stale |= p.value("stale", false);
+    }
+    if (!stale) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
 std::map<std::string, int> JobStartsInLog(const std::string& log_path) {
   std::ifstream in(log_path);
   std::map<std::string, int> starts;

@@ -115,6 +115,11 @@ class Daemon {
   std::vector<std::string> client_args_;
 };
 
+// Polls `devices --json` until no plugin library is listed `stale` (being described) or
+// `timeout` passes; whether none is.
+bool WaitForPluginsDescribed(const Daemon& daemon,
+                             std::chrono::seconds timeout = std::chrono::seconds(120));
+
 // How many times a daemon's log says each job started running ("job j-000001 running: ..."),
 // by job id.
 std::map<std::string, int> JobStartsInLog(const std::string& log_path);
