@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "security/channel.h"
 #include "server/device_inventory.h"
 #include "server/job_manager.h"
 #include "server/launch/command_launcher.h"
@@ -97,6 +98,36 @@ std::string WorkerAddress(const std::string& listen, int port) {
 
 absl::Status WithContext(const absl::Status& status, const std::string& what) {
   return absl::Status(status.code(), absl::StrCat(what, ": ", status.message()));
+}
+
+// The workers dial `address` trusting `options.worker_tls_ca` and expecting the name
+// `options.worker_tls_server_name` (empty: the host they dial). A certificate they cannot verify
+// (a name it does not hold, another CA) would fail every job with only "rank 0 exited with code
+// 1", so the daemon makes their handshake once at its start. FAILED_PRECONDITION naming the
+// address, the name and the CA when it does not complete within 10 s.
+absl::Status CheckWorkersVerify(const std::string& address, const JobManagerOptions& options) {
+  ChannelSecurity security;
+  if (absl::Status s = LoadClientTls(options.worker_tls_ca, "", "", &security); !s.ok()) {
+    return WithContext(s, "--tls-worker-ca");
+  }
+  security.server_name = options.worker_tls_server_name;
+  const std::shared_ptr<grpc::Channel> channel = MakeChannel(address, security);
+  const auto deadline = std::chrono::system_clock::now() + std::chrono::seconds(10);
+  // READY once the handshake completed; TRANSIENT_FAILURE as soon as it failed.
+  for (grpc_connectivity_state state = channel->GetState(/*try_to_connect=*/true);
+       state != GRPC_CHANNEL_TRANSIENT_FAILURE && state != GRPC_CHANNEL_SHUTDOWN;
+       state = channel->GetState(true)) {
+    if (state == GRPC_CHANNEL_READY) return absl::OkStatus();
+    if (!channel->WaitForStateChange(state, deadline)) break;
+  }
+  const std::string name =
+      security.server_name.empty() ? address.substr(0, address.rfind(':')) : security.server_name;
+  return absl::FailedPreconditionError(absl::StrCat(
+      "--tls-cert: this daemon's workers could not verify its certificate: a TLS handshake with ",
+      address, " expecting the name ", name, " and trusting ", options.worker_tls_ca,
+      " did not complete. The certificate must name ", name,
+      " (a DNS or IP subject alternative name) and be signed by that CA; or give "
+      "--tls-server-name (the name the workers expect) or --tls-worker-ca"));
 }
 
 }  // namespace
@@ -278,6 +309,13 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
         absl::StrCat("could not listen on ", options.listen, " (in use by another process?)"));
   }
   jobs->set_coordinator_address(WorkerAddress(options.listen, port));
+  if (security->tls) {
+    if (absl::Status s = CheckWorkersVerify(WorkerAddress(options.listen, port), manager_options);
+        !s.ok()) {
+      parts->server->Shutdown();
+      return s;
+    }
+  }
   // Health NOT_SERVING while the job database takes no writes (jobs wait, SubmitJob is refused;
   // reads go on): a readiness probe takes the daemon out of rotation until there is room.
   jobs->set_db_writable_listener([health = parts->server->GetHealthCheckService()](bool writable) {

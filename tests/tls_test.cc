@@ -3,6 +3,9 @@
 // they carry their job's secret); and a whole job runs over TLS with a token, its workers
 // dialling TLS too.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <fstream>
 
 #include "tests/security_util.h"
 #include "tests/test_util.h"
@@ -95,6 +98,50 @@ TEST_F(TlsTest, WholeJobOverTlsWithTokenOnEveryInterface) {
   // The port speaks only TLS, so the workers' Store and report calls went over TLS; the
   // daemon told them which CA to trust.
   EXPECT_EQ(daemon.Stop(), 0);
+}
+
+// A certificate the daemon's own workers cannot verify (here: they expect a name it does not
+// hold) is refused at start, naming the name and the CA. Before, the daemon started and every
+// job failed with "rank 0 exited with code 1", the cause only in the worker logs.
+TEST_F(TlsTest, ACertificateTheWorkersCannotVerifyIsRefusedAtStart) {
+  Daemon daemon(dir_, 2);
+  daemon.set_extra_args({"--tls-cert", pki_.server_cert, "--tls-key", pki_.server_key,
+                         "--tls-server-name", "db-only.example.test"});
+  std::string error;
+  ASSERT_FALSE(daemon.Start(&error));
+  EXPECT_NE(error.find("--tls-cert: this daemon's workers could not verify its certificate: a "
+                       "TLS handshake with 127.0.0.1:"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("expecting the name db-only.example.test and trusting " + pki_.server_cert),
+            std::string::npos)
+      << error;
+}
+
+// A worker that ends with an error: the job's error carries its first error line, not only
+// "rank R exited with code 1".
+TEST(WorkerErrorTest, AFailedWorkersFirstErrorLineIsInTheJobsError) {
+  const std::string dir = MakeTempDir("worker_error");
+  const std::string worker = dir + "/worker.sh";
+  std::ofstream(worker) << "#!/bin/sh\n"
+                        << "echo '[2026-12-07 10:00:00.000] [symmbench-worker] [info] starting'\n"
+                        << "echo '[2026-12-07 10:00:00.100] [symmbench-worker] [critical] cannot "
+                           "reach the coordinator: UNAVAILABLE: handshake failed' >&2\n"
+                        << "exit 1\n";
+  ASSERT_EQ(chmod(worker.c_str(), 0755), 0);
+  Daemon daemon(dir, 2);
+  daemon.set_worker(worker);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  CommandResult result;
+  const nlohmann::json job = daemon.ClientJson(
+      {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "2", "--wait"}, &result);
+  EXPECT_EQ(job.value("state", ""), "FAILED") << job.dump();
+  EXPECT_NE(job.value("error", "")
+                .find(" exited with code 1: cannot reach the coordinator: "
+                      "UNAVAILABLE: handshake failed"),
+            std::string::npos)
+      << job.dump();
 }
 
 }  // namespace

@@ -1,7 +1,14 @@
 // What every launcher shares: the worker's command line and environment.
 #include "server/launch/launcher.h"
 
+#include <algorithm>
+#include <fstream>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "common/quote.h"
 #include "security/secrets.h"
 
 extern char** environ;
@@ -52,6 +59,27 @@ std::vector<std::string> WorkerEnvironment(const LaunchRequest& request) {
   }
   env.insert(env.end(), forced.begin(), forced.end());
   return env;
+}
+
+std::string FirstErrorLine(const std::string& log_path, size_t max_bytes) {
+  std::ifstream in(log_path);
+  std::string line, last;
+  while (std::getline(in, line)) {
+    const absl::string_view text = absl::StripAsciiWhitespace(line);
+    if (text.empty()) continue;
+    const bool glog_error = text.size() > 5 && text[0] == 'E' && absl::ascii_isdigit(text[1]) &&
+                            absl::ascii_isdigit(text[4]);
+    const size_t level = std::min(text.find("] [error] "), text.find("] [critical] "));
+    if (level != absl::string_view::npos) {
+      return BoundedMessage(text.substr(text.find("] ", level + 2) + 2), max_bytes);
+    }
+    if (glog_error || absl::StrContains(text, "\"level\":\"error\"") ||
+        absl::StrContains(text, "\"level\":\"critical\"")) {
+      return BoundedMessage(text, max_bytes);
+    }
+    last = std::string(text);
+  }
+  return BoundedMessage(last, max_bytes);
 }
 
 }  // namespace symmbench

@@ -84,6 +84,12 @@ class Launcher {
 std::vector<std::string> WorkerCommand(const std::string& worker_path, const LaunchRequest& request,
                                        const std::vector<std::string>& rank_args);
 
+// The first error a worker's log holds, to carry into its job's error: the first line at error
+// or critical level (spdlog's text or JSON lines, gRPC's "E1207 ..." lines), else the last
+// non-empty line; spdlog's "[time] [name] [level] " prefix left out, cut to `max_bytes`. Empty
+// when the file cannot be read or is empty.
+std::string FirstErrorLine(const std::string& log_path, size_t max_bytes = 300);
+
 // The daemon's environment plus what every worker gets: NVLink multicast off
 // (NCCL_NVLS_ENABLE=0, TORCH_SYMM_MEM_DISABLE_MULTICAST=1, NVSHMEM_DISABLE_NVLS=1), the job's
 // secret in SYMMBENCH_JOB_SECRET (never in argv, which other users can read in /proc), and

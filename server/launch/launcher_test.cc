@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "server/launch/slurm_launcher.h"
 #include "server/launch/subprocess.h"
@@ -83,6 +84,25 @@ TEST(SlurmStateTest, HeldAfterAFailedLaunchFails) {
   EXPECT_FALSE(s.ended);
   EXPECT_TRUE(s.failed);
   EXPECT_EQ(s.why, "Slurm job 5 PENDING (launch failed requeued held); log /l");
+}
+
+// The line a failed worker's error carries: its first error, without spdlog's prefix.
+TEST(FirstErrorLineTest, FirstErrorElseLastLine) {
+  const std::string path = ::testing::TempDir() + "/rank0.log";
+  std::ofstream(path) << "[2026-12-07 10:00:00.000] [symmbench-worker] [info] rank 0 starting\n"
+                      << "E1207 10:00:00.100 123 ssl_transport_security.cc:1519] Handshake failed\n"
+                      << "[2026-12-07 10:00:00.200] [symmbench-worker] [critical] cannot reach "
+                         "the coordinator: UNAVAILABLE\n";
+  EXPECT_EQ(FirstErrorLine(path),
+            "E1207 10:00:00.100 123 ssl_transport_security.cc:1519] Handshake failed");
+  std::ofstream(path) << "[2026-12-07 10:00:00.000] [symmbench-worker] [info] starting\n"
+                      << "[2026-12-07 10:00:00.200] [symmbench-worker] [error] rank 0: bad thing\n";
+  EXPECT_EQ(FirstErrorLine(path), "rank 0: bad thing");
+  std::ofstream(path) << "plain words\nthe last one\n\n";
+  EXPECT_EQ(FirstErrorLine(path), "the last one");
+  std::ofstream(path) << std::string(5000, 'x') << "\n";
+  EXPECT_EQ(FirstErrorLine(path, 100).size(), 100u);
+  EXPECT_EQ(FirstErrorLine(::testing::TempDir() + "/missing.log"), "");
 }
 
 TEST(WorkerCommandTest, OrderAndOptionalFlags) {

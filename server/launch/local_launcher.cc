@@ -42,6 +42,7 @@ struct WorkerProcess {
   int rank = 0;
   pid_t pid = -1;  // also its process-group id
   bool exited = false;
+  std::string log_path;  // its stdout and stderr
 };
 
 class LocalJob : public LaunchedJob {
@@ -71,6 +72,12 @@ class LocalJob : public LaunchedJob {
         status_.failed_rank = w.rank;
         status_.why = got < 0 ? absl::StrCat("rank ", w.rank, " could not be waited for")
                               : DescribeExit(w.rank, status);
+        // What the worker said before it ended: often the cause (a TLS handshake that failed,
+        // a library that did not load), otherwise only in its log.
+        if (got > 0 && WIFEXITED(status)) {
+          const std::string said = FirstErrorLine(w.log_path);
+          if (!said.empty()) absl::StrAppend(&status_.why, ": ", said);
+        }
       }
     }
     status_.ended = all_exited;
@@ -168,7 +175,7 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> LocalLauncher::Launch(const LaunchR
       return absl::InternalError(absl::StrCat("vfork for rank ", rank, ": ", std::strerror(errno)));
     }
     setpgid(pid, pid);  // also from the parent, so the group exists before any kill
-    started.push_back({rank, pid, false});
+    started.push_back({rank, pid, false, log_path});
   }
   return std::unique_ptr<LaunchedJob>(new LocalJob(std::move(started)));
 }
