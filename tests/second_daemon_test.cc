@@ -50,15 +50,20 @@ CommandResult RunSecondDaemon(const std::string& listen, const std::string& db,
   return RunSecondDaemon(DaemonArgv(listen, db, dir));
 }
 
-// The second daemon exited at once, refused, naming the first one's pid; the first serves on
-// and still has its job.
-void ExpectRefused(const CommandResult& second, const Daemon& first, const std::string& job_id) {
+// The second daemon exited at once, refused, naming the first one's pid; what it said.
+std::string ExpectRefusedNamingHolder(const CommandResult& second, const Daemon& first) {
   EXPECT_NE(second.exit_code, 137) << "the second daemon kept running";
   EXPECT_NE(second.exit_code, 0);
   const std::string said = second.out + second.err;
   EXPECT_NE(said.find("in use by another symmbenchd (pid " + std::to_string(first.pid()) + ","),
             std::string::npos)
       << said;
+  return said;
+}
+
+// ExpectRefusedNamingHolder, and the first serves on and still has its job.
+void ExpectRefused(const CommandResult& second, const Daemon& first, const std::string& job_id) {
+  ExpectRefusedNamingHolder(second, first);
   EXPECT_EQ(first.Client({"list"}).exit_code, 0);
   EXPECT_NE(first.Client({"status", job_id}).out.find(job_id), std::string::npos);
 }
@@ -68,14 +73,8 @@ TEST(SecondDaemonTest, TheSameDatabaseIsRefusedNamingTheHolder) {
   Daemon first(dir, 2);
   std::string error;
   ASSERT_TRUE(first.Start(&error)) << error;
-  const CommandResult second =
-      RunSecondDaemon("127.0.0.1:0", dir + "/jobs.db", MakeTempDir("second"));
-  EXPECT_NE(second.exit_code, 137) << "the second daemon kept running";
-  EXPECT_NE(second.exit_code, 0);
-  const std::string said = second.out + second.err;
-  EXPECT_NE(said.find("in use by another symmbenchd (pid " + std::to_string(first.pid()) + ","),
-            std::string::npos)
-      << said;
+  const std::string said = ExpectRefusedNamingHolder(
+      RunSecondDaemon("127.0.0.1:0", dir + "/jobs.db", MakeTempDir("second")), first);
   EXPECT_NE(said.find(dir + "/jobs.db"), std::string::npos) << said;
   // The first one serves on, and once it is gone the database is free again.
   EXPECT_EQ(first.Client({"list"}).exit_code, 0);
