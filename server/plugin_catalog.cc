@@ -178,14 +178,6 @@ std::vector<v1::Plugin> PluginCatalog::List() {
   return plugins;
 }
 
-bool PluginCatalog::WaitDescribed(std::chrono::milliseconds timeout) {
-  std::unique_lock<std::mutex> lock(mu_);
-  return described_.wait_for(lock, timeout, [&] {
-    return stopping_ || std::all_of(entries_.begin(), entries_.end(),
-                                    [](const auto& e) { return e.second.current(); });
-  });
-}
-
 absl::Status PluginCatalog::Resolve(v1::JobSpec* spec) {
   spec->clear_plugin_ops();
   if (absl::Status s = ResolveOne(spec->kernel(), "kernel", spec); !s.ok()) return s;

@@ -58,10 +58,6 @@ class PluginCatalog {
   // library's description is not ready in time or its file cannot be read. Thread-safe.
   absl::Status Resolve(v1::JobSpec* spec);
 
-  // Blocks until every library of the last List() is described as its file is now, or
-  // `timeout` passes; whether they are.
-  bool WaitDescribed(std::chrono::milliseconds timeout);
-
  private:
   struct FileStamp {
     int64_t size = -1;
