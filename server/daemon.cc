@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "kernels/ops/registry.h"
 #include "security/channel.h"
 #include "server/device_inventory.h"
 #include "server/job_manager.h"
@@ -218,6 +219,7 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
     return WithContext(metrics.status(), absl::StrCat("--metrics-listen ", options.metrics_listen));
   }
   parts->metrics = *std::move(metrics);
+  parts->metrics->ExposeKnownSeries(AllOpNames(), v1::Backend_Name(inventory->backend));
   if (slurm) {
     SlurmOptions slurm_options;
     slurm_options.worker_path = worker;

@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "kernels/ops/registry.h"
 #include "prometheus/counter.h"
 #include "prometheus/exposer.h"
@@ -195,11 +196,16 @@ struct CoordinatorMetrics::Impl {
                                  .Register(r);
     devices_busy = &devices.Add({{"state", "busy"}});
     devices_free = &devices.Add({{"state", "free"}});
+    // What --version says (common/build_info.h), never a copy of it.
+    const BuildInfo build = GetBuildInfo();
     prometheus::BuildGauge()
         .Name("symmbench_build_info")
         .Help("Build of the coordinator; the value is always 1")
         .Register(r)
-        .Add({{"version", kVersion}, {"cuda", kCudaVersion}, {"nccl", kNcclVersion}})
+        .Add({{"version", build.version},
+              {"revision", build.git_revision},
+              {"cuda", build.cuda_version},
+              {"nccl", build.nccl_version}})
         .Set(1);
   }
 
@@ -283,6 +289,17 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
 }
 
 std::string CoordinatorMetrics::BoundAddress() const { return impl_->bound_address; }
+
+void CoordinatorMetrics::ExposeKnownSeries(const std::vector<std::string>& kernels,
+                                           const std::string& backend) {
+  for (const std::string& kernel : kernels) {
+    for (v1::JobState state : {v1::SUCCEEDED, v1::FAILED, v1::CANCELLED}) {
+      impl_->Count(impl_->jobs,
+                   {{"kernel", kernel}, {"backend", backend}, {"state", FinalStateLabel(state)}},
+                   0);
+    }
+  }
+}
 
 void CoordinatorMetrics::JobStateChanged(const v1::Job& job) {
   const Labels labels = {{"kernel", job.spec().kernel()}, {"backend", Backend(job)}};

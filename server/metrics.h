@@ -22,11 +22,6 @@ std::string MetricsSizeBucket(const v1::ResultRow& row);
 // Thread-safe: every method may be called from any thread.
 class CoordinatorMetrics {
  public:
-  // Used by the build_info metric.
-  static constexpr const char* kVersion = "0.1.0";
-  static constexpr const char* kCudaVersion = "13.0";
-  static constexpr const char* kNcclVersion = "2.28";
-
   // `listen` empty: no HTTP endpoint (Serialize() still works). Otherwise host:port of a pull
   // Exposer serving /metrics; port 0 picks a free one (see BoundAddress()). INVALID_ARGUMENT
   // for a malformed address, UNAVAILABLE naming it when it cannot be bound.
@@ -39,6 +34,12 @@ class CoordinatorMetrics {
   // "host:PORT" the Exposer listens on (the real port when 0 was asked); "" without one.
   std::string BoundAddress() const;
 
+  // Series whose labels are known before any job: symmbench_jobs_total of every kernel in
+  // `kernels` (the registry's) on `backend` ("cpu", "cuda") in every final state, at zero from
+  // the first scrape of every scraper. A series born at a job's end is at zero for one scrape
+  // only (server/first_scrape.h): a second Prometheus, or anything else that scrapes first,
+  // would see it born holding its count, and increase() and the failure alert miss it.
+  void ExposeKnownSeries(const std::vector<std::string>& kernels, const std::string& backend);
   // Every state change of a job (QUEUED .. final). RUNNING observes the job's queue wait;
   // final states (SUCCEEDED, FAILED, CANCELLED) count in symmbench_jobs_total and observe the
   // job's duration, once per job, even if reported twice.

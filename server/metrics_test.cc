@@ -7,16 +7,17 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <chrono>
 #include <map>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "common/build_info.h"
 #include "gtest/gtest.h"
 
 namespace symmbench {
@@ -234,6 +235,29 @@ TEST(CoordinatorMetricsTest, QueueWaitAndDurationOfEveryJob) {
   EXPECT_DOUBLE_EQ(Value(text, Key("symmbench_job_duration_seconds_bucket", failed, "5")), 0);
 }
 
+// Known label sets are at zero from the first scrape, and a failure counts on the next, for
+// any number of scrapers: none of them sees the series born holding its count.
+TEST(CoordinatorMetricsTest, KnownSeriesAreAtZeroFromTheFirstScrape) {
+  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> created = CoordinatorMetrics::Create("");
+  ASSERT_TRUE(created.ok());
+  CoordinatorMetrics& m = **created;
+  m.ExposeKnownSeries({"one_shot_all_reduce", "broadcast"}, "cuda");
+  const LabelMap failed = {
+      {"backend", "cuda"}, {"kernel", "one_shot_all_reduce"}, {"state", "failed"}};
+  std::string text = m.Serialize();
+  EXPECT_EQ(Value(text, Key("symmbench_jobs_total", failed)), 0);
+  EXPECT_EQ(
+      Value(text, Key("symmbench_jobs_total",
+                      {{"backend", "cuda"}, {"kernel", "broadcast"}, {"state", "cancelled"}})),
+      0);
+  v1::Job job = AllReduceJob();
+  job.set_job_id("j-000001");
+  job.set_state(v1::FAILED);
+  m.JobStateChanged(job);
+  text = m.Serialize();  // a known series counts at once: it was scraped at zero
+  EXPECT_EQ(Value(text, Key("symmbench_jobs_total", failed)), 1);
+}
+
 TEST(CoordinatorMetricsTest, CreateRejectsBadAddress) {
   for (const char* bad : {"nonsense", ":9000", "127.0.0.1:", "127.0.0.1:port", "127.0.0.1:99999"}) {
     absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> m = CoordinatorMetrics::Create(bad);
@@ -361,8 +385,12 @@ TEST(CoordinatorMetricsTest, ExpositionHasEveryFamily) {
   EXPECT_EQ(Value(text, Key("symmbench_store_waits_pending", {})), 1);
   EXPECT_EQ(Value(text, Key("symmbench_devices", {{"state", "busy"}})), 6);
   EXPECT_EQ(Value(text, Key("symmbench_devices", {{"state", "free"}})), 2);
-  EXPECT_EQ(Value(text, Key("symmbench_build_info",
-                            {{"cuda", "13.0"}, {"nccl", "2.28"}, {"version", "0.1.0"}})),
+  // The version --version prints (it was a stale "0.1.0").
+  const BuildInfo build = GetBuildInfo();
+  EXPECT_EQ(Value(text, Key("symmbench_build_info", {{"cuda", build.cuda_version},
+                                                     {"nccl", build.nccl_version},
+                                                     {"revision", build.git_revision},
+                                                     {"version", kVersion}})),
             1);
 
   // The daemon's own process_* metrics, as Prometheus' client libraries name them.
@@ -524,7 +552,8 @@ TEST(CoordinatorMetricsTest, ExposerServesMetricsOnLoopback) {
 TEST(CoordinatorMetricsTest, DestroyingTheExposerDoesNotWaitForCivetwebsPoll) {
   const auto start = std::chrono::steady_clock::now();
   for (const char* listen : {"127.0.0.1:0", "0.0.0.0:0", "127.0.0.1:0"}) {
-    absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> created = CoordinatorMetrics::Create(listen);
+    absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> created =
+        CoordinatorMetrics::Create(listen);
     ASSERT_TRUE(created.ok()) << listen << ": " << created.status();
     const std::string address = (*created)->BoundAddress();
     EXPECT_FALSE(HttpGetMetrics("127.0.0.1" + address.substr(address.rfind(':'))).empty());

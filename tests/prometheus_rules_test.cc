@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -157,14 +158,16 @@ std::vector<std::pair<std::string, std::string>> MetricSelectors(const std::stri
 class PrometheusRulesTest : public ::testing::Test {
  protected:
   void TearDown() override {
-    if (prometheus_ > 0) {
-      kill(prometheus_, SIGTERM);
-      waitpid(prometheus_, nullptr, 0);
+    for (pid_t pid : prometheus_) {
+      kill(pid, SIGTERM);
+      waitpid(pid, nullptr, 0);
     }
   }
-  nlohmann::json Query(const std::string& expr) {
-    return nlohmann::json::parse(HttpGet(web_, "/api/v1/query?query=" + UrlEncode(expr)), nullptr,
-                                 false);
+  // `expr` evaluated now by the Prometheus at `web` (default: the last one started).
+  nlohmann::json Query(const std::string& expr, const std::string& web = "") {
+    return nlohmann::json::parse(
+        HttpGet(web.empty() ? web_ : web, "/api/v1/query?query=" + UrlEncode(expr)), nullptr,
+        false);
   }
   // Prometheus' answer to GET `path` with `params` (name, value), over [start_, now].
   nlohmann::json Api(const std::string& path,
@@ -205,8 +208,9 @@ class PrometheusRulesTest : public ::testing::Test {
                           << "      - targets: [\"" << target << "\"]\n";
     web_ = "127.0.0.1:" + std::to_string(FreePort());
     start_ = std::time(nullptr) - 1;
-    prometheus_ = fork();
-    if (prometheus_ == 0) {
+    const pid_t pid = fork();
+    if (pid > 0) prometheus_.push_back(pid);
+    if (pid == 0) {
       freopen((dir + "/prometheus.log").c_str(), "w", stderr);
       execl(kPrometheus, kPrometheus, ("--config.file=" + config).c_str(),
             ("--storage.tsdb.path=" + dir + "/tsdb").c_str(),
@@ -224,9 +228,10 @@ class PrometheusRulesTest : public ::testing::Test {
   }
   // The first sample's value of `expr` once it has one that is a number (not NaN), polling
   // until `deadline`; "" if it never does.
-  std::string NumberOf(const std::string& expr, std::chrono::steady_clock::time_point deadline) {
+  std::string NumberOf(const std::string& expr, std::chrono::steady_clock::time_point deadline,
+                       const std::string& web = "") {
     do {
-      nlohmann::json r = Query(expr);
+      nlohmann::json r = Query(expr, web);
       if (r.is_object() && r.value("status", "") == "success" && !r["data"]["result"].empty()) {
         const std::string value = r["data"]["result"][0]["value"][1];
         if (value != "NaN") return value;
@@ -235,9 +240,9 @@ class PrometheusRulesTest : public ::testing::Test {
     } while (std::chrono::steady_clock::now() < deadline);
     return "";
   }
-  pid_t prometheus_ = -1;
-  std::string web_;
-  std::time_t start_ = 0;  // Unix time just before Prometheus started
+  std::vector<pid_t> prometheus_;  // every one started
+  std::string web_;                // the last one's web address
+  std::time_t start_ = 0;          // Unix time just before Prometheus started
 };
 
 TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
@@ -400,11 +405,14 @@ TEST_F(PrometheusRulesTest, EveryDashboardAndRuleExpressionHasSeries) {
     for (const nlohmann::json& rule : group["rules"]) {
       if (rule.value("type", "") != "alerting") continue;
       EXPECT_GT(rule.value("duration", 0.0), 0.0) << rule.dump();
+      // Absolute: an alert is read in Alertmanager, a pager or a chat, not in this tree.
       const std::string url = rule["annotations"].value("runbook_url", "");
-      ASSERT_EQ(url.rfind("docs/runbook.md#", 0), 0u) << rule.dump();
+      const std::string runbook_url =
+          "https://github.com/symmbench/symmbench/blob/main/docs/runbook.md#";
+      ASSERT_EQ(url.rfind(runbook_url, 0), 0u) << rule.dump();
       std::string anchor = rule.value("name", "");
       for (char& c : anchor) c = static_cast<char>(tolower(c));
-      EXPECT_EQ(url, "docs/runbook.md#" + anchor);
+      EXPECT_EQ(url, runbook_url + anchor);
       EXPECT_NE(runbook.find("## " + rule.value("name", "")), std::string::npos) << url;
     }
   }
@@ -444,6 +452,45 @@ TEST_F(PrometheusRulesTest, AFirstJobAndAFirstFailureShowOnTheFirstRun) {
       "increase(symmbench_jobs_total{state=\"failed\",kernel=\"broadcast\"}[1m])", deadline);
   ASSERT_FALSE(failures.empty());
   EXPECT_GT(std::stod(failures), 0.5) << "the first failure of a kernel must show in increase()";
+}
+
+// Two Prometheus servers scraping one daemon, and a curl of /metrics before either: each sees a
+// kernel's first failures as an increase, so the failure alert fires for both. Before, a series
+// was at zero for one scrape only: whoever scraped second saw it born at 5 (increase 0).
+TEST_F(PrometheusRulesTest, EveryScraperSeesAKernelsFirstFailures) {
+  if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << "Debian package prometheus not installed";
+  const std::string dir = MakeTempDir("prometheus_two");
+  Daemon daemon(dir, 2);
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  EXPECT_NE(HttpGet(daemon.metrics_address(), "/metrics").find("symmbench_jobs_total"),
+            std::string::npos);  // a scrape before the servers'
+  std::vector<std::string> webs;
+  for (const std::string& name : {"a", "b"}) {
+    const std::string own = dir + "/" + name;
+    std::filesystem::create_directories(own);
+    ASSERT_TRUE(StartPrometheus(own, daemon.metrics_address()))
+        << ReadFile(own + "/prometheus.log");
+    webs.push_back(web_);
+  }
+  const std::string failing = dir + "/failing.json";
+  std::ofstream(failing) << R"({"kernel": "broadcast", "world_size": 2,
+      "sizes_bytes": [2048], "iters": 1, "inject_fault": "rank_error:1"})";
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
+  }
+  for (const std::string& web : webs) {
+    // Polled until it shows (each scrapes every second); 4.5 and more: the 5 failures.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    std::string seen;
+    do {
+      seen = NumberOf("increase(symmbench_jobs_total{state=\"failed\",kernel=\"broadcast\"}[5m])",
+                      deadline, web);
+    } while (!seen.empty() && std::stod(seen) < 4.5 && std::chrono::steady_clock::now() < deadline);
+    ASSERT_FALSE(seen.empty()) << web;
+    EXPECT_GE(std::stod(seen), 4.5) << "the Prometheus at " << web << " missed the failures";
+  }
 }
 
 }  // namespace
