@@ -377,12 +377,15 @@ std::string TableRow(const v1::ResultRow& row, const std::string& kernel) {
 }
 
 std::string TableError(const v1::Job& job) {
-  if (job.error().empty()) return "";
-  std::string line = absl::StrCat("# error: ", job.error());
+  std::string out;
+  for (const std::string& warning : job.warnings())
+    absl::StrAppend(&out, "# warning: ", warning, "\n");
+  if (job.error().empty()) return out;
+  absl::StrAppend(&out, "# error: ", job.error());
   if (job.failed_rank() >= 0 && job.state() == v1::FAILED) {
-    absl::StrAppend(&line, " (rank ", job.failed_rank(), ")");
+    absl::StrAppend(&out, " (rank ", job.failed_rank(), ")");
   }
-  return line + "\n";
+  return out + "\n";
 }
 
 std::string JobTable(const v1::Job& job) {

@@ -49,7 +49,8 @@ std::string GemmHeader(const std::string& kernel);
 // GemmHeader's); ends with '\n'.
 std::string TableRow(const v1::ResultRow& row, const std::string& kernel);
 
-// The error line ("# error: ...") when job.error() is non-empty, else "".
+// One "# warning: ..." line per Job.warnings, then the error line ("# error: ...") when
+// job.error() is non-empty; "" when neither.
 std::string TableError(const v1::Job& job);
 
 // A whole job as a table: header (baseline from the first row), rows, then the error line.

@@ -237,6 +237,17 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
   JobManagerOptions manager_options;
   manager_options.backend = inventory->backend;
   manager_options.devices = inventory->devices;
+  if (inventory->backend == v1::cpu && !slurm && !command) {
+    // Each CPU rank spins: more ranks than cores share them, and their times include waiting
+    // for the scheduler. Said once here, and by every job that runs so (Job.warnings).
+    manager_options.cpu_cores = CpuCores();
+    if (static_cast<int>(inventory->devices.size()) > manager_options.cpu_cores) {
+      spdlog::warn(
+          "--cpu-slots {} on {} cores: jobs whose ranks outnumber the cores share them "
+          "and say so in their warnings",
+          inventory->devices.size(), manager_options.cpu_cores);
+    }
+  }
   manager_options.log_dir = log_dir;
   manager_options.max_nodes =
       options.max_nodes > 0 ? options.max_nodes : (slurm || command ? 64 : 1);

@@ -24,7 +24,7 @@ struct DaemonOptions {
   std::string db;                         // default: $XDG_STATE_HOME/symmbench/jobs.db
   int64_t db_max_bytes = 0;               // 0: the filesystem's room
   std::string backend = "auto";           // auto, cuda or cpu
-  int cpu_slots = 4;                      // CPU ranks offered when there is no GPU
+  int cpu_slots = 0;                      // CPU ranks offered without a GPU; 0: one per core
   std::string worker;                     // default: symmbench-worker next to this binary
   std::string log_dir;                    // default: <state dir>/logs
   int job_timeout_s = 3600;

@@ -1,6 +1,7 @@
 // DiscoverDevices: CUDA devices through `symmbench-worker --probe-devices`, or CPU slots.
 #include "server/device_inventory.h"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -28,6 +29,17 @@ absl::StatusOr<std::string> RunProbe(const std::string& worker_path) {
   }
   return output;
 }
+
+}  // namespace
+
+int CpuCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
+  return std::max(1, CPU_COUNT(&set));
+}
+
+namespace {
 
 std::vector<v1::Device> CpuSlots(int cpu_slots) {
   const int64_t physical = static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
@@ -106,9 +118,9 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
     return absl::InvalidArgumentError(
         absl::StrCat("--backend: want auto, cuda or cpu (got ", backend_flag, ")"));
   }
-  if (cpu_slots < 1) {
+  if (cpu_slots < 0) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--cpu-slots: must be >= 1 (got ", cpu_slots, ")"));
+        absl::StrCat("--cpu-slots: must be >= 1, or 0 for one per core (got ", cpu_slots, ")"));
   }
   Inventory inventory;
   if (backend_flag != "cpu") {
@@ -127,7 +139,7 @@ absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
     }
   }
   inventory.backend = v1::cpu;
-  inventory.devices = CpuSlots(cpu_slots);
+  inventory.devices = CpuSlots(cpu_slots > 0 ? cpu_slots : CpuCores());
   return inventory;
 }
 

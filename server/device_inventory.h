@@ -18,8 +18,14 @@ struct Inventory {
   v1::MachineInfo machine;
 };
 
+// The CPUs this process may run on (sched_getaffinity: a cgroup's or taskset's limit included),
+// at least 1.
+int CpuCores();
+
 // `backend_flag`: "auto" (CUDA if the probe finds GPUs, else CPU), "cuda" (FAILED_PRECONDITION
-// when no GPU is found) or "cpu". CPU slots each get an equal share of physical memory.
+// when no GPU is found) or "cpu". `cpu_slots`: the CPU ranks offered, 0 for one per core
+// (CpuCores()); each slot gets an equal share of physical memory. INVALID_ARGUMENT naming
+// --cpu-slots when it is negative.
 absl::StatusOr<Inventory> DiscoverDevices(const std::string& backend_flag,
                                           const std::string& worker_path, int cpu_slots);
 

@@ -2,6 +2,7 @@
 #include "server/device_inventory.h"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 
 namespace symmbench {
 namespace {
@@ -32,8 +33,7 @@ TEST(DeviceInventoryTest, ParsesProbeVersionsAndToleratesTheirAbsence) {
 
 TEST(DeviceInventoryTest, RejectsGarbageProbeOutput) {
   EXPECT_EQ(ParseProbeOutput("not json").status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(ParseProbeOutput(R"({"gpus":[]})").status().code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ParseProbeOutput(R"({"gpus":[]})").status().code(), absl::StatusCode::kInvalidArgument);
 }
 
 TEST(DeviceInventoryTest, CpuBackendGivesTheRequestedSlots) {
@@ -49,9 +49,20 @@ TEST(DeviceInventoryTest, BadFlagsNameTheFlag) {
   auto bad_backend = DiscoverDevices("tpu", "/nonexistent", 1);
   ASSERT_FALSE(bad_backend.ok());
   EXPECT_NE(bad_backend.status().message().find("--backend"), std::string::npos);
-  auto bad_slots = DiscoverDevices("cpu", "/nonexistent", 0);
+  auto bad_slots = DiscoverDevices("cpu", "/nonexistent", -1);
   ASSERT_FALSE(bad_slots.ok());
   EXPECT_NE(bad_slots.status().message().find("--cpu-slots"), std::string::npos);
+}
+
+// Without --cpu-slots, one slot per core this process may run on (it was 4 on any machine).
+TEST(DeviceInventoryTest, CpuSlotsDefaultToTheCores) {
+  auto inventory = DiscoverDevices("cpu", "/nonexistent", 0);
+  ASSERT_TRUE(inventory.ok()) << inventory.status();
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  ASSERT_EQ(sched_getaffinity(0, sizeof(set), &set), 0);
+  EXPECT_EQ(static_cast<int>(inventory->devices.size()), CPU_COUNT(&set));
+  EXPECT_EQ(CpuCores(), CPU_COUNT(&set));
 }
 
 TEST(DeviceInventoryTest, CudaBackendWithoutWorkerBinaryFails) {

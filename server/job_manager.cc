@@ -215,6 +215,7 @@ absl::Status JobManager::ResolveDispatch(v1::JobSpec* spec) const {
 }
 
 void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
+  *row->mutable_warnings() = record.warnings();
   if (dispatch_tables_ == nullptr || options_.devices.empty()) return;
   const std::string& gpu_model = options_.devices[0].name();
   const int world_size = record.spec().world_size();

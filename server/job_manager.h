@@ -45,6 +45,9 @@ struct JobManagerOptions {
   std::string worker_tls_server_name;
   std::chrono::seconds default_job_timeout{3600};
   int max_nodes = 1;  // hosts one job may span (JobSpec.nodes); 1 with the local launcher
+  // The cores the CPU ranks of this host share (0: not counted, e.g. GPUs or a cluster's
+  // ranks): a job started while more ranks than that run gets a warning (Job.warnings).
+  int cpu_cores = 0;
   std::chrono::milliseconds poll_interval{20};  // reaping / timeout check period
   // Recorded with every job (Job.machine); backend, gpu_model and device_count are filled in
   // from the fields above when left empty.

@@ -51,6 +51,17 @@ bool JobManager::StartJob(const Placement& placement) {
   for (int ordinal : ordinals) job.record.add_devices(ordinal);
   // Names this run's host resources (shared-memory segments) apart from any other daemon's
   // job of the same id (job ids are unique per database only).
+  if (options_.cpu_cores > 0) {
+    int ranks = static_cast<int>(ordinals.size());
+    for (const auto& [other_id, other] : active_) ranks += other.record.spec().world_size();
+    if (ranks > options_.cpu_cores) {
+      job.record.add_warnings(absl::StrCat(
+          ranks, " CPU ranks ran on ", options_.cpu_cores,
+          " cores: they shared cores, so its times include waiting for the scheduler (run "
+          "fewer ranks at once: symmbenchd --cpu-slots ",
+          options_.cpu_cores, " or less)"));
+    }
+  }
   job.instance = NewRunInstance();
   job.record.set_run_instance(job.instance);
   // Stored RUNNING (with the instance) before any worker starts: after a crash, the restarted
@@ -96,6 +107,10 @@ bool JobManager::StartJob(const Placement& placement) {
                                              " world_size ", ordinals.size(), " devices ",
                                              absl::StrJoin(ordinals, ",")),
                                 JobLogFields(job.record)));
+  for (const std::string& warning : job.record.warnings()) {
+    spdlog::warn("{}",
+                 WithFields(absl::StrCat("job ", id, ": ", warning), JobLogFields(job.record)));
+  }
   Publish(id, StateEvent(job.record), false);
   auto [it, inserted] = active_.emplace(id, std::move(job));
   NoteState(it->second.record);

@@ -82,8 +82,10 @@ int main(int argc, char** argv) {
   app.add_option("--backend", options.backend, "auto, cuda or cpu")
       ->check(CLI::IsMember({"auto", "cuda", "cpu"}))
       ->capture_default_str();
-  app.add_option("--cpu-slots", options.cpu_slots, "CPU ranks offered when there is no GPU")
-      ->check(CLI::PositiveNumber)
+  app.add_option("--cpu-slots", options.cpu_slots,
+                 "CPU ranks offered when there is no GPU (default 0: one per core this daemon may "
+                 "run on; more share cores, and their jobs say so)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   app.add_option("--worker", options.worker, "symmbench-worker binary (default: next to this one)");
   app.add_option("--log-dir", options.log_dir, "worker logs (default: <state dir>/logs)");
