@@ -120,10 +120,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);  // usage on stderr; --help and --version exit 0
-    if (code == 0) return sc::kExitOk;
-    if (global.json) std::cout << sc::ErrorToJson("INVALID_ARGUMENT", e.what()).dump() << "\n";
-    return sc::kExitError;
+    // --help and --version: CLI11 prints them and exits 0.
+    if (e.get_exit_code() == 0) return app.exit(e) == 0 ? sc::kExitOk : sc::kExitError;
+    // Anything else is one line (one JSON object with --json), naming where help is.
+    return sc::ReportError(
+        global,
+        absl::InvalidArgumentError(absl::StrCat(
+            e.what(), " (symmbench ", verb.empty() ? "" : absl::StrCat(verb, " "), "--help)")),
+        std::cout, std::cerr);
   }
   global.json = global.json || cli.json_after_subcommand();
   global.rpc_timeout = std::chrono::seconds(timeout_s);

@@ -164,9 +164,27 @@ absl::StatusOr<std::vector<v1::GemmShape>> ParseShapes(const std::string& text,
 absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std::string& source,
                                              std::string_view kernel) {
   ParsedSpecFile parsed;
-  nlohmann::json doc = nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(json);
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte: 1-based offset of the character that broke it; as line and column.
+    const size_t at = std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, json.size());
+    const size_t line = 1 + std::count(json.begin(), json.begin() + at, '\n');
+    const size_t line_start = json.rfind('\n', at == 0 ? 0 : at - 1);
+    const size_t column = line_start == std::string::npos || at == 0 ? at + 1 : at - line_start;
+    std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 13: syntax error while
+    // parsing object key - invalid literal; last read: '...'": the part after the position.
+    if (const size_t colon = what.find(": syntax error"); colon != std::string::npos) {
+      what = what.substr(colon + 2);
+    }
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not valid JSON at line ", line, ", column ", column, ": ", what));
+  }
   if (!doc.is_object()) {
-    return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": not a JSON object (a JobSpec is one: {\"kernel\": ...})"));
   }
   // Older spec files: inject_fault as text ("rank_error:1"), the sweep and the GEMM problems as
   // flat keys.

@@ -190,6 +190,21 @@ TEST(BuildJobSpecTest, BadSpecFileNamesTheFile) {
   EXPECT_FALSE(BuildJobSpec(flags).ok());
 }
 
+// Broken JSON says where: line and column of the character that broke it.
+TEST(ParseSpecJsonTest, BrokenJsonNamesLineAndColumn) {
+  absl::StatusOr<ParsedSpecFile> broken =
+      ParseSpecJson("{\n  \"kernel\": \"broadcast\",,\n  \"world_size\": 2\n}", "--spec f.json");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(
+      broken.status().message().rfind("--spec f.json: not valid JSON at line 2, column 25: ", 0),
+      0u)
+      << broken.status();
+  absl::StatusOr<ParsedSpecFile> array = ParseSpecJson("[1, 2]", "--spec f.json");
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().message().rfind("--spec f.json: not a JSON object", 0), 0u)
+      << array.status();
+}
+
 TEST(ParseSpecJsonTest, ReportsFieldsSet) {
   absl::StatusOr<ParsedSpecFile> parsed =
       ParseSpecJson(R"({"worldSize": 2, "iters": 0, "dtype": null})", "test");

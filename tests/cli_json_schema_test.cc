@@ -150,6 +150,18 @@ TEST_F(CliJsonSchemaTest, TheMainJobGateAndBaselines) {
   Check("gate", gated.out);
 }
 
+// A usage error is one line naming where help is (CLI11 printed two: the error, then "Run with
+// --help for more information.").
+TEST_F(CliJsonSchemaTest, UsageErrorsAreOneLine) {
+  const CommandResult missing =
+      RunCommand({RunfilePath("client/symmbench"), "--coordinator", "127.0.0.1:1", "submit",
+                  "--spec", "/nonexistent/spec.json"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err,
+            "error: --spec: File does not exist: /nonexistent/spec.json (symmbench submit "
+            "--help)\n");
+}
+
 TEST_F(CliJsonSchemaTest, FailuresAreOneErrorObject) {
   // The coordinator unreachable, a misspelled command, a bad flag, an unknown job.
   const CommandResult unreachable = RunCommand(
