@@ -24,7 +24,9 @@ CLI::Option* AddReportFlags(CLI::App* sub, ReportOptions* report) {
   sub->add_flag("--iteration-stats", report->iteration_stats,
                 "Also print min/p50/p95/p99/max/mean/cv of the samples per size");
   sub->add_option("--nccl-tests-json", report->nccl_tests_json,
-                  "Write the job as nccl-tests' JSON document (its -J) to this file");
+                  "Write the job as nccl-tests' JSON document (its -J) to this file (a new one "
+                  "unless --overwrite)");
+  sub->add_flag("--overwrite", report->overwrite, "Replace an existing --nccl-tests-json file");
   return sub->add_option("--min-busbw", report->min_busbw_gbps,
                          "Exit 1 when the average bus bandwidth is below this many GB/s "
                          "(nccl-tests' NCCL_TESTS_MIN_BW, read when the flag is not given)");

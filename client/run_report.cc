@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -99,6 +100,12 @@ absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options) 
     return absl::InvalidArgumentError(
         absl::StrCat(min_busbw_given ? "--min-busbw" : "NCCL_TESTS_MIN_BW",
                      ": want GB/s >= 0 (got ", options->min_busbw_gbps, ")"));
+  }
+  if (std::error_code ec; !options->nccl_tests_json.empty() && !options->overwrite &&
+                          std::filesystem::exists(options->nccl_tests_json, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--nccl-tests-json: ", options->nccl_tests_json,
+                     " exists; give --overwrite to replace it, or another file"));
   }
   return absl::OkStatus();
 }

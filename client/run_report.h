@@ -30,14 +30,17 @@ struct ReportOptions {
   // below it exits 1. 0: not checked.
   double min_busbw_gbps = 0;
   std::string nccl_tests_json;    // --nccl-tests-json FILE: write nccl-tests' JSON document
+  bool overwrite = false;         // --overwrite: replace an existing --nccl-tests-json file
   std::vector<std::string> args;  // the command line, for the JSON document's "args"
 };
 
 // Whether the job is reported this way: a size-swept op (no GEMM op, no calibrate).
 bool HasRunReport(const v1::Job& job);
 
-// INVALID_ARGUMENT naming --stat, --ranks or --min-busbw for a value outside their sets; fills
-// min_busbw_gbps from $NCCL_TESTS_MIN_BW when the flag was not given (`min_busbw_given`).
+// INVALID_ARGUMENT naming --stat, --ranks or --min-busbw for a value outside their sets, and
+// --nccl-tests-json for a file that exists already (unless --overwrite: checked before the job
+// runs, so no result is lost to a typo); fills min_busbw_gbps from $NCCL_TESTS_MIN_BW when the
+// flag was not given (`min_busbw_given`).
 absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options);
 
 // `row` with time_us, algbw_gbps and busbw_gbps (and speedup against the reference's eager

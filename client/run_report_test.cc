@@ -92,6 +92,22 @@ TEST(RestateTest, StatisticOfEachRankReducedOverTheRanks) {
   EXPECT_EQ(Restate(bare, {"mean", "avg"}).time_us(), 12);
 }
 
+// An existing --nccl-tests-json file is refused before the job runs, unless --overwrite (it was
+// replaced silently).
+TEST(ReportOptionsTest, AnExistingJsonFileIsKeptUnlessOverwrite) {
+  ReportOptions options;
+  options.nccl_tests_json = ::testing::TempDir() + "/kept.json";
+  std::ofstream(options.nccl_tests_json) << "{\"mine\": 1}\n";
+  EXPECT_EQ(ResolveReportOptions(false, &options).message(),
+            "--nccl-tests-json: " + options.nccl_tests_json +
+                " exists; give --overwrite to replace it, or another file");
+  options.overwrite = true;
+  EXPECT_TRUE(ResolveReportOptions(false, &options).ok());
+  options.overwrite = false;
+  options.nccl_tests_json = ::testing::TempDir() + "/new.json";
+  EXPECT_TRUE(ResolveReportOptions(false, &options).ok());
+}
+
 TEST(ReportOptionsTest, BadValuesNameTheFlagAndTheEnvironmentGivesTheMinimum) {
   ReportOptions options;
   options.view.stat = "average";
