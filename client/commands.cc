@@ -59,7 +59,30 @@ int FinishReport(const GlobalOptions& global, const v1::Job& job, const ReportOp
 // streams partial rows: those of the first pass are printed as they come (under a "# pass 1 of
 // R" line), then the final rows (under "# final"). On a terminal, stderr shows a progress line.
 int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const ReportOptions& report,
-              std::ostream& out, std::ostream& err) {
+              std::ostream& out, std::ostream& err, bool cancel_on_interrupt = false) {
+  // Ctrl-C while following: the job runs on the coordinator, not here; say so, or cancel it.
+  OnInterrupt on_interrupt(
+      global.interrupts, [&global, &err, cancel_on_interrupt, id = job.job_id()] {
+        if (!cancel_on_interrupt) {
+          err << "\ninterrupted: job " << id << " keeps running on the coordinator; follow it with "
+              << "`symmbench watch " << id << "`, stop it with `symmbench cancel " << id
+              << "` (submit --wait --cancel-on-interrupt cancels it on Ctrl-C)\n"
+              << std::flush;
+          return;
+        }
+        std::unique_ptr<Stub> cancel_stub = MakeStub(global);
+        v1::CancelJobRequest request;
+        request.set_job_id(id);
+        v1::CancelJobResponse response;
+        const grpc::Status status =
+            cancel_stub->CancelJob(UnaryContext(global).get(), request, &response);
+        err << "\ninterrupted: "
+            << (status.ok() ? "cancelled job " + id
+                            : "could not cancel job " + id + " (" + status.error_message() +
+                                  "); it may still run: `symmbench cancel " + id + "`")
+            << "\n"
+            << std::flush;
+      });
   JobProgress progress(err, ProgressWanted(global.json));
   progress.Start(job);
   bool header_printed = false, partial_printed = false, final_printed = false;
@@ -131,9 +154,11 @@ int RunSubmit(const GlobalOptions& global, const SubmitOptions& options, std::os
   }
   if (!global.json) {
     out << "# submitted " << response.job().job_id() << " (" << JobStateName(response.job().state())
-        << ")\n";
+        << ")\n"
+        << std::flush;
   }
-  return FollowJob(*stub, global, response.job(), options.report, out, err);
+  return FollowJob(*stub, global, response.job(), options.report, out, err,
+                   options.cancel_on_interrupt);
 }
 
 int RunWatch(const GlobalOptions& global, const std::string& job_id, std::ostream& out,

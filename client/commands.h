@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "client/interrupts.h"
 #include "client/run_report.h"
 #include "client/spec.h"
 #include "security/channel.h"
@@ -33,6 +34,8 @@ struct GlobalOptions {
   std::chrono::seconds rpc_timeout = kDefaultRpcTimeout;
   // TLS and the bearer token for every call (LoadClientSecurity fills it from the flags).
   ChannelSecurity security;
+  // Ctrl-C while a command waits on a job (main's; null in tests: signals act by default).
+  Interrupts* interrupts = nullptr;
 };
 
 // Where the client finds its credentials: flags, file paths only (the token itself is never
@@ -50,8 +53,10 @@ struct SecurityFlags {
 absl::Status LoadClientSecurity(const SecurityFlags& flags, GlobalOptions* global);
 
 struct SubmitOptions {
-  SpecFlags spec;        // what to run
-  bool wait = false;     // follow the job with WatchJob until it ends
+  SpecFlags spec;     // what to run
+  bool wait = false;  // follow the job with WatchJob until it ends
+  // With wait: Ctrl-C cancels the job (without it, the job keeps running and the client says so).
+  bool cancel_on_interrupt = false;
   ReportOptions report;  // how --wait reports the job (client/run_report.h)
 };
 

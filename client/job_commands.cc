@@ -51,6 +51,9 @@ void AddJobCommands(CommandLine* cli) {
   AddSpecFlags(submit, &submit_options->spec);
   submit->add_flag("--wait", submit_options->wait,
                    "Follow the job until it ends; exit 0 only if it SUCCEEDED");
+  submit->add_flag("--cancel-on-interrupt", submit_options->cancel_on_interrupt,
+                   "With --wait: Ctrl-C cancels the job (without it the job keeps running on "
+                   "the coordinator, and the client says so)");
   CLI::Option* submit_min_busbw = AddReportFlags(submit, &submit_options->report);
   cli->AddJsonFlag(submit);
   cli->OnCommand(submit, [cli, submit_options, submit_min_busbw](

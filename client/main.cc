@@ -57,7 +57,10 @@ bool AnyArgument(int argc, char** argv, std::initializer_list<const char*> names
 }  // namespace
 
 int main(int argc, char** argv) {
+  // First: SIGINT and SIGTERM blocked before any other thread starts (gRPC's).
+  symmbench::client::Interrupts interrupts;
   GlobalOptions global;
+  global.interrupts = &interrupts;
   int timeout_s = static_cast<int>(global.rpc_timeout.count());
 
   CLI::App app{
