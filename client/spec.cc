@@ -19,6 +19,7 @@
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
 #include "nlohmann/json.hpp"
+#include "spec/spec_validation.h"
 
 namespace symmbench::client {
 namespace {
@@ -190,7 +191,7 @@ absl::StatusOr<ParsedSpecFile> ParseSpecJson(const std::string& json, const std:
   // flat keys.
   // The family is --kernel's, else the file's kernel's, else the default kernel's.
   const bool named = doc.contains("kernel") && doc["kernel"].is_string();
-  const std::string_view op = !kernel.empty() || named ? kernel : kDefaultKernel;
+  const std::string_view op = !kernel.empty() || named ? kernel : std::string_view(kDefaultKernel);
   if (absl::Status s = UpgradeSpecJson(&doc, absl::StrCat(source, " "), op); !s.ok()) {
     return s;
   }
@@ -266,7 +267,8 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
   // The family member the kernel takes; the other one, if a spec file gave it, is left for
   // SubmitJob to refuse, naming it.
   const bool ag_gemm =
-      IsFamily(spec.kernel().empty() ? kDefaultKernel : spec.kernel(), OpFamily::kGemmCollective);
+      IsFamily(spec.kernel().empty() ? std::string_view(kDefaultKernel) : spec.kernel(),
+               OpFamily::kGemmCollective);
   if (ag_gemm && all_dtypes) {
     return absl::InvalidArgumentError(
         absl::StrCat("--dtype all: kernel ", spec.kernel(),
@@ -319,19 +321,11 @@ absl::StatusOr<v1::JobSpec> BuildJobSpec(const SpecFlags& flags) {
     if (flags.out_of_place.value_or(false)) sweep->set_placement(v1::PLACEMENT_OUT_OF_PLACE);
     if (flags.misalign) sweep->set_misalign_bytes(*flags.misalign);
     if (absl::Status s = ApplySizeFlags(flags, sweep); !s.ok()) return s;
-    if (!flags.step_factor && !WasSet(parsed, "sweep.step_factor")) {
-      sweep->set_step_factor(kDefaultStepFactor);
-    }
   }
   if (absl::Status s = ApplyLabelFlags(flags.labels, &spec); !s.ok()) return s;
 
-  // Defaults for what neither the file nor the flags set.
-  if (spec.kernel().empty()) spec.set_kernel(std::string(kDefaultKernel));
-  if (spec.dtype() == v1::DTYPE_UNSPECIFIED) spec.set_dtype(kDefaultDType);
-  if (!flags.warmup_iters && !WasSet(parsed, "warmup_iters")) {
-    spec.set_warmup_iters(kDefaultWarmupIters);
-  }
-  if (!flags.iters && !WasSet(parsed, "iters")) spec.set_iters(kDefaultIters);
+  // What neither the file nor the flags set stays unset: the coordinator's defaults
+  // (spec/spec_validation.h: ApplyDefaults) are the same for every client.
 
   if (!flags.world_size && !WasSet(parsed, "world_size")) {
     return absl::InvalidArgumentError(

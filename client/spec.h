@@ -17,13 +17,6 @@ class App;
 
 namespace symmbench::client {
 
-// CLI defaults for fields neither the flags nor the spec file set.
-inline constexpr std::string_view kDefaultKernel = ops::kOneShotAllReduce;
-inline constexpr v1::DType kDefaultDType = v1::bf16;
-inline constexpr int32_t kDefaultStepFactor = 2;
-inline constexpr int32_t kDefaultWarmupIters = 20;
-inline constexpr int32_t kDefaultIters = 100;
-
 // The submit flags as typed; std::nullopt (or empty) means "not given on the command line".
 // Sizes stay text here so that errors can name the flag.
 struct SpecFlags {

@@ -26,14 +26,15 @@ TEST(BuildJobSpecTest, FlagsAndDefaults) {
   flags.step_factor = 4;
   absl::StatusOr<v1::JobSpec> spec = BuildJobSpec(flags);
   ASSERT_TRUE(spec.ok()) << spec.status();
-  EXPECT_EQ(spec->kernel(), "one_shot_all_reduce");
+  // What no flag set stays unset: the coordinator fills in its defaults for every client.
+  EXPECT_EQ(spec->kernel(), "");
   EXPECT_EQ(spec->world_size(), 2);
-  EXPECT_EQ(spec->dtype(), v1::bf16);
+  EXPECT_EQ(spec->dtype(), v1::DTYPE_UNSPECIFIED);
   EXPECT_EQ(spec->sweep().min_bytes(), 2048);
   EXPECT_EQ(spec->sweep().max_bytes(), 64 << 20);
   EXPECT_EQ(spec->sweep().step_factor(), 4);
-  EXPECT_EQ(spec->warmup_iters(), 20);
-  EXPECT_EQ(spec->iters(), 100);
+  EXPECT_FALSE(spec->has_warmup_iters());
+  EXPECT_EQ(spec->iters(), 0);
   EXPECT_FALSE(spec->has_check());  // unset means true
   EXPECT_EQ(spec->backend(), v1::auto_);
   EXPECT_TRUE(spec->sweep().sizes_bytes().empty());
@@ -124,7 +125,7 @@ TEST(BuildJobSpecTest, SpecFileThenFlagsOverride) {
   EXPECT_EQ(spec->sweep().max_bytes(), 1 << 20);  // lowerCamel name accepted
   EXPECT_EQ(spec->warmup_iters(), 0);             // an explicit 0 in the file is kept
   EXPECT_EQ(spec->iters(), 7);
-  EXPECT_EQ(spec->sweep().step_factor(), 2);  // default: neither file nor flag set it
+  EXPECT_EQ(spec->sweep().step_factor(), 0);  // unset: the coordinator's default applies
   EXPECT_TRUE(spec->has_check());
   EXPECT_FALSE(spec->check());
   EXPECT_EQ(spec->labels().at("git"), "def");  // flag label overrides the file's

@@ -333,7 +333,14 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits) {
 
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
   spec->set_backend(ResolveBackend(spec->backend(), limits));
-  if (spec->dtype() == v1::DTYPE_UNSPECIFIED) spec->set_dtype(v1::bf16);
+  if (spec->kernel().empty()) spec->set_kernel(kDefaultKernel);
+  if (spec->dtype() == v1::DTYPE_UNSPECIFIED) spec->set_dtype(kDefaultDType);
+  if (!spec->has_warmup_iters()) spec->set_warmup_iters(kDefaultWarmupIters);
+  if (spec->iters() == 0) spec->set_iters(kDefaultIters);
+  if (spec->has_sweep() && spec->sweep().sizes_bytes().empty() &&
+      spec->sweep().min_bytes() < spec->sweep().max_bytes() && spec->sweep().step_factor() == 0) {
+    spec->mutable_sweep()->set_step_factor(kDefaultStepFactor);
+  }
   if (!spec->has_check()) spec->set_check(true);
   if (spec->repeats() == 0) spec->set_repeats(kDefaultRepeats);
   if (spec->dtype() == v1::fp8_e4m3 && spec->has_gemm() &&

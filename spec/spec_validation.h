@@ -26,7 +26,14 @@ constexpr int32_t kMaxIters = 1000000;  // warmup_iters and iters
 constexpr int kMaxLabels = 64;
 constexpr size_t kMaxLabelKeyLength = 64;
 constexpr size_t kMaxLabelValueLength = 1024;
-constexpr int32_t kDefaultRepeats = 5;  // JobSpec.repeats when unset
+// What the coordinator fills in for fields a spec leaves unset (ApplyDefaults), for every
+// client alike.
+inline constexpr char kDefaultKernel[] = "one_shot_all_reduce";  // JobSpec.kernel
+inline constexpr v1::DType kDefaultDType = v1::bf16;             // JobSpec.dtype
+inline constexpr int32_t kDefaultWarmupIters = 20;               // JobSpec.warmup_iters
+inline constexpr int32_t kDefaultIters = 100;                    // JobSpec.iters (0)
+inline constexpr int32_t kDefaultStepFactor = 2;                 // SweepSpec.step_factor (0)
+constexpr int32_t kDefaultRepeats = 5;                           // JobSpec.repeats when unset
 constexpr int32_t kMaxRepeats = 100;
 // SweepSpec.per_iteration: iters x repeats samples per row at most (one double each).
 constexpr int64_t kMaxPerIterationSamples = 20000;

@@ -306,6 +306,31 @@ TEST(ValidateSpecTest, MaxBytesBelowMinBytes) {
               "sweep.max_bytes:");
 }
 
+// The coordinator's defaults, the same for every client: the README's spec JSON through the
+// API (no iters, warmup, kernel or step factor) was refused for iters 0.
+TEST(ApplyDefaultsTest, UnsetFieldsGetTheDefaults) {
+  v1::JobSpec spec;
+  spec.set_world_size(2);
+  spec.mutable_sweep()->set_min_bytes(2048);
+  spec.mutable_sweep()->set_max_bytes(int64_t{1} << 20);
+  ApplyDefaults(&spec, CudaLimits());
+  EXPECT_EQ(spec.kernel(), "one_shot_all_reduce");
+  EXPECT_EQ(spec.dtype(), v1::bf16);
+  EXPECT_EQ(spec.warmup_iters(), 20);
+  EXPECT_EQ(spec.iters(), 100);
+  EXPECT_EQ(spec.sweep().step_factor(), 2);
+  EXPECT_EQ(spec.repeats(), 5);
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  // What is set stays: an explicit warmup of 0 included.
+  v1::JobSpec mine;
+  mine.set_world_size(2);
+  mine.set_warmup_iters(0);
+  mine.set_iters(7);
+  ApplyDefaults(&mine, CudaLimits());
+  EXPECT_EQ(mine.warmup_iters(), 0);
+  EXPECT_EQ(mine.iters(), 7);
+}
+
 TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
   v1::JobSpec spec = ValidSpec();  // 20 iters, 5 repeats by default
   spec.mutable_sweep()->set_per_iteration(true);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
 #include "tests/rpc_test_util.h"
 #include "tests/test_util.h"
 
@@ -426,6 +427,32 @@ TEST(ListPagesTest, BaselinesArePagedAndListedWithoutRows) {
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   ASSERT_EQ(listed["baselines"].size(), 4u) << listed.dump();
   EXPECT_EQ(listed["baselines"][3]["cases"], 18) << listed.dump();
+}
+
+// The spec JSON of docs/usage.md through the API (no CLI): the coordinator applies the same
+// defaults the CLI's jobs get (kernel, warmup, iters, ...). It was refused: iters 0.
+TEST(ApiDefaultsTest, TheDocsSpecJsonIsAcceptedWithTheDefaults) {
+  Daemon daemon(MakeTempDir("api_defaults"), 2);
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  v1::JobSpec spec;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(
+                  R"({"kernel": "one_shot_all_reduce", "world_size": 2,
+                      "sweep": {"min_bytes": 2048, "max_bytes": 67108864, "step_factor": 4}})",
+                  &spec)
+                  .ok());
+  v1::Job job;
+  grpc::Status submitted = Submit(stub.get(), spec, &job);
+  ASSERT_TRUE(submitted.ok()) << submitted.error_message();
+  EXPECT_EQ(job.spec().iters(), 100);
+  EXPECT_EQ(job.spec().warmup_iters(), 20);
+  EXPECT_EQ(job.spec().dtype(), v1::bf16);
+  EXPECT_EQ(job.spec().repeats(), 5);
+  v1::CancelJobRequest cancel;
+  cancel.set_job_id(job.job_id());
+  v1::CancelJobResponse cancelled;
+  EXPECT_TRUE(stub->CancelJob(Context().get(), cancel, &cancelled).ok());
 }
 
 }  // namespace
