@@ -34,7 +34,7 @@ TEST(BuildJobSpecTest, FlagsAndDefaults) {
   EXPECT_EQ(spec->sweep().max_bytes(), 64 << 20);
   EXPECT_EQ(spec->sweep().step_factor(), 4);
   EXPECT_FALSE(spec->has_warmup_iters());
-  EXPECT_EQ(spec->iters(), 0);
+  EXPECT_FALSE(spec->has_iters());
   EXPECT_FALSE(spec->has_check());  // unset means true
   EXPECT_EQ(spec->backend(), v1::auto_);
   EXPECT_TRUE(spec->sweep().sizes_bytes().empty());

@@ -336,7 +336,7 @@ void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits) {
   if (spec->kernel().empty()) spec->set_kernel(kDefaultKernel);
   if (spec->dtype() == v1::DTYPE_UNSPECIFIED) spec->set_dtype(kDefaultDType);
   if (!spec->has_warmup_iters()) spec->set_warmup_iters(kDefaultWarmupIters);
-  if (spec->iters() == 0) spec->set_iters(kDefaultIters);
+  if (!spec->has_iters()) spec->set_iters(kDefaultIters);
   if (spec->has_sweep() && spec->sweep().sizes_bytes().empty() &&
       spec->sweep().min_bytes() < spec->sweep().max_bytes() && spec->sweep().step_factor() == 0) {
     spec->mutable_sweep()->set_step_factor(kDefaultStepFactor);

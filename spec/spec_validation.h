@@ -31,7 +31,7 @@ constexpr size_t kMaxLabelValueLength = 1024;
 inline constexpr char kDefaultKernel[] = "one_shot_all_reduce";  // JobSpec.kernel
 inline constexpr v1::DType kDefaultDType = v1::bf16;             // JobSpec.dtype
 inline constexpr int32_t kDefaultWarmupIters = 20;               // JobSpec.warmup_iters
-inline constexpr int32_t kDefaultIters = 100;                    // JobSpec.iters (0)
+inline constexpr int32_t kDefaultIters = 100;                    // JobSpec.iters
 inline constexpr int32_t kDefaultStepFactor = 2;                 // SweepSpec.step_factor (0)
 constexpr int32_t kDefaultRepeats = 5;                           // JobSpec.repeats when unset
 constexpr int32_t kMaxRepeats = 100;
@@ -73,9 +73,11 @@ absl::Status ValidateSpec(const v1::JobSpec& spec, const DeviceLimits& limits);
 // size order, one per size, as ResultRow and the gate expect.
 void SortSizes(v1::SweepSpec* sweep);
 
-// Fills the defaults a spec may leave out: backend ("" or "auto" -> limits.backend), check
-// (unset -> true), repeats (0 -> kDefaultRepeats), dtype (unset -> bf16) and, for fp8_e4m3,
-// gemm.fp8_scaling (unset -> tensorwise). Everything else must be given explicitly.
+// Fills the defaults a spec may leave out, the same for every client: backend ("" or "auto" ->
+// limits.backend), kernel ("" -> kDefaultKernel), dtype (unset -> bf16), warmup_iters and iters
+// (unset -> kDefaultWarmupIters, kDefaultIters), sweep.step_factor (0 with min < max ->
+// kDefaultStepFactor), check (unset -> true), repeats (0 -> kDefaultRepeats) and, for
+// fp8_e4m3, gemm.fp8_scaling (unset -> tensorwise). Everything else must be given explicitly.
 void ApplyDefaults(v1::JobSpec* spec, const DeviceLimits& limits);
 
 }  // namespace symmbench

@@ -329,6 +329,12 @@ TEST(ApplyDefaultsTest, UnsetFieldsGetTheDefaults) {
   ApplyDefaults(&mine, CudaLimits());
   EXPECT_EQ(mine.warmup_iters(), 0);
   EXPECT_EQ(mine.iters(), 7);
+  // An explicit 0 iterations is kept, and refused: it is not "unset".
+  v1::JobSpec zero = spec;
+  zero.set_iters(0);
+  ApplyDefaults(&zero, CudaLimits());
+  EXPECT_EQ(zero.iters(), 0);
+  ExpectError(ValidateSpec(zero, CudaLimits()), absl::StatusCode::kInvalidArgument, "iters:");
 }
 
 TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
