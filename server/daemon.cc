@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/build_info.h"
 #include "kernels/ops/registry.h"
 #include "security/channel.h"
 #include "server/device_inventory.h"
@@ -219,6 +220,9 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
     return WithContext(metrics.status(), absl::StrCat("--metrics-listen ", options.metrics_listen));
   }
   parts->metrics = *std::move(metrics);
+  const BuildInfo build = GetBuildInfo();
+  parts->metrics->SetBuildInfo(build.version, build.git_revision, build.cuda_version,
+                               build.nccl_version);
   parts->metrics->ExposeKnownSeries(AllOpNames(), v1::Backend_Name(inventory->backend));
   if (slurm) {
     SlurmOptions slurm_options;

@@ -14,7 +14,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "common/build_info.h"
 #include "kernels/ops/registry.h"
 #include "prometheus/counter.h"
 #include "prometheus/exposer.h"
@@ -63,6 +62,7 @@ struct CoordinatorMetrics::Impl {
   Family<Histogram>* kernel_latency = nullptr;
   Family<Histogram>* job_duration = nullptr;
   Family<Histogram>* queue_wait = nullptr;
+  Family<Gauge>* build_info = nullptr;  // one series: SetBuildInfo's labels
   Family<Gauge>* busbw = nullptr;
   Family<Gauge>* algbw = nullptr;
   Family<Gauge>* tflops = nullptr;
@@ -196,17 +196,10 @@ struct CoordinatorMetrics::Impl {
                                  .Register(r);
     devices_busy = &devices.Add({{"state", "busy"}});
     devices_free = &devices.Add({{"state", "free"}});
-    // What --version says (common/build_info.h), never a copy of it.
-    const BuildInfo build = GetBuildInfo();
-    prometheus::BuildGauge()
-        .Name("symmbench_build_info")
-        .Help("Build of the coordinator; the value is always 1")
-        .Register(r)
-        .Add({{"version", build.version},
-              {"revision", build.git_revision},
-              {"cuda", build.cuda_version},
-              {"nccl", build.nccl_version}})
-        .Set(1);
+    build_info = &prometheus::BuildGauge()
+                      .Name("symmbench_build_info")
+                      .Help("Build of the coordinator; the value is always 1")
+                      .Register(r);
   }
 
   // Adds `amount` to the counter `labels` of `family`, born at zero (first_scrape.h).
@@ -289,6 +282,13 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
 }
 
 std::string CoordinatorMetrics::BoundAddress() const { return impl_->bound_address; }
+
+void CoordinatorMetrics::SetBuildInfo(const std::string& version, const std::string& revision,
+                                      const std::string& cuda, const std::string& nccl) {
+  impl_->build_info
+      ->Add({{"version", version}, {"revision", revision}, {"cuda", cuda}, {"nccl", nccl}})
+      .Set(1);
+}
 
 void CoordinatorMetrics::ExposeKnownSeries(const std::vector<std::string>& kernels,
                                            const std::string& backend) {

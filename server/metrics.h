@@ -34,6 +34,10 @@ class CoordinatorMetrics {
   // "host:PORT" the Exposer listens on (the real port when 0 was asked); "" without one.
   std::string BoundAddress() const;
 
+  // symmbench_build_info (value 1) with what --version says (common/build_info.h: the daemon
+  // passes GetBuildInfo()'s fields), never a copy of it. Call once.
+  void SetBuildInfo(const std::string& version, const std::string& revision,
+                    const std::string& cuda, const std::string& nccl);
   // Series whose labels are known before any job: symmbench_jobs_total of every kernel in
   // `kernels` (the registry's) on `backend` ("cpu", "cuda") in every final state, at zero from
   // the first scrape of every scraper. A series born at a job's end is at zero for one scrape

@@ -467,7 +467,7 @@ TEST_F(PrometheusRulesTest, EveryScraperSeesAKernelsFirstFailures) {
   EXPECT_NE(HttpGet(daemon.metrics_address(), "/metrics").find("symmbench_jobs_total"),
             std::string::npos);  // a scrape before the servers'
   std::vector<std::string> webs;
-  for (const std::string& name : {"a", "b"}) {
+  for (const char* name : {"a", "b"}) {
     const std::string own = dir + "/" + name;
     std::filesystem::create_directories(own);
     ASSERT_TRUE(StartPrometheus(own, daemon.metrics_address()))
