@@ -6,9 +6,6 @@
 #include <gtest/gtest.h>
 #include <sched.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -29,12 +26,6 @@ void OnOneCore(Start start) {
   ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
   start();
   ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ostringstream text;
-  text << std::ifstream(path).rdbuf();
-  return text.str();
 }
 
 TEST(CpuSlotsTest, DefaultIsOneSlotPerCore) {

@@ -4,8 +4,6 @@
 // stop. Before, a SIGTERM failed every queued job while a crash (SIGKILL) kept them queued.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 #include "tests/rpc_test_util.h"
@@ -13,12 +11,6 @@
 
 namespace symmbench::testing {
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ostringstream text;
-  text << std::ifstream(path).rdbuf();
-  return text.str();
-}
 
 class GracefulStopTest : public ::testing::Test {
  protected:

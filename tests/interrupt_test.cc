@@ -3,19 +3,10 @@
 // with --cancel-on-interrupt it cancels the job first. Before, the client died with no word.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ostringstream text;
-  text << std::ifstream(path).rdbuf();
-  return text.str();
-}
 
 class InterruptTest : public ::testing::Test {
  protected:

@@ -6,19 +6,11 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
 namespace {
-
-std::string ReadBytes(const std::string& path) {
-  std::ostringstream bytes;
-  bytes << std::ifstream(path, std::ios::binary).rdbuf();
-  return bytes.str();
-}
 
 // symmbenchd's command line on `listen` with database `db`, its logs under `dir`.
 std::vector<std::string> DaemonArgv(const std::string& listen, const std::string& db,
@@ -160,7 +152,7 @@ TEST(SecondDaemonTest, AnotherProgramsDatabaseIsRefusedUntouched) {
                        std::chrono::seconds(20))
                 .exit_code,
             0);
-  const std::string before = ReadBytes(db);
+  const std::string before = ReadFile(db);
   const CommandResult daemon = RunSecondDaemon("127.0.0.1:0", db, dir);
   EXPECT_EQ(daemon.exit_code, 1) << daemon.out << daemon.err;
   EXPECT_NE((daemon.out + daemon.err)
@@ -169,7 +161,7 @@ TEST(SecondDaemonTest, AnotherProgramsDatabaseIsRefusedUntouched) {
                       "symmbenchd left it untouched"),
             std::string::npos)
       << daemon.out << daemon.err;
-  EXPECT_EQ(ReadBytes(db), before);
+  EXPECT_EQ(ReadFile(db), before);
   EXPECT_FALSE(std::filesystem::exists(db + "-wal"));
 }
 
