@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "client/format.h"
+#include "client/nccl_tests_view.h"
 #include "client/progress.h"
 #include "client/rpc_util.h"
 #include "client/run_report.h"
@@ -22,11 +23,17 @@ int ExitForState(v1::JobState state) {
   return state == v1::FAILED || state == v1::CANCELLED ? kExitJobFailed : kExitOk;
 }
 
+// Whether the rows are printed as nccl-tests' table (--format nccl-tests, a size-swept op).
+bool NcclTestsFormat(const v1::Job& job, const ReportOptions& report) {
+  return report.format == "nccl-tests" && HasRunReport(job);
+}
+
 // What follows a job's rows in table mode, before its state and error: the footer, the
 // per-rank and sample tables.
 std::string ReportTables(const v1::Job& job, const ReportOptions& report) {
   if (!HasRunReport(job)) return "";
-  std::string out = RunFooter(job, report);
+  std::string out =
+      NcclTestsFormat(job, report) ? NcclTestsFooter(job, report) : RunFooter(job, report);
   if (report.per_rank) out += PerRankTable(job);
   if (report.iteration_stats) out += IterationStatsTable(job);
   return out;
@@ -89,7 +96,9 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const Report
   grpc::Status status = FollowToEnd(stub, global, &job, [&](const v1::JobEvent& event) {
     const v1::ResultRow& row = event.row();
     const int pass = row.repeat_medians_us_size();
-    if (!global.json && event.has_row() && (!row.partial() || pass == 1)) {
+    // nccl-tests' table has final rows only (its parsers take every line for a result).
+    const bool nccl_tests = NcclTestsFormat(job, report);
+    if (!global.json && event.has_row() && (!row.partial() || (pass == 1 && !nccl_tests))) {
       progress.Clear();
       if (!header_printed) {
         v1::Job placed;
@@ -97,10 +106,20 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const Report
           job.set_backend(placed.backend());
           *job.mutable_devices() = placed.devices();
           *job.mutable_ranks() = placed.ranks();
+          *job.mutable_machine() = placed.machine();
         }
-        if (HasRunReport(job)) out << RunHeader(job, report.view);
-        out << TableHeader(job, &row);
+        if (nccl_tests) {
+          out << NcclTestsHeader(job, report.view);
+        } else {
+          if (HasRunReport(job)) out << RunHeader(job, report.view);
+          out << TableHeader(job, &row);
+        }
         header_printed = true;
+      }
+      if (nccl_tests) {
+        out << NcclTestsLine(job, row, report.view) << std::flush;
+        progress.Update(event);
+        return;
       }
       if (row.partial() && !partial_printed) {
         out << "# pass 1 of " << job.spec().repeats()
@@ -121,7 +140,9 @@ int FollowJob(Stub& stub, const GlobalOptions& global, v1::Job job, const Report
     out << JobToJson(job).dump() << "\n";
   } else {
     if (!header_printed) {
-      out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
+      out << (NcclTestsFormat(job, report)
+                  ? NcclTestsHeader(job, report.view)
+                  : TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0)));
     }
     out << ReportTables(job, report) << "# state " << JobStateName(job.state()) << "\n"
         << TableError(job);
@@ -181,10 +202,17 @@ int RunStatus(const GlobalOptions& global, const std::string& job_id, std::ostre
   if (global.json) {
     out << JobToJson(job).dump() << "\n";
   } else {
-    if (HasRunReport(job)) out << RunHeader(job, report.view);
-    out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
-    for (const v1::ResultRow& row : job.rows()) {
-      out << TableRow(Restate(row, report.view), job.spec().kernel());
+    if (NcclTestsFormat(job, report)) {
+      out << NcclTestsHeader(job, report.view);
+      for (const v1::ResultRow* row : SweptRows(job)) {
+        out << NcclTestsLine(job, *row, report.view);
+      }
+    } else {
+      if (HasRunReport(job)) out << RunHeader(job, report.view);
+      out << TableHeader(job, job.rows().empty() ? nullptr : &job.rows(0));
+      for (const v1::ResultRow& row : job.rows()) {
+        out << TableRow(Restate(row, report.view), job.spec().kernel());
+      }
     }
     out << ReportTables(job, report) << TableError(job);
   }

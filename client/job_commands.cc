@@ -13,12 +13,16 @@ namespace {
 // The report flags of submit --wait, watch and status (client/run_report.h). Returns the
 // --min-busbw option, whose count says whether it was given.
 CLI::Option* AddReportFlags(CLI::App* sub, ReportOptions* report) {
-  sub->add_option("--stat", report->view.stat,
-                  "Time column: median, mean or min of each rank's samples (nccl-tests reports "
-                  "the mean) [default: median]");
-  sub->add_option("--ranks", report->view.ranks,
+  sub->add_option("--format", report->format,
+                  "table: ours, with the reference beside each row; nccl-tests: nccl-tests' own "
+                  "table, which its parsers read [default: table]");
+  sub->add_option("--stat", report->stat_flag,
+                  "Time column: median, mean or min of each rank's samples [default: median; "
+                  "mean in --format nccl-tests and --nccl-tests-json, as nccl-tests]");
+  sub->add_option("--ranks", report->ranks_flag,
                   "Reduce the ranks' times with max, min, avg, or take rank 0's (nccl-tests -a) "
-                  "[default: max]");
+                  "[default: max; avg in --format nccl-tests and --nccl-tests-json, as "
+                  "nccl-tests' -a 1]");
   sub->add_flag("--per-rank", report->per_rank,
                 "Also print each rank's times per size, stragglers marked");
   sub->add_flag("--iteration-stats", report->iteration_stats,

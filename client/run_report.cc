@@ -1,4 +1,5 @@
-// The nccl-tests views of a job: header, restated rows, footer, per-rank and sample tables, JSON.
+// How a job is reported as nccl-tests reports a run: header, restated rows, footer, per-rank and
+// sample tables (nccl-tests' own table and JSON document: nccl_tests_view.cc).
 #include "client/run_report.h"
 
 #include <algorithm>
@@ -9,39 +10,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "client/format.h"
 #include "kernels/ops/registry.h"
 
 namespace symmbench::client {
 namespace {
-
-using OrderedJson = nlohmann::ordered_json;
-
-// One half of a result in nccl-tests' JSON (out_of_place or in_place): time in us, GB/s, and
-// nwrong (a number, as nccl-tests writes it; null when unchecked).
-OrderedJson NcclTestsHalf(double time_us, double algbw_gbps, double busbw_gbps, int64_t wrong,
-                          bool checked) {
-  OrderedJson half;
-  half["time"] = time_us;
-  half["alg_bw"] = algbw_gbps;
-  half["bus_bw"] = busbw_gbps;
-  if (checked) {
-    half["nwrong"] = static_cast<double>(wrong);
-  } else {
-    half["nwrong"] = nullptr;
-  }
-  return half;
-}
-
-// The final rows of a size-swept op (no GEMM or calibrate rows, no partial rows).
-std::vector<const v1::ResultRow*> SweptRows(const v1::Job& job) {
-  std::vector<const v1::ResultRow*> rows;
-  for (const v1::ResultRow& row : job.rows()) {
-    if (!row.partial() && !row.has_gemm() && !row.has_ceilings()) rows.push_back(&row);
-  }
-  return rows;
-}
 
 double StatOf(const v1::RankTime& t, const std::string& stat) {
   if (stat == "mean") return t.mean_us();
@@ -54,7 +27,45 @@ std::string MemoryText(int64_t bytes) {
   return absl::StrFormat("%.1f MiB", bytes / 1048576.0);
 }
 
-// How graph mode timed its replays (SweepSpec.graph_launches), for the header.
+// One figure of `ranks` (each rank's `view.stat`, reduced over the ranks as `view.ranks`
+// says); 0 without ranks.
+double ReduceRanks(const google::protobuf::RepeatedPtrField<v1::RankTime>& ranks,
+                   const RowView& view) {
+  if (ranks.empty()) return 0;
+  if (view.ranks == "0") return StatOf(ranks[0], view.stat);
+  double value = 0, sum = 0;
+  for (int r = 0; r < ranks.size(); ++r) {
+    const double t = StatOf(ranks[r], view.stat);
+    sum += t;
+    if (r == 0 || (view.ranks == "max" && t > value) || (view.ranks == "min" && t < value)) {
+      value = t;
+    }
+  }
+  return view.ranks == "avg" ? sum / ranks.size() : value;
+}
+
+// The bandwidths of `size_bytes` in `time_us` whose busbw / algbw stays as `algbw_gbps` and
+// `busbw_gbps` have it (the op's bus factor).
+struct Bandwidths {
+  double algbw_gbps;
+  double busbw_gbps;
+};
+Bandwidths BandwidthsAt(int64_t size_bytes, double time_us, double algbw_gbps, double busbw_gbps) {
+  const double bus_factor = algbw_gbps > 0 ? busbw_gbps / algbw_gbps : 1.0;
+  const double algbw = static_cast<double>(size_bytes) / (time_us * 1e3);
+  return {algbw, algbw * bus_factor};
+}
+
+}  // namespace
+
+std::vector<const v1::ResultRow*> SweptRows(const v1::Job& job) {
+  std::vector<const v1::ResultRow*> rows;
+  for (const v1::ResultRow& row : job.rows()) {
+    if (!row.partial() && !row.has_gemm() && !row.has_ceilings()) rows.push_back(&row);
+  }
+  return rows;
+}
+
 std::string GraphTiming(const v1::SweepSpec& sweep) {
   if (sweep.graph_launches() > 0) {
     return absl::StrCat("one graph of all iters operations, ", sweep.graph_launches(),
@@ -70,14 +81,23 @@ std::string Describe(const RowView& view) {
   return absl::StrCat(view.stat, " of each rank's samples, ", ranks);
 }
 
-}  // namespace
-
 bool HasRunReport(const v1::Job& job) {
   return !IsFamily(job.spec().kernel(), OpFamily::kGemmCollective) &&
          !IsFamily(job.spec().kernel(), OpFamily::kCalibration);
 }
 
 absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options) {
+  if (options->format != "table" && options->format != "nccl-tests") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--format: want table or nccl-tests (got \"", options->format, "\")"));
+  }
+  // What the flags leave unsaid is each view's own default: ours (median, max) for our table,
+  // nccl-tests' (-a 1: each rank's mean, averaged) for what nccl-tests' tools read.
+  if (!options->stat_flag.empty()) options->view.stat = options->stat_flag;
+  if (!options->ranks_flag.empty()) options->view.ranks = options->ranks_flag;
+  options->nccl_tests_view.stat = options->stat_flag.empty() ? "mean" : options->stat_flag;
+  options->nccl_tests_view.ranks = options->ranks_flag.empty() ? "avg" : options->ranks_flag;
+  if (options->format == "nccl-tests") options->view = options->nccl_tests_view;
   const std::string& stat = options->view.stat;
   if (stat != "median" && stat != "mean" && stat != "min") {
     return absl::InvalidArgumentError(
@@ -112,27 +132,25 @@ absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options) 
 
 v1::ResultRow Restate(const v1::ResultRow& row, const RowView& view) {
   if (view.IsDefault() || row.rank_times_size() == 0) return row;
-  double value = 0;
-  if (view.ranks == "0") {
-    value = StatOf(row.rank_times(0), view.stat);
-  } else {
-    double sum = 0;
-    for (int r = 0; r < row.rank_times_size(); ++r) {
-      const double t = StatOf(row.rank_times(r), view.stat);
-      sum += t;
-      if (r == 0 || (view.ranks == "max" && t > value) || (view.ranks == "min" && t < value)) {
-        value = t;
-      }
-    }
-    if (view.ranks == "avg") value = sum / row.rank_times_size();
-  }
+  const double value = ReduceRanks(row.rank_times(), view);
   if (value <= 0) return row;
   v1::ResultRow restated = row;
-  const double bus_factor = row.algbw_gbps() > 0 ? row.busbw_gbps() / row.algbw_gbps() : 1.0;
+  const Bandwidths bw = BandwidthsAt(row.size_bytes(), value, row.algbw_gbps(), row.busbw_gbps());
   restated.set_time_us(value);
-  restated.set_algbw_gbps(static_cast<double>(row.size_bytes()) / (value * 1e3));
-  restated.set_busbw_gbps(restated.algbw_gbps() * bus_factor);
+  restated.set_algbw_gbps(bw.algbw_gbps);
+  restated.set_busbw_gbps(bw.busbw_gbps);
   if (row.speedup() > 0) restated.set_speedup(row.reference_time_us() / value);
+  if (row.has_in_place()) {
+    v1::InPlaceFigures* in_place = restated.mutable_in_place();
+    if (const double t = ReduceRanks(in_place->rank_times(), view); t > 0) {
+      const Bandwidths ip =
+          BandwidthsAt(row.size_bytes(), t, in_place->algbw_gbps(), in_place->busbw_gbps());
+      in_place->set_time_us(t);
+      in_place->set_algbw_gbps(ip.algbw_gbps);
+      in_place->set_busbw_gbps(ip.busbw_gbps);
+      if (in_place->speedup() > 0) in_place->set_speedup(in_place->reference_time_us() / t);
+    }
+  }
   return restated;
 }
 
@@ -151,18 +169,22 @@ std::string RunHeader(const v1::Job& job, const RowView& view) {
       " repeats: ", spec.repeats(), " validation: ", spec.check() ? 1 : 0,
       " graph: ", sweep.graph() ? 1 : 0, " per-iteration: ", sweep.per_iteration() ? 1 : 0,
       sweep.misalign_bytes() != 0 ? absl::StrCat(" misalign: ", sweep.misalign_bytes()) : "", "\n");
-  absl::StrAppend(
-      &out, "# time: ", Describe(view),
-      view.IsDefault() ? " (nccl-tests: each rank's mean, max over ranks: --stat mean)" : "",
-      "; samples are ", sweep.per_iteration() ? "single iterations" : "timed batches of iterations",
-      "\n");
+  const bool nccl_tests_default = view.stat == "mean" && view.ranks == "avg";
+  absl::StrAppend(&out, "# time: ", Describe(view),
+                  nccl_tests_default ? " (nccl-tests' default, its -a 1)"
+                                     : " (nccl-tests' default, its -a 1, is each rank's mean "
+                                       "averaged over ranks: --stat mean --ranks avg)",
+                  "; samples are ",
+                  sweep.per_iteration() ? "single iterations" : "timed batches of iterations",
+                  "\n");
   if (sweep.graph()) absl::StrAppend(&out, "# graph timing: ", GraphTiming(sweep), "\n");
   absl::StrAppend(&out, "#\n# Using devices\n");
   for (const v1::RankIdentity& rank : job.ranks()) {
     if (rank.pid() == 0) continue;  // not reported (yet)
     absl::StrAppend(&out,
-                    absl::StrFormat("#  Rank %2d Pid %6d on %10s device %2d [%s] %s  memory %s\n",
-                                    rank.rank(), rank.pid(), rank.host(), rank.device(),
+                    absl::StrFormat("#  Rank %2d Group %2d Pid %6d on %10s device %2d [%s] %s  "
+                                    "memory %s\n",
+                                    rank.rank(), 0, rank.pid(), rank.host(), rank.device(),
                                     rank.bus_id().empty() ? "-" : rank.bus_id(), rank.device_name(),
                                     MemoryText(rank.memory_used_bytes())));
   }
@@ -170,11 +192,19 @@ std::string RunHeader(const v1::Job& job, const RowView& view) {
 }
 
 double AverageBusBw(const v1::Job& job, const RowView& view) {
-  const std::vector<const v1::ResultRow*> rows = SweptRows(job);
-  if (rows.empty()) return 0;
+  // As nccl-tests: the mean over every figure reported, out of place and in place.
   double sum = 0;
-  for (const v1::ResultRow* row : rows) sum += Restate(*row, view).busbw_gbps();
-  return sum / static_cast<double>(rows.size());
+  int figures = 0;
+  for (const v1::ResultRow* row : SweptRows(job)) {
+    const v1::ResultRow restated = Restate(*row, view);
+    sum += restated.busbw_gbps();
+    ++figures;
+    if (restated.has_in_place() && restated.in_place().time_us() > 0) {
+      sum += restated.in_place().busbw_gbps();
+      ++figures;
+    }
+  }
+  return figures == 0 ? 0 : sum / figures;
 }
 
 bool BelowMinimum(const v1::Job& job, const ReportOptions& options) {
@@ -202,180 +232,42 @@ std::string RunFooter(const v1::Job& job, const ReportOptions& options) {
 
 std::string PerRankTable(const v1::Job& job) {
   std::vector<std::vector<std::string>> rows = {
-      {"#", "size", "rank", "median_us", "mean_us", "min_us", "straggler"}};
+      {"#", "size", "dtype", "rank", "median_us", "mean_us", "min_us", "straggler"}};
   for (const v1::ResultRow* row : SweptRows(job)) {
     for (const v1::RankTime& t : row->rank_times()) {
-      rows.push_back({"", absl::StrCat(row->size_bytes()), absl::StrCat(t.rank()),
-                      absl::StrFormat("%.2f", t.time_us()), absl::StrFormat("%.2f", t.mean_us()),
-                      absl::StrFormat("%.2f", t.min_us()), t.straggler() ? "*" : ""});
+      rows.push_back({"", absl::StrCat(row->size_bytes()), v1::DType_Name(row->dtype()),
+                      absl::StrCat(t.rank()), absl::StrFormat("%.2f", t.time_us()),
+                      absl::StrFormat("%.2f", t.mean_us()), absl::StrFormat("%.2f", t.min_us()),
+                      t.straggler() ? "*" : ""});
     }
   }
   if (rows.size() == 1) return "";
   return "# per-rank eager times per operation; * = median above 1.25x the other ranks' median\n" +
-         AlignedTable(rows, {false, true, true, true, true, true, false});
+         AlignedTable(rows, {false, true, false, true, true, true, true, false});
 }
 
 std::string IterationStatsTable(const v1::Job& job) {
-  std::vector<std::vector<std::string>> rows = {{"#", "size", "samples", "skipped", "min_us",
-                                                 "p50_us", "p95_us", "p99_us", "max_us", "mean_us",
-                                                 "cv"}};
+  std::vector<std::vector<std::string>> rows = {{"#", "size", "dtype", "samples", "skipped",
+                                                 "min_us", "p50_us", "p95_us", "p99_us", "max_us",
+                                                 "mean_us", "cv"}};
   bool per_iteration = false;
   for (const v1::ResultRow* row : SweptRows(job)) {
     if (!row->has_iteration_stats()) continue;
     const v1::IterationStats& s = row->iteration_stats();
     per_iteration = s.per_iteration();
-    rows.push_back({"", absl::StrCat(row->size_bytes()), absl::StrCat(s.samples()),
-                    absl::StrCat(s.skipped()), absl::StrFormat("%.2f", s.min_us()),
-                    absl::StrFormat("%.2f", s.p50_us()), absl::StrFormat("%.2f", s.p95_us()),
-                    absl::StrFormat("%.2f", s.p99_us()), absl::StrFormat("%.2f", s.max_us()),
-                    absl::StrFormat("%.2f", s.mean_us()), absl::StrFormat("%.3f", s.cv())});
+    rows.push_back({"", absl::StrCat(row->size_bytes()), v1::DType_Name(row->dtype()),
+                    absl::StrCat(s.samples()), absl::StrCat(s.skipped()),
+                    absl::StrFormat("%.2f", s.min_us()), absl::StrFormat("%.2f", s.p50_us()),
+                    absl::StrFormat("%.2f", s.p95_us()), absl::StrFormat("%.2f", s.p99_us()),
+                    absl::StrFormat("%.2f", s.max_us()), absl::StrFormat("%.2f", s.mean_us()),
+                    absl::StrFormat("%.3f", s.cv())});
   }
   if (rows.size() == 1) return "";
-  return absl::StrCat(
-      "# sample statistics per operation (", per_iteration ? "single iterations" : "timed batches",
-      ", max over ranks per sample)\n", AlignedTable(rows, std::vector<bool>(11, true)));
-}
-
-std::string NcclTestsTypeName(v1::DType dtype) {
-  switch (dtype) {
-    case v1::bf16:
-      return "bfloat16";
-    case v1::fp16:
-      return "half";
-    case v1::fp32:
-      return "float";
-    case v1::fp8_e4m3:
-      return "f8e4m3";
-    default:
-      return v1::DType_Name(dtype);
-  }
-}
-
-int NcclVersionCode(const std::string& version) {
-  const std::vector<std::string> parts = absl::StrSplit(version, '.');
-  int major = 0, minor = 0, patch = 0;
-  if (parts.size() != 3 || !absl::SimpleAtoi(parts[0], &major) ||
-      !absl::SimpleAtoi(parts[1], &minor) || !absl::SimpleAtoi(parts[2], &patch)) {
-    return 0;
-  }
-  return major * 10000 + minor * 100 + patch;
-}
-
-OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
-  const v1::JobSpec& spec = job.spec();
-  const v1::SweepSpec& sweep = spec.sweep();
-  const char* kTime = "%Y-%m-%d %H:%M:%S";
-  OrderedJson doc;
-  doc["version"] = 1;
-  doc["start_time"] = job.start_time_unix_ms() > 0 ? UtcTime(job.start_time_unix_ms(), kTime) : "";
-  doc["args"] = options.args;
-  OrderedJson env = OrderedJson::array();
-  if (job.ranks_size() > 0) {
-    for (const std::string& entry : job.ranks(0).env()) env.push_back(entry);
-  }
-  doc["env"] = env;
-  doc["nccl_version"] = NcclVersionCode(job.machine().nccl_version());
-
-  std::vector<const v1::ResultRow*> rows = SweptRows(job);
-  OrderedJson config;
-  config["nthreads"] = 1;
-  config["ngpus"] = 1;  // one device per process, as nccl-tests with -g 1 under MPI
-  int64_t min_bytes = sweep.min_bytes();
-  int64_t max_bytes = sweep.max_bytes();
-  if (sweep.sizes_bytes_size() > 0) {
-    min_bytes = *std::min_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-    max_bytes = *std::max_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-  }
-  config["minimum_bytes"] = min_bytes;
-  config["maximum_bytes"] = max_bytes;
-  config["step_factor"] = sweep.sizes_bytes_size() > 0 ? 0 : sweep.step_factor();
-  config["warmup_iters"] = spec.warmup_iters();
-  config["iterations"] = spec.iters();
-  config["aggregated_iterations"] = 1;
-  config["validation"] = spec.check() ? 1 : 0;
-  // nccl-tests writes -G's launch count here; ours without graph_launches replays its own way.
-  config["graph"] = sweep.graph_launches() > 0 ? sweep.graph_launches() : (sweep.graph() ? 1 : 0);
-  if (sweep.graph()) config["graph_timing"] = GraphTiming(sweep);  // ours
-  config["blocking_collectives"] = "false";
-  config["parallel_init"] = "false";
-  config["misalign_bytes"] = sweep.misalign_bytes();  // ours: nccl-tests has no such key
-  OrderedJson devices = OrderedJson::array();
-  for (const v1::RankIdentity& rank : job.ranks()) {
-    OrderedJson d;
-    d["rank"] = rank.rank();
-    d["group"] = 0;
-    d["pid"] = rank.pid();
-    d["hostname"] = rank.host();
-    d["device"] = rank.device();
-    d["device_hex"] = rank.bus_id();
-    d["device_info"] = rank.device_name();
-    d["memory_used_bytes"] = rank.memory_used_bytes();
-    devices.push_back(d);
-  }
-  config["devices"] = devices;
-  doc["config"] = config;
-
-  OrderedJson results = OrderedJson::array();
-  int64_t wrong = 0;
-  for (const v1::ResultRow* original : rows) {
-    const v1::ResultRow row = Restate(*original, options.view);
-    wrong += row.wrong();
-    OrderedJson r;
-    r["size"] = row.size_bytes();
-    r["count"] = row.count();
-    r["type"] = NcclTestsTypeName(row.dtype());
-    r["redop"] = row.redop();
-    r["root"] = "    -1";
-    r["out_of_place"] = NcclTestsHalf(row.time_us(), row.algbw_gbps(), row.busbw_gbps(),
-                                      row.wrong(), row.checked());
-    if (original->has_in_place()) {  // median, max over ranks, whatever --stat and --ranks say
-      const v1::InPlaceFigures& f = original->in_place();
-      wrong += f.wrong();
-      r["in_place"] =
-          NcclTestsHalf(f.time_us(), f.algbw_gbps(), f.busbw_gbps(), f.wrong(), row.checked());
-    } else {
-      r["in_place"] = nullptr;
-    }
-    r["actual_iterations"] = spec.iters();
-    r["experiment_name"] = spec.kernel();
-    OrderedJson ours;
-    ours["kernel"] = spec.kernel();
-    ours["time_statistic"] = Describe(options.view);
-    ours["reference"] = row.reference();
-    ours["reference_time"] = row.reference_time_us();
-    ours["speedup"] = row.speedup();
-    ours["graph_time"] = row.graph_time_us();
-    ours["iteration_stats"] = ProtoToJson(row.iteration_stats());
-    if (original->has_in_place()) ours["in_place"] = ProtoToJson(original->in_place());
-    OrderedJson ranks = OrderedJson::array();
-    for (const v1::RankTime& t : row.rank_times()) ranks.push_back(ProtoToJson(t));
-    ours["rank_times"] = ranks;
-    r["symmbench"] = ours;
-    results.push_back(r);
-  }
-  doc["results"] = results;
-  doc["out_of_bounds"] = {{"count", wrong}, {"okay", wrong == 0 ? "true" : "false"}};
-  const double average = AverageBusBw(job, options.view);
-  OrderedJson bandwidth;
-  bandwidth["bandwidth"] = average;
-  if (options.min_busbw_gbps > 0) {
-    bandwidth["okay"] = BelowMinimum(job, options) ? "false" : "true";
-  } else {
-    bandwidth["okay"] = "unchecked";
-  }
-  doc["average_bus_bandwidth"] = bandwidth;
-  OrderedJson errors = OrderedJson::array();
-  if (!job.error().empty()) errors.push_back(job.error());
-  doc["errors"] = errors;
-  OrderedJson ours;
-  ours["job_id"] = job.job_id();
-  ours["state"] = JobStateName(job.state());
-  ours["backend"] = v1::Backend_Name(job.backend());
-  ours["gpu_model"] = job.machine().gpu_model();
-  ours["times"] = "UTC";
-  doc["symmbench"] = ours;
-  doc["end_time"] = job.end_time_unix_ms() > 0 ? UtcTime(job.end_time_unix_ms(), kTime) : "";
-  return doc;
+  std::vector<bool> right(12, true);
+  right[2] = false;
+  return absl::StrCat("# sample statistics per operation (",
+                      per_iteration ? "single iterations" : "timed batches",
+                      ", max over ranks per sample)\n", AlignedTable(rows, right));
 }
 
 }  // namespace symmbench::client

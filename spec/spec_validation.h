@@ -37,9 +37,10 @@ constexpr int32_t kDefaultRepeats = 5;                           // JobSpec.repe
 constexpr int32_t kMaxRepeats = 100;
 // SweepSpec.per_iteration: iters x repeats samples per row at most (one double each).
 constexpr int64_t kMaxPerIterationSamples = 20000;
-// SweepSpec.per_iteration: samples in all of a job's rows (rows x iters x repeats) at most. At
-// about 9 bytes a sample that is 1.8 MB, so the record, GetJob and a baseline of the job stay
-// well under gRPC's default 4 MiB message.
+// SweepSpec.per_iteration: samples kept in all of a job's rows at most: rows x iters x repeats
+// x (1 + world_size) per placement timed (each iteration max over ranks and each rank's own).
+// At about 9 bytes a sample that is 1.8 MB, so the record, GetJob and a baseline of the job
+// stay well under gRPC's default 4 MiB message.
 constexpr int64_t kMaxPerIterationJobSamples = 200000;
 // SweepSpec.graph_launches: the most launches of the whole-loop graph under one timer pair.
 constexpr int32_t kMaxGraphLaunches = 100;

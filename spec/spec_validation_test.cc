@@ -363,7 +363,7 @@ TEST(ValidateSpecTest, PerIterationTimingAndSkipFirst) {
 // A job's per-iteration samples are bounded as a whole, so its record stays readable: 64 sizes
 // x 1,000 iterations x 20 repeats made an 11.5 MB record no client could read.
 TEST(ValidateSpecTest, PerIterationSamplesOfTheWholeJobAreBounded) {
-  v1::JobSpec spec = ValidSpec();
+  v1::JobSpec spec = ValidSpec();  // world size 2, an op with an in-place form: 6 copies
   spec.mutable_sweep()->set_per_iteration(true);
   spec.mutable_sweep()->clear_sizes_bytes();
   spec.mutable_sweep()->set_min_bytes(1024);
@@ -372,10 +372,19 @@ TEST(ValidateSpecTest, PerIterationSamplesOfTheWholeJobAreBounded) {
   spec.set_iters(1000);
   spec.set_repeats(20);
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
-              "sweep.per_iteration: rows x iters x repeats must be <= 200000 so that the job's "
-              "record stays readable (under gRPC's 4 MiB); got 11 x 1000 x 20 = 220000");
-  spec.mutable_sweep()->set_max_bytes(int64_t{512} << 10);  // 10 sizes: 200000
+              "sweep.per_iteration: rows x iters x repeats x copies kept (1 + world_size, per "
+              "placement timed) must be <= 200000 so that the job's record stays readable "
+              "(under gRPC's 4 MiB); got 11 x 1000 x 20 x 6 = 1320000");
+  spec.set_repeats(3);
+  spec.mutable_sweep()->set_max_bytes(int64_t{8} << 10);  // 4 sizes x 1000 x 3 x 6 = 72000
   EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_max_bytes(int64_t{2} << 20);  // 12 sizes: 216000
+  ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
+              "sweep.per_iteration: rows x iters x repeats x copies kept");
+  spec.mutable_sweep()->set_placement(v1::PLACEMENT_OUT_OF_PLACE);  // 3 copies: 108000
+  EXPECT_TRUE(ValidateSpec(spec, CudaLimits()).ok());
+  spec.mutable_sweep()->set_placement(v1::PLACEMENT_BOTH);
+  spec.mutable_sweep()->set_max_bytes(int64_t{8} << 10);
   spec.mutable_sweep()->set_all_dtypes(true);  // every size in each dtype
   ExpectError(ValidateSpec(spec, CudaLimits()), absl::StatusCode::kInvalidArgument,
               "sweep.per_iteration: rows x iters x repeats");

@@ -214,12 +214,18 @@ absl::Status ValidateIterationStats(const v1::JobSpec& spec, const OpDescriptor&
     const int64_t dtypes =
         sweep.all_dtypes() ? std::max<int64_t>(1, KernelDTypes(spec).size()) : int64_t{1};
     const int64_t rows = static_cast<int64_t>(sizes->size()) * dtypes;
-    const int64_t samples = rows * spec.iters() * repeats;
+    // Each timed iteration is kept max over ranks and once per rank, in each placement timed.
+    const int64_t placements =
+        kernel.in_place && sweep.placement() != v1::PLACEMENT_OUT_OF_PLACE ? 2 : 1;
+    const int64_t copies = placements * (1 + std::max<int64_t>(1, spec.world_size()));
+    const int64_t samples = rows * spec.iters() * repeats * copies;
     if (samples > kMaxPerIterationJobSamples) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "sweep.per_iteration: rows x iters x repeats must be <= ", kMaxPerIterationJobSamples,
+          "sweep.per_iteration: rows x iters x repeats x copies kept (1 + world_size, per "
+          "placement timed) must be <= ",
+          kMaxPerIterationJobSamples,
           " so that the job's record stays readable (under gRPC's 4 MiB); got ", rows, " x ",
-          spec.iters(), " x ", repeats, " = ", samples,
+          spec.iters(), " x ", repeats, " x ", copies, " = ", samples,
           ": time fewer sizes or iterations per job, or split the sweep into several jobs"));
     }
   }

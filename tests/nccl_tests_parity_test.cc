@@ -80,7 +80,8 @@ TEST_F(NcclTestsParityTest, PerIterationStatisticsRankTimesHeaderFooterAndJson) 
   EXPECT_NE(r.out.find("# time: mean of each rank's samples, average over ranks"),
             std::string::npos);
   for (int rank = 0; rank < 3; ++rank) {
-    EXPECT_NE(r.out.find("#  Rank  " + std::to_string(rank) + " Pid"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("#  Rank  " + std::to_string(rank) + " Group  0 Pid"), std::string::npos)
+        << r.out;
   }
   EXPECT_NE(r.out.find("# Out of bounds values : 0 OK\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("# Avg bus bandwidth    : "), std::string::npos);
@@ -91,7 +92,7 @@ TEST_F(NcclTestsParityTest, PerIterationStatisticsRankTimesHeaderFooterAndJson) 
   std::ifstream file(json_path);
   ASSERT_TRUE(file.good()) << json_path;
   const nlohmann::json doc = nlohmann::json::parse(file);
-  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["version"], 3);
   ASSERT_EQ(doc["results"].size(), 2u);
   ASSERT_EQ(doc["config"]["devices"].size(), 3u);
   EXPECT_EQ(doc["config"]["iterations"], 12);
@@ -137,6 +138,18 @@ TEST_F(NcclTestsParityTest, EveryDTypeInOneJob) {
   EXPECT_EQ(job["spec"]["sweep"]["all_dtypes"], true);
   r = daemon_->Client({"status", job["job_id"]});
   EXPECT_NE(r.out.find("world_size 2  bf16,fp16,fp32  backend cpu"), std::string::npos) << r.out;
+  // Each rank's times and the sample statistics say which dtype each line is of (three blocks
+  // alike without it): per size and dtype, a line per rank and one of statistics.
+  r = daemon_->Client({"status", job["job_id"], "--per-rank", "--iteration-stats"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string tables = r.out.substr(r.out.find("# per-rank"));
+  for (const char* line : {"4096  bf16", "4096  fp16", "65536  fp32"}) {
+    size_t count = 0;
+    for (size_t at = tables.find(line); at != std::string::npos; at = tables.find(line, at + 1)) {
+      ++count;
+    }
+    EXPECT_EQ(count, 3u) << line << "\n" << tables;
+  }
 
   nlohmann::json gathered =
       daemon_->ClientJson({"submit", "--kernel", "all_gather", "--world-size", "3", "--sizes",
@@ -187,8 +200,12 @@ TEST_F(NcclTestsParityTest, InPlaceFiguresBesideTheOutOfPlaceOnes) {
   const nlohmann::json doc = nlohmann::json::parse(file);
   ASSERT_EQ(doc["results"].size(), 2u);
   EXPECT_EQ(doc["results"][0]["in_place"]["nwrong"], 0.0) << doc.dump();
-  EXPECT_DOUBLE_EQ(doc["results"][1]["in_place"]["time"].get<double>(),
-                   job["rows"][1]["in_place"]["time_us"].get<double>());
+  // nccl-tests' default figure (-a 1): each rank's mean, averaged over ranks, in place too.
+  double in_place_mean = 0;
+  for (const nlohmann::json& t : job["rows"][1]["in_place"]["rank_times"]) {
+    in_place_mean += t["mean_us"].get<double>() / 3;
+  }
+  EXPECT_NEAR(doc["results"][1]["in_place"]["time"].get<double>(), in_place_mean, 1e-9);
 
   job = daemon_->ClientJson(
       {"submit", "--world-size", "2", "--sizes", "4K", "--iters", "4", "--out-of-place", "--wait"},
@@ -255,8 +272,9 @@ TEST_F(NcclTestsParityTest, BadPerIterationSpecsNameTheField) {
                        "--step-factor", "2", "--iters", "1000", "--repeats", "20",
                        "--per-iteration"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("sweep.per_iteration: rows x iters x repeats must be <= 200000 so that the "
-                       "job's record stays readable (under gRPC's 4 MiB); got 11 x 1000 x 20"),
+  EXPECT_NE(r.err.find("sweep.per_iteration: rows x iters x repeats x copies kept (1 + "
+                       "world_size, per placement timed) must be <= 200000 so that the job's "
+                       "record stays readable (under gRPC's 4 MiB); got 11 x 1000 x 20 x 6"),
             std::string::npos)
       << r.err;
   r = daemon_->Client(

@@ -106,9 +106,10 @@ void AddControl(const std::string& reference_name, const std::vector<RankResult>
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
 // The in-place figures of a row: the kernel's and the reference's, max over ranks; wrong
-// summed. `speedup`: whether the reference competes (not a check-only one).
+// summed; each rank's own figures; every sample (max over ranks) when `per_iteration`.
+// `speedup`: whether the reference competes (not a check-only one).
 void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, double bus_factor,
-                bool speedup, v1::InPlaceFigures* figures) {
+                bool speedup, bool per_iteration, v1::InPlaceFigures* figures) {
   OpTimes ours;
   OpTimes reference;
   for (const RankResult& r : results) {
@@ -128,6 +129,25 @@ void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, doub
   figures->set_reference_graph_time_us(reference.graph_us);
   if (speedup && ours.eager.median_us > 0) {
     figures->set_speedup(reference.eager.median_us / ours.eager.median_us);
+  }
+  std::vector<std::vector<double>> rank_samples;
+  size_t samples = 0;
+  for (const RankResult& r : results) {
+    rank_samples.push_back(r.in_place.eager.samples_us);
+    samples = std::max(samples, r.in_place.eager.samples_us.size());
+  }
+  for (v1::RankTime& t : RankTimes(rank_samples)) *figures->add_rank_times() = std::move(t);
+  if (per_iteration) {
+    for (int r = 0; r < figures->rank_times_size(); ++r) {
+      figures->mutable_rank_times(r)->mutable_samples_us()->Add(rank_samples[r].begin(),
+                                                                rank_samples[r].end());
+    }
+    for (double sample :
+         WorstPerIndex(results, samples, [](const RankResult& r) -> const std::vector<double>& {
+           return r.in_place.eager.samples_us;
+         })) {
+      figures->add_samples_us(sample);
+    }
   }
 }
 
@@ -172,6 +192,12 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   std::vector<std::vector<double>> rank_samples;
   for (const RankResult& r : results) rank_samples.push_back(r.ours.eager.samples_us);
   for (v1::RankTime& t : RankTimes(rank_samples)) *row.add_rank_times() = std::move(t);
+  if (plan.loop.per_iteration) {  // each rank's single iterations (nccl-tests' process rows)
+    for (int r = 0; r < row.rank_times_size(); ++r) {
+      row.mutable_rank_times(r)->mutable_samples_us()->Add(rank_samples[r].begin(),
+                                                           rank_samples[r].end());
+    }
+  }
   *row.mutable_iteration_stats() = IterationStatsOf(samples, static_cast<int>(batches.size()),
                                                     plan.loop.skip_first, plan.loop.per_iteration);
   if (!results.empty() && results[0].has_compare) AddComparison(plan, results, &row);
@@ -179,7 +205,8 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
     AddControl(context.reference_names[0], results, &row);
   }
   if (!results.empty() && results[0].has_in_place) {
-    AddInPlace(results, size_bytes, bus_factor, !check_only, row.mutable_in_place());
+    AddInPlace(results, size_bytes, bus_factor, !check_only, plan.loop.per_iteration,
+               row.mutable_in_place());
   }
   int64_t wrong = 0;
   for (const RankResult& r : results) wrong += r.check.wrong;

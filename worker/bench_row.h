@@ -45,7 +45,8 @@ struct RankResult {
   // Text form: the check, every operation's median/min/max/graph, then the kernel's samples
   // and loop medians and each reference's loop medians (references' samples stay local), then
   // the compare kernel's figures, check, samples and loop medians when there is one, then the
-  // in-place figures and check when measured, then the A/A control's figures and loop medians.
+  // in-place figures, check and samples when measured, then the A/A control's figures and loop
+  // medians.
   std::string Encode() const;
   // INTERNAL naming the text when it does not parse or exceeds the sanity bounds.
   static absl::StatusOr<RankResult> Decode(const std::string& text);

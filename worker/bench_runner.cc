@@ -411,6 +411,7 @@ absl::Status RunBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* ren
           v1::ResultRow row = row_of({SoFar(result)});
           row.set_partial(true);
           row.clear_rank_times();  // rank 0's alone
+          if (row.has_in_place()) row.mutable_in_place()->clear_rank_times();
           if (absl::Status s = sink(row); !s.ok()) return annotate(s);
           last_partial = now;
         }

@@ -78,6 +78,7 @@ std::string RankResult::Encode() const {
     WriteTimes(in_place_reference, out);
     out << ' ';
     WriteCheck(in_place_check, out);
+    WriteValues(in_place.eager.samples_us, out);
   }
   out << ' ' << (has_control ? 1 : 0);
   if (has_control) {
@@ -122,6 +123,7 @@ absl::StatusOr<RankResult> RankResult::Decode(const std::string& text) {
     ReadTimes(in, &r.in_place);
     ReadTimes(in, &r.in_place_reference);
     ReadCheck(in, &r.in_place_check);
+    if (!ReadValues(in, kMaxSamplesEncoded, &r.in_place.eager.samples_us)) return bad;
   }
   int has_control = 0;
   in >> has_control;

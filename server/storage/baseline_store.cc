@@ -126,6 +126,15 @@ absl::StatusOr<v1::Baseline> BaselineFromJob(const v1::Job& job, const std::stri
   v1::Baseline baseline;
   baseline.set_name(name);
   *baseline.mutable_job() = job;
+  // The gate compares the rows' own samples; each rank's single iterations (a per-iteration
+  // job's) would only make the baseline larger.
+  for (v1::ResultRow& row : *baseline.mutable_job()->mutable_rows()) {
+    for (v1::RankTime& t : *row.mutable_rank_times()) t.clear_samples_us();
+    if (row.has_in_place()) {
+      row.mutable_in_place()->clear_samples_us();
+      for (v1::RankTime& t : *row.mutable_in_place()->mutable_rank_times()) t.clear_samples_us();
+    }
+  }
   baseline.set_saved_unix_ms(now_unix_ms);
   baseline.set_source(absl::StrCat("saved from job ", job.job_id()));
   return baseline;

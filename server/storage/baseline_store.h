@@ -39,7 +39,8 @@ inline constexpr size_t kMaxBaselineBytes = size_t{3} << 20;
 // "baseline.job.rows: empty").
 absl::Status ValidateBaseline(const v1::Baseline& baseline);
 
-// The baseline `name` made of `job` (its whole record, rows included) at `now_unix_ms`.
+// The baseline `name` made of `job` (its whole record, rows included, less each rank's single
+// iterations: RankTime.samples_us, InPlaceFigures.samples_us) at `now_unix_ms`.
 // FAILED_PRECONDITION naming job_id when the job did not SUCCEED or has no rows.
 absl::StatusOr<v1::Baseline> BaselineFromJob(const v1::Job& job, const std::string& name,
                                              int64_t now_unix_ms);
