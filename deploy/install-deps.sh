@@ -8,6 +8,7 @@ packages=(
   libspdlog-dev libfmt-dev libgtest-dev prometheus-cpp-dev libsqlite3-dev nlohmann-json3-dev
   libcli11-dev libopenblas-dev libssl-dev patchelf g++ python3 python3-yaml python3-jsonschema prometheus
   gnuplot-nox
+  python3-grpcio python3-protobuf  # python/: the Python client and its test
   clang libclang-rt-14-dev  # tests/fuzz: libFuzzer with ASan/UBSan (CI's fuzz pass)
   slurm-wlm                 # tests/slurm_test: a real slurmctld + slurmd (--launcher slurm)
 )
