@@ -253,6 +253,7 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
     }
   }
   manager_options.log_dir = log_dir;
+  manager_options.worker_log_format = options.log_format;
   manager_options.max_nodes =
       options.max_nodes > 0 ? options.max_nodes : (slurm || command ? 64 : 1);
   manager_options.default_job_timeout = std::chrono::seconds(options.job_timeout_s);

@@ -31,9 +31,10 @@ struct DaemonOptions {
   std::string port_file;                          // written once serving (address, metrics)
   std::string metrics_listen = "127.0.0.1:9464";  // empty: no /metrics
   int max_watch_streams = 256;
-  ServerSecurityFlags security;  // TLS, token, read-only calls (listen is copied in)
-  std::string tls_worker_ca;     // CA the workers verify the daemon with
-  std::string tls_server_name;   // name the workers expect in the daemon's certificate
+  ServerSecurityFlags security;     // TLS, token, read-only calls (listen is copied in)
+  std::string tls_worker_ca;        // CA the workers verify the daemon with
+  std::string tls_server_name;      // name the workers expect in the daemon's certificate
+  std::string log_format = "text";  // --log-format, passed on to the workers
   bool allow_fault_injection = false;
   // Users' plugin libraries offered to jobs (plugin/symmbench_plugin.h); empty: none.
   std::string plugin_dir;

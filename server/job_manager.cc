@@ -226,7 +226,9 @@ void JobManager::AddMachineContext(const v1::Job& record, v1::ResultRow* row) {
     ceilings->set_source(absl::StrCat("calibrated by job ", record.job_id()));
     ceilings->set_measured_unix_ms(NowUnixMs());
     if (absl::Status s = dispatch_tables_->PutCeilings(*ceilings); !s.ok()) {
-      spdlog::error("job {}: could not store the ceilings: {}", record.job_id(), s.ToString());
+      spdlog::error("{}", WithFields(absl::StrCat("job ", record.job_id(),
+                                                  ": could not store the ceilings: ", s.ToString()),
+                                     JobFields(record.job_id())));
     }
     return;
   }
@@ -400,8 +402,10 @@ absl::Status JobManager::Persist(const v1::Job& record, const char* operation) {
   absl::Status status = db_->UpdateJob(record);
   NoteWrite(status, operation);
   if (!status.ok()) {
-    spdlog::error("job {}: could not store the {} record: {}", record.job_id(),
-                  v1::JobState_Name(record.state()), status.ToString());
+    spdlog::error("{}", WithFields(absl::StrCat("job ", record.job_id(), ": could not store the ",
+                                                v1::JobState_Name(record.state()),
+                                                " record: ", status.ToString()),
+                                   JobFields(record.job_id())));
   }
   return status;
 }

@@ -43,6 +43,7 @@ struct JobManagerOptions {
   // verifies the daemon's certificate, and the name to expect in it (empty: the host).
   std::string worker_tls_ca;
   std::string worker_tls_server_name;
+  std::string worker_log_format = "text";  // the workers' --log-format (the daemon's)
   std::chrono::seconds default_job_timeout{3600};
   int max_nodes = 1;  // hosts one job may span (JobSpec.nodes); 1 with the local launcher
   // The cores the CPU ranks of this host share (0: not counted, e.g. GPUs or a cluster's

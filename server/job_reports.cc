@@ -74,7 +74,8 @@ absl::Status JobManager::ReportFailure(const std::string& job_id, int rank,
   if (absl::Status s = CheckReportingRank(job.record.spec(), rank); !s.ok()) return s;
   // A worker's error goes into the record and to every watcher: bounded like a status.
   const std::string said = BoundedMessage(error, kMaxReportedErrorBytes);
-  spdlog::warn("job {} rank {} failed: {}", job_id, rank, said);
+  spdlog::warn("{}", WithFields(absl::StrCat("job ", job_id, " rank ", rank, " failed: ", said),
+                                JobFields(job_id, rank)));
   if (!job.finishing) {
     // Its peers may be waiting on it in a barrier: stop them now instead of at their timeout.
     BeginFinish(&job, v1::FAILED, absl::StrCat("rank ", rank, ": ", said), rank);

@@ -90,6 +90,7 @@ bool JobManager::StartJob(const Placement& placement) {
   request.secret = job.secret;
   request.tls_ca = options_.worker_tls_ca;
   request.tls_server_name = options_.worker_tls_server_name;
+  request.log_format = options_.worker_log_format;
   request.nodes = job.record.spec().nodes();
   // A plugin library replaced since submission fails the job here, before a worker loads it.
   const absl::Status same_plugins = CheckPluginLibraries(job.record.spec());
@@ -128,8 +129,10 @@ void JobManager::RetryWrites() {
   }
   for (auto it = unsaved_final_.begin(); it != unsaved_final_.end();) {
     if (!Persist(it->second, "finish_job").ok()) return;
-    spdlog::info("job {}: its {} record is stored now", it->first,
-                 v1::JobState_Name(it->second.state()));
+    spdlog::info("{}", WithFields(absl::StrCat("job ", it->first, ": its ",
+                                               v1::JobState_Name(it->second.state()),
+                                               " record is stored now"),
+                                  JobFields(it->first)));
     it = unsaved_final_.erase(it);
   }
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "proto/symmbench.pb.h"
-#include "server/log_format.h"
+#include "common/log_format.h"
 
 namespace symmbench {
 
@@ -19,7 +19,7 @@ int64_t NowUnixMs();
 bool IsFinal(v1::JobState state);
 // A JobEvent carrying the record's state and error.
 v1::JobEvent StateEvent(const v1::Job& record);
-// The fields of a job's log lines (server/log_format.h): job_id, state, kernel, world_size,
+// The fields of a job's log lines (common/log_format.h): job_id, state, kernel, world_size,
 // backend, devices, then duration_s and queue_wait_s once known, and error when set.
 std::vector<LogField> JobLogFields(const v1::Job& record);
 // A new run instance: 16 random hex digits (Job.run_instance).

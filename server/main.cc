@@ -13,9 +13,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/build_info.h"
+#include "common/library_logs.h"
+#include "common/log_format.h"
 #include "server/daemon.h"
-#include "server/library_logs.h"
-#include "server/log_format.h"
 
 namespace symmbench {
 namespace {
@@ -43,7 +43,9 @@ int Run(const Flags& flags) {
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  absl::StatusOr<std::unique_ptr<Daemon>> daemon = Daemon::BuildAndStart(flags.daemon);
+  DaemonOptions options = flags.daemon;
+  options.log_format = flags.log_format;
+  absl::StatusOr<std::unique_ptr<Daemon>> daemon = Daemon::BuildAndStart(options);
   if (!daemon.ok()) {
     spdlog::critical("{}", std::string(daemon.status().message()));
     return daemon.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;

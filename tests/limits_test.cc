@@ -194,7 +194,8 @@ TEST(LibraryLogsTest, LibraryLinesGoThroughTheDaemonsJsonLogger) {
 }
 
 // With --log-format json a job's lines carry its fields as keys (job id, state, kernel, world
-// size, duration), and a FAILED job is logged at warning.
+// size, duration), a FAILED job is logged at warning, and every line of its workers is JSON
+// with the job id and rank.
 TEST(LibraryLogsTest, JobLinesCarryFieldsAndAFailedJobWarns) {
   const std::string dir = MakeTempDir("json_job_logs");
   Daemon daemon(dir, 2);
@@ -231,6 +232,41 @@ TEST(LibraryLogsTest, JobLinesCarryFieldsAndAFailedJobWarns) {
   EXPECT_EQ(failed["level"], "warning");
   EXPECT_EQ(failed["job_id"], "j-000002");
   EXPECT_NE(failed["error"].get<std::string>().find("rank 1"), std::string::npos) << failed.dump();
+  // The daemon's line about the failed rank names the job and the rank as fields.
+  bool rank_failed_line = false;
+  std::istringstream again(ReadFile(daemon.log_path()));
+  for (std::string line; std::getline(again, line);) {
+    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (parsed.value("msg", "").find("rank 1 failed") == std::string::npos) continue;
+    rank_failed_line = true;
+    EXPECT_EQ(parsed["job_id"], "j-000002") << line;
+    EXPECT_EQ(parsed["rank"], 1) << line;
+  }
+  EXPECT_TRUE(rank_failed_line) << ReadFile(daemon.log_path());
+  // Every line of every worker too: one JSON object with its job and rank; the failed rank's
+  // error among them.
+  bool injected = false;
+  for (const std::string job : {"j-000001", "j-000002"}) {
+    for (int rank = 0; rank < 2; ++rank) {
+      const std::string path = absl::StrCat(dir, "/logs/", job, ".rank", rank, ".log");
+      std::istringstream worker_log(ReadFile(path));
+      int lines = 0;
+      for (std::string line; std::getline(worker_log, line);) {
+        ++lines;
+        const nlohmann::json parsed =
+            nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+        ASSERT_TRUE(parsed.is_object()) << path << ": " << line;
+        EXPECT_EQ(parsed.value("job_id", ""), job) << line;
+        EXPECT_EQ(parsed.value("rank", -1), rank) << line;
+        if (parsed.value("level", "") == "error" &&
+            parsed.value("msg", "").find("injected fault") != std::string::npos) {
+          injected = true;
+        }
+      }
+      EXPECT_GT(lines, 0) << path;
+    }
+  }
+  EXPECT_TRUE(injected);
 }
 
 // Fields this daemon does not know (a newer client's, or padding) are not stored: a spec or a

@@ -4,6 +4,7 @@
 //
 //   symmbench-worker --coordinator 127.0.0.1:7070 --job-id j-000001 --rank 0 --world-size 2
 //                    --device 0 --backend cuda [--tls-ca ca.pem [--tls-server-name NAME]]
+//                    [--log-format json]
 //   (the job's secret comes in the environment, SYMMBENCH_JOB_SECRET, from the daemon)
 //   symmbench-worker --probe-devices     # prints the CUDA devices as JSON, for the daemon
 //   symmbench-worker --describe-plugin /opt/plugins/mine.so   # a plugin library, as JSON
@@ -20,6 +21,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/build_info.h"
+#include "common/library_logs.h"
+#include "common/log_format.h"
 #include "google/protobuf/util/json_util.h"
 #include "kernels/cuda/device_probe.h"
 #include "plugin/describe.h"
@@ -27,6 +30,7 @@
 #include "proto/worker.grpc.pb.h"
 #include "security/channel.h"
 #include "security/secrets.h"
+#include "worker/log_relay.h"
 #include "worker/session.h"
 #include "worker/store_client.h"
 
@@ -44,9 +48,10 @@ struct WorkerOptions {
   std::string tls_ca;           // TLS to the coordinator, verified with this CA file
   std::string tls_server_name;  // name expected in the coordinator's certificate
   std::string rank_from_env;  // read --rank from this variable (SLURM_PROCID, JOB_COMPLETION_INDEX)
-  std::string device_from_env;  // read --device from this variable (SLURM_LOCALID)
-  std::string host;             // the host name ranks are grouped by; empty: gethostname
-  std::string host_from_env;    // read --host from this variable (SLURMD_NODENAME)
+  std::string device_from_env;      // read --device from this variable (SLURM_LOCALID)
+  std::string host;                 // the host name ranks are grouped by; empty: gethostname
+  std::string host_from_env;        // read --host from this variable (SLURMD_NODENAME)
+  std::string log_format = "text";  // text, or json: every line one object with job_id, rank
 };
 
 // The text of environment variable `name`, read for `flag` (--rank-from-env ...); nullptr,
@@ -188,6 +193,11 @@ int main(int argc, char** argv) {
   app.add_option("--host-from-env", options.host_from_env,
                  "take the host from this environment variable (SLURMD_NODENAME under Slurm) "
                  "instead of --host");
+  app.add_option("--log-format", options.log_format,
+                 "text, or json: every line of this process one JSON object with the job id and "
+                 "rank (the daemon passes its own --log-format)")
+      ->envname("SYMMBENCH_LOG_FORMAT")
+      ->check(CLI::IsMember({"text", "json"}));
   CLI11_PARSE(app, argc, argv);
   symmbench::SetNcclDefaults();
   if (probe) return symmbench::ProbeDevices();
@@ -203,7 +213,19 @@ int main(int argc, char** argv) {
                  "0 <= rank < world_size\n";
     return 2;
   }
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [worker] [%l] %v");
+  // In JSON every line carries the job and the rank, NCCL's and CUDA's own prints included.
+  std::vector<symmbench::LogField> context;
+  if (options.log_format == "json") {
+    context = symmbench::JobFields(options.job_id, options.rank);
+    if (absl::Status s = symmbench::StartJsonLogRelay(context); !s.ok()) {
+      std::cerr << "symmbench-worker: " << s.message() << "; output lines stay as written\n";
+    }
+  }
+  if (!symmbench::ConfigureLogging(options.log_format, "info", "worker", context).ok() ||
+      !symmbench::RouteLibraryLogsToSpdlog(options.log_format, "info", context).ok()) {
+    return 2;
+  }
+  spdlog::flush_on(spdlog::level::info);
   absl::StatusOr<symmbench::ChannelSecurity> security = symmbench::WorkerChannelSecurity(options);
   if (!security.ok()) {
     spdlog::error("rank {}: {}", options.rank, security.status().ToString());

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -35,6 +36,7 @@ std::vector<std::string> WorkerCommand(const std::string& worker_path, const Lau
       args.insert(args.end(), {"--tls-server-name", request.tls_server_name});
     }
   }
+  if (request.log_format == "json") args.insert(args.end(), {"--log-format", "json"});
   return args;
 }
 
@@ -73,10 +75,20 @@ std::string FirstErrorLine(const std::string& log_path, size_t max_bytes) {
     if (level != absl::string_view::npos) {
       return BoundedMessage(text.substr(text.find("] ", level + 2) + 2), max_bytes);
     }
-    if (glog_error || absl::StrContains(text, "\"level\":\"error\"") ||
-        absl::StrContains(text, "\"level\":\"critical\"")) {
-      return BoundedMessage(text, max_bytes);
+    // A JSON line (--log-format json): its level and message.
+    const nlohmann::json json =
+        text.front() == '{' ? nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false)
+                            : nlohmann::json();
+    const bool json_message = json.is_object() && json.contains("msg") && json["msg"].is_string();
+    if (json_message) {
+      const std::string json_level = json.value("level", "");
+      if (json_level == "error" || json_level == "critical") {
+        return BoundedMessage(json["msg"].get<std::string>(), max_bytes);
+      }
+      last = json["msg"].get<std::string>();
+      continue;
     }
+    if (glog_error) return BoundedMessage(text, max_bytes);
     last = std::string(text);
   }
   return BoundedMessage(last, max_bytes);

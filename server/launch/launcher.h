@@ -28,6 +28,7 @@ struct LaunchRequest {
   std::string secret;               // the job's secret, in the environment (kJobSecretEnv)
   std::string tls_ca;               // non-empty: workers dial TLS verifying with this CA file
   std::string tls_server_name;      // name workers expect in the daemon's certificate
+  std::string log_format;           // "json": workers log JSON lines with job id and rank
 };
 
 // What Poll has learned of a launched job.
@@ -79,15 +80,15 @@ class Launcher {
 };
 
 // The worker command line for one rank: the binary, then --coordinator, --job-id, --world-size
-// and --backend, then `rank_args` (e.g. {"--rank", "0", "--device", "3"}), then the TLS and
-// fault-injection flags of `request`.
+// and --backend, then `rank_args` (e.g. {"--rank", "0", "--device", "3"}), then the TLS flags
+// and --log-format json of `request`.
 std::vector<std::string> WorkerCommand(const std::string& worker_path, const LaunchRequest& request,
                                        const std::vector<std::string>& rank_args);
 
 // The first error a worker's log holds, to carry into its job's error: the first line at error
 // or critical level (spdlog's text or JSON lines, gRPC's "E1207 ..." lines), else the last
-// non-empty line; spdlog's "[time] [name] [level] " prefix left out, cut to `max_bytes`. Empty
-// when the file cannot be read or is empty.
+// non-empty line; spdlog's "[time] [name] [level] " prefix left out (a JSON line's "msg"
+// alone), cut to `max_bytes`. Empty when the file cannot be read or is empty.
 std::string FirstErrorLine(const std::string& log_path, size_t max_bytes = 300);
 
 // The daemon's environment plus what every worker gets: NVLink multicast off

@@ -100,6 +100,17 @@ TEST(FirstErrorLineTest, FirstErrorElseLastLine) {
   EXPECT_EQ(FirstErrorLine(path), "rank 0: bad thing");
   std::ofstream(path) << "plain words\nthe last one\n\n";
   EXPECT_EQ(FirstErrorLine(path), "the last one");
+  // JSON lines (--log-format json): the message alone.
+  std::ofstream(path)
+      << R"({"time":"2026-12-07T10:00:00.000000Z","level":"info","logger":"worker","msg":"up"})"
+      << "\n"
+      << R"({"time":"2026-12-07T10:00:00.100000Z","level":"error","logger":"worker",)"
+      << R"("msg":"rank 1: \"bad\" thing","job_id":"j-000002","rank":1})"
+      << "\n";
+  EXPECT_EQ(FirstErrorLine(path), "rank 1: \"bad\" thing");
+  std::ofstream(path) << R"({"level":"info","logger":"worker","msg":"NCCL WARN last words"})"
+                      << "\n";
+  EXPECT_EQ(FirstErrorLine(path), "NCCL WARN last words");
   std::ofstream(path) << std::string(5000, 'x') << "\n";
   EXPECT_EQ(FirstErrorLine(path, 100).size(), 100u);
   EXPECT_EQ(FirstErrorLine(::testing::TempDir() + "/missing.log"), "");
@@ -116,6 +127,8 @@ TEST(WorkerCommandTest, OrderAndOptionalFlags) {
   EXPECT_EQ(args, (std::vector<std::string>{"/w", "--coordinator", "10.0.0.1:7070", "--job-id",
                                             "j-000001", "--world-size", "3", "--backend", "cpu",
                                             "--rank", "1", "--tls-ca", "/ca.pem"}));
+  request.log_format = "json";  // the daemon's format, for every line of every worker
+  EXPECT_EQ(WorkerCommand("/w", request, {}).back(), "json");
 }
 
 TEST(WorkerEnvironmentTest, JobAndMulticastOffReplaceInheritedValues) {

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/log_format.h"
 #include "server/launch/subprocess.h"
 #include "spdlog/spdlog.h"
 
@@ -178,8 +179,9 @@ absl::StatusOr<std::unique_ptr<LaunchedJob>> SlurmLauncher::Launch(const LaunchR
     return absl::UnavailableError(
         absl::StrCat("slurm: sbatch printed no job id: \"", submitted->out, "\""));
   }
-  spdlog::info("job {}: Slurm job {} ({} tasks on {} node(s))", request.job_id, slurm_id,
-               world_size, nodes);
+  spdlog::info("{}", WithFields(absl::StrCat("job ", request.job_id, ": Slurm job ", slurm_id, " (",
+                                             world_size, " tasks on ", nodes, " node(s))"),
+                                JobFields(request.job_id)));
   {
     std::lock_guard<std::mutex> lock(mu_);
     Tracked& tracked = jobs_[slurm_id];

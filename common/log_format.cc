@@ -1,5 +1,5 @@
 // Text and JSON log formatters (spdlog pattern formatter with a JSON-escaping flag).
-#include "server/log_format.h"
+#include "common/log_format.h"
 
 #include <tuple>
 
@@ -71,12 +71,21 @@ Parsed Parse(std::string_view payload) {
   return parsed;
 }
 
-// %J: "msg":"<message>" then ,"<key>":<value> for each field.
+// A line's payload (its message and fields) followed by the process's fields.
+std::string WithContext(const spdlog::details::log_msg& msg, const std::string& context) {
+  std::string payload(msg.payload.data(), msg.payload.size());
+  return payload + context;
+}
+
+// %J: "msg":"<message>" then ,"<key>":<value> for each field, the line's then the process's
+// (`context`, as WithFields writes them after an empty message).
 class JsonMessageFlag final : public spdlog::custom_flag_formatter {
  public:
+  explicit JsonMessageFlag(std::string context) : context_(std::move(context)) {}
   void format(const spdlog::details::log_msg& msg, const std::tm&,
               spdlog::memory_buf_t& dest) override {
-    const Parsed parsed = Parse(std::string_view(msg.payload.data(), msg.payload.size()));
+    const std::string payload = WithContext(msg, context_);
+    const Parsed parsed = Parse(payload);
     dest.append(std::string_view("\"msg\":\""));
     AppendJsonEscaped(parsed.message, dest);
     dest.push_back('"');
@@ -94,16 +103,22 @@ class JsonMessageFlag final : public spdlog::custom_flag_formatter {
     }
   }
   std::unique_ptr<custom_flag_formatter> clone() const override {
-    return spdlog::details::make_unique<JsonMessageFlag>();
+    return spdlog::details::make_unique<JsonMessageFlag>(context_);
   }
+
+ private:
+  std::string context_;
 };
 
-// %V: the message, then " key=value" for each field (values with a blank quoted).
+// %V: the message, then " key=value" for each field (values with a blank quoted), the line's
+// then the process's.
 class TextMessageFlag final : public spdlog::custom_flag_formatter {
  public:
+  explicit TextMessageFlag(std::string context) : context_(std::move(context)) {}
   void format(const spdlog::details::log_msg& msg, const std::tm&,
               spdlog::memory_buf_t& dest) override {
-    const Parsed parsed = Parse(std::string_view(msg.payload.data(), msg.payload.size()));
+    const std::string payload = WithContext(msg, context_);
+    const Parsed parsed = Parse(payload);
     dest.append(parsed.message);
     if (parsed.fields.empty()) return;
     dest.append(std::string_view(" {"));
@@ -121,8 +136,11 @@ class TextMessageFlag final : public spdlog::custom_flag_formatter {
     dest.push_back('}');
   }
   std::unique_ptr<custom_flag_formatter> clone() const override {
-    return spdlog::details::make_unique<TextMessageFlag>();
+    return spdlog::details::make_unique<TextMessageFlag>(context_);
   }
+
+ private:
+  std::string context_;
 };
 
 std::string Clean(std::string_view text) {
@@ -134,6 +152,12 @@ std::string Clean(std::string_view text) {
 }
 
 }  // namespace
+
+std::vector<LogField> JobFields(const std::string& job_id, int rank) {
+  std::vector<LogField> fields = {{"job_id", job_id}};
+  if (rank >= 0) fields.push_back({"rank", absl::StrCat(rank), true});
+  return fields;
+}
 
 std::string WithFields(std::string_view message, const std::vector<LogField>& fields) {
   std::string out = Clean(message);
@@ -147,18 +171,20 @@ std::string WithFields(std::string_view message, const std::vector<LogField>& fi
   return out;
 }
 
-absl::StatusOr<std::unique_ptr<spdlog::formatter>> MakeLogFormatter(const std::string& format,
-                                                                    const std::string& logger) {
+absl::StatusOr<std::unique_ptr<spdlog::formatter>> MakeLogFormatter(
+    const std::string& format, const std::string& logger, const std::vector<LogField>& context) {
+  const std::string fields = WithFields("", context);
   if (format == "text") {
     auto formatter = std::make_unique<spdlog::pattern_formatter>();
-    formatter->add_flag<TextMessageFlag>('V').set_pattern(
-        absl::StrCat("[%Y-%m-%d %H:%M:%S.%e] [", logger, "] [%l] %V"));
+    formatter->add_flag<TextMessageFlag>('V', fields)
+        .set_pattern(absl::StrCat("[%Y-%m-%d %H:%M:%S.%e] [", logger, "] [%l] %V"));
     return std::unique_ptr<spdlog::formatter>(std::move(formatter));
   }
   if (format == "json") {
     auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
-    formatter->add_flag<JsonMessageFlag>('J').set_pattern(absl::StrCat(
-        R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","logger":")", logger, R"(",%J})"));
+    formatter->add_flag<JsonMessageFlag>('J', fields)
+        .set_pattern(absl::StrCat(R"({"time":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","logger":")",
+                                  logger, R"(",%J})"));
     return std::unique_ptr<spdlog::formatter>(std::move(formatter));
   }
   return absl::InvalidArgumentError(
@@ -166,8 +192,9 @@ absl::StatusOr<std::unique_ptr<spdlog::formatter>> MakeLogFormatter(const std::s
 }
 
 absl::Status ConfigureLogging(const std::string& format, const std::string& level,
-                              const std::string& logger) {
-  absl::StatusOr<std::unique_ptr<spdlog::formatter>> formatter = MakeLogFormatter(format, logger);
+                              const std::string& logger, const std::vector<LogField>& context) {
+  absl::StatusOr<std::unique_ptr<spdlog::formatter>> formatter =
+      MakeLogFormatter(format, logger, context);
   if (!formatter.ok()) return formatter.status();
   spdlog::set_formatter(*std::move(formatter));
   spdlog::set_level(spdlog::level::from_str(level));

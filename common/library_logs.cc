@@ -1,13 +1,13 @@
 // Protobuf's LogHandler and gRPC's gpr_log_func take no user data: the handlers find their
 // loggers in spdlog's registry by name.
-#include "server/library_logs.h"
+#include "common/library_logs.h"
 
 #include <google/protobuf/stubs/logging.h>
 #include <grpc/support/log.h>
 
 #include <memory>
 
-#include "server/log_format.h"
+#include "common/log_format.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
@@ -48,8 +48,10 @@ void GrpcLine(gpr_log_func_args* args) {
   logger->log(to, "{}:{}: {}", args->file, args->line, args->message);
 }
 
-absl::Status MakeLogger(const char* name, const std::string& format, const std::string& level) {
-  absl::StatusOr<std::unique_ptr<spdlog::formatter>> formatter = MakeLogFormatter(format, name);
+absl::Status MakeLogger(const char* name, const std::string& format, const std::string& level,
+                        const std::vector<LogField>& context) {
+  absl::StatusOr<std::unique_ptr<spdlog::formatter>> formatter =
+      MakeLogFormatter(format, name, context);
   if (!formatter.ok()) return formatter.status();
   // Its own sink (a logger's formatter is set on its sinks), on the stream the default uses.
   std::shared_ptr<spdlog::logger> logger = spdlog::get(name);
@@ -62,9 +64,10 @@ absl::Status MakeLogger(const char* name, const std::string& format, const std::
 
 }  // namespace
 
-absl::Status RouteLibraryLogsToSpdlog(const std::string& format, const std::string& level) {
+absl::Status RouteLibraryLogsToSpdlog(const std::string& format, const std::string& level,
+                                      const std::vector<LogField>& context) {
   for (const char* name : {kProtobufLogger, kGrpcLogger}) {
-    if (absl::Status s = MakeLogger(name, format, level); !s.ok()) return s;
+    if (absl::Status s = MakeLogger(name, format, level, context); !s.ok()) return s;
   }
   google::protobuf::SetLogHandler(&ProtobufLine);
   gpr_set_log_function(&GrpcLine);

@@ -1,5 +1,6 @@
-// Tests for the daemon's log formats: JSON lines that parse, with the message escaped.
-#include "server/log_format.h"
+// Tests for the log formats: JSON lines that parse, with the message escaped, the line's fields
+// and the process's.
+#include "common/log_format.h"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +13,14 @@
 namespace symmbench {
 namespace {
 
-// One line at `level` of `payload` through the formatter of `format`.
+// One line at `level` of `payload` through the formatter of `format` with `context`.
 std::string LogOnce(const std::string& format, const std::string& payload,
-                    spdlog::level::level_enum level = spdlog::level::info) {
+                    spdlog::level::level_enum level = spdlog::level::info,
+                    const std::vector<LogField>& context = {}) {
   std::ostringstream out;
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(out);
   spdlog::logger logger("test", sink);
-  auto formatter = MakeLogFormatter(format, "symmbenchd");
+  auto formatter = MakeLogFormatter(format, "symmbenchd", context);
   EXPECT_TRUE(formatter.ok()) << formatter.status();
   logger.set_formatter(*std::move(formatter));
   logger.log(level, "{}", payload);
@@ -73,6 +75,25 @@ TEST(LogFormatTest, TextAndBadFormat) {
   auto bad = MakeLogFormatter("xml", "symmbenchd");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("--log-format"), std::string::npos);
+}
+
+// A worker's fields (job id, rank) on every line, after the line's own.
+TEST(LogFormatTest, TheProcesssFieldsFollowEveryLine) {
+  const std::vector<LogField> context = JobFields("j-000007", 2);
+  nlohmann::json parsed =
+      nlohmann::json::parse(LogOnce("json", WithFields("sum done", {{"size", "4096", true}}),
+                                    spdlog::level::info, context),
+                            nullptr, false);
+  ASSERT_TRUE(parsed.is_object());
+  EXPECT_EQ(parsed["msg"], "sum done");
+  EXPECT_EQ(parsed["size"], 4096);
+  EXPECT_EQ(parsed["job_id"], "j-000007");
+  EXPECT_EQ(parsed["rank"], 2);
+  EXPECT_EQ(LogOnce("text", "plain", spdlog::level::info, context).substr(0, 1), "[");
+  EXPECT_NE(
+      LogOnce("text", "plain", spdlog::level::info, context).find("plain {job_id=j-000007 rank=2}"),
+      std::string::npos);
+  EXPECT_EQ(JobFields("j-000007").size(), 1u);  // no rank
 }
 
 }  // namespace
