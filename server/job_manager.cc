@@ -359,12 +359,22 @@ absl::StatusOr<std::shared_ptr<JobWatch>> JobManager::Watch(const std::string& j
   auto watch = std::make_shared<JobWatch>();
   const bool final = IsFinal(record->state());
   v1::JobEvent state = StateEvent(*record);
-  for (const v1::ResultRow& row : record->rows()) {
-    v1::JobEvent event;
-    event.set_state(record->state());
-    *event.mutable_row() = row;
-    watch->Push(std::move(event), false);
-  }
+  const auto push_rows = [&](const auto& rows) {
+    for (const v1::ResultRow& row : rows) {
+      v1::JobEvent event;
+      event.set_state(record->state());
+      *event.mutable_row() = row;
+      watch->Push(std::move(event), false);
+    }
+  };
+  // A running job's rows as a watcher from the start got them: every size's first-pass partial
+  // row, the final rows so far, then the latest partial row of each size not final yet.
+  const auto active = active_.find(job_id);
+  const PartialRows* partial =
+      !final && active != active_.end() ? &active->second.partial_rows : nullptr;
+  if (partial != nullptr) push_rows(partial->FirstPass());
+  push_rows(record->rows());
+  if (partial != nullptr) push_rows(partial->Latest());
   watch->Push(state, final);
   if (!final) watchers_[job_id].push_back(watch);
   return watch;

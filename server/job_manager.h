@@ -23,6 +23,7 @@
 #include "server/job_watch.h"
 #include "server/launch/launcher.h"
 #include "server/metrics.h"
+#include "server/partial_rows.h"
 #include "server/plugin_catalog.h"
 #include "server/scheduler.h"
 #include "server/storage/dispatch_tables.h"
@@ -150,8 +151,9 @@ class JobManager {
     std::string secret;          // random per run: its workers' credential for Store and reports
     std::string reported_error;  // first ReportFailure, "rank R: ..."
     int reported_rank = -1;
-    int final_rows = 0;      // final rows stored so far (at most ExpectedRows)
-    bool finishing = false;  // final state decided; waiting for workers to be reaped
+    int final_rows = 0;        // final rows stored so far (at most ExpectedRows)
+    PartialRows partial_rows;  // for watchers who attach mid-run
+    bool finishing = false;    // final state decided; waiting for workers to be reaped
     v1::JobState final_state = v1::JOB_STATE_UNSPECIFIED;
     std::string final_error;
   };

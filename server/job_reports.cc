@@ -47,8 +47,12 @@ absl::Status JobManager::ReportRow(const std::string& job_id, int rank, const v1
   v1::ResultRow stored = row;
   stored.DiscardUnknownFields();
   AddMachineContext(job.record, &stored);
-  // A partial row only goes to the watchers: the size's final row is the record.
-  if (!row.partial()) {
+  // A partial row only goes to the watchers (and is kept for those who attach later): the
+  // size's final row is the record.
+  if (row.partial()) {
+    job.partial_rows.Note(stored);
+  } else {
+    job.partial_rows.Finish(stored);
     absl::Status appended = db_->AppendRow(job_id, stored);
     NoteWrite(appended, "append_row");
     if (!appended.ok()) return appended;

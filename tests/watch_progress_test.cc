@@ -1,7 +1,8 @@
 // A long job shows its sizes as they are first measured: with repeats 5, every size's row
 // streams through WatchJob after the first pass (partial rows), long before the job ends; the
 // stored record keeps only the final rows; `submit --wait` prints the first pass and then the final
-// rows, and nothing but the table when stderr is not a terminal.
+// rows, and nothing but the table when stderr is not a terminal; a watcher who attaches mid-run
+// gets the rows streamed before it came.
 #include <gtest/gtest.h>
 
 #include "tests/rpc_test_util.h"
@@ -102,6 +103,100 @@ TEST_F(WatchProgressTest, SubmitWaitPrintsTheFirstPassThenTheFinalRows) {
   // stderr is a pipe here: no progress line.
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("pass"), std::string::npos) << r.err;
+}
+
+// A watcher who attaches mid-run is sent what one who watched from the start was: the first
+// pass's rows of the sizes measured so far (they are stored nowhere), then the rest as it comes;
+// `symmbench watch` then prints the same table as `submit --wait`. The largest size is slowed
+// (inject_delay_us) so that the job is still in its first pass when the second watcher comes.
+TEST(WatchMidRunTest, ALateWatcherSeesTheRowsAlreadyStreamed) {
+  Daemon daemon(MakeTempDir("watch_mid_run"), 2);
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  v1::JobSpec spec = SmallCpuSpec(2, kSizes, 20);
+  spec.set_repeats(kRepeats);
+  spec.set_inject_delay_us(50000);  // 50 ms per timed op at 256 KiB: 5 s over the job
+  spec.set_inject_delay_min_bytes(kSizes.back());
+  spec.set_inject_delay_max_bytes(kSizes.back());
+  v1::Job job;
+  ASSERT_TRUE(Submit(stub.get(), spec, &job).ok());
+
+  // The first watcher, from the start, until it has two rows (4 KiB and 64 KiB, pass 1).
+  grpc::ClientContext first_context;
+  first_context.set_deadline(std::chrono::system_clock::now() + seconds(120));
+  v1::WatchJobRequest request;
+  request.set_job_id(job.job_id());
+  auto first = stub->WatchJob(&first_context, request);
+  int first_rows = 0;
+  for (v1::JobEvent event; first_rows < 2 && first->Read(&event);) {
+    if (event.has_row()) ++first_rows;
+  }
+  ASSERT_EQ(first_rows, 2);
+
+  // The second, now: the rows streamed so far come first.
+  grpc::ClientContext late_context;
+  late_context.set_deadline(std::chrono::system_clock::now() + seconds(120));
+  auto late = stub->WatchJob(&late_context, request);
+  std::vector<v1::ResultRow> rows;
+  for (v1::JobEvent event; late->Read(&event);) {
+    if (event.has_row()) rows.push_back(event.row());
+  }
+  ASSERT_TRUE(late->Finish().ok());
+  first_context.TryCancel();
+  first->Finish();
+  ASSERT_GE(rows.size(), 2 * kSizes.size());
+  for (size_t i = 0; i < kSizes.size(); ++i) {
+    EXPECT_TRUE(rows[i].partial()) << i;
+    EXPECT_EQ(rows[i].size_bytes(), kSizes[i]) << i;
+    EXPECT_EQ(rows[i].repeat_medians_us_size(), 1) << i;
+  }
+  // The two sent again are sent as figures, without their samples.
+  EXPECT_TRUE(rows[0].samples_us().empty());
+  EXPECT_TRUE(rows[1].samples_us().empty());
+  for (size_t i = rows.size() - kSizes.size(), j = 0; i < rows.size(); ++i, ++j) {
+    EXPECT_FALSE(rows[i].partial()) << i;
+    EXPECT_EQ(rows[i].size_bytes(), kSizes[j]) << i;
+  }
+}
+
+// `symmbench watch` attached while the job is in its first pass prints the first pass's rows
+// of the sizes measured before it came, as `submit --wait` does.
+TEST(WatchMidRunTest, TheWatchCommandPrintsTheFirstPassFromTheStart) {
+  Daemon daemon(MakeTempDir("watch_mid_run_cli"), 2);
+  daemon.set_extra_args({"--allow-fault-injection"});
+  std::string error;
+  ASSERT_TRUE(daemon.Start(&error)) << error;
+  auto stub = CoordinatorStub(daemon.address());
+  v1::JobSpec spec = SmallCpuSpec(2, kSizes, 20);
+  spec.set_repeats(kRepeats);
+  spec.set_inject_delay_us(50000);
+  spec.set_inject_delay_min_bytes(kSizes.back());
+  spec.set_inject_delay_max_bytes(kSizes.back());
+  v1::Job job;
+  ASSERT_TRUE(Submit(stub.get(), spec, &job).ok());
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + seconds(120));
+  v1::WatchJobRequest request;
+  request.set_job_id(job.job_id());
+  auto first = stub->WatchJob(&context, request);
+  int first_rows = 0;
+  for (v1::JobEvent event; first_rows < 1 && first->Read(&event);) {
+    if (event.has_row()) ++first_rows;
+  }
+  ASSERT_EQ(first_rows, 1);
+  context.TryCancel();
+  first->Finish();
+
+  const CommandResult r = daemon.Client({"watch", job.job_id()});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const size_t pass = r.out.find("# pass 1 of 5: one timing loop per size so far");
+  const size_t final = r.out.find("# final: over every timing loop");
+  ASSERT_NE(pass, std::string::npos) << r.out;
+  ASSERT_NE(final, std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin() + pass, r.out.begin() + final, '\n'), 4) << r.out;
+  EXPECT_NE(r.out.find("        4096", pass), std::string::npos) << r.out;
 }
 
 }  // namespace
