@@ -221,6 +221,30 @@ std::string GemmHeader(const std::string& kernel) {
   return names + units;
 }
 
+namespace {
+
+// The overlap efficiency is shown where the shorter phase (the collective or the GEMM alone) is
+// at least this share of the longer: below it, the time there is to hide is within the noise of
+// the longer phase, and the ratio is noise over a small number (-20 or 148 on CPU shapes).
+constexpr double kMinOverlapPhaseShare = 0.1;
+
+// TFLOP/s with two decimals, three significant digits below 1 (the CPU backend's 0.05).
+std::string GemmTflops(double tflops) {
+  if (tflops >= 1 || tflops == 0) return absl::StrFormat("%.2f", tflops);
+  return absl::StrFormat("%.3g", tflops);
+}
+
+// The overlap efficiency, or "-" where it measures nothing (kMinOverlapPhaseShare).
+std::string GemmOverlap(const v1::GemmFigures& gemm) {
+  const double t_collective = gemm.t_ag_us() + gemm.t_rs_us();
+  const double shorter = std::min(t_collective, gemm.t_gemm_us());
+  const double longer = std::max(t_collective, gemm.t_gemm_us());
+  if (!(shorter > 0) || shorter < kMinOverlapPhaseShare * longer) return "-";
+  return absl::StrFormat("%.2f", gemm.overlap_efficiency());
+}
+
+}  // namespace
+
 std::string GemmRow(const v1::ResultRow& row, const std::string& kernel) {
   const v1::GemmFigures& gemm = row.gemm();
   const std::string wrong = row.checked() ? absl::StrCat(row.wrong()) : kNotAvailable;
@@ -234,9 +258,10 @@ std::string GemmRow(const v1::ResultRow& row, const std::string& kernel) {
   for (const GemmVariantColumn& column : GemmVariantColumns(kernel)) {
     absl::StrAppend(&line, absl::StrFormat("%*.1f", kAgTimeWidth, (gemm.*column.time_us)()));
   }
-  absl::StrAppend(&line, absl::StrFormat("%*.2f%*.2f%*.2f%*s%*s\n", kRatioWidth, gemm.tflops(),
-                                         kRatioWidth, row.speedup(), kRatioWidth,
-                                         gemm.overlap_efficiency(), 11, error, kWrongWidth, wrong));
+  absl::StrAppend(
+      &line, absl::StrFormat("%*s%*.2f%*s%*s%*s\n", kRatioWidth, GemmTflops(gemm.tflops()),
+                             kRatioWidth, row.speedup(), kRatioWidth, GemmOverlap(gemm), 11, error,
+                             kWrongWidth, wrong));
   return line;
 }
 

@@ -42,7 +42,9 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row);
 // The two header lines of the table of GEMM + collective op `kernel` (one row per shape:
 // TableRow); its collective-alone column is t_ag (ag_gemm) or t_rs (matmul_reduce_scatter),
 // and after t_fused come the op's own variants: t_pipe, t_tile and t_tgemm (ag_gemm) or
-// t_tpush and t_tgemm (matmul_reduce_scatter).
+// t_tpush and t_tgemm (matmul_reduce_scatter). TFLOP/s has three significant digits below 1;
+// overlap is "-" where the shorter of the collective and the GEMM alone is under a tenth of the
+// longer (nothing measurable to hide).
 std::string GemmHeader(const std::string& kernel);
 
 // One row of the result table of a job of `kernel` (which picks a GEMM row's columns, as

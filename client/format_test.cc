@@ -2,6 +2,7 @@
 // required key present, and the error of a failed job shown.
 #include "client/format.h"
 
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 
 namespace symmbench::client {
@@ -161,6 +162,38 @@ TEST(FormatTest, Fp8GemmTableNamesTheScalingAndSeparatesTheColumns) {
       << table;
   EXPECT_NE(table.find("   4096   6656  16384      4  fp8_e4m3"), std::string::npos) << table;
   EXPECT_NE(table.find("splits      type"), std::string::npos) << table;
+}
+
+// The GEMM row's TFLOP/s keeps three significant digits below 1 (the CPU backend's rates
+// printed 0.00), and its overlap shows "-" where the shorter phase is under a tenth of the
+// longer (a CPU shape's 1.7 us all-gather against a 124 us GEMM printed -20.13).
+TEST(FormatTest, GemmRowPrintsWhatIsMeaningful) {
+  v1::ResultRow row;
+  row.set_dtype(v1::bf16);
+  row.set_checked(true);
+  v1::GemmFigures* gemm = row.mutable_gemm();
+  gemm->set_m(256);
+  gemm->set_n(128);
+  gemm->set_k(128);
+  gemm->set_splits_per_rank(1);
+  gemm->set_t_ag_us(1.7);
+  gemm->set_t_gemm_us(123.7);
+  gemm->set_t_sequential_us(127.7);
+  gemm->set_t_fused_us(162.6);
+  gemm->set_tflops(0.000412);
+  gemm->set_overlap_efficiency(-20.13);
+  const std::vector<std::string> tiny =
+      absl::StrSplit(TableRow(row, "ag_gemm"), ' ', absl::SkipEmpty());
+  ASSERT_EQ(tiny.size(), 17u);
+  EXPECT_EQ(tiny[12], "0.000412");  // TFLOP/s
+  EXPECT_EQ(tiny[14], "-");         // overlap
+  gemm->set_t_ag_us(40);            // a third of the GEMM: the overlap means something
+  gemm->set_overlap_efficiency(0.25);
+  gemm->set_tflops(12.5);
+  const std::vector<std::string> measured =
+      absl::StrSplit(TableRow(row, "ag_gemm"), ' ', absl::SkipEmpty());
+  EXPECT_EQ(measured[12], "12.50");
+  EXPECT_EQ(measured[14], "0.25");
 }
 
 TEST(FormatTest, UncheckedRowShowsNotAvailable) {
