@@ -214,8 +214,8 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
   if (absl::Status s = MigrateRecords(db_path); !s.ok()) {
     return WithContext(s, absl::StrCat("records in ", db_path));
   }
-  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics =
-      CoordinatorMetrics::Create(options.metrics_listen);
+  absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> metrics = CoordinatorMetrics::Create(
+      options.metrics_listen, std::chrono::seconds(options.metrics_zero_hold_s));
   if (!metrics.ok()) {
     return WithContext(metrics.status(), absl::StrCat("--metrics-listen ", options.metrics_listen));
   }

@@ -30,6 +30,9 @@ struct DaemonOptions {
   int job_timeout_s = 3600;
   std::string port_file;                          // written once serving (address, metrics)
   std::string metrics_listen = "127.0.0.1:9464";  // empty: no /metrics
+  // A new metrics series shows 0 this long (and until scraped) before its first counts: every
+  // Prometheus scraping at most this often sees it at zero (rate() and increase() need that).
+  int metrics_zero_hold_s = 60;
   int max_watch_streams = 256;
   ServerSecurityFlags security;     // TLS, token, read-only calls (listen is copied in)
   std::string tls_worker_ca;        // CA the workers verify the daemon with

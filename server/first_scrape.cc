@@ -1,4 +1,4 @@
-// FirstScrapeGate: new series held at zero until a scrape has seen them.
+// FirstScrapeGate: new series held at zero until a scrape has seen them and min_zero passed.
 #include "server/first_scrape.h"
 
 #include <utility>
@@ -12,17 +12,17 @@ void FirstScrapeGate::Apply(const std::string& key, const std::function<void()>&
   bool created = false;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    const Clock::time_point now = Clock::now();
     // Nobody has scraped for max_delay (the oldest held update is older), or more updates wait
     // than a scraper would leave: nothing is worth waiting for, everything goes. O(1) otherwise.
-    if (!held_.empty() && (held_.front().since < std::chrono::steady_clock::now() - max_delay_ ||
-                           held_.size() >= kMaxHeld)) {
-      Release(epoch_ + 1, &released);
+    if (!held_.empty() && (held_.front().since < now - max_delay_ || held_.size() >= kMaxHeld)) {
+      Release(epoch_ + 1, now, /*all=*/true, &released);
     }
     if (exposed_.count(key) > 0) {
       run_now = true;
     } else {
-      created = pending_.insert(key).second;
-      held_.push_back(Held{epoch_, std::chrono::steady_clock::now(), key, std::move(update)});
+      created = pending_.emplace(key, Pending{epoch_, now}).second;
+      held_.push_back(Held{now, key, std::move(update)});
     }
   }
   if (created) create();
@@ -39,29 +39,35 @@ void FirstScrapeGate::EndCollect(uint64_t epoch) {
   std::vector<std::function<void()>> released;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    Release(epoch + 1, &released);
+    Release(epoch + 1, Clock::now(), /*all=*/false, &released);
   }
   for (const auto& f : released) f();
 }
 
-void FirstScrapeGate::Release(uint64_t epoch, std::vector<std::function<void()>>* out) {
-  std::vector<Held> kept;
+void FirstScrapeGate::Release(uint64_t epoch, Clock::time_point now, bool all,
+                              std::vector<std::function<void()>>* out) {
   std::set<std::string> released_keys;
+  for (auto it = pending_.begin(); it != pending_.end();) {
+    if (all || (it->second.epoch < epoch && it->second.since <= now - min_zero_)) {
+      released_keys.insert(it->first);
+      exposed_.insert(it->first);
+      it = pending_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (released_keys.empty()) return;
+  // A series goes with all its held updates (counts and observations commute; only their
+  // being after the series' zero scrapes matters).
+  std::vector<Held> kept;
   for (Held& h : held_) {
-    // A series goes with all its held updates (counts and observations commute; only their
-    // being after the series' zero scrape matters).
-    if (h.epoch < epoch || released_keys.count(h.key) > 0) {
-      released_keys.insert(h.key);
+    if (released_keys.count(h.key) > 0) {
       out->push_back(std::move(h.update));
     } else {
       kept.push_back(std::move(h));
     }
   }
   held_ = std::move(kept);
-  for (const std::string& key : released_keys) {
-    pending_.erase(key);
-    exposed_.insert(key);
-  }
 }
 
 std::vector<prometheus::MetricFamily> GatedCollectable::Collect() const {

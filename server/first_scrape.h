@@ -1,11 +1,13 @@
-// FirstScrapeGate: a new counter or histogram series is exposed at zero in one scrape before its
-// first increment, so that Prometheus' rate() and increase() see the first job of a kernel or
-// size and the first failure (a series born holding its final count has no increase to see).
+// FirstScrapeGate: a new counter or histogram series is exposed at zero, for every scraper,
+// before its first increment, so that Prometheus' rate() and increase() see the first job of a
+// kernel or size and the first failure (a series born holding its final count has no increase
+// to see).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -23,8 +25,11 @@ namespace symmbench {
 // count 15 has increased by 0 as far as rate() can tell, so the latency recording rules of a
 // kernel's first job are NaN and a kernel's first failure never moves increase(). The gate
 // creates a new series at zero at once and holds its updates until a scrape has collected it
-// (the registry's Collect through GatedCollectable): that scrape shows 0, the next the counts.
-// Updates of a series already collected run at once. When the oldest held update has waited
+// (the registry's Collect through GatedCollectable) and `min_zero` has passed since it was
+// created: every scraper whose interval is at most `min_zero` scrapes the zero once (a second
+// Prometheus of an HA pair, whose scrapes fall between the first one's, included), and the
+// first collect after that lets the counts through. Updates of a series already released run at
+// once. When the oldest held update has waited
 // `max_delay`, or kMaxHeld updates wait, every held update goes (no scraper, or a stopped one:
 // nothing to wait for; a load of RPCs with nobody scraping must not pile up), so an update
 // costs O(1) but for that one release. Only series created before a Collect began are released
@@ -35,7 +40,8 @@ class FirstScrapeGate {
   // Updates held at most; past it every held update goes.
   static constexpr size_t kMaxHeld = 4096;
 
-  explicit FirstScrapeGate(std::chrono::milliseconds max_delay) : max_delay_(max_delay) {}
+  FirstScrapeGate(std::chrono::milliseconds min_zero, std::chrono::milliseconds max_delay)
+      : min_zero_(min_zero), max_delay_(max_delay) {}
 
   // `update` of series `key` (its family's name and labels): run now when the series has been
   // collected; else `create` it now (at zero) the first time, and run `update` after the next
@@ -48,22 +54,29 @@ class FirstScrapeGate {
   void EndCollect(uint64_t epoch);
 
  private:
+  using Clock = std::chrono::steady_clock;
   struct Held {
-    uint64_t epoch;  // the collect epoch the series was created in
-    std::chrono::steady_clock::time_point since;
+    Clock::time_point since;
     std::string key;
     std::function<void()> update;
   };
-  // Moves the held updates of every series created in an epoch below `epoch` into `out`,
-  // marking those series collected. Caller holds mu_.
-  void Release(uint64_t epoch, std::vector<std::function<void()>>* out);
+  struct Pending {
+    uint64_t epoch;           // the collect epoch the series was created in
+    Clock::time_point since;  // when it was created (at zero)
+  };
+  // Moves the held updates of every series created in an epoch below `epoch` and at least
+  // min_zero before `now` (`all`: every series) into `out`, marking those series released.
+  // Caller holds mu_.
+  void Release(uint64_t epoch, Clock::time_point now, bool all,
+               std::vector<std::function<void()>>* out);
 
+  const std::chrono::milliseconds min_zero_;
   const std::chrono::milliseconds max_delay_;
   std::mutex mu_;
-  uint64_t epoch_ = 0;             // collects begun so far
-  std::set<std::string> exposed_;  // series collected at least once
-  std::set<std::string> pending_;  // series created, not collected yet
-  std::vector<Held> held_;         // their updates, in order
+  uint64_t epoch_ = 0;                      // collects begun so far
+  std::set<std::string> exposed_;           // series released (their updates run at once)
+  std::map<std::string, Pending> pending_;  // series created, held at zero
+  std::vector<Held> held_;                  // their updates, in order
 };
 
 // The registry's Collect between the gate's BeginCollect and EndCollect: what the Exposer (and

@@ -99,6 +99,12 @@ int main(int argc, char** argv) {
   app.add_option("--metrics-listen", options.metrics_listen,
                  "Prometheus /metrics address (host:port; port 0 picks one; empty: off)")
       ->capture_default_str();
+  app.add_option("--metrics-zero-hold-s", options.metrics_zero_hold_s,
+                 "a new series (a kernel's first job, first failure) shows 0 this long before its "
+                 "counts, so that every Prometheus scraping at least this often sees it start at "
+                 "zero (set it to the longest scrape_interval; 0: one scrape)")
+      ->check(CLI::Range(0, 3600))
+      ->capture_default_str();
   app.add_option("--log-format", flags.log_format, "text, or json (one object per line)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

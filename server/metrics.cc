@@ -41,7 +41,7 @@ using prometheus::Labels;
 constexpr size_t kRecentFinalJobs = 4096;
 
 // How long a new series waits at zero for a scrape before its updates apply anyway: longer than
-// any sensible scrape interval (Prometheus' default is 1 min).
+// any sensible scrape interval (Prometheus' default is 1 min); added to twice the zero hold.
 constexpr std::chrono::milliseconds kMaxFirstScrapeWait{150000};
 
 }  // namespace
@@ -248,7 +248,7 @@ CoordinatorMetrics::~CoordinatorMetrics() {
 }
 
 absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
-    const std::string& listen) {
+    const std::string& listen, std::chrono::milliseconds zero_hold) {
   auto impl = std::make_unique<Impl>();
   if (!listen.empty()) {
     const size_t colon = listen.rfind(':');
@@ -273,7 +273,8 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
     impl->host = host;
     impl->port = ports.front();
     impl->bound_address = absl::StrCat(host, ":", ports.front());
-    impl->gate = std::make_shared<FirstScrapeGate>(kMaxFirstScrapeWait);
+    impl->gate = std::make_shared<FirstScrapeGate>(
+        zero_hold, std::max(kMaxFirstScrapeWait, 2 * zero_hold + kMaxFirstScrapeWait));
     impl->collectable = std::make_shared<GatedCollectable>(impl->registry, impl->gate);
     impl->exposer->RegisterCollectable(impl->collectable);
     impl->exposer->RegisterCollectable(impl->process);

@@ -2,6 +2,7 @@
 // worker failures, Store ops, RPCs), served by an optional pull Exposer on /metrics.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -23,10 +24,13 @@ std::string MetricsSizeBucket(const v1::ResultRow& row);
 class CoordinatorMetrics {
  public:
   // `listen` empty: no HTTP endpoint (Serialize() still works). Otherwise host:port of a pull
-  // Exposer serving /metrics; port 0 picks a free one (see BoundAddress()). INVALID_ARGUMENT
+  // Exposer serving /metrics; port 0 picks a free one (see BoundAddress()), and a new series
+  // stays at zero until a scrape collected it and `zero_hold` passed (FirstScrapeGate's
+  // min_zero: every scraper whose interval is at most that sees it at zero). INVALID_ARGUMENT
   // for a malformed address, UNAVAILABLE naming it when it cannot be bound.
   // Do not serve from a process that links cuBLAS (shared notes, bazel-offline.md).
-  static absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> Create(const std::string& listen);
+  static absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> Create(
+      const std::string& listen, std::chrono::milliseconds zero_hold = {});
   ~CoordinatorMetrics();
   CoordinatorMetrics(const CoordinatorMetrics&) = delete;
   CoordinatorMetrics& operator=(const CoordinatorMetrics&) = delete;

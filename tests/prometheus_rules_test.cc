@@ -455,13 +455,16 @@ TEST_F(PrometheusRulesTest, AFirstJobAndAFirstFailureShowOnTheFirstRun) {
 }
 
 // Two Prometheus servers scraping one daemon, and a curl of /metrics before either: each sees a
-// kernel's first failures as an increase, so the failure alert fires for both. Before, a series
-// was at zero for one scrape only: whoever scraped second saw it born at 5 (increase 0).
-TEST_F(PrometheusRulesTest, EveryScraperSeesAKernelsFirstFailures) {
+// kernel's first failures as an increase, so the failure alert fires for both, and each has the
+// p50/p99 recording rules of a kernel's first job. Before, a series was at zero for one scrape
+// only: whoever scraped second saw it born at 5 (increase 0) and the first job's latency
+// quantiles NaN. The new series hold at zero for 3 s (--metrics-zero-hold-s; they scrape every
+// second).
+TEST_F(PrometheusRulesTest, EveryScraperSeesAKernelsFirstJobAndFirstFailures) {
   if (access(kPrometheus, X_OK) != 0) GTEST_SKIP() << "Debian package prometheus not installed";
   const std::string dir = MakeTempDir("prometheus_two");
   Daemon daemon(dir, 2);
-  daemon.set_extra_args({"--allow-fault-injection"});
+  daemon.set_extra_args({"--allow-fault-injection", "--metrics-zero-hold-s", "3"});
   std::string error;
   ASSERT_TRUE(daemon.Start(&error)) << error;
   EXPECT_NE(HttpGet(daemon.metrics_address(), "/metrics").find("symmbench_jobs_total"),
@@ -479,6 +482,20 @@ TEST_F(PrometheusRulesTest, EveryScraperSeesAKernelsFirstFailures) {
       "sizes_bytes": [2048], "iters": 1, "inject_fault": "rank_error:1"})";
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ(daemon.Client({"submit", "--spec", failing, "--wait"}).exit_code, 1);
+  }
+  CommandResult r = daemon.Client({"submit", "--kernel", "two_shot_all_reduce", "--world-size", "2",
+                                   "--sizes", "4K", "--iters", "3", "--wait"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string labels = "{kernel=\"two_shot_all_reduce\",size_bucket=\"4KiB\",mode=\"eager\"}";
+  for (const std::string& web : webs) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (const char* rule :
+         {"symmbench:kernel_latency_seconds:p50", "symmbench:kernel_latency_seconds:p99"}) {
+      const std::string value = NumberOf(rule + labels, deadline, web);
+      ASSERT_FALSE(value.empty()) << "the Prometheus at " << web << ": " << rule << labels
+                                  << " stayed NaN or absent";
+      EXPECT_GT(std::stod(value), 0) << rule;
+    }
   }
   for (const std::string& web : webs) {
     // Polled until it shows (each scrapes every second); 4.5 and more: the 5 failures.

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -195,6 +196,12 @@ bool Daemon::Start(std::string* error) {
   if (installed_.empty() || !worker_.empty()) {
     argv.push_back("--worker");
     argv.push_back(worker_.empty() ? RunfilePath("worker/symmbench-worker") : worker_);
+  }
+  // Tests read /metrics right after a job: a new series is held at zero for one scrape only,
+  // unless the test sets the hold itself (the two-Prometheus tests).
+  if (std::find(extra_args_.begin(), extra_args_.end(), "--metrics-zero-hold-s") ==
+      extra_args_.end()) {
+    argv.insert(argv.end(), {"--metrics-zero-hold-s", "0"});
   }
   argv.insert(argv.end(), extra_args_.begin(), extra_args_.end());
   pid_ = fork();
