@@ -11,6 +11,7 @@ packages=(
   python3-grpcio python3-protobuf  # python/: the Python client and its test
   clang libclang-rt-14-dev  # tests/fuzz: libFuzzer with ASan/UBSan (CI's fuzz pass)
   slurm-wlm                 # tests/slurm_test: a real slurmctld + slurmd (--launcher slurm)
+  debhelper dpkg-dev help2man lintian  # //deploy:deb (debhelper, man pages) and its lintian test
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -3,11 +3,15 @@
 # or on the CPU backend when there is none: the all-reduce sweep and AG-GEMM, verified, in one
 # report), and stops everything.
 # Binaries: $SYMMBENCH_BIN (a folder with symmbenchd, symmbench-worker, symmbench; default:
-# the bin/ folder of a bundle, next to this script's folder). Extra arguments go to `run`
-# (e.g. --world-size 2, --json).
+# the bin/ folder of a bundle, next to this script's folder, else the folder of the symmbenchd
+# on PATH, as for the Debian package's /usr/share/symmbench/run-job.sh). Extra arguments go to
+# `run` (e.g. --world-size 2, --json).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bin="${SYMMBENCH_BIN:-$here/../bin}"
+if [ -z "${SYMMBENCH_BIN:-}" ] && [ ! -x "$bin/symmbenchd" ] && command -v symmbenchd >/dev/null; then
+  bin="$(dirname "$(command -v symmbenchd)")"
+fi
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 
 state="$(mktemp -d /tmp/symmbench.XXXXXX)"

@@ -16,7 +16,7 @@ namespace symmbench::testing {
 namespace {
 
 constexpr char kAnalyze[] = "/usr/bin/systemd-analyze";
-constexpr char kInstalledDaemon[] = "/opt/symmbench/bin/symmbenchd";
+constexpr char kInstalledDaemon[] = "/usr/bin/symmbenchd";
 
 std::string Unit() { return ReadFile(RunfilePath("deploy/systemd/symmbenchd.service")); }
 std::string DropIn() { return ReadFile(RunfilePath("deploy/systemd/network.conf.example")); }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The launch command of a coordinator whose workers run as Kubernetes pods:
-#   symmbenchd --launcher command --launch-command /opt/symmbench/k8s/launch-workers.sh
+#   symmbenchd --launcher command --launch-command /usr/share/symmbench/k8s/launch-workers.sh
 #              --backend cuda --cluster-ranks 64 ...
 # For each benchmark job, `start JOB_ID` applies worker-job.yaml with the job's id, world size
 # and backend filled in (an Indexed Job, one pod and one GPU per rank, and its headless Service)
