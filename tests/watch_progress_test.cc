@@ -105,47 +105,64 @@ TEST_F(WatchProgressTest, SubmitWaitPrintsTheFirstPassThenTheFinalRows) {
   EXPECT_EQ(r.err.find("pass"), std::string::npos) << r.err;
 }
 
-// A watcher who attaches mid-run is sent what one who watched from the start was: the first
-// pass's rows of the sizes measured so far (they are stored nowhere), then the rest as it comes;
-// `symmbench watch` then prints the same table as `submit --wait`. The largest size is slowed
-// (inject_delay_us) so that the job is still in its first pass when the second watcher comes.
-TEST(WatchMidRunTest, ALateWatcherSeesTheRowsAlreadyStreamed) {
-  Daemon daemon(MakeTempDir("watch_mid_run"), 2);
-  daemon.set_extra_args({"--allow-fault-injection"});
-  std::string error;
-  ASSERT_TRUE(daemon.Start(&error)) << error;
-  auto stub = CoordinatorStub(daemon.address());
-  v1::JobSpec spec = SmallCpuSpec(2, kSizes, 20);
-  spec.set_repeats(kRepeats);
-  spec.set_inject_delay_us(50000);  // 50 ms per timed op at 256 KiB: 5 s over the job
-  spec.set_inject_delay_min_bytes(kSizes.back());
-  spec.set_inject_delay_max_bytes(kSizes.back());
-  v1::Job job;
-  ASSERT_TRUE(Submit(stub.get(), spec, &job).ok());
-
-  // The first watcher, from the start, until it has two rows (4 KiB and 64 KiB, pass 1).
-  grpc::ClientContext first_context;
-  first_context.set_deadline(std::chrono::system_clock::now() + seconds(120));
-  v1::WatchJobRequest request;
-  request.set_job_id(job.job_id());
-  auto first = stub->WatchJob(&first_context, request);
-  int first_rows = 0;
-  for (v1::JobEvent event; first_rows < 2 && first->Read(&event);) {
-    if (event.has_row()) ++first_rows;
+// A job still in its first pass when a second watcher comes: its largest size is slowed
+// (inject_delay_us, 50 ms per timed op at 256 KiB: 5 s over the job), and a first watcher, from
+// the start, reads its first rows before the test attaches another.
+class WatchMidRunTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<Daemon>(MakeTempDir("watch_mid_run"), 2);
+    daemon_->set_extra_args({"--allow-fault-injection"});
+    std::string error;
+    ASSERT_TRUE(daemon_->Start(&error)) << error;
+    stub_ = CoordinatorStub(daemon_->address());
+    v1::JobSpec spec = SmallCpuSpec(2, kSizes, 20);
+    spec.set_repeats(kRepeats);
+    spec.set_inject_delay_us(50000);
+    spec.set_inject_delay_min_bytes(kSizes.back());
+    spec.set_inject_delay_max_bytes(kSizes.back());
+    ASSERT_TRUE(Submit(stub_.get(), spec, &job_).ok());
   }
-  ASSERT_EQ(first_rows, 2);
+  void TearDown() override {
+    if (first_ != nullptr) {
+      first_context_.TryCancel();
+      first_->Finish();
+    }
+  }
+  // Watches the job from its start until `rows` rows came (the stream stays open).
+  void ReadFirstRows(int rows) {
+    first_context_.set_deadline(std::chrono::system_clock::now() + seconds(120));
+    first_ = stub_->WatchJob(&first_context_, WatchRequest());
+    int read = 0;
+    for (v1::JobEvent event; read < rows && first_->Read(&event);) {
+      if (event.has_row()) ++read;
+    }
+    ASSERT_EQ(read, rows);
+  }
+  v1::WatchJobRequest WatchRequest() const {
+    v1::WatchJobRequest request;
+    request.set_job_id(job_.job_id());
+    return request;
+  }
+  std::unique_ptr<Daemon> daemon_;
+  std::unique_ptr<v1::Coordinator::Stub> stub_;
+  v1::Job job_;
+  grpc::ClientContext first_context_;
+  std::unique_ptr<grpc::ClientReader<v1::JobEvent>> first_;
+};
 
-  // The second, now: the rows streamed so far come first.
+// A watcher who attaches mid-run is sent what one who watched from the start was: the first
+// pass's rows of the sizes measured so far (they are stored nowhere), then the rest as it comes.
+TEST_F(WatchMidRunTest, ALateWatcherSeesTheRowsAlreadyStreamed) {
+  ReadFirstRows(2);  // 4 KiB and 64 KiB, pass 1
   grpc::ClientContext late_context;
   late_context.set_deadline(std::chrono::system_clock::now() + seconds(120));
-  auto late = stub->WatchJob(&late_context, request);
+  auto late = stub_->WatchJob(&late_context, WatchRequest());
   std::vector<v1::ResultRow> rows;
   for (v1::JobEvent event; late->Read(&event);) {
     if (event.has_row()) rows.push_back(event.row());
   }
   ASSERT_TRUE(late->Finish().ok());
-  first_context.TryCancel();
-  first->Finish();
   ASSERT_GE(rows.size(), 2 * kSizes.size());
   for (size_t i = 0; i < kSizes.size(); ++i) {
     EXPECT_TRUE(rows[i].partial()) << i;
@@ -163,33 +180,9 @@ TEST(WatchMidRunTest, ALateWatcherSeesTheRowsAlreadyStreamed) {
 
 // `symmbench watch` attached while the job is in its first pass prints the first pass's rows
 // of the sizes measured before it came, as `submit --wait` does.
-TEST(WatchMidRunTest, TheWatchCommandPrintsTheFirstPassFromTheStart) {
-  Daemon daemon(MakeTempDir("watch_mid_run_cli"), 2);
-  daemon.set_extra_args({"--allow-fault-injection"});
-  std::string error;
-  ASSERT_TRUE(daemon.Start(&error)) << error;
-  auto stub = CoordinatorStub(daemon.address());
-  v1::JobSpec spec = SmallCpuSpec(2, kSizes, 20);
-  spec.set_repeats(kRepeats);
-  spec.set_inject_delay_us(50000);
-  spec.set_inject_delay_min_bytes(kSizes.back());
-  spec.set_inject_delay_max_bytes(kSizes.back());
-  v1::Job job;
-  ASSERT_TRUE(Submit(stub.get(), spec, &job).ok());
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + seconds(120));
-  v1::WatchJobRequest request;
-  request.set_job_id(job.job_id());
-  auto first = stub->WatchJob(&context, request);
-  int first_rows = 0;
-  for (v1::JobEvent event; first_rows < 1 && first->Read(&event);) {
-    if (event.has_row()) ++first_rows;
-  }
-  ASSERT_EQ(first_rows, 1);
-  context.TryCancel();
-  first->Finish();
-
-  const CommandResult r = daemon.Client({"watch", job.job_id()});
+TEST_F(WatchMidRunTest, TheWatchCommandPrintsTheFirstPassFromTheStart) {
+  ReadFirstRows(1);
+  const CommandResult r = daemon_->Client({"watch", job_.job_id()});
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const size_t pass = r.out.find("# pass 1 of 5: one timing loop per size so far");
   const size_t final = r.out.find("# final: over every timing loop");
