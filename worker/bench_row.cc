@@ -102,6 +102,19 @@ void AddControl(const std::string& reference_name, const std::vector<RankResult>
   }
 }
 
+// Each rank's RankTime from its own samples (`rank_samples[r]`), with the samples themselves
+// when `per_iteration` (nccl-tests' per-process rows).
+void AddRankTimes(const std::vector<std::vector<double>>& rank_samples, bool per_iteration,
+                  google::protobuf::RepeatedPtrField<v1::RankTime>* out) {
+  std::vector<v1::RankTime> times = RankTimes(rank_samples);
+  for (size_t r = 0; r < times.size(); ++r) {
+    if (per_iteration) {
+      times[r].mutable_samples_us()->Add(rank_samples[r].begin(), rank_samples[r].end());
+    }
+    *out->Add() = std::move(times[r]);
+  }
+}
+
 // GB/s = bytes / (us * 1e3); 0 when there is no time.
 double Bandwidth(int64_t bytes, double us) { return us > 0 ? bytes / (us * 1e3) : 0; }
 
@@ -136,12 +149,8 @@ void AddInPlace(const std::vector<RankResult>& results, int64_t size_bytes, doub
     rank_samples.push_back(r.in_place.eager.samples_us);
     samples = std::max(samples, r.in_place.eager.samples_us.size());
   }
-  for (v1::RankTime& t : RankTimes(rank_samples)) *figures->add_rank_times() = std::move(t);
+  AddRankTimes(rank_samples, per_iteration, figures->mutable_rank_times());
   if (per_iteration) {
-    for (int r = 0; r < figures->rank_times_size(); ++r) {
-      figures->mutable_rank_times(r)->mutable_samples_us()->Add(rank_samples[r].begin(),
-                                                                rank_samples[r].end());
-    }
     for (double sample :
          WorstPerIndex(results, samples, [](const RankResult& r) -> const std::vector<double>& {
            return r.in_place.eager.samples_us;
@@ -191,13 +200,7 @@ v1::ResultRow BuildRow(const RowContext& context, const std::vector<RankResult>&
   }
   std::vector<std::vector<double>> rank_samples;
   for (const RankResult& r : results) rank_samples.push_back(r.ours.eager.samples_us);
-  for (v1::RankTime& t : RankTimes(rank_samples)) *row.add_rank_times() = std::move(t);
-  if (plan.loop.per_iteration) {  // each rank's single iterations (nccl-tests' process rows)
-    for (int r = 0; r < row.rank_times_size(); ++r) {
-      row.mutable_rank_times(r)->mutable_samples_us()->Add(rank_samples[r].begin(),
-                                                           rank_samples[r].end());
-    }
-  }
+  AddRankTimes(rank_samples, plan.loop.per_iteration, row.mutable_rank_times());
   *row.mutable_iteration_stats() = IterationStatsOf(samples, static_cast<int>(batches.size()),
                                                     plan.loop.skip_first, plan.loop.per_iteration);
   if (!results.empty() && results[0].has_compare) AddComparison(plan, results, &row);

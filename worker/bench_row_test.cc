@@ -233,6 +233,7 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   r.in_place = Times(6.5, 3.5);
   r.in_place_reference = Times(9, 7);
   r.in_place_check = CheckResult{2, 9, 4.0f, 5.0f};
+  r.in_place.eager.samples_us = {6.25, 6.5, 7};  // its samples travel (rank times, per-iteration)
   back = RankResult::Decode(r.Encode());
   ASSERT_TRUE(back.ok()) << back.status();
   ASSERT_TRUE(back->has_in_place);
@@ -242,6 +243,7 @@ TEST(RankResultTest, SurvivesItsTextForm) {
   EXPECT_EQ(back->in_place_reference.graph_us, 7);
   EXPECT_EQ(back->in_place_check.wrong, 2);
   EXPECT_EQ(back->in_place_check.first_bad_index, 9);
+  EXPECT_EQ(back->in_place.eager.samples_us, (std::vector<double>{6.25, 6.5, 7}));
   EXPECT_TRUE(back->has_compare);  // what came before it is unchanged
   EXPECT_EQ(back->compare.eager.median_us, 7.5);
   const std::string text = r.Encode();
