@@ -3,6 +3,7 @@
 #include "client/format.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <utility>
 #include <vector>
@@ -227,6 +228,10 @@ namespace {
 // at least this share of the longer: below it, the time there is to hide is within the noise of
 // the longer phase, and the ratio is noise over a small number (-20 or 148 on CPU shapes).
 constexpr double kMinOverlapPhaseShare = 0.1;
+// ... and where it is within this of 0: at most the shorter phase can be hidden (1.0), and a
+// fused op slower than the sequential one by more than 1.5 times the shorter phase is paying for
+// something other than overlap (the speedup column shows it: a loaded CPU host's -16.7).
+constexpr double kMaxOverlapMagnitude = 1.5;
 
 // TFLOP/s with two decimals, three significant digits below 1 (the CPU backend's 0.05).
 std::string GemmTflops(double tflops) {
@@ -234,13 +239,18 @@ std::string GemmTflops(double tflops) {
   return absl::StrFormat("%.3g", tflops);
 }
 
-// The overlap efficiency, or "-" where it measures nothing (kMinOverlapPhaseShare).
+// The overlap efficiency, or "-" where it measures nothing (kMinOverlapPhaseShare,
+// kMaxOverlapMagnitude).
 std::string GemmOverlap(const v1::GemmFigures& gemm) {
   const double t_collective = gemm.t_ag_us() + gemm.t_rs_us();
   const double shorter = std::min(t_collective, gemm.t_gemm_us());
   const double longer = std::max(t_collective, gemm.t_gemm_us());
-  if (!(shorter > 0) || shorter < kMinOverlapPhaseShare * longer) return "-";
-  return absl::StrFormat("%.2f", gemm.overlap_efficiency());
+  const double overlap = gemm.overlap_efficiency();
+  if (!(shorter > 0) || shorter < kMinOverlapPhaseShare * longer ||
+      std::abs(overlap) > kMaxOverlapMagnitude) {
+    return "-";
+  }
+  return absl::StrFormat("%.2f", overlap);
 }
 
 }  // namespace

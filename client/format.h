@@ -44,7 +44,8 @@ std::string TableHeader(const v1::Job& job, const v1::ResultRow* first_row);
 // and after t_fused come the op's own variants: t_pipe, t_tile and t_tgemm (ag_gemm) or
 // t_tpush and t_tgemm (matmul_reduce_scatter). TFLOP/s has three significant digits below 1;
 // overlap is "-" where the shorter of the collective and the GEMM alone is under a tenth of the
-// longer (nothing measurable to hide).
+// longer (nothing measurable to hide) or the value is beyond +-1.5 (not overlap: the fused op
+// costs something else, which speedup shows).
 std::string GemmHeader(const std::string& kernel);
 
 // One row of the result table of a job of `kernel` (which picks a GEMM row's columns, as
