@@ -79,6 +79,13 @@ std::string Outcome(const GateReport& r) {
     absl::StrAppend(&text, "; candidate job ", v1::JobState_Name(r.candidate.state()),
                     r.candidate.error().empty() ? "" : absl::StrCat(": ", r.candidate.error()));
   }
+  // A saved baseline is another moment of the machine: where that moment's speed cannot be
+  // told from the change's, the pairs of one job can (docs/results/gate_drift_cpu.md).
+  if (r.passed() && r.inconclusive > 0 && !r.ab) {
+    absl::StrAppend(&text,
+                    "; against a saved baseline on a host this noisy: `symmbench gate --ab` "
+                    "times baseline and candidate in one job");
+  }
   return text;
 }
 

@@ -396,6 +396,13 @@ TEST(GateReportTest, InconclusiveIsItsOwnOutcome) {
             std::string::npos)
       << table;
   EXPECT_NE(table.find("measured again in j-000003"), std::string::npos) << table;
+  // What to do instead, for a saved baseline (an A/B report has nothing better to offer).
+  EXPECT_NE(table.find("`symmbench gate --ab` times baseline and candidate in one job"),
+            std::string::npos)
+      << table;
+  report.ab = true;
+  EXPECT_EQ(GateTable(report).find("gate --ab"), std::string::npos);
+  report.ab = false;
   EXPECT_EQ(GateMarkdown(report).find("### symmbench gate: :grey_question: inconclusive"), 0u);
   const std::string xml = GateJUnitXml(report);
   EXPECT_NE(xml.find("failures=\"0\" errors=\"0\" skipped=\"1\""), std::string::npos) << xml;
