@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -21,6 +22,14 @@ using OrderedJson = nlohmann::ordered_json;
 int Root(const v1::Job& job) {
   const OpDescriptor* op = FindOp(job.spec().kernel());
   return op != nullptr && op->computes == Computes::kBroadcast ? 0 : -1;
+}
+
+// The sweep's smallest and largest size (minBytes, maxBytes), of its list when it has one.
+std::pair<int64_t, int64_t> SweepBounds(const v1::SweepSpec& sweep) {
+  if (sweep.sizes_bytes_size() == 0) return {sweep.min_bytes(), sweep.max_bytes()};
+  const auto [min, max] =
+      std::minmax_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
+  return {*min, *max};
 }
 
 // A figure in at most `width` characters as nccl-tests prints it: 2 decimals, then fewer, then
@@ -72,6 +81,9 @@ PerIteration PerIterationOf(const v1::Job& job, const v1::ResultRow& row, bool i
   return p;
 }
 
+// The per-iteration columns of a half not measured, or of a line without them.
+constexpr char kNoPerIteration[] = "      N/A      N/A      N/A      N/A";
+
 // One half of a result line: time, algbw, busbw, #wrong, and the per-iteration columns.
 std::string LineHalf(double time_us, double algbw, double busbw, int64_t wrong, bool checked,
                      bool per_iteration, const PerIteration& p) {
@@ -83,7 +95,7 @@ std::string LineHalf(double time_us, double algbw, double busbw, int64_t wrong, 
       absl::StrAppend(&out, "  ", Fit(p.stats.min_us, 7), "  ", Fit(p.stats.max_us, 7), "  ",
                       Fit(p.stats.p99_us, 7), "  ", Fit(p.stats.cv_pct, 7));
     } else {
-      absl::StrAppend(&out, absl::StrFormat("  %7s  %7s  %7s  %7s", "N/A", "N/A", "N/A", "N/A"));
+      absl::StrAppend(&out, kNoPerIteration);
     }
   }
   return out;
@@ -120,13 +132,6 @@ OrderedJson JsonPerIteration(const PerIteration& p) {
   block["times_us"] = p.times_us;
   if (p.per_rank_us.size() > 1) block["per_process_max_times_us"] = p.per_rank_us;
   return block;
-}
-
-// The wrong elements of a job's final rows, both halves.
-int64_t Wrong(const v1::Job& job) {
-  int64_t wrong = 0;
-  for (const v1::ResultRow* row : SweptRows(job)) wrong += row->wrong() + row->in_place().wrong();
-  return wrong;
 }
 
 }  // namespace
@@ -182,11 +187,7 @@ NcclTestsIterStats NcclTestsStatsOf(std::vector<double> samples_us) {
 std::string NcclTestsHeader(const v1::Job& job, const RowView& view) {
   const v1::JobSpec& spec = job.spec();
   const v1::SweepSpec& sweep = spec.sweep();
-  int64_t min_bytes = sweep.min_bytes(), max_bytes = sweep.max_bytes();
-  if (sweep.sizes_bytes_size() > 0) {
-    min_bytes = *std::min_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-    max_bytes = *std::max_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-  }
+  const auto [min_bytes, max_bytes] = SweepBounds(sweep);
   const int nccl = NcclVersionCode(job.machine().nccl_version());
   std::string out = absl::StrCat("# symmbench job ", job.job_id(), " in nccl-tests' layout",
                                  nccl > 0 ? absl::StrCat(" nccl-library=", nccl) : "",
@@ -206,44 +207,31 @@ std::string NcclTestsHeader(const v1::Job& job, const RowView& view) {
         " \n");
   }
   absl::StrAppend(&out, "# time: ", Describe(view), " over ", spec.repeats(), " timing loops",
-                  view.stat == "mean" && view.ranks == "avg" ? " (nccl-tests' default, -a 1)" : "",
+                  view.IsNcclTestsDefault() ? " (nccl-tests' default, -a 1)" : "",
                   "\n#\n# Using devices\n");
   for (const v1::RankIdentity& rank : job.ranks()) {
     if (rank.pid() == 0) continue;  // not reported (yet)
-    absl::StrAppend(
-        &out, absl::StrFormat("#  Rank %2d Group %2d Pid %6d on %10s device %2d [%s] %s\n",
-                              rank.rank(), 0, rank.pid(), rank.host(), rank.device(),
-                              rank.bus_id().empty() ? "-" : rank.bus_id(), rank.device_name()));
+    absl::StrAppend(&out, DeviceLine(rank), "\n");
   }
   absl::StrAppend(&out, "#\n");
+  // The two column-header lines: the row's leading columns, then the same names for each half.
   const char* lead = "# %10s  %12s  %8s  %6s  %6s";
+  std::string names = absl::StrFormat("  %7s  %6s  %6s  %6s", "time", "algbw", "busbw", "#wrong");
+  std::string units = absl::StrFormat("  %7s  %6s  %6s  %6s", "(us)", "(GB/s)", "(GB/s)", "");
   if (sweep.per_iteration()) {
-    absl::StrAppend(&out, absl::StrFormat(lead, "", "", "", "", ""),
-                    "              out-of-place (+ per-iteration)                                "
-                    "in-place (+ per-iteration)\n");
-    const char* columns = "  %7s  %6s  %6s  %6s  %7s  %7s  %7s  %7s";
-    absl::StrAppend(&out, absl::StrFormat(lead, "size", "count", "type", "redop", "root"),
-                    absl::StrFormat(columns, "time", "algbw", "busbw", "#wrong", "i_min", "i_max",
-                                    "i_p99", "i_cv%"),
-                    absl::StrFormat(columns, "time", "algbw", "busbw", "#wrong", "i_min", "i_max",
-                                    "i_p99", "i_cv%"),
-                    "\n");
-    absl::StrAppend(
-        &out, absl::StrFormat(lead, "(B)", "(elements)", "", "", ""),
-        absl::StrFormat(columns, "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(us)", "(us)", "(%)"),
-        absl::StrFormat(columns, "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(us)", "(us)", "(%)"),
-        "\n");
-  } else {
-    absl::StrAppend(&out, absl::StrFormat(lead, "", "", "", "", ""),
-                    "           out-of-place                       in-place          \n");
-    const char* columns = "  %7s  %6s  %6s  %6s";
-    absl::StrAppend(&out, absl::StrFormat(lead, "size", "count", "type", "redop", "root"),
-                    absl::StrFormat(columns, "time", "algbw", "busbw", "#wrong"),
-                    absl::StrFormat(columns, "time", "algbw", "busbw", "#wrong"), "\n");
-    absl::StrAppend(&out, absl::StrFormat(lead, "(B)", "(elements)", "", "", ""),
-                    absl::StrFormat(columns, "(us)", "(GB/s)", "(GB/s)", ""),
-                    absl::StrFormat(columns, "(us)", "(GB/s)", "(GB/s)", ""), "\n");
+    absl::StrAppend(&names,
+                    absl::StrFormat("  %7s  %7s  %7s  %7s", "i_min", "i_max", "i_p99", "i_cv%"));
+    absl::StrAppend(&units, absl::StrFormat("  %7s  %7s  %7s  %7s", "(us)", "(us)", "(us)", "(%)"));
   }
+  absl::StrAppend(
+      &out, absl::StrFormat(lead, "", "", "", "", ""),
+      sweep.per_iteration()
+          ? "              out-of-place (+ per-iteration)                                "
+            "in-place (+ per-iteration)\n"
+          : "           out-of-place                       in-place          \n");
+  absl::StrAppend(&out, absl::StrFormat(lead, "size", "count", "type", "redop", "root"), names,
+                  names, "\n");
+  absl::StrAppend(&out, absl::StrFormat(lead, "(B)", "(elements)", "", "", ""), units, units, "\n");
   return out;
 }
 
@@ -260,16 +248,14 @@ std::string NcclTestsLine(const v1::Job& job, const v1::ResultRow& stored, const
                     LineHalf(f.time_us(), f.algbw_gbps(), f.busbw_gbps(), f.wrong(), row.checked(),
                              per_iteration, PerIterationOf(job, stored, true)));
   } else {
-    absl::StrAppend(&out, absl::StrFormat("  %7s  %6s  %6s  %6s", "N/A", "N/A", "N/A", "N/A"));
-    if (per_iteration) {
-      absl::StrAppend(&out, absl::StrFormat("  %7s  %7s  %7s  %7s", "N/A", "N/A", "N/A", "N/A"));
-    }
+    absl::StrAppend(&out, "      N/A     N/A     N/A     N/A",
+                    per_iteration ? kNoPerIteration : "");
   }
   return out + "\n";
 }
 
 std::string NcclTestsFooter(const v1::Job& job, const ReportOptions& options) {
-  const int64_t wrong = Wrong(job);
+  const int64_t wrong = WrongElements(job);
   const double average = AverageBusBw(job, options.nccl_tests_view);
   std::string verdict;
   if (options.min_busbw_gbps > 0) {
@@ -300,12 +286,7 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
   OrderedJson config;
   config["nthreads"] = 1;
   config["ngpus"] = 1;  // one device per process, as nccl-tests with -g 1 under MPI
-  int64_t min_bytes = sweep.min_bytes();
-  int64_t max_bytes = sweep.max_bytes();
-  if (sweep.sizes_bytes_size() > 0) {
-    min_bytes = *std::min_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-    max_bytes = *std::max_element(sweep.sizes_bytes().begin(), sweep.sizes_bytes().end());
-  }
+  const auto [min_bytes, max_bytes] = SweepBounds(sweep);
   config["minimum_bytes"] = min_bytes;
   config["maximum_bytes"] = max_bytes;
   config["step_factor"] = sweep.sizes_bytes_size() > 0 ? 0 : sweep.step_factor();
@@ -388,7 +369,7 @@ OrderedJson NcclTestsJson(const v1::Job& job, const ReportOptions& options) {
     results.push_back(r);
   }
   doc["results"] = results;
-  const int64_t wrong = Wrong(job);
+  const int64_t wrong = WrongElements(job);
   doc["out_of_bounds"] = {{"count", wrong}, {"okay", wrong == 0 ? "true" : "false"}};
   const double average = AverageBusBw(job, view);
   OrderedJson bandwidth;

@@ -44,16 +44,16 @@ double ReduceRanks(const google::protobuf::RepeatedPtrField<v1::RankTime>& ranks
   return view.ranks == "avg" ? sum / ranks.size() : value;
 }
 
-// The bandwidths of `size_bytes` in `time_us` whose busbw / algbw stays as `algbw_gbps` and
-// `busbw_gbps` have it (the op's bus factor).
-struct Bandwidths {
-  double algbw_gbps;
-  double busbw_gbps;
-};
-Bandwidths BandwidthsAt(int64_t size_bytes, double time_us, double algbw_gbps, double busbw_gbps) {
-  const double bus_factor = algbw_gbps > 0 ? busbw_gbps / algbw_gbps : 1.0;
-  const double algbw = static_cast<double>(size_bytes) / (time_us * 1e3);
-  return {algbw, algbw * bus_factor};
+// `half` (a ResultRow or its InPlaceFigures) at `time_us` per operation: its algbw from the
+// size, its busbw by the op's bus factor (busbw / algbw as stored), its speedup against its
+// reference's time.
+template <typename Half>
+void RestateHalf(int64_t size_bytes, double time_us, Half* half) {
+  const double bus_factor = half->algbw_gbps() > 0 ? half->busbw_gbps() / half->algbw_gbps() : 1.0;
+  half->set_time_us(time_us);
+  half->set_algbw_gbps(static_cast<double>(size_bytes) / (time_us * 1e3));
+  half->set_busbw_gbps(half->algbw_gbps() * bus_factor);
+  if (half->speedup() > 0) half->set_speedup(half->reference_time_us() / time_us);
 }
 
 }  // namespace
@@ -135,23 +135,26 @@ v1::ResultRow Restate(const v1::ResultRow& row, const RowView& view) {
   const double value = ReduceRanks(row.rank_times(), view);
   if (value <= 0) return row;
   v1::ResultRow restated = row;
-  const Bandwidths bw = BandwidthsAt(row.size_bytes(), value, row.algbw_gbps(), row.busbw_gbps());
-  restated.set_time_us(value);
-  restated.set_algbw_gbps(bw.algbw_gbps);
-  restated.set_busbw_gbps(bw.busbw_gbps);
-  if (row.speedup() > 0) restated.set_speedup(row.reference_time_us() / value);
+  RestateHalf(row.size_bytes(), value, &restated);
   if (row.has_in_place()) {
     v1::InPlaceFigures* in_place = restated.mutable_in_place();
     if (const double t = ReduceRanks(in_place->rank_times(), view); t > 0) {
-      const Bandwidths ip =
-          BandwidthsAt(row.size_bytes(), t, in_place->algbw_gbps(), in_place->busbw_gbps());
-      in_place->set_time_us(t);
-      in_place->set_algbw_gbps(ip.algbw_gbps);
-      in_place->set_busbw_gbps(ip.busbw_gbps);
-      if (in_place->speedup() > 0) in_place->set_speedup(in_place->reference_time_us() / t);
+      RestateHalf(row.size_bytes(), t, in_place);
     }
   }
   return restated;
+}
+
+std::string DeviceLine(const v1::RankIdentity& rank) {
+  return absl::StrFormat("#  Rank %2d Group %2d Pid %6d on %10s device %2d [%s] %s", rank.rank(), 0,
+                         rank.pid(), rank.host(), rank.device(),
+                         rank.bus_id().empty() ? "-" : rank.bus_id(), rank.device_name());
+}
+
+int64_t WrongElements(const v1::Job& job) {
+  int64_t wrong = 0;
+  for (const v1::ResultRow* row : SweptRows(job)) wrong += row->wrong() + row->in_place().wrong();
+  return wrong;
 }
 
 std::string RunHeader(const v1::Job& job, const RowView& view) {
@@ -169,24 +172,19 @@ std::string RunHeader(const v1::Job& job, const RowView& view) {
       " repeats: ", spec.repeats(), " validation: ", spec.check() ? 1 : 0,
       " graph: ", sweep.graph() ? 1 : 0, " per-iteration: ", sweep.per_iteration() ? 1 : 0,
       sweep.misalign_bytes() != 0 ? absl::StrCat(" misalign: ", sweep.misalign_bytes()) : "", "\n");
-  const bool nccl_tests_default = view.stat == "mean" && view.ranks == "avg";
-  absl::StrAppend(&out, "# time: ", Describe(view),
-                  nccl_tests_default ? " (nccl-tests' default, its -a 1)"
-                                     : " (nccl-tests' default, its -a 1, is each rank's mean "
-                                       "averaged over ranks: --stat mean --ranks avg)",
-                  "; samples are ",
-                  sweep.per_iteration() ? "single iterations" : "timed batches of iterations",
-                  "\n");
+  absl::StrAppend(
+      &out, "# time: ", Describe(view),
+      view.IsNcclTestsDefault() ? " (nccl-tests' default, its -a 1)"
+                                : " (nccl-tests' default, its -a 1, is each rank's mean "
+                                  "averaged over ranks: --stat mean --ranks avg)",
+      "; samples are ", sweep.per_iteration() ? "single iterations" : "timed batches of iterations",
+      "\n");
   if (sweep.graph()) absl::StrAppend(&out, "# graph timing: ", GraphTiming(sweep), "\n");
   absl::StrAppend(&out, "#\n# Using devices\n");
   for (const v1::RankIdentity& rank : job.ranks()) {
     if (rank.pid() == 0) continue;  // not reported (yet)
-    absl::StrAppend(&out,
-                    absl::StrFormat("#  Rank %2d Group %2d Pid %6d on %10s device %2d [%s] %s  "
-                                    "memory %s\n",
-                                    rank.rank(), 0, rank.pid(), rank.host(), rank.device(),
-                                    rank.bus_id().empty() ? "-" : rank.bus_id(), rank.device_name(),
-                                    MemoryText(rank.memory_used_bytes())));
+    absl::StrAppend(&out, DeviceLine(rank), "  memory ", MemoryText(rank.memory_used_bytes()),
+                    "\n");
   }
   return out + "#\n";
 }
@@ -213,10 +211,7 @@ bool BelowMinimum(const v1::Job& job, const ReportOptions& options) {
 }
 
 std::string RunFooter(const v1::Job& job, const ReportOptions& options) {
-  int64_t wrong = 0;
-  for (const v1::ResultRow& row : job.rows()) {
-    wrong += row.partial() ? 0 : row.wrong() + row.in_place().wrong();
-  }
+  const int64_t wrong = WrongElements(job);
   std::string out = absl::StrFormat("# %-20s : %d %s\n", "Out of bounds values", wrong,
                                     wrong == 0 ? "OK" : "FAILED");
   const double average = AverageBusBw(job, options.view);

@@ -18,6 +18,8 @@ struct RowView {
   std::string stat = "median";  // median | mean | min: of each rank's samples
   std::string ranks = "max";    // max | min | avg | 0: over the ranks (nccl-tests -a)
   bool IsDefault() const { return stat == "median" && ranks == "max"; }
+  // nccl-tests' own figure, its -a 1: each rank's mean, averaged over ranks.
+  bool IsNcclTestsDefault() const { return stat == "mean" && ranks == "avg"; }
 };
 
 // The report flags of submit --wait, watch and status.
@@ -64,6 +66,14 @@ absl::Status ResolveReportOptions(bool min_busbw_given, ReportOptions* options);
 // median) restated from its rank_times as `view` asks, its in-place figures from theirs. A row
 // without rank_times (a partial row, a record from before them, a GEMM row) comes back unchanged.
 v1::ResultRow Restate(const v1::ResultRow& row, const RowView& view);
+
+// One rank's line as nccl-tests writes it under "# Using devices" (no newline):
+// "#  Rank  0 Group  0 Pid   4242 on       host device  0 [0000:04:00.0] NVIDIA H100 80GB HBM3",
+// every field its device-line parser reads.
+std::string DeviceLine(const v1::RankIdentity& rank);
+
+// The wrong elements of the job's final rows, out of place and in place.
+int64_t WrongElements(const v1::Job& job);
 
 // The run's parameters and its ranks, nccl-tests style ("#" lines): sizes, step, warm-up,
 // iterations, repeats, validation, graph, per-iteration timing, what the time column is, then

@@ -273,8 +273,7 @@ absl::StatusOr<std::unique_ptr<CoordinatorMetrics>> CoordinatorMetrics::Create(
     impl->host = host;
     impl->port = ports.front();
     impl->bound_address = absl::StrCat(host, ":", ports.front());
-    impl->gate = std::make_shared<FirstScrapeGate>(
-        zero_hold, std::max(kMaxFirstScrapeWait, 2 * zero_hold + kMaxFirstScrapeWait));
+    impl->gate = std::make_shared<FirstScrapeGate>(zero_hold, 2 * zero_hold + kMaxFirstScrapeWait);
     impl->collectable = std::make_shared<GatedCollectable>(impl->registry, impl->gate);
     impl->exposer->RegisterCollectable(impl->collectable);
     impl->exposer->RegisterCollectable(impl->process);

@@ -13,24 +13,24 @@ v1::ResultRow WithoutSamples(const v1::ResultRow& row) {
 
 }  // namespace
 
-void PartialRows::Note(const v1::ResultRow& partial) {
+PartialRows::Case* PartialRows::Find(const v1::ResultRow& row) {
   for (Case& c : cases_) {
-    if (c.dtype == partial.dtype() && c.size_bytes == partial.size_bytes()) {
-      c.latest = WithoutSamples(partial);
-      return;
-    }
+    if (c.first.dtype() == row.dtype() && c.first.size_bytes() == row.size_bytes()) return &c;
+  }
+  return nullptr;
+}
+
+void PartialRows::Note(const v1::ResultRow& partial) {
+  if (Case* c = Find(partial); c != nullptr) {
+    c->latest = WithoutSamples(partial);
+    return;
   }
   const v1::ResultRow kept = WithoutSamples(partial);
-  cases_.push_back({partial.dtype(), partial.size_bytes(), kept, kept, false});
+  cases_.push_back({kept, kept});
 }
 
 void PartialRows::Finish(const v1::ResultRow& final_row) {
-  for (Case& c : cases_) {
-    if (c.dtype == final_row.dtype() && c.size_bytes == final_row.size_bytes()) {
-      c.finished = true;
-      c.latest.Clear();
-    }
-  }
+  if (Case* c = Find(final_row); c != nullptr) c->latest.Clear();
 }
 
 std::vector<v1::ResultRow> PartialRows::FirstPass() const {
@@ -42,7 +42,8 @@ std::vector<v1::ResultRow> PartialRows::FirstPass() const {
 std::vector<v1::ResultRow> PartialRows::Latest() const {
   std::vector<v1::ResultRow> rows;
   for (const Case& c : cases_) {
-    if (!c.finished && c.latest.repeat_medians_us_size() > c.first.repeat_medians_us_size()) {
+    // (A finished case's latest is empty: no loop to show.)
+    if (c.latest.repeat_medians_us_size() > c.first.repeat_medians_us_size()) {
       rows.push_back(c.latest);
     }
   }

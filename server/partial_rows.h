@@ -24,12 +24,11 @@ class PartialRows {
 
  private:
   struct Case {
-    v1::DType dtype;
-    int64_t size_bytes;
-    v1::ResultRow first;
-    v1::ResultRow latest;
-    bool finished = false;
+    v1::ResultRow first;   // its dtype and size name the case
+    v1::ResultRow latest;  // empty once the case's final row came
   };
+  // The case of `row` (its dtype and size), or nullptr.
+  Case* Find(const v1::ResultRow& row);
   std::vector<Case> cases_;
 };
 

@@ -39,6 +39,13 @@ inline std::optional<OpDescriptor> JobOp(const v1::JobSpec& spec) {
   return JobOp(spec, spec.kernel());
 }
 
+// Whether a job of `op` times its in-place form beside the out-of-place one: the op has one and
+// the job does not opt out (SweepSpec.placement). The coordinator refuses PLACEMENT_BOTH for an
+// op without one.
+inline bool TimesInPlace(const OpDescriptor& op, v1::Placement placement) {
+  return op.in_place && placement != v1::PLACEMENT_OUT_OF_PLACE;
+}
+
 // The dtypes op `spec.kernel()` takes, in order: a plugin op's declared ones, else bf16, fp16
 // and fp32 for a size-swept op (fp8_e4m3 is the GEMM ops'); empty for an unknown kernel.
 std::vector<v1::DType> KernelDTypes(const v1::JobSpec& spec);

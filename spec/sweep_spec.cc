@@ -215,8 +215,7 @@ absl::Status ValidateIterationStats(const v1::JobSpec& spec, const OpDescriptor&
         sweep.all_dtypes() ? std::max<int64_t>(1, KernelDTypes(spec).size()) : int64_t{1};
     const int64_t rows = static_cast<int64_t>(sizes->size()) * dtypes;
     // Each timed iteration is kept max over ranks and once per rank, in each placement timed.
-    const int64_t placements =
-        kernel.in_place && sweep.placement() != v1::PLACEMENT_OUT_OF_PLACE ? 2 : 1;
+    const int64_t placements = TimesInPlace(kernel, sweep.placement()) ? 2 : 1;
     const int64_t copies = placements * (1 + std::max<int64_t>(1, spec.world_size()));
     const int64_t samples = rows * spec.iters() * repeats * copies;
     if (samples > kMaxPerIterationJobSamples) {

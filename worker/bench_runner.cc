@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "kernels/dtype.h"
 #include "kernels/ops/registry.h"
+#include "spec/job_op.h"
 #include "worker/bench_row.h"
 #include "worker/dispatch_collective.h"
 #include "worker/fault_injection_collective.h"
@@ -269,11 +270,9 @@ absl::Status RunBenchmark(const RunPlan& plan, Backend* backend, Rendezvous* ren
     references.push_back([&op, i] { return op.RunExtraReference(i); });
   }
   const size_t team_references = references.size();
-  // In-place figures where the op has an in-place form and the job does not opt out (the
-  // coordinator refused PLACEMENT_BOTH for an op without one); per size, since a dispatcher's
-  // choice decides (Collective::supports_in_place after Prepare).
-  const bool in_place =
-      job_op.has_value() && job_op->in_place && plan.placement != v1::PLACEMENT_OUT_OF_PLACE;
+  // In-place figures where the op has an in-place form and the job does not opt out; per size,
+  // since a dispatcher's choice decides (Collective::supports_in_place after Prepare).
+  const bool in_place = job_op.has_value() && TimesInPlace(*job_op, plan.placement);
   const std::string reference_config = backend->reference_config();
   Collective* across = job_all_reduce != nullptr ? job_all_reduce->collective.get() : nullptr;
   if (across != nullptr) {
