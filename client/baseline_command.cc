@@ -21,11 +21,21 @@ namespace {
 
 // One line about a baseline: name, job, kernel, world size, GPU model, cases.
 std::string Summary(const v1::Baseline& b, int cases) {
-  return absl::StrCat("baseline ", b.name(), ": ", b.source(), ", ", b.job().spec().kernel(), " ",
-                      v1::DType_Name(b.job().spec().dtype()), ", world_size ",
-                      b.job().spec().world_size(), " on ",
-                      b.job().machine().gpu_model().empty() ? "?" : b.job().machine().gpu_model(),
-                      ", ", cases, " cases");
+  return absl::StrCat(
+      "baseline ", b.name(), ": ", b.source(), ", ", b.job().spec().kernel(), " ",
+      v1::DType_Name(b.job().spec().dtype()), ", world_size ", b.job().spec().world_size(), " on ",
+      b.job().machine().gpu_model().empty() ? "?" : b.job().machine().gpu_model(), ", ", cases,
+      " cases",
+      b.has_kept_build()             ? absl::StrCat("; keeps build ", b.kept_build().kernel())
+      : b.kept_build_error().empty() ? ""
+                                     : absl::StrCat("; build not kept: ", b.kept_build_error()));
+}
+
+// The list's KEPT BUILD column: the kept build's SHA-256 prefix ("@3f2a9c1b7d0e"), or "-".
+std::string KeptBuildColumn(const v1::Baseline& b) {
+  const std::string& kernel = b.kept_build().kernel();
+  const size_t at = kernel.find('@');
+  return at == std::string::npos ? "-" : kernel.substr(at);
 }
 
 Json BaselineSummaryJson(const v1::Baseline& b, int cases) {
@@ -40,7 +50,9 @@ Json BaselineSummaryJson(const v1::Baseline& b, int cases) {
           {"world_size", b.job().spec().world_size()},
           {"gpu_model", b.job().machine().gpu_model()},
           {"cases", cases},
-          {"labels", labels}};
+          {"labels", labels},
+          {"kept_build", b.kept_build().kernel()},
+          {"kept_build_error", b.kept_build_error()}};
 }
 
 // What save and import print: the stored baseline, and whether it replaced one of that name.
@@ -128,8 +140,8 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
     out << Json{{"baselines", list}}.dump() << "\n";
     return kExitOk;
   }
-  std::vector<std::vector<std::string>> rows = {
-      {"NAME", "JOB", "KERNEL", "WORLD", "DTYPE", "CASES", "GPU", "LABELS", "SAVED (UTC)"}};
+  std::vector<std::vector<std::string>> rows = {{"NAME", "JOB", "KERNEL", "WORLD", "DTYPE", "CASES",
+                                                 "GPU", "LABELS", "SAVED (UTC)", "KEPT BUILD"}};
   for (const v1::Baseline& b : response.baselines()) {
     std::vector<std::string> labels;
     for (const auto& [key, value] : b.job().spec().labels()) {
@@ -140,7 +152,7 @@ int RunBaselineList(const GlobalOptions& global, std::ostream& out, std::ostream
                     absl::StrCat(b.job().spec().world_size()),
                     v1::DType_Name(b.job().spec().dtype()), absl::StrCat(b.row_count()),
                     b.job().machine().gpu_model(), absl::StrJoin(labels, ","),
-                    UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S")});
+                    UtcTime(b.saved_unix_ms(), "%Y-%m-%d %H:%M:%S"), KeptBuildColumn(b)});
   }
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows) {

@@ -85,6 +85,9 @@ struct CaseResult {
   double relative_p = 1;  // the rank test of the normalised batches
   double detectable = 0;  // DetectableSlowdown of the raw comparison (A/B: of the pairs)
   int runs = 1;           // candidate jobs that measured this case (gate --run measures again)
+  // The baseline's kept build (Baseline.kept_build) whose A/B pairs with the candidate decided
+  // this case (client/gate_kept_build.h); "" when the saved times did.
+  std::string against_build;
   Verdict verdict = Verdict::kUnchanged;
   std::string detail;  // one line: why this verdict
 };
@@ -101,6 +104,9 @@ struct GateReport {
   int inconclusive = 0, drift = 0;
   bool candidate_failed = false;  // the candidate job did not SUCCEED (its error is kept)
   bool ab = false;  // an A/B job's own pairs (client/gate_ab.h): baseline and candidate are it
+  // The baseline's kept build that the candidate was timed against, whose pairs decided the
+  // cases (client/gate_kept_build.h); "" otherwise.
+  std::string against_build;
   // The jobs that measured undecided cases again, in order (the candidate is the first run).
   std::vector<std::string> more_runs;
 

@@ -24,6 +24,7 @@
 #include "client/format.h"
 #include "client/gate.h"
 #include "client/gate_ab.h"
+#include "client/gate_kept_build.h"
 #include "client/gate_report.h"
 #include "client/gate_rounds.h"
 #include "client/rpc_util.h"
@@ -317,6 +318,12 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
   } else {
     absl::StatusOr<v1::Baseline> baseline = LoadBaseline(*stub, global, options.baseline);
     if (!baseline.ok()) return Fail(global, options, baseline.status(), out, err);
+    // A baseline that kept its plugin build: the candidate runs A/B against it.
+    if (run != nullptr) {
+      if (std::optional<v1::JobSpec> against = AgainstKeptBuild(*run, *baseline)) {
+        spec = *std::move(against);
+      }
+    }
     absl::StatusOr<v1::Job> candidate = GetCandidate(*stub, global, options, run, &*baseline, err);
     if (!candidate.ok()) return Fail(global, options, candidate.status(), out, err);
     std::string mismatch;
@@ -324,15 +331,18 @@ int RunGate(const GlobalOptions& global, const GateCommandOptions& options, std:
       if (!options.allow_mismatch) return Fail(global, options, c, out, err);
       mismatch = std::string(c.message());
     }
+    const bool pairs = TimedAgainstKeptBuild(*candidate, *baseline);
     auto decide = [&](const v1::Job& pooled) {
       GateReport r = Compare(baseline->name(), baseline->job(), pooled, gate);
       r.mismatch = mismatch;
+      if (pairs) DecideFromKeptBuild(CompareAb(pooled, gate), *baseline, &r);
       return r;
     };
     report = decide(*candidate);
     if (run != nullptr) {
-      MeasureAgain(*stub, global, options, *run, Rejoin::kReplace, &*candidate, &report, decide,
-                   err);
+      // Pairs pool over runs (each carries its own control); a saved comparison looks afresh.
+      MeasureAgain(*stub, global, options, *run, pairs ? Rejoin::kPool : Rejoin::kReplace,
+                   &*candidate, &report, decide, err);
     }
   }
 

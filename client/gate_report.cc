@@ -46,12 +46,15 @@ std::string Rule(const GateReport& r) {
   const std::string looks = r.options.looks > 1 ? absl::StrFormat(" (alpha %g over up to %d runs)",
                                                                   r.options.alpha, r.options.looks)
                                                 : "";
-  if (r.ab) {
+  if (r.ab || !r.against_build.empty()) {
     return absl::StrFormat(
-        "A/B in one job: a case fails when its median paired ratio (the kernel's loop median "
+        "%s: a case fails when its median paired ratio (the kernel's loop median "
         "over the compare kernel's, pass by pass) is above %g and the slowdown is real at alpha "
         "%.3g%s (the sign test on the pairs, or the %.4g%% bootstrap interval of the median ratio "
         "above %g); it passes when that interval's high end is below %g",
+        r.ab ? "A/B in one job"
+             : absl::StrCat("A/B against the baseline's kept build ", r.against_build,
+                            " in the candidate's jobs"),
         1 + r.options.max_slowdown, alpha, looks, (1 - alpha) * 100, 1 + r.options.max_slowdown,
         1 + r.options.max_slowdown);
   }
@@ -81,7 +84,7 @@ std::string Outcome(const GateReport& r) {
   }
   // A saved baseline is another moment of the machine: where that moment's speed cannot be
   // told from the change's, the pairs of one job can (docs/results/gate_drift_cpu.md).
-  if (r.passed() && r.inconclusive > 0 && !r.ab) {
+  if (r.passed() && r.inconclusive > 0 && !r.ab && r.against_build.empty()) {
     absl::StrAppend(&text,
                     "; against a saved baseline on a host this noisy: `symmbench gate --ab` "
                     "times baseline and candidate in one job");
@@ -349,7 +352,8 @@ Json GateToJson(const GateReport& r) {
                  {"drift", c.drift},
                  {"drift_interval", {c.drift_low, c.drift_high}},
                  {"detectable_slowdown", c.detectable},
-                 {"runs", c.runs}};
+                 {"runs", c.runs},
+                 {"against_build", c.against_build}};
     cases.push_back(item);
   }
   Json out = {{"passed", r.passed()},
@@ -367,6 +371,7 @@ Json GateToJson(const GateReport& r) {
               {"inconclusive", r.inconclusive},
               {"drift", r.drift},
               {"more_runs", r.more_runs},
+              {"against_build", r.against_build},
               {"regressed", r.regressed},
               {"missing", r.missing},
               {"wrong", r.wrong},

@@ -22,6 +22,7 @@
 #include "security/channel.h"
 #include "server/device_inventory.h"
 #include "server/job_manager.h"
+#include "server/kept_builds.h"
 #include "server/launch/command_launcher.h"
 #include "server/launch/launcher.h"
 #include "server/launch/local_launcher.h"
@@ -288,11 +289,24 @@ absl::StatusOr<std::unique_ptr<Daemon>> Daemon::BuildAndStart(const DaemonOption
     spdlog::info("--plugin-dir {}: {} librar{}, being described", parts->plugins->dir(),
                  listed.size(), listed.size() == 1 ? "y" : "ies");
   }
+  // Baselines keep their plugin builds beside the job database; a spec names one as
+  // "<plugin>:<op>@<sha>" (server/kept_builds.h).
+  const std::string kept_builds_dir =
+      absl::StrCat(std::filesystem::path(Absolute(db_path)).parent_path().string(), "/kept-builds");
+  BaselineStore* const baseline_store = parts->baselines.get();
+  parts->plugins->set_kept_builds([baseline_store](
+                                      const std::string& kernel,
+                                      const std::string& field) -> absl::StatusOr<v1::PluginOp> {
+    absl::StatusOr<std::vector<v1::Baseline>> list = baseline_store->List(/*include_rows=*/false);
+    if (!list.ok()) return list.status();
+    return FindKeptBuild(*list, kernel, field);
+  });
   jobs->set_plugins(parts->plugins.get());
 
   parts->coordinator = std::make_unique<CoordinatorService>(jobs, parts->dispatch_tables.get(),
                                                             parts->baselines.get());
   parts->coordinator->set_max_watch_streams(options.max_watch_streams);
+  parts->coordinator->set_kept_builds_dir(kept_builds_dir);
   parts->reports = std::make_unique<WorkerReportService>(jobs);
   parts->store_service = std::make_unique<StoreService>(
       &parts->store, [jobs](const std::string& id, const std::string& secret) {

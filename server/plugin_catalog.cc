@@ -17,6 +17,7 @@
 #include "common/quote.h"
 #include "google/protobuf/util/json_util.h"
 #include "plugin/kernel_name.h"
+#include "server/kept_builds.h"
 #include "server/launch/subprocess.h"
 
 namespace symmbench {
@@ -191,6 +192,21 @@ absl::Status PluginCatalog::ResolveOne(const std::string& kernel, const std::str
   const std::optional<PluginKernelName> name = SplitPluginKernel(kernel);
   if (!name.has_value()) return absl::OkStatus();
   const std::string field = absl::StrCat(field_name, ": ", Quote(kernel));
+  if (IsKeptBuildKernel(kernel)) {
+    if (!kept_builds_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, " names a kept build, and this daemon keeps none"));
+    }
+    absl::StatusOr<v1::PluginOp> kept = kept_builds_(kernel, field_name);
+    if (!kept.ok()) return kept.status();
+    if (kept->backend() != backend_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": a build for backend ", v1::Backend_Name(kept->backend()),
+                       ", and this daemon runs ", v1::Backend_Name(backend_)));
+    }
+    *spec->add_plugin_ops() = *std::move(kept);
+    return absl::OkStatus();
+  }
   if (!IsLibraryName(name->plugin)) {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": the plugin ", Quote(name->plugin),

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -56,7 +57,16 @@ class PluginCatalog {
   // such library, a library that cannot be used (its error: another ABI, a missing symbol,
   // another backend), an op the library does not have; UNAVAILABLE naming the field when the
   // library's description is not ready in time or its file cannot be read. Thread-safe.
+  // A kernel name holding '@' names a build a baseline kept (server/kept_builds.h): it is looked
+  // up with set_kept_builds' function (INVALID_ARGUMENT naming the field without one, or for a
+  // build of the other backend).
   absl::Status Resolve(v1::JobSpec* spec);
+
+  // How Resolve finds a kept build: (kernel, field) -> the op with its kept copy's path, or
+  // INVALID_ARGUMENT naming the field. Set before the catalog is shared.
+  using KeptBuildLookup =
+      std::function<absl::StatusOr<v1::PluginOp>(const std::string&, const std::string&)>;
+  void set_kept_builds(KeptBuildLookup lookup) { kept_builds_ = std::move(lookup); }
 
  private:
   struct FileStamp {
@@ -86,6 +96,7 @@ class PluginCatalog {
   const v1::Backend backend_;
   const std::chrono::milliseconds describe_timeout_;
   const int describer_count_;
+  KeptBuildLookup kept_builds_;
   std::mutex mu_;
   std::condition_variable queue_changed_;  // a path queued, or stopping
   std::condition_variable described_;      // a description stored

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "tests/test_util.h"
 
 namespace symmbench::testing {
@@ -175,8 +176,8 @@ TEST_F(PluginJobTest, GatedAgainstItsOwnBaseline) {
   result = daemon_->Client({"baseline", "save", first["job_id"], "--name", "plugin", "--force"});
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   // What this checks is that the plugin's cases pair up with the baseline's by name and are
-  // compared on time; whether the time moved is the gate's business (regression_gate_test), and
-  // two jobs on a shared CPU host can differ by 2x while other tests run beside them.
+  // compared on time (against the baseline's kept build: the test below); whether the time
+  // moved is the gate's business (regression_gate_test).
   result = daemon_->Client(
       {"gate", "--baseline", "plugin", "--run", spec, "--max-slowdown", "50%", "--json"});
   const nlohmann::json report =
@@ -261,6 +262,104 @@ TEST_F(PluginJobTest, TwoBuildsOfOnePluginPassTheAbGate) {
   result = daemon_->Client({"gate", "--ab", "--baseline", "plugin", "--run", spec});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("--baseline: not with --ab"), std::string::npos) << result.err;
+}
+
+// A baseline of a plugin op keeps the build its job ran. After the plugin's file is replaced by
+// another build, the gate times the candidate A/B against that kept build in the same passes,
+// and the pairs decide.
+TEST_F(PluginJobTest, ASavedBaselineKeepsItsBuildAndTheGateTimesTheCandidateAgainstIt) {
+  const std::string spec = *dir_ + "/kept_spec.json";
+  const std::string delayed = *dir_ + "/kept_delayed.json";
+  const std::string common = absl::StrCat(R"("kernel": ")", kSecondBuildOp, R"(", "world_size": 2,
+      "dtype": "bf16", "warmup_iters": 2, "iters": 20, "repeats": 5,
+      "sweep": {"sizes_bytes": [4096, 65536]})");
+  std::ofstream(spec) << "{" << common << "}";
+  // 2 ms more per operation at 64 KiB: several times a CPU all-reduce of 64 KiB, even loaded.
+  std::ofstream(delayed) << "{" << common << R"(, "inject_delay_us": 2000,
+      "inject_delay_min_bytes": 65536, "inject_delay_max_bytes": 65536})";
+  CommandResult result;
+  const nlohmann::json first = Submit({"--spec", spec}, &result);
+  ASSERT_EQ(first["state"], "SUCCEEDED") << result.out << result.err;
+  const nlohmann::json saved = daemon_->ClientJson(
+      {"baseline", "save", first["job_id"], "--name", "kept", "--force"}, &result);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const std::string kept = saved["kept_build"];
+  ASSERT_EQ(kept.rfind(std::string(kSecondBuildOp) + "@", 0), 0u) << saved.dump();
+  EXPECT_EQ(kept.size(), std::string(kSecondBuildOp).size() + 13) << kept;
+  EXPECT_EQ(saved["kept_build_error"], "");
+
+  // Another build takes the library's place (the same code and more bytes: another SHA-256).
+  std::ofstream(*dir_ + "/plugins/example_one_shot_cpu_b.so", std::ios::app) << "another build";
+  result = daemon_->Client(
+      {"gate", "--baseline", "kept", "--run", delayed, "--max-slowdown", "25%", "--json"});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  const nlohmann::json report = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << result.out << result.err;
+  EXPECT_EQ(report["against_build"], kept) << report.dump();
+  for (const nlohmann::json& c : report["cases"]) {
+    if (c["size"] == "64K") {
+      EXPECT_EQ(c["verdict"], "regressed") << c.dump();
+      EXPECT_EQ(c["against_build"], kept) << c.dump();
+      EXPECT_NE(c["detail"].get<std::string>().find("A/B against the baseline's build " + kept),
+                std::string::npos)
+          << c.dump();
+    } else {
+      EXPECT_NE(c["verdict"], "regressed") << c.dump();
+    }
+  }
+  // The candidate loaded the kept copy beside the plugin directory's new file.
+  const nlohmann::json ab = daemon_->ClientJson({"status", report["candidate_job"]}, &result);
+  EXPECT_EQ(ab["spec"]["sweep"]["compare_kernel"], kept) << ab.dump();
+  bool found = false;
+  for (const nlohmann::json& op : ab["spec"]["plugin_ops"]) {
+    if (op["kernel"] != kept) continue;
+    found = true;
+    EXPECT_NE(op["path"].get<std::string>().find("/kept-builds/"), std::string::npos) << op;
+  }
+  EXPECT_TRUE(found) << ab.dump();
+
+  // A build no baseline keeps is refused at submission, naming the field and the kept ones.
+  const std::string unknown = std::string(kSecondBuildOp) + "@ffffffffffff";
+  result = daemon_->Client({"submit", "--kernel", kSecondBuildOp, "--compare-kernel", unknown,
+                            "--world-size", "2", "--sizes", "4K"});
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("sweep.compare_kernel: \"" + unknown +
+                            "\" names a kept build, and no baseline keeps it (kept builds: " +
+                            kept + " (baseline kept)"),
+            std::string::npos)
+      << result.err;
+}
+
+// An exported baseline names its kept build; imported where that very copy is kept, it keeps
+// it; imported where it is not (another daemon's path), it keeps its times and says why not.
+TEST_F(PluginJobTest, AnImportedBaselineKeepsOnlyABuildThisDaemonHolds) {
+  CommandResult result;
+  const nlohmann::json job = Submit({"--kernel", kExampleOp, "--world-size", "2", "--sizes", "4K",
+                                     "--iters", "2", "--repeats", "1"},
+                                    &result);
+  ASSERT_EQ(job["state"], "SUCCEEDED") << result.out << result.err;
+  result = daemon_->Client({"baseline", "save", job["job_id"], "--name", "exported", "--force"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  result = daemon_->Client({"baseline", "export", "exported"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json exported = nlohmann::json::parse(result.out);
+  const std::string kept = exported["kept_build"]["kernel"];
+  ASSERT_EQ(kept.rfind(std::string(kExampleOp) + "@", 0), 0u) << exported.dump();
+  const std::string here = *dir_ + "/exported_here.json";
+  std::ofstream(here) << exported.dump();
+  nlohmann::json imported = daemon_->ClientJson(
+      {"baseline", "import", here, "--name", "imported-here", "--force"}, &result);
+  EXPECT_EQ(imported["kept_build"], kept) << result.out << result.err;
+  exported["kept_build"]["path"] = "/elsewhere/kept-builds/" +
+                                   exported["kept_build"]["library_sha256"].get<std::string>() +
+                                   ".so";
+  const std::string elsewhere = *dir_ + "/exported_elsewhere.json";
+  std::ofstream(elsewhere) << exported.dump();
+  imported = daemon_->ClientJson(
+      {"baseline", "import", elsewhere, "--name", "imported-elsewhere", "--force"}, &result);
+  EXPECT_EQ(imported["kept_build"], "") << result.out << result.err;
+  EXPECT_EQ(imported["kept_build_error"], "imported: this daemon does not keep the build " + kept)
+      << imported.dump();
 }
 
 TEST_F(PluginJobTest, AWrongCompareKernelFailsVerificationNamingIt) {

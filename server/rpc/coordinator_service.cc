@@ -10,9 +10,11 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "common/file_sha256.h"
 #include "common/quote.h"
 #include "kernels/ops/registry.h"
 #include "plugin/versions.h"
+#include "server/kept_builds.h"
 #include "server/rpc/grpc_status.h"
 #include "server/rpc/store_service.h"
 #include "spec/job_op.h"
@@ -266,6 +268,19 @@ grpc::Status CoordinatorService::SaveBaseline(grpc::ServerContext*,
   if (!job.ok()) return ToGrpc(job.status());
   absl::StatusOr<v1::Baseline> baseline = BaselineFromJob(*job, request->name(), NowUnixMs());
   if (!baseline.ok()) return ToGrpc(baseline.status());
+  // A plugin op's build is kept beside its times, so that a gate can time a candidate against
+  // it; a build that cannot be kept leaves the baseline its times and says why.
+  const v1::PluginOp* plugin = FindPluginOp(job->spec(), job->spec().kernel());
+  if (plugin != nullptr && IsKeptBuildKernel(plugin->kernel())) {
+    *baseline->mutable_kept_build() = *plugin;  // the job ran a kept build: keep that one
+  } else if (plugin != nullptr && !kept_builds_dir_.empty()) {
+    absl::StatusOr<v1::PluginOp> kept = KeepBuild(*plugin, kept_builds_dir_);
+    if (kept.ok()) {
+      *baseline->mutable_kept_build() = *std::move(kept);
+    } else {
+      baseline->set_kept_build_error(std::string(kept.status().message()));
+    }
+  }
   bool replaced = false;
   if (absl::Status s = baselines_->Put(*baseline, request->force(), &replaced); !s.ok()) {
     return ToGrpc(s);
@@ -312,6 +327,17 @@ grpc::Status CoordinatorService::ImportBaseline(grpc::ServerContext*,
   if (baselines_ == nullptr) return NoBaselines();
   v1::Baseline baseline = request->baseline();
   if (baseline.saved_unix_ms() == 0) baseline.set_saved_unix_ms(NowUnixMs());
+  // A file carries no library: a kept build stays only where this daemon holds that very copy.
+  if (baseline.has_kept_build()) {
+    const v1::PluginOp& kept = baseline.kept_build();
+    absl::StatusOr<std::string> sha256 = FileSha256(kept.path());
+    if (kept_builds_dir_.empty() || kept.path().rfind(kept_builds_dir_ + "/", 0) != 0 ||
+        !sha256.ok() || *sha256 != kept.library_sha256()) {
+      baseline.set_kept_build_error(
+          absl::StrCat("imported: this daemon does not keep the build ", kept.kernel()));
+      baseline.clear_kept_build();
+    }
+  }
   if (baseline.source().rfind("imported", 0) != 0) {
     baseline.set_source(baseline.source().empty()
                             ? std::string("imported")

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <atomic>
+#include <string>
+#include <utility>
 
 #include "proto/symmbench.grpc.pb.h"
 #include "proto/worker.grpc.pb.h"
@@ -23,6 +25,9 @@ class CoordinatorService final : public v1::Coordinator::Service {
   // WatchJob streams open at once, each holding one of the server's threads while it waits
   // (symmbenchd --max-watch-streams); the next one is refused with RESOURCE_EXHAUSTED.
   void set_max_watch_streams(int max) { max_watch_streams_ = max; }
+  // Where SaveBaseline keeps the plugin build of a baseline's job (server/kept_builds.h); empty:
+  // builds are not kept.
+  void set_kept_builds_dir(std::string dir) { kept_builds_dir_ = std::move(dir); }
 
   grpc::Status SubmitJob(grpc::ServerContext*, const v1::SubmitJobRequest*,
                          v1::SubmitJobResponse*) override;
@@ -52,6 +57,7 @@ class CoordinatorService final : public v1::Coordinator::Service {
 
  private:
   int max_watch_streams_ = 256;
+  std::string kept_builds_dir_;
   std::atomic<int> watch_streams_{0};
   JobManager* jobs_;
   DispatchTableStore* dispatch_tables_;
