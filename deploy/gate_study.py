@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """How often each regression gate is wrong: a saved baseline against later runs of the same spec
-(`symmbench gate --baseline`) beside A/B in one job (`symmbench gate --ab`, the kernel against
+(`symmbench gate --baseline`; for a plugin op, whose baseline keeps its build, the candidate
+timed A/B against that build) beside A/B in one job (`symmbench gate --ab`, the kernel against
 itself in the same passes), on a host that is busy while they run.
 
   deploy/gate_study.py --symmbench bazel-bin/client/symmbench --coordinator 127.0.0.1:7070 \
@@ -114,11 +115,13 @@ def main():
     for gate_name in args.gates:
         compare = gate_name == "ab"
         for fraction, runs in [(0.0, args.runs)] + [(f, args.detect_runs) for f in args.fractions]:
+            if runs == 0:
+                continue
             label = "none" if fraction == 0 else f"{fraction:.0%}"
             delay = fraction * t_us
             path = spec_file(args, f"{gate_name}-{label}", compare, delay)
             tally = {"runs": runs, "false_alarms": 0, "detected": 0, "inconclusive": 0,
-                     "drift": 0, "more_runs": 0, "ratios": []}
+                     "drift": 0, "more_runs": 0, "ratios": [], "against_build": 0}
             for i in range(runs):
                 name = f"{gate_name}-{label}-{i}"
                 gate_args = ["--ab", "--run", path] if compare else [
@@ -130,6 +133,7 @@ def main():
                 tally["inconclusive"] += code == 3
                 tally["drift"] += any(v == "drift" for v in verdicts.values())
                 tally["more_runs"] += len(report.get("more_runs", []))
+                tally["against_build"] += bool(report.get("against_build"))
                 if fraction == 0:
                     tally["false_alarms"] += any(v == "regressed" for v in verdicts.values())
                 else:
@@ -145,14 +149,16 @@ def main():
           f"{t_us:.2f} us; delays: " +
           ", ".join(f"{f:.0%} = {f * t_us:.2f} us" for f in args.fractions) + "\n")
     print(f"| gate | injected at {delayed} | gates | false REGRESSED | {delayed} regressed "
-          f"(detections) | inconclusive | drift | jobs measured again | {delayed} ratio min..max |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+          f"(detections) | inconclusive | drift | jobs measured again | decided A/B against "
+          f"the baseline's kept build | {delayed} ratio min..max |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for (gate_name, label), t in results.items():
         detected = "-" if label == "none" else f"{t['detected']} of {t['runs']}"
         ratios = t["ratios"]
         print(f"| {'saved baseline' if gate_name == 'baseline' else 'A/B in one job'} | {label} | "
               f"{t['runs']} | {t['false_alarms']} | {detected} | {t['inconclusive']} | "
-              f"{t['drift']} | {t['more_runs']} | {min(ratios):.3f}..{max(ratios):.3f} |")
+              f"{t['drift']} | {t['more_runs']} | {t['against_build']} | "
+              f"{min(ratios):.3f}..{max(ratios):.3f} |")
 
 
 if __name__ == "__main__":
