@@ -317,6 +317,13 @@ TEST_F(PluginJobTest, ASavedBaselineKeepsItsBuildAndTheGateTimesTheCandidateAgai
     EXPECT_NE(op["path"].get<std::string>().find("/kept-builds/"), std::string::npos) << op;
   }
   EXPECT_TRUE(found) << ab.dump();
+  // That job gated on its own (--candidate: one look) is decided by its pairs too.
+  result = daemon_->Client({"gate", "--baseline", "kept", "--candidate", report["candidate_job"],
+                            "--max-slowdown", "25%", "--json"});
+  const nlohmann::json again = nlohmann::json::parse(result.out, nullptr, false);
+  ASSERT_TRUE(again.is_object()) << result.out << result.err;
+  EXPECT_EQ(again["against_build"], kept) << again.dump();
+  EXPECT_TRUE(again["more_runs"].empty()) << again.dump();
 
   // A build no baseline keeps is refused at submission, naming the field and the kept ones.
   const std::string unknown = std::string(kSecondBuildOp) + "@ffffffffffff";
